@@ -1,0 +1,111 @@
+/**
+ * Job system ports. Job *records* (status, progress, error, request) live in the MetadataStore collection
+ * `jobs`; results live in the BlobStore under `jobs/<job_id>/result.json`. The queue only moves job ids to
+ * workers with at-least-once delivery; events carry JobRef changes to SSE listeners and webhooks.
+ */
+
+export type JobStatus = 'pending' | 'processing' | 'completed' | 'failed';
+export type ExecutionMode = 'async' | 'sync';
+
+export interface JobProgress {
+  done: number;
+  total: number;
+  unit: 'pages';
+}
+
+export interface JobErrorInfo {
+  type: string;
+  msg: string;
+}
+
+export interface JobRecord {
+  job_id: string;
+  tenant: string;
+  operation: string;
+  status: JobStatus;
+  execution_mode: ExecutionMode;
+  created_at: number;
+  updated_at: number;
+  /** Deliveries so far (1 on the first run). */
+  attempts: number;
+  progress?: JobProgress;
+  error?: JobErrorInfo;
+  /** The validated request body of the original endpoint. */
+  request: Record<string, unknown>;
+  billing_profile: 'standard' | 'engineering_drawing';
+  pages_processed?: number;
+  /** Blob key of the result JSON once completed. */
+  result_key?: string;
+  webhook_url?: string | null;
+  /** Epoch seconds after which the job and its result may be deleted. */
+  expires_at?: number;
+}
+
+/** The public view of a job (spec JobRef plus the optional members decisions.md allows). */
+export interface JobRef {
+  job_id: string;
+  operation: string;
+  status: JobStatus;
+  execution_mode: ExecutionMode;
+  created_at: number;
+  updated_at: number;
+  progress?: JobProgress;
+  error?: JobErrorInfo;
+  result_url?: string;
+}
+
+/** One delivery of a job id to a worker. */
+export interface Delivery {
+  jobId: string;
+  operation: string;
+  /** 1-based delivery count, including deliveries to workers that died. */
+  attempt: number;
+  /** Keep the lease alive while working (the worker loop calls it periodically). */
+  heartbeat(): Promise<void>;
+  /** Done with this job (completed or failed for good): never deliver again. */
+  ack(): Promise<void>;
+  /** Give the job back for another delivery after `delayMs`. */
+  nak(delayMs?: number): Promise<void>;
+}
+
+export type DeliveryHandler = (delivery: Delivery) => Promise<void>;
+
+export interface Consumer {
+  /** Stop taking new deliveries and wait for the ones in flight to settle (or to be released). */
+  stop(): Promise<void>;
+}
+
+export interface JobQueue {
+  /** Idempotent per job id (dedup): enqueuing the same id twice delivers it once. */
+  enqueue(jobId: string, operation: string): Promise<void>;
+  /** Start delivering to `handler`, at most `concurrency` at a time. */
+  consume(handler: DeliveryHandler, concurrency: number): Consumer;
+  /** Number of jobs waiting or leased (for /readyz and metrics). */
+  depth(): Promise<number>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type JobListener = (ref: JobRef) => void;
+
+export interface JobEvents {
+  publish(ref: JobRef): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe(jobId: string, listener: JobListener): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+export function toJobRef(job: JobRecord): JobRef {
+  const ref: JobRef = {
+    job_id: job.job_id,
+    operation: job.operation,
+    status: job.status,
+    execution_mode: job.execution_mode,
+    created_at: job.created_at,
+    updated_at: job.updated_at,
+  };
+  if (job.progress) ref.progress = job.progress;
+  if (job.error) ref.error = job.error;
+  if (job.status === 'completed') ref.result_url = `/v1/jobs/${job.job_id}/result`;
+  return ref;
+}

@@ -1,0 +1,186 @@
+import path from 'node:path';
+import { ConfigError } from './errors.ts';
+
+/**
+ * Configuration, read from the environment and validated once at start.
+ * Every variable, its default and meaning is listed in README.md (keep both in step: a test compares them).
+ */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  apiKeys: ApiKeySpec[];
+  natsUrl: string | null;
+  inferenceAddrs: string[];
+  lancedbUri: string;
+  logLevel: string;
+  limits: Limits;
+  jobs: JobSettings;
+  inference: InferenceSettings;
+  faults: Record<string, string>;
+}
+
+export interface ApiKeySpec {
+  name: string;
+  key: string;
+}
+
+export interface Limits {
+  maxUploadBytes: number;
+  maxFilesPerRequest: number;
+  maxPages: number;
+  maxPagePixels: number;
+  maxJsonBodyBytes: number;
+  rateLimitPerMinute: number;
+  maxConcurrentJobsPerKey: number;
+  syncBudgetMs: number;
+}
+
+export interface JobSettings {
+  timeoutMs: number;
+  retentionDays: number;
+  maxAttempts: number;
+  leaseMs: number;
+  workerConcurrency: number;
+  renderThreads: number;
+}
+
+export interface InferenceSettings {
+  deadlineMs: number;
+  threads: number;
+  queueLimit: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+interface VarSpec {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** The documented variables (README's configuration table is checked against this list). */
+export const CONFIG_VARIABLES: VarSpec[] = [
+  { name: 'HOST', default: '0.0.0.0', description: 'Address the HTTP API listens on' },
+  { name: 'PORT', default: '8080', description: 'Port the HTTP API listens on' },
+  { name: 'DOCINTEL_DATA_DIR', default: './data', description: 'Data directory: SQLite, blobs, keys file, inference socket, LanceDB' },
+  { name: 'DOCINTEL_API_KEYS', default: '(unset: a key is generated on first start and stored in DATA_DIR/api-keys.json)', description: 'Comma-separated API keys, each `key` or `name:key`; each key is a tenant' },
+  { name: 'DOCINTEL_NATS_URL', default: '(unset: embedded SQLite queue and stores)', description: 'NATS server URL; when set, jobs, events, metadata and blobs use JetStream' },
+  { name: 'DOCINTEL_INFERENCE_ADDR', default: '(unset: `serve` spawns a sidecar on DATA_DIR/inference.sock)', description: 'Comma-separated inference addresses (`host:port` or `unix:/path`), round robin' },
+  { name: 'DOCINTEL_LANCEDB_URI', default: 'DATA_DIR/lancedb', description: 'LanceDB location for the ask chunk index' },
+  { name: 'DOCINTEL_LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
+  { name: 'DOCINTEL_MAX_UPLOAD_BYTES', default: '104857600', description: 'Largest accepted file (upload or inline), bytes' },
+  { name: 'DOCINTEL_MAX_FILES_PER_REQUEST', default: '20', description: 'Most files in one upload request' },
+  { name: 'DOCINTEL_MAX_PAGES', default: '2000', description: 'Most pages in one document' },
+  { name: 'DOCINTEL_MAX_PAGE_PIXELS', default: '100000000', description: 'Most pixels in one page image (decompression-bomb guard)' },
+  { name: 'DOCINTEL_RATE_LIMIT_PER_MINUTE', default: '1200', description: 'Requests per minute per API key (token bucket; 0 disables)' },
+  { name: 'DOCINTEL_MAX_CONCURRENT_JOBS', default: '32', description: 'Unfinished jobs one API key may have at once (0 disables)' },
+  { name: 'DOCINTEL_SYNC_BUDGET_MS', default: '120000', description: 'Time budget of an execution_mode sync request before 504' },
+  { name: 'DOCINTEL_JOB_TIMEOUT_MS', default: '1800000', description: 'Longest one async job attempt may run' },
+  { name: 'DOCINTEL_JOB_RETENTION_DAYS', default: '7', description: 'Days a finished job and its result are kept' },
+  { name: 'DOCINTEL_JOB_MAX_ATTEMPTS', default: '3', description: 'Attempts before a job whose worker keeps dying is failed' },
+  { name: 'DOCINTEL_JOB_LEASE_MS', default: '30000', description: 'How long a silent worker keeps a job before it is redelivered' },
+  { name: 'DOCINTEL_WORKER_CONCURRENCY', default: '2', description: 'Jobs one worker process runs at once' },
+  { name: 'DOCINTEL_RENDER_THREADS', default: '(number of CPU cores)', description: 'worker_threads for PDF/image decoding and rendering' },
+  { name: 'DOCINTEL_INFERENCE_DEADLINE_MS', default: '30000', description: 'Deadline of each gRPC call to the inference process' },
+  { name: 'DOCINTEL_INFERENCE_THREADS', default: '(number of CPU cores)', description: 'ONNX Runtime intra-op threads in the inference process' },
+  { name: 'DOCINTEL_INFERENCE_QUEUE_LIMIT', default: '64', description: 'Queued inference requests before RESOURCE_EXHAUSTED (503 at the API)' },
+  { name: 'DOCINTEL_FAULTS', default: '(unset)', description: 'Fault injection for tests, e.g. `job.delay_ms=3000`; never set in production' },
+];
+
+function int(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function str(env: Env, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+export function parseApiKeys(raw: string | null): ApiKeySpec[] {
+  if (!raw) return [];
+  const specs = raw.split(',').map((s) => s.trim()).filter(Boolean).map((entry, i) => {
+    const colon = entry.indexOf(':');
+    const [name, key] = colon > 0 ? [entry.slice(0, colon), entry.slice(colon + 1)] : [`key${i + 1}`, entry];
+    if (key.length < 8 || /\s/.test(key)) throw new ConfigError('DOCINTEL_API_KEYS', `key "${name}" must be at least 8 characters without spaces`);
+    return { name, key };
+  });
+  const names = new Set(specs.map((s) => s.name));
+  if (names.size !== specs.length) throw new ConfigError('DOCINTEL_API_KEYS', 'key names must be unique');
+  return specs;
+}
+
+function parseInferenceAddrs(raw: string | null): string[] {
+  if (!raw) return [];
+  return raw.split(',').map((s) => s.trim()).filter(Boolean).map((addr) => {
+    if (addr.startsWith('unix:')) return addr;
+    if (!/^[\w.-]+:\d{1,5}$/.test(addr) && !/^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(addr)) {
+      throw new ConfigError('DOCINTEL_INFERENCE_ADDR', `"${addr}" is not host:port or unix:/path`);
+    }
+    return addr;
+  });
+}
+
+function parseFaults(raw: string | null): Record<string, string> {
+  if (!raw) return {};
+  const out: Record<string, string> = {};
+  for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw new ConfigError('DOCINTEL_FAULTS', `"${part}" is not name=value`);
+    out[part.slice(0, eq)] = part.slice(eq + 1);
+  }
+  return out;
+}
+
+export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
+  const dataDir = path.resolve(str(env, 'DOCINTEL_DATA_DIR') ?? './data');
+  const natsUrl = str(env, 'DOCINTEL_NATS_URL');
+  if (natsUrl && !/^(nats|tls|ws|wss):\/\/[^\s]+$/.test(natsUrl)) {
+    throw new ConfigError('DOCINTEL_NATS_URL', `"${natsUrl}" is not a nats:// URL`);
+  }
+  const logLevel = str(env, 'DOCINTEL_LOG_LEVEL') ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError('DOCINTEL_LOG_LEVEL', `unknown level "${logLevel}"`);
+  }
+  const maxUploadBytes = int(env, 'DOCINTEL_MAX_UPLOAD_BYTES', 100 * 1024 * 1024, 1024);
+  return {
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    port: int(env, 'PORT', 8080, 0, 65535),
+    dataDir,
+    apiKeys: parseApiKeys(str(env, 'DOCINTEL_API_KEYS')),
+    natsUrl,
+    inferenceAddrs: parseInferenceAddrs(str(env, 'DOCINTEL_INFERENCE_ADDR')),
+    lancedbUri: str(env, 'DOCINTEL_LANCEDB_URI') ?? path.join(dataDir, 'lancedb'),
+    logLevel,
+    limits: {
+      maxUploadBytes,
+      maxFilesPerRequest: int(env, 'DOCINTEL_MAX_FILES_PER_REQUEST', 20, 1, 1000),
+      maxPages: int(env, 'DOCINTEL_MAX_PAGES', 2000, 1),
+      maxPagePixels: int(env, 'DOCINTEL_MAX_PAGE_PIXELS', 100_000_000, 10_000),
+      // Inline base64 grows by 4/3; leave room for the JSON around it.
+      maxJsonBodyBytes: Math.ceil(maxUploadBytes * 1.4) + 1024 * 1024,
+      rateLimitPerMinute: int(env, 'DOCINTEL_RATE_LIMIT_PER_MINUTE', 1200, 0),
+      maxConcurrentJobsPerKey: int(env, 'DOCINTEL_MAX_CONCURRENT_JOBS', 32, 0),
+      syncBudgetMs: int(env, 'DOCINTEL_SYNC_BUDGET_MS', 120_000, 100),
+    },
+    jobs: {
+      timeoutMs: int(env, 'DOCINTEL_JOB_TIMEOUT_MS', 1_800_000, 1000),
+      retentionDays: int(env, 'DOCINTEL_JOB_RETENTION_DAYS', 7, 1, 3650),
+      maxAttempts: int(env, 'DOCINTEL_JOB_MAX_ATTEMPTS', 3, 1, 100),
+      leaseMs: int(env, 'DOCINTEL_JOB_LEASE_MS', 30_000, 500),
+      workerConcurrency: int(env, 'DOCINTEL_WORKER_CONCURRENCY', 2, 1, 256),
+      renderThreads: int(env, 'DOCINTEL_RENDER_THREADS', Math.max(1, cpuCount), 1, 256),
+    },
+    inference: {
+      deadlineMs: int(env, 'DOCINTEL_INFERENCE_DEADLINE_MS', 30_000, 100),
+      threads: int(env, 'DOCINTEL_INFERENCE_THREADS', Math.max(1, cpuCount), 1, 256),
+      queueLimit: int(env, 'DOCINTEL_INFERENCE_QUEUE_LIMIT', 64, 1),
+    },
+    faults: parseFaults(str(env, 'DOCINTEL_FAULTS')),
+  };
+}
