@@ -39,6 +39,11 @@ export interface JobRecord {
   webhook_url?: string | null;
   /** Epoch seconds after which the job and its result may be deleted. */
   expires_at?: number;
+  /** Last retryable error (the job went back to `pending`); used if the job then runs out of attempts. */
+  retry_error?: JobErrorInfo;
+  /** For a failed job: the HTTP status and `detail` a sync request answers with (422 for input problems). */
+  error_status?: number;
+  error_detail?: unknown;
 }
 
 /** The public view of a job (spec JobRef plus the optional members decisions.md allows). */

@@ -17,6 +17,7 @@ export interface Config {
   limits: Limits;
   jobs: JobSettings;
   inference: InferenceSettings;
+  webhookSecret: string | null;
   faults: Record<string, string>;
 }
 
@@ -85,6 +86,7 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_INFERENCE_DEADLINE_MS', default: '30000', description: 'Deadline of each gRPC call to the inference process' },
   { name: 'DOCINTEL_INFERENCE_THREADS', default: '(number of CPU cores)', description: 'ONNX Runtime intra-op threads in the inference process' },
   { name: 'DOCINTEL_INFERENCE_QUEUE_LIMIT', default: '64', description: 'Queued inference requests before RESOURCE_EXHAUSTED (503 at the API)' },
+  { name: 'DOCINTEL_WEBHOOK_SECRET', default: '(unset: generated once into DATA_DIR/webhook-secret)', description: 'HMAC-SHA256 key that signs webhook bodies (X-Docintel-Signature); set it on every node of a cluster' },
   { name: 'DOCINTEL_FAULTS', default: '(unset)', description: 'Fault injection for tests, e.g. `job.delay_ms=3000`; never set in production' },
 ];
 
@@ -181,6 +183,7 @@ export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
       threads: int(env, 'DOCINTEL_INFERENCE_THREADS', Math.max(1, cpuCount), 1, 256),
       queueLimit: int(env, 'DOCINTEL_INFERENCE_QUEUE_LIMIT', 64, 1),
     },
+    webhookSecret: str(env, 'DOCINTEL_WEBHOOK_SECRET'),
     faults: parseFaults(str(env, 'DOCINTEL_FAULTS')),
   };
 }

@@ -1,0 +1,58 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { newId } from '../shared/ids.ts';
+import type { AppContext } from './context.ts';
+import { registerAuth } from './auth.ts';
+import { registerErrorHandling } from './error-handler.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { sharedSchemas } from './schemas/common.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+import { filesRoutes } from './routes/files.routes.ts';
+import { jobsRoutes } from './routes/jobs.routes.ts';
+import { processingRoutes } from './routes/index.ts';
+
+export const OPENAPI_INFO = {
+  title: 'Document Intelligence API',
+  version: '1.0.0',
+  description: 'PDFs and images into structured, page-grounded data. All routes except health, readiness and docs need `Authorization: Bearer <API key>`.',
+};
+
+/** The Fastify app with every route, without listening (tests use `inject`, the CLI calls `listen`). */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    bodyLimit: ctx.config.limits.maxJsonBodyBytes,
+    disableRequestLogging: false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  registerAuth(app, ctx.keys, new RateLimiter(ctx.config.limits.rateLimitPerMinute));
+  for (const schema of sharedSchemas) app.addSchema(schema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: OPENAPI_INFO,
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'API key' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(multipart, {
+    limits: { fileSize: ctx.config.limits.maxUploadBytes, files: ctx.config.limits.maxFilesPerRequest, fields: 20, parts: ctx.config.limits.maxFilesPerRequest + 20 },
+  });
+
+  await app.register(healthRoutes(ctx));
+  await app.register(filesRoutes(ctx));
+  await app.register(jobsRoutes(ctx));
+  await app.register(processingRoutes(ctx));
+  return app;
+}

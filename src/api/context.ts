@@ -1,0 +1,27 @@
+import type { Config } from '../shared/config.ts';
+import type { Logger } from '../shared/logger.ts';
+import type { BlobStore, MetadataStore } from '../storage/ports.ts';
+import type { JobQueue } from '../jobs/ports.ts';
+import type { JobService } from '../jobs/service.ts';
+import type { FileService } from './services/files.service.ts';
+import type { KeyRing } from './keys.ts';
+
+/** A dependency the readiness probe checks. */
+export interface ReadinessCheck {
+  name: string;
+  check(): Promise<void>;
+}
+
+/** Everything the HTTP layer needs; built by the process entry (src/server.ts) or by tests. */
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  version: string;
+  keys: KeyRing;
+  metadata: MetadataStore;
+  blobs: BlobStore;
+  queue: JobQueue;
+  jobs: JobService;
+  files: FileService;
+  readiness: ReadinessCheck[];
+}

@@ -1,0 +1,95 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, InternalError, type ValidationIssue } from '../shared/errors.ts';
+
+/** Ajv error as Fastify attaches it to `error.validation`. */
+interface AjvIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const CONTEXT_LOC: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+const AJV_TYPE: Record<string, string> = {
+  required: 'missing',
+  type: 'type_error',
+  enum: 'enum',
+  additionalProperties: 'extra_forbidden',
+  minimum: 'greater_than_equal',
+  maximum: 'less_than_equal',
+  minLength: 'string_too_short',
+  maxLength: 'string_too_long',
+  pattern: 'string_pattern_mismatch',
+  minItems: 'too_short',
+  maxItems: 'too_long',
+  format: 'value_error',
+  anyOf: 'union_error',
+  oneOf: 'union_error',
+};
+
+function pointerToLoc(pointer: string): (string | number)[] {
+  if (!pointer) return [];
+  return pointer.split('/').slice(1).map((part) => {
+    const unescaped = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    return /^\d+$/.test(unescaped) ? Number(unescaped) : unescaped;
+  });
+}
+
+/** Fastify/Ajv validation errors to FastAPI's `detail` array. */
+export function toValidationIssues(issues: AjvIssue[], context: string | undefined): ValidationIssue[] {
+  const root = CONTEXT_LOC[context ?? 'body'] ?? 'body';
+  return issues.map((issue) => {
+    const loc: (string | number)[] = [root, ...pointerToLoc(issue.instancePath)];
+    let msg = issue.message ?? 'invalid value';
+    if (issue.keyword === 'required') {
+      loc.push(String(issue.params.missingProperty));
+      msg = 'Field required';
+    } else if (issue.keyword === 'additionalProperties') {
+      loc.push(String(issue.params.additionalProperty));
+      msg = 'Extra inputs are not permitted';
+    } else if (issue.keyword === 'enum') {
+      msg = `Input should be ${(issue.params.allowedValues as unknown[]).map((v) => `'${String(v)}'`).join(', ')}`;
+    }
+    return { loc, msg, type: AJV_TYPE[issue.keyword] ?? issue.keyword };
+  });
+}
+
+function send(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}): FastifyReply {
+  // Serialized here, not by the route's response schema: error bodies have their own shapes.
+  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** Fastify's own 4xx errors (body parsing, content type, sizes) keep their status with a `detail` body. */
+function frameworkError(error: FastifyError): { status: number; body: unknown } | null {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return null;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
+    return { status: 422, body: { detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }] } };
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { detail: 'Request body is over the size limit' } };
+  if (error.code === 'FST_FILES_LIMIT') return { status: 413, body: { detail: 'Too many files in one upload request (limit reached)' } };
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, body: { detail: 'File is over the upload size limit' } };
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, body: { detail: `Unsupported request content type: ${error.message}` } };
+  }
+  return { status, body: { detail: error.message } };
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.warn({ err: error }, 'request failed');
+      return send(reply, error.status, error.body(), error.headers);
+    }
+    if (error.validation) {
+      return send(reply, 422, { detail: toValidationIssues(error.validation as AjvIssue[], error.validationContext) });
+    }
+    const mapped = frameworkError(error);
+    if (mapped) return send(reply, mapped.status, mapped.body);
+    request.log.error({ err: error }, 'unhandled error');
+    const internal = new InternalError(String(request.id));
+    return send(reply, 500, internal.body());
+  });
+  app.setNotFoundHandler((request, reply) => send(reply, 404, { detail: 'Not Found' }));
+}

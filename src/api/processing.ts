@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RateLimitedError } from '../shared/errors.ts';
+import { toJobRef } from '../jobs/ports.ts';
+import type { AppContext } from './context.ts';
+import { errorResponses, processingProperties } from './schemas/common.ts';
+import { resolveInput, type InputSource } from './services/inputs.ts';
+
+/**
+ * One processing endpoint: its URL, the operation its job handler implements, its own request members and its
+ * success body. Shared members (input, execution_mode, billing_profile, webhook_url) and the sync/async
+ * behaviour are the same for all, so adding an endpoint is one spec in one route file.
+ */
+export interface ProcessingRouteSpec {
+  url: string;
+  operation: string;
+  summary: string;
+  description?: string;
+  /** Request members beyond the shared ones. */
+  properties: Record<string, unknown>;
+  required?: string[];
+  /** JSON Schema of the success body (also the body of GET /v1/jobs/{id}/result). */
+  response: Record<string, unknown>;
+  defaultMode?: 'async' | 'sync';
+}
+
+interface ProcessingBody {
+  input?: InputSource;
+  execution_mode: 'async' | 'sync';
+  billing_profile: 'standard' | 'engineering_drawing';
+  webhook_url?: string | null;
+  [member: string]: unknown;
+}
+
+export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, spec: ProcessingRouteSpec): void {
+  app.post<{ Body: ProcessingBody }>(spec.url, {
+    schema: {
+      tags: ['processing'],
+      summary: spec.summary,
+      description: `${spec.description ?? ''}\n\nWith \`execution_mode: "async"\` the answer is a JobRef; fetch the body below from GET /v1/jobs/{job_id}/result.`.trim(),
+      body: {
+        type: 'object',
+        required: spec.required ?? ['input'],
+        properties: { ...processingProperties(spec.defaultMode), ...spec.properties },
+      },
+      response: {
+        200: { description: 'The result (sync) or a JobRef (async)', anyOf: [spec.response, { $ref: 'JobRef#' }] },
+        503: { $ref: 'ErrorDetail#' },
+        504: { $ref: 'ErrorDetail#' },
+        ...errorResponses,
+      },
+    },
+  }, async (request) => {
+    const body = await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
+    const options = { executionMode: body.execution_mode, billingProfile: body.billing_profile, webhookUrl: body.webhook_url ?? null };
+    await enforceConcurrency(ctx, request.tenant);
+    if (body.execution_mode === 'sync') return ctx.jobs.runSync(request.tenant, spec.operation, body, options);
+    return toJobRef(await ctx.jobs.submit(request.tenant, spec.operation, body, options));
+  });
+}
+
+/** Inline inputs become stored files before the job is queued, so workers only ever see file ids. */
+async function prepareRequest(ctx: AppContext, request: FastifyRequest<{ Body: ProcessingBody }>): Promise<ProcessingBody> {
+  const body = { ...request.body };
+  if (body.input) body.input = await resolveInput(ctx.files, request.tenant, body.input, ['body', 'input']);
+  if (Array.isArray(body.inputs)) {
+    body.inputs = await Promise.all((body.inputs as InputSource[]).map((input, i) => resolveInput(ctx.files, request.tenant, input, ['body', 'inputs', i])));
+  }
+  return body;
+}
+
+async function enforceConcurrency(ctx: AppContext, tenant: string): Promise<void> {
+  const limit = ctx.config.limits.maxConcurrentJobsPerKey;
+  if (limit <= 0) return;
+  const active = await ctx.jobs.activeCount(tenant);
+  if (active >= limit) {
+    throw new RateLimitedError(`This API key already has ${active} unfinished jobs (limit ${limit}); retry when some finish`, 2);
+  }
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ValidationError } from '../../shared/errors.ts';
+import type { AppContext } from '../context.ts';
+import { errorResponses } from '../schemas/common.ts';
+
+type ImageFormat = 'png' | 'jpeg' | 'webp';
+
+const FORMAT_BY_TYPE: Record<string, ImageFormat> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' };
+
+/** Accept negotiation: the first listed type we render, by q-value; PNG when none is named or for wildcards. */
+export function negotiateImageFormat(accept: string | undefined): ImageFormat {
+  if (!accept) return 'png';
+  const ranked = accept.split(',').map((part, order) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return { type: type.trim(), q: q ? Number(q.slice(2)) : 1, order };
+  }).filter((r) => r.q > 0).sort((a, b) => b.q - a.q || a.order - b.order);
+  for (const r of ranked) {
+    if (FORMAT_BY_TYPE[r.type]) return FORMAT_BY_TYPE[r.type];
+    if (r.type === '*/*' || r.type === 'image/*') return 'png';
+  }
+  return 'png';
+}
+
+const fileParams = {
+  type: 'object',
+  required: ['file_id'],
+  properties: { file_id: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+export function filesRoutes(ctx: AppContext) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.post('/api/v1/upload', {
+      schema: {
+        tags: ['files'],
+        summary: 'Upload one or more files (multipart, repeated field `files`)',
+        consumes: ['multipart/form-data'],
+        body: {
+          type: 'object',
+          required: ['files'],
+          properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+        },
+        response: {
+          200: { type: 'object', required: ['files'], properties: { files: { type: 'array', items: { $ref: 'FileRef#' } } } },
+          413: { $ref: 'ErrorDetail#' },
+          415: { $ref: 'ErrorDetail#' },
+          ...errorResponses,
+        },
+      },
+      // The schema above documents the form; the stream is consumed by the handler, never buffered whole.
+      validatorCompiler: () => () => true,
+    }, async (request) => ({ files: await uploadParts(ctx, request) }));
+
+    app.get<{ Params: { file_id: string } }>('/v1/files/:file_id', {
+      schema: { tags: ['files'], summary: 'File metadata', params: fileParams, response: { 200: { $ref: 'FileRef#' }, ...errorResponses } },
+    }, async (request) => ctx.files.toFileRef(await ctx.files.get(request.tenant, request.params.file_id)));
+
+    app.get<{ Params: { file_id: string; page_index: number }; Querystring: { dpi?: number } }>('/v1/files/:file_id/pages/:page_index/image', {
+      schema: {
+        tags: ['files'],
+        summary: 'The rendered page image (the coordinate space of every bbox)',
+        description: 'PNG by default; `Accept: image/jpeg` or `image/webp` for other formats. PDF pages render at 144 dpi unless `dpi` is given; images keep their native size (EXIF orientation applied) unless `dpi` is given, which scales relative to 144. Strong ETag; `If-None-Match` answers 304.',
+        params: {
+          type: 'object',
+          required: ['file_id', 'page_index'],
+          properties: { file_id: { type: 'string', minLength: 1, maxLength: 100 }, page_index: { type: 'integer', minimum: 0 } },
+        },
+        querystring: { type: 'object', properties: { dpi: { type: 'integer', minimum: 36, maximum: 600 } } },
+        produces: ['image/png', 'image/jpeg', 'image/webp'],
+        response: { 200: { description: 'Image bytes', type: 'string', format: 'binary' }, ...errorResponses },
+      },
+    }, async (request, reply) => {
+      const format = negotiateImageFormat(request.headers.accept);
+      const image = await ctx.files.pageImage(request.tenant, request.params.file_id, request.params.page_index, { dpi: request.query.dpi, format });
+      reply.header('etag', image.etag).header('cache-control', 'private, max-age=86400').header('vary', 'Accept, Authorization');
+      if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
+      return reply.type(image.contentType).send(image.body);
+    });
+  };
+}
+
+/** Stores each `files` part as it streams in; on any failure, files already stored by this request are removed. */
+async function uploadParts(ctx: AppContext, request: FastifyRequest) {
+  if (!request.isMultipart()) throw ValidationError.at(['body', 'files'], 'Expected multipart/form-data with one or more `files` parts', 'missing');
+  const stored: Awaited<ReturnType<AppContext['files']['ingestStream']>>[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'files') {
+        part.file.resume();
+        throw ValidationError.at(['body', part.fieldname], 'Unexpected file field; use the repeated field `files`', 'extra_forbidden');
+      }
+      stored.push(await ctx.files.ingestStream(request.tenant, part.filename || 'upload', part.file));
+    }
+  } catch (err) {
+    await Promise.all(stored.map((ref) => ctx.files.remove(request.tenant, ref.file_id).catch(() => undefined)));
+    throw err;
+  }
+  if (stored.length === 0) throw ValidationError.at(['body', 'files'], 'Field required', 'missing');
+  return stored;
+}

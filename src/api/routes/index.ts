@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { registerProcessingRoute, type ProcessingRouteSpec } from '../processing.ts';
+import { parseRoute } from './parse.routes.ts';
+
+/** Every processing endpoint. Each names an operation that must have exactly one job handler (checked at start). */
+export const processingRouteSpecs: ProcessingRouteSpec[] = [parseRoute];
+
+export const PROCESSING_OPERATIONS: string[] = [...new Set(processingRouteSpecs.map((s) => s.operation))];
+
+export function processingRoutes(ctx: AppContext) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    for (const spec of processingRouteSpecs) registerProcessingRoute(app, ctx, spec);
+  };
+}

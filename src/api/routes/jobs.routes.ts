@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { toJobRef, type JobRef } from '../../jobs/ports.ts';
+import type { AppContext } from '../context.ts';
+import { errorResponses } from '../schemas/common.ts';
+
+const jobParams = {
+  type: 'object',
+  required: ['job_id'],
+  properties: { job_id: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+const SSE_KEEPALIVE_MS = 15_000;
+
+function isFinal(ref: JobRef): boolean {
+  return ref.status === 'completed' || ref.status === 'failed';
+}
+
+/** Job status, result (409 until completed) and a Server-Sent Events stream of JobRef changes. */
+export function jobsRoutes(ctx: AppContext) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.get<{ Params: { job_id: string } }>('/v1/jobs/:job_id', {
+      schema: { tags: ['jobs'], summary: 'Job status', params: jobParams, response: { 200: { $ref: 'JobRef#' }, ...errorResponses } },
+    }, async (request) => toJobRef(await ctx.jobs.get(request.tenant, request.params.job_id)));
+
+    app.get<{ Params: { job_id: string } }>('/v1/jobs/:job_id/result', {
+      schema: {
+        tags: ['jobs'],
+        summary: 'The success body of the original endpoint, once the job is completed',
+        description: '409 with `{"detail": {"status", "job_id"}}` while pending or processing; 409 with the job error when failed.',
+        params: jobParams,
+        response: { 200: { description: 'The original endpoint\'s response body', type: 'object', additionalProperties: true }, 409: { $ref: 'ErrorDetail#' }, ...errorResponses },
+      },
+    }, async (request, reply) => {
+      const result = await ctx.jobs.result(request.tenant, request.params.job_id);
+      // Already-serialized JSON from the result store: sent as is.
+      return reply.type('application/json; charset=utf-8').send(typeof result === 'string' ? result : JSON.stringify(result));
+    });
+
+    app.get<{ Params: { job_id: string } }>('/v1/jobs/:job_id/events', {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Server-Sent Events: one `job` event per JobRef change, closed after completed or failed',
+        params: jobParams,
+        produces: ['text/event-stream'],
+        response: { 200: { description: 'text/event-stream of JobRef JSON', type: 'string' }, ...errorResponses },
+      },
+    }, async (request, reply) => {
+      await ctx.jobs.get(request.tenant, request.params.job_id); // 404 before the stream starts
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-request-id': String(request.id),
+        'x-accel-buffering': 'no',
+      });
+      let closed = false;
+      let unsubscribe: () => void = () => {};
+      const keepalive = setInterval(() => raw.write(': keepalive\n\n'), SSE_KEEPALIVE_MS);
+      const finish = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(keepalive);
+        unsubscribe();
+        raw.end();
+      };
+      request.raw.on('close', finish);
+      let lastSent = '';
+      unsubscribe = await ctx.jobs.subscribe(request.tenant, request.params.job_id, (ref) => {
+        if (closed) return;
+        const data = JSON.stringify(ref);
+        if (data === lastSent) return;
+        lastSent = data;
+        raw.write(`event: job\nid: ${ref.updated_at}\ndata: ${data}\n\n`);
+        if (isFinal(ref)) setImmediate(finish);
+      });
+      if (closed) unsubscribe();
+    });
+  };
+}

@@ -1,0 +1,246 @@
+import type { Readable } from 'node:stream';
+import type { Limits } from '../../shared/config.ts';
+import {
+  AppError,
+  DocumentFormatError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnavailableError,
+  UnprocessableError,
+  UnsupportedMediaError,
+} from '../../shared/errors.ts';
+import { looksLikeId, newId, nowSeconds } from '../../shared/ids.ts';
+import type { Logger } from '../../shared/logger.ts';
+import { BlobTooLargeError, type BlobStore, type MetadataStore } from '../../storage/ports.ts';
+import { PoolBusyError, type DocumentPool } from '../../pipeline/document/pool.ts';
+import { SNIFF_BYTES, sniff } from '../../pipeline/document/sniff.ts';
+import { isDocumentType, type InspectResult, type PageSize, type StoredContentType } from '../../pipeline/document/types.ts';
+import { PageImages, type PageImage, type PageImageOptions } from './page-images.ts';
+import { drain, sniffWhileStreaming, unsupportedError, wasTruncated } from './upload-stream.ts';
+
+export type { PageImage, PageImageOptions };
+
+/** FileRef as the spec defines it. */
+export interface FileRef {
+  file_id: string;
+  filename: string;
+  size_bytes: number;
+  created_at: number;
+  content_type: string | null;
+  page_count: number;
+}
+
+/** What the `files` collection holds per file. */
+export interface FileRecord extends FileRef {
+  tenant: string;
+  content_type: StoredContentType;
+  /** Pixel size of each default page image (the bbox coordinate space); empty for JSON/text files. */
+  pages: PageSize[];
+  /** hex sha256 of the original bytes */
+  sha256: string;
+  blob_key: string;
+  source: 'upload' | 'inline';
+}
+
+export interface FileServiceDeps {
+  metadata: MetadataStore;
+  blobs: BlobStore;
+  pool: DocumentPool;
+  limits: Limits;
+  logger: Logger;
+}
+
+export interface IngestBufferOptions {
+  /** Inline (base64) content: format problems answer 422 instead of 415. */
+  inline?: boolean;
+  /** `pdf_base64` must hold a PDF, `image_base64` an image. */
+  expect?: 'pdf' | 'image';
+}
+
+type Origin = 'upload' | 'inline';
+
+export const originalKey = (fileId: string) => `files/${fileId}/original`;
+
+function describeBytes(n: number): string {
+  return n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : `${n} bytes`;
+}
+
+/**
+ * Document files: upload (streamed), inline content, metadata, originals and page images.
+ * A file is visible only to the tenant that stored it. Nothing is left half-stored: any failure after the
+ * blob was written deletes it before the error goes out.
+ */
+export class FileService {
+  private readonly pageImages: PageImages;
+
+  constructor(private readonly deps: FileServiceDeps) {
+    this.pageImages = new PageImages(deps.blobs, deps.pool, deps.limits, deps.logger);
+  }
+
+  /** Multipart upload of one file. 413 over the size/pixel limits, 415 for unsupported or corrupt files. */
+  async ingestStream(tenant: string, filename: string, stream: Readable): Promise<FileRef> {
+    const fileId = newId('file');
+    const key = originalKey(fileId);
+    const sniffer = sniffWhileStreaming(stream);
+    try {
+      const info = await this.deps.blobs.put(key, sniffer, { maxBytes: this.deps.limits.maxUploadBytes });
+      if (sniffer.errored) throw sniffer.errored;
+      if (wasTruncated(stream)) throw new BlobTooLargeError(this.deps.limits.maxUploadBytes);
+      const detected = sniffer.detected ?? sniff(Buffer.alloc(0));
+      const bytes = await this.deps.blobs.getBuffer(key);
+      const inspected = await this.deps.pool.inspect(bytes, detected.type, { transfer: true, limits: this.deps.limits });
+      return toFileRef(await this.saveRecord({ fileId, tenant, filename, key, size: info.size, sha256: info.sha256, inspected, origin: 'upload' }));
+    } catch (err) {
+      await this.discardBlob(key);
+      await drain(stream);
+      throw this.clientError(err, 'upload');
+    }
+  }
+
+  /** Inline base64 content. Same checks as upload; format problems answer 422. */
+  async ingestBuffer(tenant: string, filename: string, bytes: Buffer, options: IngestBufferOptions = {}): Promise<FileRef> {
+    const origin: Origin = options.inline === false ? 'upload' : 'inline';
+    try {
+      if (bytes.length > this.deps.limits.maxUploadBytes) throw new BlobTooLargeError(this.deps.limits.maxUploadBytes);
+      const detected = sniff(bytes.subarray(0, SNIFF_BYTES));
+      const refused = unsupportedError(detected) ?? expectationError(detected.type, options.expect);
+      if (refused) throw refused;
+      const inspected = await this.deps.pool.inspect(bytes, detected.type, { limits: this.deps.limits });
+      return toFileRef(await this.store(tenant, filename, bytes, inspected, origin));
+    } catch (err) {
+      throw this.clientError(err, origin);
+    }
+  }
+
+  /** Inline markdown or plain text, stored as a one-page text file (no page images). */
+  async ingestText(tenant: string, filename: string, text: string, contentType: 'text/markdown' | 'text/plain'): Promise<FileRef> {
+    const bytes = Buffer.from(text, 'utf8');
+    try {
+      if (bytes.length > this.deps.limits.maxUploadBytes) throw new BlobTooLargeError(this.deps.limits.maxUploadBytes);
+      if (bytes.length === 0) throw new DocumentFormatError(`empty ${contentType === 'text/markdown' ? 'markdown' : 'text'}`, contentType);
+      return toFileRef(await this.store(tenant, filename, bytes, { contentType, pageCount: 1, pages: [], warnings: [] }, 'inline'));
+    } catch (err) {
+      throw this.clientError(err, 'inline');
+    }
+  }
+
+  /** The caller's file; another tenant's or an unknown id is 404 File not found. */
+  async get(tenant: string, fileId: string): Promise<FileRecord> {
+    if (typeof fileId !== 'string' || !looksLikeId(fileId, 'file')) throw new NotFoundError('File');
+    const found = await this.deps.metadata.get<FileRecord>('files', fileId);
+    if (!found || found.value.tenant !== tenant) throw new NotFoundError('File');
+    return found.value;
+  }
+
+  toFileRef(record: FileRecord): FileRef {
+    return toFileRef(record);
+  }
+
+  readOriginal(record: FileRecord): Promise<Buffer> {
+    return this.deps.blobs.getBuffer(record.blob_key);
+  }
+
+  openOriginal(record: FileRecord): Promise<Readable> {
+    return this.deps.blobs.getStream(record.blob_key);
+  }
+
+  /** A rendered page (PNG by default), cached in the blob store, with a strong ETag. */
+  async pageImage(tenant: string, fileId: string, pageIndex: number, options: PageImageOptions = {}): Promise<PageImage> {
+    return this.pageImages.get(await this.get(tenant, fileId), pageIndex, options);
+  }
+
+  /** The strong ETag pageImage() would answer, computed without rendering: lets a route answer 304 cheaply. */
+  async pageImageEtag(tenant: string, fileId: string, pageIndex: number, options: PageImageOptions = {}): Promise<string> {
+    return this.pageImages.etag(await this.get(tenant, fileId), pageIndex, options);
+  }
+
+  /** Deletes a file, its original and its cached renders. */
+  async remove(tenant: string, fileId: string): Promise<void> {
+    const record = await this.get(tenant, fileId);
+    await this.deps.metadata.delete('files', fileId);
+    await this.discardBlob(record.blob_key);
+    await this.pageImages.removeAll(fileId);
+  }
+
+  private async store(tenant: string, filename: string, bytes: Buffer, inspected: InspectResult, origin: Origin): Promise<FileRecord> {
+    const fileId = newId('file');
+    const key = originalKey(fileId);
+    const info = await this.deps.blobs.put(key, bytes, { contentType: inspected.contentType });
+    try {
+      return await this.saveRecord({ fileId, tenant, filename, key, size: info.size, sha256: info.sha256, inspected, origin });
+    } catch (err) {
+      await this.discardBlob(key);
+      throw err;
+    }
+  }
+
+  private async saveRecord(input: {
+    fileId: string; tenant: string; filename: string; key: string; size: number; sha256: string; inspected: InspectResult; origin: Origin;
+  }): Promise<FileRecord> {
+    const { fileId, inspected } = input;
+    const record: FileRecord = {
+      file_id: fileId,
+      tenant: input.tenant,
+      filename: input.filename,
+      size_bytes: input.size,
+      created_at: nowSeconds(),
+      content_type: inspected.contentType,
+      page_count: inspected.pageCount,
+      pages: inspected.pages,
+      sha256: input.sha256,
+      blob_key: input.key,
+      source: input.origin,
+    };
+    await this.deps.metadata.create('files', fileId, record);
+    for (const warning of inspected.warnings) this.deps.logger.warn({ file_id: fileId }, warning);
+    this.deps.logger.info({ file_id: fileId, content_type: record.content_type, page_count: record.page_count, size_bytes: record.size_bytes }, 'file stored');
+    return record;
+  }
+
+  private async discardBlob(key: string): Promise<void> {
+    try {
+      await this.deps.blobs.delete(key);
+    } catch (err) {
+      this.deps.logger.error({ err, key }, 'could not delete the blob of a failed file');
+    }
+  }
+
+  /** Maps storage/format errors to the API's; anything unexpected passes through (500). */
+  private clientError(err: unknown, origin: Origin): unknown {
+    if (err instanceof AppError) return err;
+    if (err instanceof BlobTooLargeError || isMultipartTooLarge(err)) {
+      return new PayloadTooLargeError(`file is larger than the ${describeBytes(this.deps.limits.maxUploadBytes)} upload limit`);
+    }
+    if (err instanceof DocumentFormatError) {
+      if (origin === 'inline') return new UnprocessableError(err.message);
+      return err.tooLarge ? new PayloadTooLargeError(err.message) : new UnsupportedMediaError(err.message);
+    }
+    if (err instanceof PoolBusyError) return new UnavailableError(err.message);
+    return err;
+  }
+}
+
+function toFileRef(record: FileRecord): FileRef {
+  return {
+    file_id: record.file_id,
+    filename: record.filename,
+    size_bytes: record.size_bytes,
+    created_at: record.created_at,
+    content_type: record.content_type,
+    page_count: record.page_count,
+  };
+}
+
+function expectationError(detectedType: string, expect: IngestBufferOptions['expect']): DocumentFormatError | null {
+  if (expect === 'pdf' && detectedType !== 'application/pdf') return new DocumentFormatError(`expected a PDF, detected ${detectedType}`, detectedType);
+  if (expect === 'image' && !(isDocumentType(detectedType) && detectedType.startsWith('image/'))) {
+    return new DocumentFormatError(`expected an image (PNG, JPEG, TIFF, WebP, BMP, GIF), detected ${detectedType}`, detectedType);
+  }
+  return null;
+}
+
+/** @fastify/multipart's RequestFileTooLargeError, should its stream error rather than end truncated. */
+function isMultipartTooLarge(err: unknown): boolean {
+  const e = err as { code?: string; statusCode?: number } | null;
+  return e?.code === 'FST_REQ_FILE_TOO_LARGE';
+}

@@ -1,0 +1,57 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { UnavailableError } from '../shared/errors.ts';
+
+const CODE_NAMES = Object.fromEntries(Object.entries(GrpcStatus).map(([name, code]) => [code, name])) as Record<number, string>;
+
+export function grpcCodeName(code: number): string {
+  return CODE_NAMES[code] ?? `CODE_${code}`;
+}
+
+/**
+ * The inference process cannot take the call now (unreachable, too slow, or its queue is full).
+ * It is an HTTP 503 with Retry-After, so the api can rethrow it as is.
+ */
+export class InferenceUnavailableError extends UnavailableError {
+  readonly grpcCode: number;
+  readonly retryAfterSeconds: number;
+  readonly address: string | null;
+
+  constructor(grpcCode: number, message: string, retryAfterSeconds: number, address: string | null = null) {
+    super(`Inference service unavailable (${grpcCodeName(grpcCode)}): ${message}`, retryAfterSeconds);
+    this.grpcCode = grpcCode;
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.address = address;
+  }
+}
+
+/** Any other failed call (bad argument, unknown model, internal error): retrying will not help. */
+export class InferenceCallError extends Error {
+  constructor(readonly grpcCode: number, readonly details: string, readonly address: string | null = null) {
+    super(`Inference call failed (${grpcCodeName(grpcCode)}): ${details}`);
+    this.name = 'InferenceCallError';
+  }
+}
+
+/** Raised in the server when the bounded queue is full; answered as RESOURCE_EXHAUSTED. */
+export class QueueFullError extends Error {
+  constructor(readonly limit: number, readonly retryAfterSeconds = 1) {
+    super(`inference queue is full (${limit} requests waiting)`);
+    this.name = 'QueueFullError';
+  }
+}
+
+/** The caller gave up (cancelled call) while its request still waited in the queue. */
+export class QueueAbortedError extends Error {
+  constructor() {
+    super('request cancelled while queued');
+    this.name = 'QueueAbortedError';
+  }
+}
+
+/** The server is shutting down; answered as UNAVAILABLE so clients retry elsewhere. */
+export class ServerDrainingError extends Error {
+  constructor() {
+    super('inference server is shutting down');
+    this.name = 'ServerDrainingError';
+  }
+}

@@ -1,0 +1,178 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, unlink } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import * as grpc from '@grpc/grpc-js';
+import type { Config } from '../shared/config.ts';
+import type { Logger } from '../shared/logger.ts';
+import { QueueAbortedError, QueueFullError, ServerDrainingError } from './errors.ts';
+import { ModelRegistry, toModelInfo } from './models.ts';
+import { loadInferenceProto, MAX_MESSAGE_BYTES, REPO_ROOT } from './proto.ts';
+import { BoundedQueue } from './queue.ts';
+import { probeRuntime, type RuntimeInfo } from './runtime.ts';
+import type { HealthResponse, ListModelsResponse } from './types.ts';
+
+export interface InferenceServerOptions {
+  /** 'unix:/path/to.sock' or 'host:port' (port 0 picks a free one). */
+  listen: string;
+  config: Config;
+  logger: Logger;
+  manifestPath?: string;
+  modelsDir?: string;
+  /** Heavy requests run at once; more wait in the queue (bounded by config.inference.queueLimit). */
+  queueConcurrency?: number;
+  /** How long stop() lets running calls finish before cutting them off. */
+  shutdownGraceMs?: number;
+}
+
+export interface InferenceServer {
+  /** The bound address, with the real port when 0 was asked for. */
+  address: string;
+  queue: BoundedQueue;
+  registry: ModelRegistry;
+  stop(): Promise<void>;
+}
+
+/** State the RPC handlers read; heavy RPCs added later get the queue and registry from here. */
+export interface ServerContext {
+  queue: BoundedQueue;
+  registry: ModelRegistry;
+  runtime: RuntimeInfo;
+  version: string;
+  startedAt: number;
+  draining: boolean;
+  logger: Logger;
+}
+
+export async function startInferenceServer(options: InferenceServerOptions): Promise<InferenceServer> {
+  const { config, logger } = options;
+  const registry = await ModelRegistry.load({ manifestPath: options.manifestPath, modelsDir: options.modelsDir });
+  const ctx: ServerContext = {
+    queue: new BoundedQueue(options.queueConcurrency ?? 1, config.inference.queueLimit),
+    registry,
+    runtime: await probeRuntime(),
+    version: readPackageVersion(),
+    startedAt: Date.now(),
+    draining: false,
+    logger,
+  };
+  for (const warning of ctx.runtime.warnings) logger.warn(warning);
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+    'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
+  });
+  server.addService(loadInferenceProto().service, {
+    Health: unary(ctx, async () => health(ctx)),
+    ListModels: unary(ctx, async (): Promise<ListModelsResponse> => ({ models: (await registry.list()).map(toModelInfo) })),
+  });
+  const address = await bind(server, options.listen);
+  logger.info({ address, providers: ctx.runtime.executionProviders, onnxruntime: ctx.runtime.onnxruntimeVersion }, 'inference server listening');
+  void logModels(registry, logger);
+  return { address, queue: ctx.queue, registry, stop: () => stop(server, ctx, address, options.shutdownGraceMs ?? 5000) };
+}
+
+function health(ctx: ServerContext): HealthResponse {
+  return {
+    status: ctx.draining ? 'NOT_SERVING' : 'SERVING',
+    version: ctx.version,
+    pid: process.pid,
+    uptime_seconds: (Date.now() - ctx.startedAt) / 1000,
+    execution_providers: ctx.runtime.executionProviders,
+    onnxruntime_version: ctx.runtime.onnxruntimeVersion,
+    models_loaded: ctx.registry.availableCount,
+    queue_depth: ctx.queue.depth,
+    in_flight: ctx.queue.inFlight,
+    warnings: ctx.runtime.warnings,
+  };
+}
+
+/** Adapts an async handler to grpc-js, mapping our errors to status codes. */
+export function unary<Req, Res>(
+  ctx: ServerContext,
+  handler: (request: Req, call: grpc.ServerUnaryCall<Req, Res>) => Promise<Res>,
+): grpc.handleUnaryCall<Req, Res> {
+  return (call, callback) => {
+    handler(call.request, call).then(
+      (response) => callback(null, response),
+      (err: Error) => callback(toServiceError(err, ctx.logger)),
+    );
+  };
+}
+
+export function toServiceError(err: Error, logger: Logger): Partial<grpc.StatusObject> {
+  if (err instanceof QueueFullError) {
+    const metadata = new grpc.Metadata();
+    metadata.set('retry-after-seconds', String(err.retryAfterSeconds));
+    return { code: grpc.status.RESOURCE_EXHAUSTED, details: err.message, metadata };
+  }
+  if (err instanceof ServerDrainingError) return { code: grpc.status.UNAVAILABLE, details: err.message };
+  if (err instanceof QueueAbortedError) return { code: grpc.status.CANCELLED, details: err.message };
+  logger.error({ err }, 'inference call failed');
+  return { code: grpc.status.INTERNAL, details: err.message };
+}
+
+async function bind(server: grpc.Server, listen: string): Promise<string> {
+  const socketPath = unixSocketPath(listen);
+  if (socketPath) await clearStaleSocket(socketPath);
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(listen, grpc.ServerCredentials.createInsecure(), (err, boundPort) => (err ? reject(err) : resolve(boundPort)));
+  });
+  if (socketPath) return listen;
+  return `${listen.slice(0, listen.lastIndexOf(':'))}:${port}`;
+}
+
+export function unixSocketPath(address: string): string | null {
+  return address.startsWith('unix:') ? address.replace(/^unix:(\/\/)?/, '') : null;
+}
+
+/** A socket file left by a killed server blocks bind; one that still answers belongs to a live server. */
+async function clearStaleSocket(socketPath: string): Promise<void> {
+  await mkdir(path.dirname(socketPath), { recursive: true });
+  if (!existsSync(socketPath)) return;
+  const live = await new Promise<boolean>((resolve) => {
+    const probe = net.connect(socketPath);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+  if (live) throw new Error(`${socketPath} is in use by another running server`);
+  await unlink(socketPath);
+}
+
+async function stop(server: grpc.Server, ctx: ServerContext, address: string, graceMs: number): Promise<void> {
+  if (ctx.draining) return;
+  ctx.draining = true;
+  ctx.queue.rejectWaiting(new ServerDrainingError());
+  await new Promise<void>((resolve) => {
+    const force = setTimeout(() => {
+      server.forceShutdown();
+      resolve();
+    }, graceMs);
+    server.tryShutdown(() => {
+      clearTimeout(force);
+      resolve();
+    });
+  });
+  const socketPath = unixSocketPath(address);
+  if (socketPath) await unlink(socketPath).catch(() => undefined);
+}
+
+async function logModels(registry: ModelRegistry, logger: Logger): Promise<void> {
+  try {
+    for (const model of await registry.list()) {
+      logger.info({ model: model.entry.id, available: model.available, status: model.status }, 'model slot');
+    }
+  } catch (err) {
+    logger.warn({ err }, 'could not check model slots');
+  }
+}
+
+function readPackageVersion(): string {
+  try {
+    return JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version ?? '';
+  } catch {
+    return '';
+  }
+}

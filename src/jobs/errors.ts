@@ -1,0 +1,102 @@
+import { AppError, DocumentFormatError, ValidationError, type ValidationIssue } from '../shared/errors.ts';
+import type { JobErrorInfo } from './ports.ts';
+
+/**
+ * A transient problem (inference process unavailable, store briefly down): the job goes back to `pending`
+ * and is delivered again after `delayMs`. Each retry uses one of the job's attempts.
+ */
+export class RetryableJobError extends Error {
+  constructor(message: string, readonly type = 'temporarily_unavailable', readonly delayMs?: number) {
+    super(message);
+    this.name = 'RetryableJobError';
+  }
+}
+
+/**
+ * The request cannot be processed as given (corrupt file, page out of range, ...). The job fails with
+ * `error: {type, msg}` where msg is shown to clients, and a sync request answers 422 with `detail`
+ * (a string, or a FastAPI validation array when issues are given).
+ */
+export class JobInputError extends AppError {
+  readonly type: string;
+  constructor(msg: string, options: { type?: string; issues?: ValidationIssue[] } = {}) {
+    super(422, options.issues ?? msg);
+    this.message = msg;
+    this.type = options.type ?? 'invalid_input';
+  }
+}
+
+/** Raised inside the worker when a job exceeds config.jobs.timeoutMs. */
+export class JobTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`Job exceeded its time limit of ${Math.round(timeoutMs / 1000)} s`);
+    this.name = 'JobTimeoutError';
+  }
+}
+
+/** A heartbeat found the job's lease expired and taken by another consumer: this run must stop quietly. */
+export class LeaseLostError extends Error {
+  constructor(jobId: string) {
+    super(`lease on ${jobId} was lost (expired and taken over)`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+/** Abort reason used when a worker stops: the job is released, not failed. */
+export class WorkerStoppingError extends Error {
+  constructor() {
+    super('worker stopping');
+    this.name = 'WorkerStoppingError';
+  }
+}
+
+export type ErrorOutcome =
+  | { kind: 'retry'; info: JobErrorInfo; delayMs: number }
+  | { kind: 'fail'; info: JobErrorInfo; httpStatus: number; httpDetail: unknown; internal: boolean };
+
+const TYPE_BY_STATUS: Record<number, string> = {
+  400: 'invalid_request',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_media',
+  422: 'invalid_input',
+};
+
+function detailMessage(detail: unknown): string {
+  if (typeof detail === 'string') return detail;
+  if (Array.isArray(detail)) return detail.map((i) => (i as ValidationIssue).msg).join('; ');
+  return JSON.stringify(detail);
+}
+
+function retryDelay(attempt: number, requested?: number): number {
+  return requested ?? Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
+}
+
+/** Decide what a handler's error means for the job; messages of unknown errors are never shown to clients. */
+export function classifyJobError(err: unknown, operation: string, attempt: number): ErrorOutcome {
+  if (err instanceof RetryableJobError) {
+    return { kind: 'retry', info: { type: err.type, msg: err.message }, delayMs: retryDelay(attempt, err.delayMs) };
+  }
+  if (err instanceof JobInputError) {
+    return { kind: 'fail', info: { type: err.type, msg: err.message }, httpStatus: 422, httpDetail: err.detail, internal: false };
+  }
+  if (err instanceof AppError && err.status === 503) {
+    const seconds = Number(err.headers['retry-after']);
+    const delay = Number.isFinite(seconds) ? seconds * 1000 : undefined;
+    return { kind: 'retry', info: { type: 'temporarily_unavailable', msg: detailMessage(err.detail) }, delayMs: retryDelay(attempt, delay) };
+  }
+  if (err instanceof AppError && err.status < 500) {
+    const type = err instanceof ValidationError ? 'validation_error' : TYPE_BY_STATUS[err.status] ?? 'invalid_request';
+    return { kind: 'fail', info: { type, msg: detailMessage(err.detail) }, httpStatus: err.status, httpDetail: err.detail, internal: false };
+  }
+  if (err instanceof DocumentFormatError) {
+    const status = err.tooLarge ? 413 : 422;
+    return { kind: 'fail', info: { type: 'document_format', msg: err.message }, httpStatus: status, httpDetail: err.message, internal: false };
+  }
+  if (err instanceof JobTimeoutError) {
+    return { kind: 'fail', info: { type: 'timeout', msg: err.message }, httpStatus: 500, httpDetail: err.message, internal: false };
+  }
+  const msg = `Internal error while running ${operation}`;
+  return { kind: 'fail', info: { type: 'internal_error', msg }, httpStatus: 500, httpDetail: msg, internal: true };
+}

@@ -1,0 +1,85 @@
+import type { Config } from '../shared/config.ts';
+import { createLogger, type Logger } from '../shared/logger.ts';
+import type { BlobStore, MetadataStore } from '../storage/ports.ts';
+import type { NatsConnection } from '../storage/nats-connection.ts';
+import { openSqlite } from '../storage/sqlite-metadata.ts';
+import { sqlitePath } from '../storage/mod.ts';
+import { EmbeddedQueue } from './embedded-queue.ts';
+import { EmbeddedJobEvents, NatsJobEvents } from './events.ts';
+import type { HandlerDeps, JobHandler } from './handler.ts';
+import { NatsQueue } from './nats-queue.ts';
+import type { JobEvents, JobQueue } from './ports.ts';
+import { buildHandlerRegistry } from './registry.ts';
+import { JobService } from './service.ts';
+import { JobWorker } from './worker.ts';
+
+export interface JobSystem {
+  queue: JobQueue;
+  events: JobEvents;
+  service: JobService;
+  /** Closes the queue and events (not the stores or the NATS connection, which belong to the caller). */
+  close(): Promise<void>;
+}
+
+export interface JobSystemDeps {
+  metadata: MetadataStore;
+  blobs: BlobStore;
+  /** Required when config.natsUrl is set. */
+  nats?: NatsConnection;
+  logger?: Logger;
+}
+
+/** Embedded (SQLite queue in DATA_DIR/docintel.db + in-process events) or NATS, by config.natsUrl. */
+export async function createJobSystem(config: Config, deps: JobSystemDeps): Promise<JobSystem> {
+  const logger = deps.logger ?? silentLogger();
+  let queue: JobQueue;
+  let events: JobEvents;
+  if (config.natsUrl === null) {
+    const db = openSqlite(sqlitePath(config));
+    queue = new EmbeddedQueue(db, { leaseMs: config.jobs.leaseMs, logger, ownsDb: true });
+    events = new EmbeddedJobEvents(deps.metadata, { logger });
+  } else {
+    if (!deps.nats) throw new Error('createJobSystem: config.natsUrl is set but no NATS connection was given');
+    queue = await NatsQueue.create(deps.nats, { leaseMs: config.jobs.leaseMs, maxAttempts: config.jobs.maxAttempts, logger });
+    events = new NatsJobEvents(deps.nats, { logger });
+  }
+  const service = new JobService({ metadata: deps.metadata, blobs: deps.blobs, queue, events, config, logger });
+  return {
+    queue,
+    events,
+    service,
+    async close() {
+      await events.close();
+      await queue.close();
+    },
+  };
+}
+
+export interface WorkerSetup {
+  handlers: JobHandler[];
+  /** Operations the API accepts: startup fails when one has no handler. */
+  requiredOperations: string[];
+  /** Extra handler dependencies (inference client, ...). */
+  deps?: Partial<HandlerDeps>;
+  webhookSecret?: string | null;
+}
+
+/** A JobWorker over a job system; throws HandlerRegistryError when handlers and operations do not match. */
+export function createJobWorker(config: Config, system: JobSystem, stores: JobSystemDeps, setup: WorkerSetup): JobWorker {
+  const registry = buildHandlerRegistry(setup.handlers, setup.requiredOperations);
+  return new JobWorker({
+    queue: system.queue,
+    events: system.events,
+    metadata: stores.metadata,
+    blobs: stores.blobs,
+    registry,
+    config,
+    logger: stores.logger ?? silentLogger(),
+    deps: setup.deps,
+    webhookSecret: setup.webhookSecret,
+  });
+}
+
+function silentLogger(): Logger {
+  return createLogger('silent', 'jobs');
+}

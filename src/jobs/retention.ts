@@ -1,0 +1,34 @@
+import type { Logger } from '../shared/logger.ts';
+import { nowSeconds } from '../shared/ids.ts';
+import type { BlobStore } from '../storage/ports.ts';
+import type { JobStore } from './job-store.ts';
+
+/** Blob folder of a job: its result and anything else a handler stored for it. */
+export function jobBlobPrefix(jobId: string): string {
+  return `jobs/${jobId}/`;
+}
+
+export function resultKey(jobId: string): string {
+  return `${jobBlobPrefix(jobId)}result.json`;
+}
+
+/**
+ * Deletes jobs whose `expires_at` has passed, with their blobs. Finished jobs get `expires_at` =
+ * finish time + retention; unfinished ones keep creation time + retention, so a job stuck for that long
+ * (its queue message lost) is cleaned up too. Returns the number of jobs deleted.
+ */
+export async function sweepExpiredJobs(store: JobStore, blobs: BlobStore, logger: Logger, now = nowSeconds()): Promise<number> {
+  let deleted = 0;
+  for (const job of await store.listJobs()) {
+    if (job.expires_at === undefined || job.expires_at > now) continue;
+    try {
+      for (const key of await blobs.list(jobBlobPrefix(job.job_id))) await blobs.delete(key);
+      await store.delete(job.job_id);
+      deleted++;
+    } catch (err) {
+      logger.warn({ err, jobId: job.job_id }, 'retention: could not delete job');
+    }
+  }
+  if (deleted) logger.info({ deleted }, 'retention: expired jobs deleted');
+  return deleted;
+}

@@ -1,0 +1,170 @@
+import type { Config } from '../shared/config.ts';
+import { AppError, ConflictError, NotFoundError, SyncTimeoutError, UnavailableError } from '../shared/errors.ts';
+import { looksLikeId, newId, nowSeconds } from '../shared/ids.ts';
+import type { Logger } from '../shared/logger.ts';
+import { BlobNotFoundError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
+import { changesOnly } from './events.ts';
+import { isFinished, JobStore } from './job-store.ts';
+import { toJobRef, type ExecutionMode, type JobEvents, type JobListener, type JobQueue, type JobRecord, type JobRef } from './ports.ts';
+
+export interface SubmitOptions {
+  executionMode?: ExecutionMode;
+  billingProfile?: JobRecord['billing_profile'];
+  webhookUrl?: string | null;
+}
+
+export interface SyncOptions extends SubmitOptions {
+  /** Defaults to config.limits.syncBudgetMs. */
+  budgetMs?: number;
+}
+
+export interface JobServiceOptions {
+  metadata: MetadataStore;
+  blobs: BlobStore;
+  queue: JobQueue;
+  events: JobEvents;
+  config: Config;
+  logger: Logger;
+}
+
+/**
+ * A sync request whose job failed: the status and detail the handler's error called for (422 for input
+ * problems, 404 for a missing file, ...), or a 500 that names the job instead of leaking internals.
+ */
+export class SyncJobFailedError extends AppError {
+  constructor(readonly job: JobRecord) {
+    const status = job.error_status ?? 500;
+    const detail = status >= 500 ? (status === 503 ? job.error?.msg : 'Internal server error') : (job.error_detail ?? job.error?.msg);
+    super(status, detail, status === 503 ? { 'retry-after': '5', 'x-job-id': job.job_id } : { 'x-job-id': job.job_id });
+  }
+
+  override body(): Record<string, unknown> {
+    return this.status === 500 ? { detail: this.detail, job_id: this.job.job_id, error: this.job.error } : { detail: this.detail };
+  }
+}
+
+/** What the HTTP routes call: submit, look up, wait for and subscribe to jobs, always scoped to a tenant. */
+export class JobService {
+  private readonly store: JobStore;
+
+  constructor(private readonly options: JobServiceOptions) {
+    this.store = new JobStore(options.metadata);
+  }
+
+  async submit(tenant: string, operation: string, request: Record<string, unknown>, options: SubmitOptions = {}): Promise<JobRecord> {
+    const now = nowSeconds();
+    const job: JobRecord = {
+      job_id: newId('job'),
+      tenant,
+      operation,
+      status: 'pending',
+      execution_mode: options.executionMode ?? 'async',
+      created_at: now,
+      updated_at: now,
+      attempts: 0,
+      request,
+      billing_profile: options.billingProfile ?? 'standard',
+      webhook_url: options.webhookUrl ?? null,
+      expires_at: now + this.options.config.jobs.retentionDays * 86_400,
+    };
+    await this.store.create(job);
+    try {
+      await this.options.queue.enqueue(job.job_id, operation);
+    } catch (err) {
+      this.options.logger.error({ err, jobId: job.job_id }, 'enqueue failed');
+      await this.store.mutate(job.job_id, (j) => ({
+        ...j, status: 'failed', error: { type: 'queue_unavailable', msg: 'The job queue was unavailable' }, error_status: 503, updated_at: nowSeconds(),
+      }));
+      throw new UnavailableError('The job queue is unavailable; retry shortly');
+    }
+    await this.publish(job);
+    return job;
+  }
+
+  /** The job, if it exists and belongs to the tenant; NotFoundError('Job') otherwise. */
+  async get(tenant: string, jobId: string): Promise<JobRecord> {
+    if (!looksLikeId(jobId, 'job')) throw new NotFoundError('Job');
+    const found = await this.store.get(jobId);
+    if (!found || found.value.tenant !== tenant) throw new NotFoundError('Job');
+    return found.value;
+  }
+
+  /** The original endpoint's success body; 409 while pending/processing and for failed jobs. */
+  async result(tenant: string, jobId: string): Promise<unknown> {
+    const job = await this.get(tenant, jobId);
+    if (job.status === 'failed') throw new ConflictError({ status: 'failed', job_id: job.job_id, error: job.error });
+    if (job.status !== 'completed') throw new ConflictError({ status: job.status, job_id: job.job_id });
+    return this.readResult(job);
+  }
+
+  /** Runs the operation as a job with execution_mode sync and waits for it within the sync budget. */
+  async runSync(tenant: string, operation: string, request: Record<string, unknown>, options: SyncOptions = {}): Promise<unknown> {
+    const budgetMs = options.budgetMs ?? this.options.config.limits.syncBudgetMs;
+    const submitted = await this.submit(tenant, operation, request, { ...options, executionMode: 'sync' });
+    const final = await this.waitForFinal(tenant, submitted.job_id, budgetMs);
+    // The job keeps running after a timeout; its id is in the 504's X-Job-Id header.
+    if (!final) throw new SyncTimeoutError(budgetMs, submitted.job_id);
+    const job = await this.get(tenant, submitted.job_id);
+    if (job.status === 'failed') throw new SyncJobFailedError(job);
+    return this.readResult(job);
+  }
+
+  /** Calls `listener` with the current JobRef, then with every change. Returns the unsubscribe function. */
+  async subscribe(tenant: string, jobId: string, listener: JobListener): Promise<() => void> {
+    await this.get(tenant, jobId);
+    const deliver = changesOnly(listener);
+    const unsubscribe = await this.options.events.subscribe(jobId, deliver);
+    const current = await this.store.get(jobId);
+    if (current) deliver(toJobRef(current.value));
+    return unsubscribe;
+  }
+
+  /** Unfinished jobs of the tenant (the per-key concurrent-jobs limit). */
+  activeCount(tenant: string): Promise<number> {
+    return this.store.countActive(tenant);
+  }
+
+  private async readResult(job: JobRecord): Promise<unknown> {
+    try {
+      return JSON.parse((await this.options.blobs.getBuffer(job.result_key ?? '')).toString('utf8'));
+    } catch (err) {
+      // Deleted by the retention sweep between the status read and this one.
+      if (err instanceof BlobNotFoundError) throw new NotFoundError('Job');
+      throw err;
+    }
+  }
+
+  /** The final JobRef, or undefined once `budgetMs` passed. */
+  private waitForFinal(tenant: string, jobId: string, budgetMs: number): Promise<JobRef | undefined> {
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      let unsubscribe: () => void = () => {};
+      const finish = (ref: JobRef | undefined) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(ref);
+      };
+      const timer = setTimeout(() => finish(undefined), budgetMs);
+      this.subscribe(tenant, jobId, (ref) => {
+        if (ref.status === 'completed' || ref.status === 'failed') finish(ref);
+      }).then((unsub) => {
+        unsubscribe = unsub;
+        if (settled) unsub();
+      }, (err) => {
+        clearTimeout(timer);
+        settled = true;
+        reject(err);
+      });
+    });
+  }
+
+  private async publish(job: JobRecord): Promise<void> {
+    try {
+      await this.options.events.publish(toJobRef(job));
+    } catch (err) {
+      this.options.logger.warn({ err, jobId: job.job_id }, 'job event not published');
+    }
+  }
+}

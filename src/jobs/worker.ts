@@ -1,0 +1,237 @@
+import type { Config } from '../shared/config.ts';
+import type { Logger } from '../shared/logger.ts';
+import { nowSeconds } from '../shared/ids.ts';
+import type { BlobStore, MetadataStore } from '../storage/ports.ts';
+import { classifyJobError, JobTimeoutError, LeaseLostError, WorkerStoppingError } from './errors.ts';
+import { abortableSleep, RunContext, untilAborted } from './execution.ts';
+import type { HandlerDeps, JobHandler } from './handler.ts';
+import { isFinished, JobStore } from './job-store.ts';
+import { toJobRef, type Consumer, type Delivery, type JobErrorInfo, type JobEvents, type JobQueue, type JobRecord } from './ports.ts';
+import type { HandlerRegistry } from './registry.ts';
+import { resultKey, sweepExpiredJobs } from './retention.ts';
+import { WebhookSender } from './webhook.ts';
+
+export interface JobWorkerOptions {
+  queue: JobQueue;
+  metadata: MetadataStore;
+  blobs: BlobStore;
+  events: JobEvents;
+  registry: HandlerRegistry;
+  config: Config;
+  logger: Logger;
+  /** Extra handler dependencies (metadata and blobs are added). */
+  deps?: Partial<HandlerDeps>;
+  /** HMAC secret for webhook signatures; without one, webhooks are not sent (and a warning is logged). */
+  webhookSecret?: string | null;
+  webhookRetryDelaysMs?: number[];
+  /** How often the retention sweep runs (default hourly; 0 disables the timer). */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * Runs jobs from the queue: one delivery at a time per slot, at-least-once. Every step is safe to repeat:
+ * a finished job's redelivery is just acked, the `processing` mark uses compare-and-set, and a job whose
+ * deliveries exceed maxAttempts (its workers kept dying) is failed instead of run again.
+ */
+export class JobWorker {
+  private readonly store: JobStore;
+  private readonly webhooks: WebhookSender;
+  private readonly running = new Set<AbortController>();
+  private consumer: Consumer | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private stopping = false;
+
+  constructor(private readonly options: JobWorkerOptions) {
+    this.store = new JobStore(options.metadata);
+    this.webhooks = new WebhookSender({ secret: options.webhookSecret ?? null, logger: options.logger, retryDelaysMs: options.webhookRetryDelaysMs });
+  }
+
+  start(): void {
+    if (this.consumer) return;
+    this.stopping = false;
+    this.consumer = this.options.queue.consume((d) => this.handle(d), this.options.config.jobs.workerConcurrency);
+    const every = this.options.sweepIntervalMs ?? 3600_000;
+    if (every > 0) {
+      this.sweepTimer = setInterval(() => void this.sweep(), every);
+      this.sweepTimer.unref();
+    }
+  }
+
+  /** Stops taking jobs; running jobs are aborted and released (back to `pending`) for another worker. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.sweepTimer);
+    for (const run of this.running) run.abort(new WorkerStoppingError());
+    await this.consumer?.stop();
+    this.consumer = undefined;
+    await this.webhooks.drain();
+  }
+
+  /** Deletes expired jobs and their results; runs on a timer, callable directly. */
+  async sweep(now = nowSeconds()): Promise<number> {
+    try {
+      return await sweepExpiredJobs(this.store, this.options.blobs, this.options.logger, now);
+    } catch (err) {
+      this.options.logger.warn({ err }, 'retention sweep failed');
+      return 0;
+    }
+  }
+
+  private async handle(delivery: Delivery): Promise<void> {
+    if (this.stopping) return delivery.nak(0);
+    const log = this.options.logger.child({ jobId: delivery.jobId, attempt: delivery.attempt });
+    try {
+      await this.process(delivery, log);
+    } catch (err) {
+      // The store or queue failed around the handler: let the job come back later.
+      log.error({ err }, 'job delivery failed; will be redelivered');
+      await delivery.nak(5000).catch(() => {});
+    }
+  }
+
+  private async process(delivery: Delivery, log: Logger): Promise<void> {
+    const loaded = await this.store.get(delivery.jobId);
+    if (!loaded) {
+      log.warn('job record missing (expired or deleted); dropping the delivery');
+      return delivery.ack();
+    }
+    const job = loaded.value;
+    if (isFinished(job)) return delivery.ack();
+    const { maxAttempts } = this.options.config.jobs;
+    if (delivery.attempt > maxAttempts) {
+      log.warn('job ran out of attempts');
+      // Retries that kept finding a dependency down end as 503 for a sync caller; dead workers as 500.
+      await this.fail(job.job_id, gaveUp(job, maxAttempts), job.retry_error ? 503 : 500);
+      return delivery.ack();
+    }
+    const handler = this.options.registry.get(job.operation);
+    if (!handler) {
+      log.error({ operation: job.operation }, 'no handler for the job operation');
+      await this.fail(job.job_id, { type: 'unsupported_operation', msg: `This worker cannot run ${job.operation} jobs` }, 500);
+      return delivery.ack();
+    }
+    const started = await this.store.mutate(job.job_id, (current) =>
+      isFinished(current) ? undefined : { ...current, status: 'processing', attempts: delivery.attempt, updated_at: nowSeconds() });
+    if (!started || isFinished(started)) return delivery.ack();
+    await this.publish(started);
+    await this.execute(delivery, handler, started, log);
+  }
+
+  private async execute(delivery: Delivery, handler: JobHandler, job: JobRecord, log: Logger): Promise<void> {
+    const { leaseMs, timeoutMs } = this.options.config.jobs;
+    const controller = new AbortController();
+    this.running.add(controller);
+    // stop() may have run while this job was being marked processing.
+    if (this.stopping) controller.abort(new WorkerStoppingError());
+    const timer = setTimeout(() => controller.abort(new JobTimeoutError(timeoutMs)), timeoutMs);
+    const heartbeat = setInterval(() => {
+      delivery.heartbeat().catch((err) => {
+        if (err instanceof LeaseLostError) controller.abort(err);
+        else log.warn({ err }, 'job heartbeat failed');
+      });
+    }, Math.max(100, Math.floor(leaseMs / 3)));
+    const run = new RunContext(this.store, (j) => this.publish(j), log);
+    let stage: 'run' | 'store' = 'run';
+    try {
+      await this.faultDelay(controller.signal);
+      const deps = { ...this.options.deps, metadata: this.options.metadata, blobs: this.options.blobs } as HandlerDeps;
+      const result = await untilAborted(handler.run(run.context(job, controller.signal, deps)), controller.signal);
+      stage = 'store';
+      await run.settled();
+      await this.complete(job.job_id, result, run.pagesProcessed());
+      await delivery.ack();
+    } catch (err) {
+      // Storing the result failed (store outage): not the job's fault; handle() gives it back for a retry.
+      if (stage === 'store') throw err;
+      await this.settleFailure(delivery, job, controller.signal.aborted ? controller.signal.reason : err, log);
+    } finally {
+      clearTimeout(timer);
+      clearInterval(heartbeat);
+      this.running.delete(controller);
+    }
+  }
+
+  private async settleFailure(delivery: Delivery, job: JobRecord, err: unknown, log: Logger): Promise<void> {
+    if (err instanceof LeaseLostError) {
+      // Another worker owns the job now (this one was too slow to renew); leave the record to it.
+      log.warn('job lease lost; abandoning this run');
+      return delivery.nak(0);
+    }
+    if (err instanceof WorkerStoppingError) {
+      log.info('worker stopping: job released for another worker');
+      await this.release(job.job_id, undefined);
+      return delivery.nak(0);
+    }
+    const outcome = classifyJobError(err, job.operation, delivery.attempt);
+    if (outcome.kind === 'retry') {
+      log.warn({ err: String(err), delayMs: outcome.delayMs }, 'job hit a temporary problem; retrying');
+      await this.release(job.job_id, outcome.info);
+      return delivery.nak(outcome.delayMs);
+    }
+    if (outcome.internal) log.error({ err }, 'job failed with an unexpected error');
+    else log.info({ error: outcome.info }, 'job failed');
+    await this.fail(job.job_id, outcome.info, outcome.httpStatus, outcome.httpDetail);
+    await delivery.ack();
+  }
+
+  private async complete(jobId: string, result: unknown, pages: number | undefined): Promise<void> {
+    const key = resultKey(jobId);
+    await this.options.blobs.put(key, Buffer.from(JSON.stringify(result ?? null)), { contentType: 'application/json' });
+    await this.finish(jobId, (job) => {
+      const done: JobRecord = { ...job, status: 'completed', result_key: key, updated_at: nowSeconds(), expires_at: this.expiry() };
+      if (pages !== undefined) done.pages_processed = pages;
+      delete done.retry_error;
+      return done;
+    });
+  }
+
+  private async fail(jobId: string, error: JobErrorInfo, httpStatus: number, httpDetail: unknown = error.msg): Promise<void> {
+    await this.finish(jobId, (job) => ({
+      ...job, status: 'failed', error, error_status: httpStatus, error_detail: httpDetail, updated_at: nowSeconds(), expires_at: this.expiry(),
+    }));
+  }
+
+  /** Back to `pending` (shutdown or a retryable error); the queue delivers it again. */
+  private async release(jobId: string, retryError: JobErrorInfo | undefined): Promise<void> {
+    const job = await this.store.mutate(jobId, (current) => {
+      if (isFinished(current)) return undefined;
+      const next: JobRecord = { ...current, status: 'pending', updated_at: nowSeconds() };
+      if (retryError) next.retry_error = retryError;
+      return next;
+    });
+    if (job && !isFinished(job)) await this.publish(job);
+  }
+
+  private async finish(jobId: string, change: (job: JobRecord) => JobRecord): Promise<void> {
+    let changed = false;
+    const job = await this.store.mutate(jobId, (current) => (isFinished(current) ? undefined : ((changed = true), change(current))));
+    if (!job || !changed) return;
+    await this.publish(job);
+    if (job.webhook_url) this.webhooks.send(job.webhook_url, toJobRef(job));
+  }
+
+  private async publish(job: JobRecord): Promise<void> {
+    try {
+      await this.options.events.publish(toJobRef(job));
+    } catch (err) {
+      this.options.logger.warn({ err, jobId: job.job_id }, 'job event not published');
+    }
+  }
+
+  private expiry(): number {
+    return nowSeconds() + this.options.config.jobs.retentionDays * 86_400;
+  }
+
+  /** Test hook (DOCINTEL_FAULTS=job.delay_ms=N): hold every job in `processing` for N ms before running it. */
+  private async faultDelay(signal: AbortSignal): Promise<void> {
+    const ms = Number(this.options.config.faults['job.delay_ms'] ?? 0);
+    if (ms > 0) await abortableSleep(ms, signal);
+  }
+}
+
+function gaveUp(job: JobRecord, maxAttempts: number): JobErrorInfo {
+  const last = job.retry_error;
+  return last
+    ? { type: last.type, msg: `Gave up after ${maxAttempts} attempts: ${last.msg}` }
+    : { type: 'worker_lost', msg: `The worker running this job stopped unexpectedly; gave up after ${maxAttempts} attempts` };
+}

@@ -1,0 +1,89 @@
+import * as mupdf from 'mupdf';
+import { DocumentFormatError } from '../../shared/errors.ts';
+import { oneLine, pixelBox, release, withMupdfLog, type MupdfLog } from './mupdf-util.ts';
+import { DEFAULT_DPI, type InspectLimits, type InspectResult, type PageSize } from './types.ts';
+import { checkPagePixels, checkPageCount } from './limits.ts';
+
+const PDF = 'application/pdf';
+
+function corrupt(reason: string): DocumentFormatError {
+  return new DocumentFormatError(`file is a PDF but is corrupt/truncated: ${reason}`, PDF);
+}
+
+/** Opens a PDF for reading; refuses files mupdf cannot parse and encrypted files without a password. */
+export function openPdf(bytes: Uint8Array): mupdf.Document {
+  let doc: mupdf.Document;
+  try {
+    doc = mupdf.Document.openDocument(bytes, PDF);
+  } catch (err) {
+    throw corrupt(oneLine(err));
+  }
+  if (doc.needsPassword()) {
+    release(doc);
+    throw new DocumentFormatError('PDF is encrypted and needs a password', PDF);
+  }
+  return doc;
+}
+
+/**
+ * A repaired PDF (broken or missing xref, typically a truncated download) is accepted only when every page
+ * is really there: mupdf otherwise invents blank pages for page-tree entries whose objects were cut off.
+ */
+function checkRepairedPage(page: mupdf.Page, index: number, count: number): void {
+  if (!(page instanceof mupdf.PDFPage)) return;
+  const obj = page.getObject();
+  const type = obj.isDictionary() ? obj.get('Type') : null;
+  const missing = !type || !type.isName() || type.asName() !== 'Page';
+  if (missing) throw corrupt(`page ${index + 1} of ${count} is missing (the file appears truncated)`);
+  const contents = obj.get('Contents');
+  if (contents.isNull()) return; // a page without content is a legitimately blank page
+  const streams = contents.isArray() ? Array.from({ length: contents.length }, (_, i) => contents.get(i)) : [contents];
+  if (streams.some((s) => !s.isStream())) throw corrupt(`the content of page ${index + 1} of ${count} is missing (the file appears truncated)`);
+}
+
+function pageSizes(doc: mupdf.Document, count: number, repaired: boolean, log: MupdfLog, limits: InspectLimits): PageSize[] {
+  const scale = DEFAULT_DPI / 72;
+  const errorsBefore = log.errors.length;
+  const pages: PageSize[] = [];
+  for (let i = 0; i < count; i++) {
+    let page: mupdf.Page | undefined;
+    try {
+      page = doc.loadPage(i);
+      if (repaired) checkRepairedPage(page, i, count);
+      const size = pixelBox(page.getBounds(), scale);
+      checkPagePixels(size, `page ${i + 1}`, limits, PDF);
+      pages.push(size);
+    } catch (err) {
+      if (err instanceof DocumentFormatError) throw err;
+      throw corrupt(`page ${i + 1} of ${count}: ${oneLine(err)}`);
+    } finally {
+      release(page);
+    }
+  }
+  // In a repaired file, errors while walking the page tree mean pages were lost even if each one loaded.
+  if (repaired && log.errors.length > errorsBefore) throw corrupt(log.errors[errorsBefore]);
+  return pages;
+}
+
+/** Validates a PDF and measures its pages at the default 144 dpi (2 px per point). */
+export function inspectPdf(bytes: Uint8Array, limits: InspectLimits): InspectResult {
+  return withMupdfLog((log) => {
+    const doc = openPdf(bytes);
+    try {
+      let count: number;
+      try {
+        count = doc.countPages();
+      } catch (err) {
+        throw corrupt(oneLine(err));
+      }
+      if (count === 0) throw corrupt(log.errors[0] ? `no pages (${log.errors[0]})` : 'it has no pages');
+      checkPageCount(count, 'PDF', PDF, limits);
+      const repaired = doc.asPDF()?.wasRepaired() ?? false;
+      const pages = pageSizes(doc, count, repaired, log, limits);
+      const warnings = repaired ? [`PDF was repaired on open (${log.errors[0] ?? 'broken cross-reference table'})`] : [];
+      return { contentType: PDF, pageCount: count, pages, warnings };
+    } finally {
+      release(doc);
+    }
+  });
+}

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { DocumentFormatError } from '../../shared/errors.ts';
+import { inspectDocument } from './inspect.ts';
+import { PageOutOfRangeError } from './page-errors.ts';
+import { renderPage } from './render.ts';
+import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderResult } from './types.ts';
+
+/**
+ * What runs inside a pool worker thread (loaded through pool-worker.mjs). Errors are returned as data, not
+ * thrown: structured clone keeps only an Error's message, and callers need the class and its fields.
+ */
+
+/** Bytes, or the path of a local file the worker reads itself (saves copying big files between threads). */
+export type TaskSource = { bytes: Uint8Array } | { path: string };
+
+export type PoolRequest =
+  | { op: 'inspect'; source: TaskSource; type: string; limits: InspectLimits }
+  | { op: 'render'; source: TaskSource; type: DocumentType; options: RenderOptions };
+
+export type SerializedError =
+  | { kind: 'format'; message: string; detectedType: string | null; tooLarge: boolean }
+  | { kind: 'page-range'; pageIndex: number; pageCount: number }
+  | { kind: 'other'; name: string; message: string };
+
+/** Render bodies come back as a Uint8Array over a transferred (not copied) ArrayBuffer. */
+export type WireRenderResult = Omit<RenderResult, 'body'> & { body: Uint8Array };
+
+export type PoolReply =
+  | { ok: true; op: 'inspect'; value: InspectResult }
+  | { ok: true; op: 'render'; value: WireRenderResult }
+  | { ok: false; error: SerializedError };
+
+async function loadBytes(source: TaskSource): Promise<Uint8Array> {
+  return 'bytes' in source ? source.bytes : new Uint8Array(await readFile(source.path));
+}
+
+function serializeError(err: unknown): SerializedError {
+  if (err instanceof DocumentFormatError) return { kind: 'format', message: err.message, detectedType: err.detectedType, tooLarge: err.tooLarge };
+  if (err instanceof PageOutOfRangeError) return { kind: 'page-range', pageIndex: err.pageIndex, pageCount: err.pageCount };
+  const e = err instanceof Error ? err : new Error(String(err));
+  return { kind: 'other', name: e.name, message: e.message };
+}
+
+/** Wraps a reply so piscina transfers `buffer` to the parent instead of cloning it. */
+function movable(reply: PoolReply, buffer?: ArrayBuffer): unknown {
+  if (!buffer) return reply;
+  return move({ [transferableSymbol]: [buffer], [valueSymbol]: reply } as Parameters<typeof move>[0]);
+}
+
+export async function runTask(request: PoolRequest): Promise<unknown> {
+  try {
+    const bytes = await loadBytes(request.source);
+    if (request.op === 'inspect') {
+      return movable({ ok: true, op: 'inspect', value: await inspectDocument(bytes, request.type, request.limits) });
+    }
+    const result = await renderPage(bytes, request.type, request.options);
+    // sharp's output may be an external buffer that cannot be transferred; one copy into a plain ArrayBuffer.
+    const body = new Uint8Array(result.body.length);
+    body.set(result.body);
+    return movable({ ok: true, op: 'render', value: { ...result, body } }, body.buffer);
+  } catch (err) {
+    return { ok: false, error: serializeError(err) } satisfies PoolReply;
+  }
+}
+
+export default runTask;

@@ -1,0 +1,89 @@
+import { mkdir } from 'node:fs/promises';
+import type { Config } from './shared/config.ts';
+import type { Logger } from './shared/logger.ts';
+import { ENGINE_VERSION } from './shared/version.ts';
+import { connectNats, createStores, type NatsConnection, type Stores } from './storage/mod.ts';
+import { createJobSystem, createJobWorker, type JobSystem } from './jobs/mod.ts';
+import type { JobWorker } from './jobs/worker.ts';
+import { allHandlers } from './jobs/handlers/index.ts';
+import { createDocumentPool, type DocumentPool } from './pipeline/document/pool.ts';
+import { InferenceClient, InferenceSupervisor } from './inference/mod.ts';
+import { FileService } from './api/services/files.service.ts';
+import { PROCESSING_OPERATIONS } from './api/routes/index.ts';
+import type { ReadinessCheck } from './api/context.ts';
+import { loadWebhookSecret } from './shared/secrets.ts';
+
+/**
+ * The composition root: builds the stores, job system, document pool, inference connection, file service and
+ * (optionally) a worker, for one process role. Tests build the same runtime with their own configuration.
+ */
+export interface RuntimeOptions {
+  worker: boolean;
+  /** 'spawn': supervise a local sidecar when no DOCINTEL_INFERENCE_ADDR is set; 'connect': only use configured addresses. */
+  inference: 'spawn' | 'connect';
+}
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  version: string;
+  stores: Stores;
+  jobs: JobSystem;
+  pool: DocumentPool;
+  files: FileService;
+  inference: InferenceClient | null;
+  supervisor: InferenceSupervisor | null;
+  worker: JobWorker | null;
+  readiness: ReadinessCheck[];
+  /** Stops the worker (running jobs are released for redelivery), then closes everything else. */
+  close(): Promise<void>;
+}
+
+async function startInference(config: Config, logger: Logger, mode: RuntimeOptions['inference']) {
+  if (config.inferenceAddrs.length > 0) return { client: InferenceClient.fromConfig(config), supervisor: null };
+  if (mode === 'connect') return { client: null, supervisor: null };
+  const supervisor = new InferenceSupervisor({ config, logger: logger.child({ component: 'inference-supervisor' }) });
+  await supervisor.start();
+  return { client: InferenceClient.fromConfig(config, [supervisor.address]), supervisor };
+}
+
+export async function createRuntime(config: Config, logger: Logger, options: RuntimeOptions): Promise<Runtime> {
+  await mkdir(config.dataDir, { recursive: true });
+  const nats: NatsConnection | undefined = config.natsUrl ? await connectNats(config.natsUrl, `docintel-${process.pid}`, logger) : undefined;
+  const stores = await createStores(config, { nats, logger });
+  const jobs = await createJobSystem(config, { metadata: stores.metadata, blobs: stores.blobs, nats, logger });
+  const pool = createDocumentPool(config.jobs.renderThreads, { limits: { maxPages: config.limits.maxPages, maxPagePixels: config.limits.maxPagePixels } });
+  const files = new FileService({ metadata: stores.metadata, blobs: stores.blobs, pool, limits: config.limits, logger });
+  const { client: inference, supervisor } = await startInference(config, logger, options.inference);
+
+  let worker: JobWorker | null = null;
+  if (options.worker) {
+    worker = createJobWorker(config, jobs, { metadata: stores.metadata, blobs: stores.blobs, logger }, {
+      handlers: allHandlers,
+      requiredOperations: PROCESSING_OPERATIONS,
+      deps: { pool, files, inference },
+      webhookSecret: await loadWebhookSecret(config),
+    });
+    worker.start();
+  }
+
+  const readiness: ReadinessCheck[] = [
+    { name: 'metadata', check: () => stores.metadata.ping() },
+    { name: 'blobs', check: () => stores.blobs.ping() },
+    { name: 'queue', check: () => jobs.queue.ping() },
+  ];
+  if (inference) readiness.push({ name: 'inference', check: async () => void (await inference.health({ deadlineMs: 2000 })) });
+
+  return {
+    config, logger, version: ENGINE_VERSION, stores, jobs, pool, files, inference, supervisor, worker, readiness,
+    async close() {
+      await worker?.stop();
+      await jobs.close();
+      await stores.close();
+      if (nats && !nats.isClosed()) await nats.drain();
+      inference?.close();
+      await supervisor?.stop();
+      await pool.destroy();
+    },
+  };
+}

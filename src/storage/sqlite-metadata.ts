@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { StoreConflictError } from '../shared/errors.ts';
+import type { Collection, MetadataStore, Versioned } from './ports.ts';
+import { checkRecordId, checkRecordPrefix, toJson } from './keys.ts';
+
+export type SqliteDatabase = Database.Database;
+
+/**
+ * Opens (creating its folder) a SQLite database configured for several processes sharing one file:
+ * WAL so readers never block the writer, a busy timeout so writers queue instead of failing, foreign keys on.
+ * Other embedded adapters (the job queue) open the same `DATA_DIR/docintel.db` through this.
+ */
+export function openSqlite(file: string): SqliteDatabase {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file);
+  db.pragma('busy_timeout = 5000');
+  db.pragma('journal_mode = WAL');
+  // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last commits.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  return db;
+}
+
+interface RecordRow {
+  id: string;
+  value: string;
+  revision: number;
+}
+
+/**
+ * MetadataStore on one SQLite table. Revisions come from one counter shared by all records (like the NATS
+ * stream sequence), so a record deleted and created again never reuses a revision a stale writer may hold.
+ * Every write runs in an IMMEDIATE transaction: the write lock is taken up front, so concurrent writers in
+ * other processes wait (busy_timeout) rather than fail half-way.
+ */
+export class SqliteMetadataStore implements MetadataStore {
+  private readonly db: SqliteDatabase;
+  private readonly statements: ReturnType<typeof prepareStatements>;
+
+  constructor(file: string) {
+    this.db = openSqlite(file);
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS records (
+        collection TEXT NOT NULL,
+        id TEXT NOT NULL,
+        value TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (collection, id)
+      ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS record_revision (
+        singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+        last INTEGER NOT NULL
+      );
+      INSERT OR IGNORE INTO record_revision (singleton, last) VALUES (1, 0);
+    `);
+    this.statements = prepareStatements(this.db);
+  }
+
+  async get<T>(collection: Collection, id: string): Promise<Versioned<T> | undefined> {
+    checkRecordId(id);
+    const row = this.statements.get.get(collection, id) as RecordRow | undefined;
+    return row ? { value: JSON.parse(row.value) as T, revision: row.revision } : undefined;
+  }
+
+  async create<T>(collection: Collection, id: string, value: T): Promise<number> {
+    checkRecordId(id);
+    const json = toJson(value);
+    return this.write(() => {
+      if (this.statements.get.get(collection, id)) throw new StoreConflictError(collection, id, 'already exists');
+      return this.upsert(collection, id, json);
+    });
+  }
+
+  async update<T>(collection: Collection, id: string, value: T, expectedRevision?: number): Promise<number> {
+    checkRecordId(id);
+    const json = toJson(value);
+    return this.write(() => {
+      const row = this.statements.get.get(collection, id) as RecordRow | undefined;
+      if (!row) throw new StoreConflictError(collection, id, 'does not exist');
+      if (expectedRevision !== undefined && row.revision !== expectedRevision) {
+        throw new StoreConflictError(collection, id, `revision is ${row.revision}, expected ${expectedRevision}`);
+      }
+      return this.upsert(collection, id, json);
+    });
+  }
+
+  async put<T>(collection: Collection, id: string, value: T): Promise<number> {
+    checkRecordId(id);
+    const json = toJson(value);
+    return this.write(() => this.upsert(collection, id, json));
+  }
+
+  async delete(collection: Collection, id: string): Promise<boolean> {
+    checkRecordId(id);
+    return this.statements.delete.run(collection, id).changes > 0;
+  }
+
+  async list<T>(collection: Collection, prefix = ''): Promise<{ id: string; value: T }[]> {
+    checkRecordPrefix(prefix);
+    // Ids are ASCII below 0x7f, so [prefix, prefix + '\x7f') is exactly the ids starting with prefix,
+    // and the range walks the primary key index.
+    const rows = this.statements.list.all(collection, prefix, `${prefix}\x7f`) as RecordRow[];
+    return rows.map((row) => ({ id: row.id, value: JSON.parse(row.value) as T }));
+  }
+
+  async ping(): Promise<void> {
+    this.statements.ping.get();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private write(fn: () => number): number {
+    return this.db.transaction(fn).immediate();
+  }
+
+  /** Only inside a write transaction. */
+  private upsert(collection: Collection, id: string, json: string): number {
+    const { last } = this.statements.nextRevision.get() as { last: number };
+    this.statements.upsert.run(collection, id, json, last, Date.now());
+    return last;
+  }
+}
+
+function prepareStatements(db: SqliteDatabase) {
+  return {
+    get: db.prepare('SELECT id, value, revision FROM records WHERE collection = ? AND id = ?'),
+    list: db.prepare(
+      'SELECT id, value, revision FROM records WHERE collection = ? AND id >= ? AND id < ? ORDER BY id',
+    ),
+    upsert: db.prepare(`
+      INSERT INTO records (collection, id, value, revision, updated_at) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (collection, id) DO UPDATE SET
+        value = excluded.value, revision = excluded.revision, updated_at = excluded.updated_at`),
+    delete: db.prepare('DELETE FROM records WHERE collection = ? AND id = ?'),
+    nextRevision: db.prepare('UPDATE record_revision SET last = last + 1 WHERE singleton = 1 RETURNING last'),
+    ping: db.prepare('SELECT 1'),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * A real job handler for the job-system tests: sums `request.numbers`, reporting one "page" of progress per
+ * number. `request.behavior` makes it fail in the ways handlers fail in production.
+ */
+import { JobInputError, RetryableJobError } from '../../src/jobs/errors.ts';
+import type { JobHandler } from '../../src/jobs/handler.ts';
+
+export type SumBehavior = 'input_error' | 'crash' | 'retry_once' | 'hold' | 'hang';
+
+export interface SumRequest {
+  numbers: number[];
+  behavior?: SumBehavior;
+}
+
+export const sumHandler: JobHandler = {
+  operation: 'sum',
+  async run(ctx) {
+    const { numbers, behavior } = ctx.request as unknown as SumRequest;
+    if (behavior === 'input_error' || numbers.length === 0) {
+      throw new JobInputError('numbers must not be empty', { type: 'empty_input' });
+    }
+    if (behavior === 'crash') throw new Error('disk /srv/secret/path exploded');
+    if (behavior === 'retry_once' && ctx.job.attempts === 1) {
+      throw new RetryableJobError('inference service unavailable', 'inference_unavailable', 50);
+    }
+    if (behavior === 'hold') {
+      // Runs until the worker aborts it (shutdown or time limit), like a long document honouring its signal.
+      await new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true }));
+    }
+    if (behavior === 'hang') await new Promise(() => {}); // ignores its signal entirely
+    let sum = 0;
+    for (let i = 0; i < numbers.length; i++) {
+      sum += numbers[i];
+      await ctx.progress(i + 1, numbers.length);
+    }
+    return { sum, count: numbers.length };
+  },
+};

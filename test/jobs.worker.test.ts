@@ -1,0 +1,362 @@
+/**
+ * JobWorker + JobService on the embedded stack (real SQLite, real files, real processes), with a real
+ * in-test handler (test/helpers/jobs-test-handlers.ts).
+ */
+import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JobHandler } from '../src/jobs/handler.ts';
+import { createJobSystem, createJobWorker, type JobSystem } from '../src/jobs/mod.ts';
+import type { JobRecord, JobRef } from '../src/jobs/ports.ts';
+import { buildHandlerRegistry, HandlerRegistryError } from '../src/jobs/registry.ts';
+import { SyncJobFailedError } from '../src/jobs/service.ts';
+import type { JobWorker } from '../src/jobs/worker.ts';
+import { loadConfig, type Config } from '../src/shared/config.ts';
+import { AppError, ConflictError, NotFoundError, SyncTimeoutError } from '../src/shared/errors.ts';
+import { nowSeconds } from '../src/shared/ids.ts';
+import { connectNats, createStores, type Stores } from '../src/storage/mod.ts';
+import { natsOrSkip, startNatsServer } from './helpers/nats-server.ts';
+import { sumHandler, type SumRequest } from './helpers/jobs-test-handlers.ts';
+import { waitFor } from './helpers/jobs-wait.ts';
+
+const TENANT = 'tenant-a';
+const SECRET = 'webhook-secret-for-tests';
+
+interface Stack {
+  config: Config;
+  stores: Stores;
+  system: JobSystem;
+  /** Starts a worker; `jobs`/`faults` override the stack's config for this worker only. */
+  worker(overrides?: { jobs?: Partial<Config['jobs']>; faults?: Record<string, string> }): JobWorker;
+  submit(request: SumRequest, options?: { webhookUrl?: string }): Promise<JobRecord>;
+  record(jobId: string): Promise<JobRecord>;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function embeddedStack(env: Record<string, string> = {}): Promise<Stack> {
+  return makeStack(env);
+}
+
+/** The same stack on a fresh nats-server: JetStream queue, KV records, object-store blobs, NATS events. */
+async function natsStack(env: Record<string, string> = {}): Promise<Stack> {
+  const server = (await startNatsServer())!;
+  cleanups.push(() => server.stop());
+  return makeStack({ ...env, DOCINTEL_NATS_URL: server.url });
+}
+
+async function makeStack(env: Record<string, string>): Promise<Stack> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docintel-jobs-'));
+  const config = loadConfig({ DOCINTEL_DATA_DIR: dir, DOCINTEL_JOB_LEASE_MS: '600', DOCINTEL_JOB_TIMEOUT_MS: '60000', ...env });
+  const nats = config.natsUrl ? await connectNats(config.natsUrl, 'jobs-worker-test') : undefined;
+  const stores = await createStores(config, { nats });
+  const system = await createJobSystem(config, { ...stores, nats });
+  cleanups.push(async () => {
+    await system.close();
+    await stores.close();
+    await nats?.drain();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    config,
+    stores,
+    system,
+    worker(overrides = {}) {
+      const workerConfig = { ...config, jobs: { ...config.jobs, ...overrides.jobs }, faults: { ...config.faults, ...overrides.faults } };
+      const worker = createJobWorker(workerConfig, system, stores, { handlers: [sumHandler], requiredOperations: ['sum'], webhookSecret: SECRET });
+      worker.start();
+      cleanups.push(() => worker.stop());
+      return worker;
+    },
+    submit: (request, options = {}) => system.service.submit(TENANT, 'sum', { ...request }, { webhookUrl: options.webhookUrl }),
+    record: (jobId) => system.service.get(TENANT, jobId),
+  };
+}
+
+async function recordEvents(stack: Stack, jobId: string): Promise<JobRef[]> {
+  const refs: JobRef[] = [];
+  const unsubscribe = await stack.system.service.subscribe(TENANT, jobId, (ref) => refs.push(ref));
+  cleanups.push(unsubscribe);
+  return refs;
+}
+
+async function until(stack: Stack, jobId: string, status: JobRecord['status']): Promise<JobRecord> {
+  return waitFor(`job ${jobId} to be ${status}`, async () => {
+    const job = await stack.record(jobId);
+    return job.status === status ? job : undefined;
+  }, 15_000);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(() => { throw new Error('expected a rejection'); }, (err) => err);
+}
+
+const haveNats = natsOrSkip('job worker on NATS');
+const stacks = [
+  { name: 'embedded', make: embeddedStack, skip: false },
+  { name: 'NATS', make: natsStack, skip: !haveNats },
+];
+
+describe.each(stacks)('job lifecycle ($name)', ({ make, skip }) => {
+  it.skipIf(skip)('goes pending → processing → completed, with progress events in order and the result stored', async () => {
+    const stack = await make();
+    const job = await stack.submit({ numbers: [1, 2, 3] });
+    expect(job).toMatchObject({ status: 'pending', execution_mode: 'async', operation: 'sum', attempts: 0 });
+    const refs = await recordEvents(stack, job.job_id);
+    stack.worker();
+    await waitFor('completed event', () => refs.some((r) => r.status === 'completed'));
+
+    const statuses = refs.map((r) => r.status).filter((s, i, all) => s !== all[i - 1]);
+    expect(statuses).toEqual(['pending', 'processing', 'completed']);
+    const progress = refs.filter((r) => r.progress).map((r) => r.progress!.done);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    const final = refs.at(-1)!;
+    expect(final).toMatchObject({ job_id: job.job_id, status: 'completed', result_url: `/v1/jobs/${job.job_id}/result`, progress: { done: 3, total: 3, unit: 'pages' } });
+    for (let i = 1; i < refs.length; i++) expect(refs[i].updated_at).toBeGreaterThanOrEqual(refs[i - 1].updated_at);
+
+    expect(await stack.system.service.result(TENANT, job.job_id)).toEqual({ sum: 6, count: 3 });
+    const record = await stack.record(job.job_id);
+    expect(record).toMatchObject({ attempts: 1, pages_processed: 3, result_key: `jobs/${job.job_id}/result.json` });
+    expect(record.expires_at).toBeGreaterThan(nowSeconds() + 6 * 86_400);
+  });
+
+  it.skipIf(skip)('subscribe sends the current state first', async () => {
+    const stack = await make();
+    const job = await stack.submit({ numbers: [5] });
+    const refs = await recordEvents(stack, job.job_id);
+    expect(refs).toHaveLength(1);
+    expect(refs[0]).toMatchObject({ job_id: job.job_id, status: 'pending' });
+  });
+
+  it.skipIf(skip)('counts a tenant\'s unfinished jobs only', async () => {
+    const stack = await make();
+    const a = await stack.submit({ numbers: [1] });
+    await stack.submit({ numbers: [2] });
+    await stack.system.service.submit('tenant-b', 'sum', { numbers: [3] });
+    expect(await stack.system.service.activeCount(TENANT)).toBe(2);
+    expect(await stack.system.service.activeCount('tenant-b')).toBe(1);
+    stack.worker();
+    await until(stack, a.job_id, 'completed');
+    await waitFor('no active jobs', async () => (await stack.system.service.activeCount(TENANT)) === 0);
+    await waitFor('no active jobs of tenant-b', async () => (await stack.system.service.activeCount('tenant-b')) === 0);
+  });
+});
+
+describe('job lookups and the result endpoint rules', () => {
+  it('answers 409 with {status, job_id} while pending or processing, 404 for other tenants and unknown ids', async () => {
+    const stack = await embeddedStack();
+    const job = await stack.submit({ numbers: [1], behavior: 'hold' });
+    const pending = await rejection(stack.system.service.result(TENANT, job.job_id));
+    expect(pending).toBeInstanceOf(ConflictError);
+    expect((pending as ConflictError).detail).toEqual({ status: 'pending', job_id: job.job_id });
+
+    stack.worker();
+    await until(stack, job.job_id, 'processing');
+    const processing = (await rejection(stack.system.service.result(TENANT, job.job_id))) as ConflictError;
+    expect(processing.status).toBe(409);
+    expect(processing.detail).toEqual({ status: 'processing', job_id: job.job_id });
+
+    for (const lookup of [
+      stack.system.service.get('tenant-b', job.job_id),
+      stack.system.service.result('tenant-b', job.job_id),
+      stack.system.service.get(TENANT, 'job_0000000000aaaaaaaaaaaaaaaa'),
+      stack.system.service.get(TENANT, '../../etc/passwd'),
+      stack.system.service.subscribe('tenant-b', job.job_id, () => {}),
+    ]) {
+      const err = await rejection(lookup);
+      expect(err).toBeInstanceOf(NotFoundError);
+      expect((err as NotFoundError).detail).toBe('Job not found');
+    }
+  });
+
+  it('fails a job on an input error: error {type, msg}, result 409 with the error, sync 422', async () => {
+    const stack = await embeddedStack();
+    stack.worker();
+    const job = await stack.submit({ numbers: [], behavior: 'input_error' });
+    const failed = await until(stack, job.job_id, 'failed');
+    expect(failed.error).toEqual({ type: 'empty_input', msg: 'numbers must not be empty' });
+    const conflict = (await rejection(stack.system.service.result(TENANT, job.job_id))) as ConflictError;
+    expect(conflict.status).toBe(409);
+    expect(conflict.detail).toEqual({ status: 'failed', job_id: job.job_id, error: failed.error });
+
+    const sync = (await rejection(stack.system.service.runSync(TENANT, 'sum', { numbers: [] }))) as AppError;
+    expect(sync).toBeInstanceOf(SyncJobFailedError);
+    expect(sync.status).toBe(422);
+    expect(sync.body()).toEqual({ detail: 'numbers must not be empty' });
+  });
+
+  it('fails a job on an unexpected error without leaking its message; sync answers 500', async () => {
+    const stack = await embeddedStack();
+    stack.worker();
+    const job = await stack.submit({ numbers: [1], behavior: 'crash' });
+    const failed = await until(stack, job.job_id, 'failed');
+    expect(failed.error).toEqual({ type: 'internal_error', msg: 'Internal error while running sum' });
+    const sync = (await rejection(stack.system.service.runSync(TENANT, 'sum', { numbers: [1], behavior: 'crash' }))) as AppError;
+    expect(sync.status).toBe(500);
+    expect(JSON.stringify(sync.body())).not.toContain('secret');
+  });
+
+  it('retries a retryable error (back to pending) and completes on the next attempt', async () => {
+    const stack = await embeddedStack();
+    const job = await stack.submit({ numbers: [4, 5], behavior: 'retry_once' });
+    const refs = await recordEvents(stack, job.job_id);
+    stack.worker();
+    const done = await until(stack, job.job_id, 'completed');
+    expect(done.attempts).toBe(2);
+    await waitFor('completed event', () => refs.some((r) => r.status === 'completed'));
+    const statuses = refs.map((r) => r.status).filter((s, i, all) => s !== all[i - 1]);
+    expect(statuses).toEqual(['pending', 'processing', 'pending', 'processing', 'completed']);
+  });
+
+  it('fails a job that outlives its time limit', async () => {
+    const stack = await embeddedStack();
+    stack.worker({ jobs: { timeoutMs: 1000 } });
+    const job = await stack.submit({ numbers: [1], behavior: 'hang' });
+    const failed = await until(stack, job.job_id, 'failed');
+    expect(failed.error).toEqual({ type: 'timeout', msg: 'Job exceeded its time limit of 1 s' });
+  });
+});
+
+describe('at-least-once delivery', () => {
+  it.each(stacks)('fails a job with worker_lost once its deliveries exceed maxAttempts ($name)', async ({ make, skip }) => {
+    if (skip) return;
+    const stack = await make({ DOCINTEL_JOB_MAX_ATTEMPTS: '3' });
+    const job = await stack.submit({ numbers: [1] });
+    // Three deliveries that end without running (as if their workers died), the third given back late.
+    let lastAttempt = 0;
+    const dying = stack.system.queue.consume(async (d) => {
+      lastAttempt = d.attempt;
+      await d.nak(d.attempt < 3 ? 0 : 1500);
+    }, 1);
+    await waitFor('three deliveries', () => lastAttempt === 3);
+    await dying.stop();
+    stack.worker();
+    const failed = await until(stack, job.job_id, 'failed');
+    expect(failed.error).toEqual({ type: 'worker_lost', msg: 'The worker running this job stopped unexpectedly; gave up after 3 attempts' });
+    await waitFor('queue drained', async () => (await stack.system.queue.depth()) === 0);
+  });
+
+  it('re-runs a job whose worker process was killed with SIGKILL mid-job', async () => {
+    const stack = await embeddedStack();
+    const job = await stack.submit({ numbers: [2, 3] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('test/helpers/jobs-worker-child.ts')], {
+      env: { ...process.env, DOCINTEL_DATA_DIR: stack.config.dataDir, DOCINTEL_JOB_LEASE_MS: '600', DOCINTEL_FAULTS: 'job.delay_ms=60000', DOCINTEL_LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    cleanups.push(() => void child.kill('SIGKILL'));
+    await new Promise((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    const refs = await recordEvents(stack, job.job_id);
+    // The api side sees the other process's change through the store poll.
+    await waitFor('processing event from the child', () => refs.some((r) => r.status === 'processing'), 15_000);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+
+    stack.worker();
+    const done = await until(stack, job.job_id, 'completed');
+    expect(done.attempts).toBe(2);
+    expect(await stack.system.service.result(TENANT, job.job_id)).toEqual({ sum: 5, count: 2 });
+  });
+
+  it('graceful stop releases a running job (back to pending) and another worker completes it', async () => {
+    const stack = await embeddedStack();
+    const slow = stack.worker({ faults: { 'job.delay_ms': '60000' } });
+    const job = await stack.submit({ numbers: [7, 8] });
+    await until(stack, job.job_id, 'processing');
+    await slow.stop();
+    expect((await stack.record(job.job_id)).status).toBe('pending');
+    stack.worker();
+    const done = await until(stack, job.job_id, 'completed');
+    expect(done.attempts).toBe(2);
+    expect(await stack.system.service.result(TENANT, job.job_id)).toEqual({ sum: 15, count: 2 });
+  });
+});
+
+describe('sync execution', () => {
+  it('returns the result inline', async () => {
+    const stack = await embeddedStack();
+    stack.worker();
+    expect(await stack.system.service.runSync(TENANT, 'sum', { numbers: [10, 20] })).toEqual({ sum: 30, count: 2 });
+  });
+
+  it('answers 504 (SyncTimeoutError naming the job) past its budget; the job goes on', async () => {
+    const stack = await embeddedStack();
+    const worker = stack.worker();
+    const err = (await rejection(stack.system.service.runSync(TENANT, 'sum', { numbers: [1], behavior: 'hold' }, { budgetMs: 300 }))) as SyncTimeoutError;
+    expect(err).toBeInstanceOf(SyncTimeoutError);
+    expect(err.status).toBe(504);
+    const jobId = err.headers['x-job-id'];
+    expect((await stack.record(jobId)).execution_mode).toBe('sync');
+    await until(stack, jobId, 'processing');
+    await worker.stop();
+  });
+});
+
+describe('webhooks', () => {
+  it('POSTs the final JobRef with a verifiable HMAC-SHA256 signature', async () => {
+    const received: { body: string; signature: string | undefined }[] = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        received.push({ body, signature: req.headers['x-docintel-signature'] as string | undefined });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as { port: number };
+
+    const stack = await embeddedStack();
+    stack.worker();
+    const job = await stack.submit({ numbers: [1, 1] }, { webhookUrl: `http://127.0.0.1:${port}/hook` });
+    await waitFor('webhook delivery', () => received.length > 0);
+    const [{ body, signature }] = received;
+    expect(signature).toBe(`sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`);
+    expect(JSON.parse(body)).toMatchObject({ job_id: job.job_id, status: 'completed', result_url: `/v1/jobs/${job.job_id}/result` });
+  });
+});
+
+describe('retention', () => {
+  it('deletes finished jobs and their results once expired, not before', async () => {
+    const stack = await embeddedStack();
+    const worker = stack.worker();
+    const job = await stack.submit({ numbers: [1] });
+    const done = await until(stack, job.job_id, 'completed');
+    expect(await worker.sweep()).toBe(0);
+    expect(await stack.stores.blobs.stat(`jobs/${job.job_id}/result.json`)).toBeDefined();
+
+    expect(await worker.sweep(done.expires_at! + 1)).toBe(1);
+    expect(await rejection(stack.system.service.get(TENANT, job.job_id))).toBeInstanceOf(NotFoundError);
+    expect(await stack.stores.blobs.stat(`jobs/${job.job_id}/result.json`)).toBeUndefined();
+  });
+});
+
+describe('handler registry', () => {
+  const other: JobHandler = { operation: 'other', run: async () => ({}) };
+
+  it('refuses to start when an operation has no handler', () => {
+    expect(() => buildHandlerRegistry([sumHandler], ['sum', 'parse'])).toThrow(HandlerRegistryError);
+    expect(() => buildHandlerRegistry([sumHandler], ['sum', 'parse'])).toThrow(/no handler for: parse/);
+  });
+
+  it('refuses to start when an operation has two handlers', () => {
+    expect(() => buildHandlerRegistry([sumHandler, other, { ...sumHandler }], ['sum'])).toThrow(/more than one handler for: sum/);
+  });
+
+  it('looks handlers up by operation', () => {
+    const registry = buildHandlerRegistry([sumHandler, other], ['sum']);
+    expect(registry.get('sum')).toBe(sumHandler);
+    expect(registry.get('nope')).toBeUndefined();
+    expect(registry.operations()).toEqual(['other', 'sum']);
+  });
+});
+
