@@ -8,7 +8,7 @@ import type { JobWorker } from './jobs/worker.ts';
 import { allHandlers } from './jobs/handlers/index.ts';
 import { createDocumentPool, type DocumentPool } from './pipeline/document/pool.ts';
 import { InferenceClient, InferenceSupervisor } from './inference/mod.ts';
-import { FileService } from './api/services/files.service.ts';
+import { FileService } from './files/files.service.ts';
 import { PROCESSING_OPERATIONS } from './api/routes/index.ts';
 import type { ReadinessCheck } from './api/context.ts';
 import { loadWebhookSecret } from './shared/secrets.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileService } from '../src/api/services/files.service.ts';
+import { FileService } from '../src/files/files.service.ts';
 import { loadConfig } from '../src/shared/config.ts';
 import { createLogger } from '../src/shared/logger.ts';
 import { createDocumentPool, type DocumentPool } from '../src/pipeline/document/pool.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileService, type FileRecord } from '../src/api/services/files.service.ts';
+import { FileService, type FileRecord } from '../src/files/files.service.ts';
 import { loadConfig, type Limits } from '../src/shared/config.ts';
 import {
   NotFoundError,

@@ -26,7 +26,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: ctx.config.limits.maxJsonBodyBytes,
-    disableRequestLogging: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
   app.addHook('onSend', async (request, reply) => {

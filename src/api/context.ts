@@ -3,7 +3,7 @@ import type { Logger } from '../shared/logger.ts';
 import type { BlobStore, MetadataStore } from '../storage/ports.ts';
 import type { JobQueue } from '../jobs/ports.ts';
 import type { JobService } from '../jobs/service.ts';
-import type { FileService } from './services/files.service.ts';
+import type { FileService } from '../files/files.service.ts';
 import type { KeyRing } from './keys.ts';
 
 /** A dependency the readiness probe checks. */

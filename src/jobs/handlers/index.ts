@@ -1,8 +1,8 @@
 import type { JobHandler } from '../handler.ts';
+import { parseHandler } from './parse.handler.ts';
 
 /**
  * Every job handler, one per operation, each in its own file `<operation>.handler.ts` in this folder.
- * Add new handlers here; buildHandlerRegistry() refuses to start when an operation the API accepts has no
- * handler or has two.
+ * buildHandlerRegistry() refuses to start when an operation the API accepts has no handler or has two.
  */
-export const allHandlers: JobHandler[] = [];
+export const allHandlers: JobHandler[] = [parseHandler];

@@ -4,6 +4,7 @@ import { DocumentFormatError } from '../../shared/errors.ts';
 import { inspectDocument } from './inspect.ts';
 import { PageOutOfRangeError } from './page-errors.ts';
 import { renderPage } from './render.ts';
+import { extractPdfTextLayer, type TextLayerPage } from '../parse/text-layer.ts';
 import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderResult } from './types.ts';
 
 /**
@@ -16,7 +17,8 @@ export type TaskSource = { bytes: Uint8Array } | { path: string };
 
 export type PoolRequest =
   | { op: 'inspect'; source: TaskSource; type: string; limits: InspectLimits }
-  | { op: 'render'; source: TaskSource; type: DocumentType; options: RenderOptions };
+  | { op: 'render'; source: TaskSource; type: DocumentType; options: RenderOptions }
+  | { op: 'textLayer'; source: TaskSource };
 
 export type SerializedError =
   | { kind: 'format'; message: string; detectedType: string | null; tooLarge: boolean }
@@ -29,6 +31,7 @@ export type WireRenderResult = Omit<RenderResult, 'body'> & { body: Uint8Array }
 export type PoolReply =
   | { ok: true; op: 'inspect'; value: InspectResult }
   | { ok: true; op: 'render'; value: WireRenderResult }
+  | { ok: true; op: 'textLayer'; value: TextLayerPage[] }
   | { ok: false; error: SerializedError };
 
 async function loadBytes(source: TaskSource): Promise<Uint8Array> {
@@ -54,6 +57,7 @@ export async function runTask(request: PoolRequest): Promise<unknown> {
     if (request.op === 'inspect') {
       return movable({ ok: true, op: 'inspect', value: await inspectDocument(bytes, request.type, request.limits) });
     }
+    if (request.op === 'textLayer') return { ok: true, op: 'textLayer', value: extractPdfTextLayer(bytes) } satisfies PoolReply;
     const result = await renderPage(bytes, request.type, request.options);
     // sharp's output may be an external buffer that cannot be transferred; one copy into a plain ArrayBuffer.
     const body = new Uint8Array(result.body.length);

@@ -2,6 +2,7 @@ import { Piscina } from 'piscina';
 import { DocumentFormatError } from '../../shared/errors.ts';
 import type { PoolReply, PoolRequest, SerializedError, TaskSource } from './pool-tasks.ts';
 import { PageOutOfRangeError } from './page-errors.ts';
+import type { TextLayerPage } from '../parse/text-layer.ts';
 import type { DocumentType, ImageFormat, InspectLimits, InspectResult, RenderResult } from './types.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface PoolRenderOptions {
 export interface DocumentPool {
   inspect(source: DocumentSource, type: string, options?: SourceOptions & { limits?: InspectLimits }): Promise<InspectResult>;
   render(source: DocumentSource, type: DocumentType, options: PoolRenderOptions & SourceOptions): Promise<RenderResult>;
+  /** The text layer of every page of a PDF (blocks and lines in page-image pixels). */
+  textLayer(source: DocumentSource, options?: SourceOptions): Promise<TextLayerPage[]>;
   destroy(): Promise<void>;
 }
 
@@ -104,6 +107,14 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
       if (reply.op !== 'render') throw new Error('document pool answered a different operation');
       const { body, ...rest } = reply.value;
       return { ...rest, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
+    },
+
+    async textLayer(source, opts = {}) {
+      const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
+      const reply = await run({ op: 'textLayer', source: taskSource }, transferList);
+      if (!reply.ok) throw rebuildError(reply.error);
+      if (reply.op !== 'textLayer') throw new Error('document pool answered a different operation');
+      return reply.value;
     },
 
     destroy: () => piscina.destroy(),

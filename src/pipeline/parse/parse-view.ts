@@ -23,7 +23,7 @@ export interface ParseResult {
   markdown: string;
   doc_id: string;
   version: string;
-  pages: { page_index: number; width: number; height: number; image_ref: string | null; ocr_median_line_height: number | null }[];
+  pages: { page_index: number; width: number | null; height: number | null; image_ref: string | null; ocr_median_line_height: number | null }[];
   regions: { region_id: string; page_index: number; shape: { type: 'bbox'; x: number; y: number; w: number; h: number }; label: string }[];
   chunks: { chunk_id: string; markdown: string; type: string; label: string; page_index: number | null; region_ids: string[]; bbox: number[] | null }[];
   metadata: Record<string, unknown>;
@@ -52,8 +52,8 @@ function textChunks(content: string, markdown: boolean): string[] {
 export function buildParseView(source: ParseSource, docId: string, version: string, options: ParseOptions): ParseResult {
   const pages = source.pages.map((p, i) => ({
     page_index: i,
-    width: p.width,
-    height: p.height,
+    width: source.text ? null : p.width,
+    height: source.text ? null : p.height,
     image_ref: source.text ? null : `/v1/files/${source.fileId}/pages/${i}/image`,
     ocr_median_line_height: null,
   }));

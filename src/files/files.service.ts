@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Limits } from '../../shared/config.ts';
+import type { Limits } from '../shared/config.ts';
 import {
   AppError,
   DocumentFormatError,
@@ -8,13 +8,13 @@ import {
   UnavailableError,
   UnprocessableError,
   UnsupportedMediaError,
-} from '../../shared/errors.ts';
-import { looksLikeId, newId, nowSeconds } from '../../shared/ids.ts';
-import type { Logger } from '../../shared/logger.ts';
-import { BlobTooLargeError, type BlobStore, type MetadataStore } from '../../storage/ports.ts';
-import { PoolBusyError, type DocumentPool } from '../../pipeline/document/pool.ts';
-import { SNIFF_BYTES, sniff } from '../../pipeline/document/sniff.ts';
-import { isDocumentType, type InspectResult, type PageSize, type StoredContentType } from '../../pipeline/document/types.ts';
+} from '../shared/errors.ts';
+import { looksLikeId, newId, nowSeconds } from '../shared/ids.ts';
+import type { Logger } from '../shared/logger.ts';
+import { BlobTooLargeError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
+import { PoolBusyError, type DocumentPool } from '../pipeline/document/pool.ts';
+import { SNIFF_BYTES, sniff } from '../pipeline/document/sniff.ts';
+import { isDocumentType, type InspectResult, type PageSize, type StoredContentType } from '../pipeline/document/types.ts';
 import { PageImages, type PageImage, type PageImageOptions } from './page-images.ts';
 import { drain, sniffWhileStreaming, unsupportedError, wasTruncated } from './upload-stream.ts';
 
