@@ -1,0 +1,22 @@
+import { test, expect } from 'vitest';
+import { createTestApp, AUTH_A, multipartBody } from './helpers/app.ts';
+import { createFixtures } from './helpers/fixtures.ts';
+test('smoke', async () => {
+  const t0 = Date.now();
+  const ta = await createTestApp();
+  console.log('app', Date.now() - t0);
+  const fx = await createFixtures();
+  console.log('fx', Date.now() - t0);
+  const mp = multipartBody([{ filename: 'a.pdf', content: fx.good.pdf.bytes }]);
+  const r = await ta.app.inject({ method: 'POST', url: '/api/v1/upload', headers: { ...AUTH_A, ...mp.headers }, payload: mp.payload });
+  console.log(r.statusCode, r.body, Date.now() - t0);
+  const fid = r.json().files[0].file_id;
+  const p = await ta.app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: { file_id: fid }, execution_mode: 'sync' } });
+  console.log(p.statusCode, p.body.slice(0, 600), Date.now() - t0);
+  const a = await ta.app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: { file_id: fid } } });
+  console.log(a.statusCode, a.body, Date.now() - t0);
+  const o = await ta.app.inject({ method: 'GET', url: '/openapi.json' });
+  console.log(o.statusCode, Object.keys(o.json().paths));
+  await ta.close(); await fx.cleanup();
+  console.log('done', Date.now() - t0);
+});
