@@ -21,6 +21,8 @@ export interface RuntimeOptions {
   worker: boolean;
   /** 'spawn': supervise a local sidecar when no DOCINTEL_INFERENCE_ADDR is set; 'connect': only use configured addresses. */
   inference: 'spawn' | 'connect';
+  /** Where a spawned sidecar listens; default the supervisor's (unix:DATA_DIR/inference.sock). */
+  inferenceAddress?: string;
 }
 
 export interface Runtime {
@@ -39,10 +41,10 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-async function startInference(config: Config, logger: Logger, mode: RuntimeOptions['inference']) {
+async function startInference(config: Config, logger: Logger, options: RuntimeOptions) {
   if (config.inferenceAddrs.length > 0) return { client: InferenceClient.fromConfig(config), supervisor: null };
-  if (mode === 'connect') return { client: null, supervisor: null };
-  const supervisor = new InferenceSupervisor({ config, logger: logger.child({ component: 'inference-supervisor' }) });
+  if (options.inference === 'connect') return { client: null, supervisor: null };
+  const supervisor = new InferenceSupervisor({ config, logger: logger.child({ component: 'inference-supervisor' }), address: options.inferenceAddress });
   await supervisor.start();
   return { client: InferenceClient.fromConfig(config, [supervisor.address]), supervisor };
 }
@@ -54,7 +56,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
   const jobs = await createJobSystem(config, { metadata: stores.metadata, blobs: stores.blobs, nats, logger });
   const pool = createDocumentPool(config.jobs.renderThreads, { limits: { maxPages: config.limits.maxPages, maxPagePixels: config.limits.maxPagePixels } });
   const files = new FileService({ metadata: stores.metadata, blobs: stores.blobs, pool, limits: config.limits, logger });
-  const { client: inference, supervisor } = await startInference(config, logger, options.inference);
+  const { client: inference, supervisor } = await startInference(config, logger, options);
 
   let worker: JobWorker | null = null;
   if (options.worker) {

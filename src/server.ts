@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './shared/config.ts';
 import type { Logger } from './shared/logger.ts';
@@ -14,6 +15,9 @@ export async function runService(role: ServiceRole, config: Config, logger: Logg
   const runtime = await createRuntime(config, logger, {
     worker: role !== 'api',
     inference: role === 'api' ? 'connect' : 'spawn',
+    // Workers may share a data dir with each other and with `serve` (embedded mode): each worker's sidecar
+    // needs a socket of its own, or it finds DATA_DIR/inference.sock taken and never starts.
+    inferenceAddress: role === 'worker' ? `unix:${path.join(config.dataDir, `inference-${process.pid}.sock`)}` : undefined,
   });
   let app: FastifyInstance | null = null;
   if (role !== 'worker') app = await startApi(runtime);

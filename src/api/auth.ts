@@ -13,7 +13,8 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([\x21-\x7e]+)$/;
+// The scheme name is case-insensitive (RFC 9110 §11.1); the key itself is compared exactly.
+const BEARER = /^Bearer ([\x21-\x7e]+)$/i;
 
 export function tenantFromHeader(header: string | undefined, keys: KeyRing): string {
   if (!header) throw new NotAuthenticatedError();
@@ -28,12 +29,13 @@ export function tenantFromHeader(header: string | undefined, keys: KeyRing): str
 export function registerAuth(app: FastifyInstance, keys: KeyRing, limiter: RateLimiter): void {
   app.decorateRequest('tenant', '');
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (request.routeOptions.config?.public || isDocsUi(request.url)) return;
+    if (request.routeOptions.config?.public || isDocsUi(request.routeOptions.url)) return;
     request.tenant = tenantFromHeader(request.headers.authorization, keys);
     limiter.take(request.tenant);
   });
 }
 
-function isDocsUi(url: string): boolean {
-  return url === '/docs' || url.startsWith('/docs/');
+/** Matched by the route pattern (not the raw URL) so a query string cannot change the decision. */
+function isDocsUi(routeUrl: string | undefined): boolean {
+  return routeUrl === '/docs' || (routeUrl?.startsWith('/docs/') ?? false);
 }

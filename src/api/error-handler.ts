@@ -80,7 +80,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.warn({ err: error }, 'request failed');
-      return send(reply, error.status, error.body(), error.headers);
+      const body = error.body();
+      // Every 500 names its request (decisions.md), also when a typed error (e.g. a failed sync job) produced it.
+      if (error.status === 500 && body.request_id === undefined) body.request_id = String(request.id);
+      return send(reply, error.status, body, error.headers);
     }
     if (error.validation) {
       return send(reply, 422, { detail: toValidationIssues(error.validation as AjvIssue[], error.validationContext) });

@@ -50,9 +50,10 @@ export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, s
       },
     },
   }, async (request) => {
+    // Before inline inputs are stored: a refused request must leave no file behind.
+    await enforceConcurrency(ctx, request.tenant);
     const body = await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
     const options = { executionMode: body.execution_mode, billingProfile: body.billing_profile, webhookUrl: body.webhook_url ?? null };
-    await enforceConcurrency(ctx, request.tenant);
     if (body.execution_mode === 'sync') return ctx.jobs.runSync(request.tenant, spec.operation, body, options);
     return toJobRef(await ctx.jobs.submit(request.tenant, spec.operation, body, options));
   });

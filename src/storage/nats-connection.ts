@@ -3,6 +3,7 @@ import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManage
 import { Kvm } from '@nats-io/kv';
 import { Objm } from '@nats-io/obj';
 import type { Logger } from '../shared/logger.ts';
+import { UnavailableError } from '../shared/errors.ts';
 
 export type { NatsConnection };
 
@@ -48,11 +49,10 @@ async function logStatus(nc: NatsConnection, logger: Logger): Promise<void> {
   }
 }
 
-/** NATS is not reachable right now (closed, or still reconnecting after the wait). Maps to 503 upstream. */
-export class NatsUnavailableError extends Error {
+/** NATS is not reachable right now (closed, or still reconnecting after the wait): a 503 with Retry-After. */
+export class NatsUnavailableError extends UnavailableError {
   constructor(reason: string) {
-    super(`NATS unavailable: ${reason}`);
-    this.name = 'NatsUnavailableError';
+    super(`NATS unavailable: ${reason}`, 5);
   }
 }
 

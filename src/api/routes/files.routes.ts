@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ValidationError } from '../../shared/errors.ts';
+import { UnsupportedMediaError, ValidationError } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../schemas/common.ts';
 
@@ -81,7 +81,12 @@ export function filesRoutes(ctx: AppContext) {
 
 /** Stores each `files` part as it streams in; on any failure, files already stored by this request are removed. */
 async function uploadParts(ctx: AppContext, request: FastifyRequest) {
-  if (!request.isMultipart()) throw ValidationError.at(['body', 'files'], 'Expected multipart/form-data with one or more `files` parts', 'missing');
+  if (!request.isMultipart()) {
+    const contentType = request.headers['content-type'];
+    // A body of another media type is the wrong format for this endpoint (415); no body at all is a missing field.
+    if (contentType) throw new UnsupportedMediaError(`Upload expects multipart/form-data with one or more \`files\` parts, got ${contentType.split(';')[0].trim()}`);
+    throw ValidationError.at(['body', 'files'], 'Expected multipart/form-data with one or more `files` parts', 'missing');
+  }
   const stored: Awaited<ReturnType<AppContext['files']['ingestStream']>>[] = [];
   try {
     for await (const part of request.parts()) {
