@@ -71,7 +71,8 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const options: BenchOptions = { evalDir: args.evalDir, limit: args.limit, maxPages: args.maxPages, verbose: args.verbose };
   const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
-  const info = describeRun(command, args.evalDir);
+  const scope = `${args.limit ?? 'all'} documents per set, at most ${args.maxPages} pages per document for render`;
+  const info = describeRun(command, args.evalDir, scope);
   const started = performance.now();
   const results: CapabilityResult[] = [];
   for (const capability of CAPABILITIES.filter((c) => !args.only || args.only.includes(c.name))) {

@@ -192,7 +192,7 @@ async function statusPhase(base: string, ids: string[]): Promise<AutocannonResul
 const mb = (bytes: number) => bytes / 1e6;
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
-function report(ctx: { docs: Document[]; accepted: number; uploads: UploadStats; status: AutocannonResult; jobMix: Record<string, number>; rss: { upload: number; status: number; overall: number } }): string {
+function report(ctx: { loadBefore: number; docs: Document[]; accepted: number; uploads: UploadStats; status: AutocannonResult; jobMix: Record<string, number>; rss: { upload: number; status: number; overall: number } }): string {
   const { uploads, status } = ctx;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const total = status.requests.total;
@@ -201,7 +201,7 @@ function report(ctx: { docs: Document[]; accepted: number; uploads: UploadStats;
     '# Load test',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run loadtest\` (scripts/loadtest.ts) on ${os.availableParallelism()} cores (${cpu}), Node ${process.version}.`,
-    `One \`docintel serve\` (embedded SQLite + files, log level warn, rate limit off); the load generator runs on the same machine and shares its CPUs.`,
+    `One \`docintel serve\` (embedded SQLite + files, log level warn, rate limit off); the load generator runs on the same machine and shares its CPUs (1-minute load average before the run: ${fixed(ctx.loadBefore, 2)}).`,
     `Documents: ${ctx.docs.length} files (${fixed(mb(ctx.docs.reduce((s, d) => s + d.bytes.length, 0)))} MB: generated fixtures and ../shared/eval PDFs/images), ${ctx.accepted} accepted.`,
     '',
     '| measurement | value |',
@@ -218,6 +218,7 @@ function report(ctx: { docs: Document[]; accepted: number; uploads: UploadStats;
 }
 
 async function main(): Promise<void> {
+  const loadBefore = os.loadavg()[0];
   const docs = await loadDocuments();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docintel-loadtest-'));
   let serve: DocintelProcess | undefined;
@@ -254,7 +255,7 @@ async function main(): Promise<void> {
     const statusRss = rss.take();
     const overall = rss.stop();
 
-    const table = report({ docs, accepted: accepted.length, uploads, status, jobMix: jobs.statuses, rss: { upload: uploadRss, status: statusRss, overall } });
+    const table = report({ loadBefore, docs, accepted: accepted.length, uploads, status, jobMix: jobs.statuses, rss: { upload: uploadRss, status: statusRss, overall } });
     process.stdout.write(table);
     await mkdir(path.join(REPO_ROOT, 'docs'), { recursive: true });
     await writeFile(path.join(REPO_ROOT, 'docs/loadtest.md'), table);

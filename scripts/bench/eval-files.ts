@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Finding documents in the evaluation folders and reading facts about them independently of our code. */
@@ -7,13 +7,22 @@ import path from 'node:path';
 export const PDF_EXT = ['.pdf'];
 export const IMAGE_EXT = ['.png', '.jpg', '.jpeg', '.tif', '.tiff', '.webp', '.bmp', '.gif'];
 
+/** Follows symbolic links (an evaluation folder may link its sets in). */
+export function isDirectory(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Files under `dir` (recursively) with one of the extensions, sorted by path for stable runs. */
 export function listFiles(dir: string, extensions: string[]): string[] {
   const found: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...listFiles(full, extensions));
-    else if (extensions.includes(path.extname(entry.name).toLowerCase())) found.push(full);
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (isDirectory(full)) found.push(...listFiles(full, extensions));
+    else if (extensions.includes(path.extname(name).toLowerCase())) found.push(full);
   }
   return found.sort();
 }

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import { toolVersion } from './peer.ts';
 import type { Capability, DetailTable, ResultRow, SetReport } from './types.ts';
 
@@ -8,13 +9,15 @@ export interface RunInfo {
   date: string;
   command: string;
   evalDir: string;
+  /** Limits in force, in words (documents per set, pages per document). */
+  scope: string;
   machine: string;
   node: string;
   peers: string;
   durationS: number;
 }
 
-export function describeRun(command: string, evalDir: string): Omit<RunInfo, 'durationS'> {
+export function describeRun(command: string, evalDir: string, scope: string): Omit<RunInfo, 'durationS'> {
   const cpus = os.cpus();
   const peers = [
     toolVersion('pdftotext'), toolVersion('mutool'), toolVersion('tesseract', '--version'),
@@ -23,6 +26,7 @@ export function describeRun(command: string, evalDir: string): Omit<RunInfo, 'du
     date: new Date().toISOString().replace(/\.\d+Z$/u, 'Z'),
     command,
     evalDir,
+    scope,
     machine: `${os.availableParallelism()} CPUs (${cpus[0]?.model.trim() ?? 'unknown model'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.platform()} ${os.arch()}`,
     node: process.version,
     peers: peers || 'none found',
@@ -69,7 +73,8 @@ export function renderReport(info: RunInfo, results: CapabilityResult[]): string
     'capability and set; a peer\'s is its own process (GNU time).',
     '',
     `- date: ${info.date}`,
-    `- command: \`${info.command}\` (${info.durationS.toFixed(0)} s)`,
+    `- command: \`${info.command}\` (${info.durationS.toFixed(0)} s); ${info.scope}`,
+    `- data: \`${path.relative(process.cwd(), info.evalDir) || '.'}\``,
     `- machine: ${info.machine}`,
     `- node: ${info.node}`,
     `- peers: ${info.peers}`,

@@ -1,6 +1,6 @@
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { IMAGE_EXT, PDF_EXT, limited, listFiles, referenceImagePages, referencePdfPages } from '../eval-files.ts';
+import { IMAGE_EXT, PDF_EXT, isDirectory, limited, listFiles, referenceImagePages, referencePdfPages } from '../eval-files.ts';
 import { startOurService, type OurService } from '../our-service.ts';
 import { runPeer, toolAvailable } from '../peer.ts';
 import { ToolTally } from '../rows.ts';
@@ -25,7 +25,7 @@ interface EvalFile {
 }
 
 function collect(options: BenchOptions): EvalFile[] {
-  const folders = readdirSync(options.evalDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const folders = readdirSync(options.evalDir).filter((name) => isDirectory(path.join(options.evalDir, name))).sort();
   return folders.flatMap((folder) => limited(listFiles(path.join(options.evalDir, folder), [...PDF_EXT, ...IMAGE_EXT]), options.limit).map((file) => ({
     file,
     folder,

@@ -94,7 +94,6 @@ async function renderSet(set: string, options: BenchOptions, log: (m: string) =>
       quality: reference < 0 ? 'n/a' : t === reference ? 'size reference' : `size = mutool ${share(sameAsReference(t), pages.length)}`,
       items: `${files.length} docs, ${pages.length} pages`, latencyPer: 'page',
     }));
-    notes.push(`At most ${options.maxPages} pages per document (--pages).`);
     return { rows, details: [], notes };
   } finally {
     await pool.destroy();
