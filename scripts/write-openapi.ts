@@ -11,7 +11,7 @@ import { buildApp } from '../src/api/app.ts';
 import { KeyRing } from '../src/api/keys.ts';
 import { loadConfig } from '../src/shared/config.ts';
 import { createLogger } from '../src/shared/logger.ts';
-import { createRuntime } from '../src/runtime.ts';
+import { appContext, createRuntime } from '../src/runtime.ts';
 
 export const OPENAPI_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'openapi.json');
 
@@ -24,18 +24,7 @@ export async function renderOpenApi(): Promise<string> {
     const logger = createLogger(config.logLevel, 'openapi');
     const runtime = await createRuntime(config, logger, { worker: false, inference: 'connect' });
     try {
-      const app = await buildApp({
-        config,
-        logger,
-        version: runtime.version,
-        keys: KeyRing.fromSpecs([]),
-        metadata: runtime.stores.metadata,
-        blobs: runtime.stores.blobs,
-        queue: runtime.jobs.queue,
-        jobs: runtime.jobs.service,
-        files: runtime.files,
-        readiness: runtime.readiness,
-      });
+      const app = await buildApp(appContext(runtime, KeyRing.fromSpecs([])));
       await app.ready();
       const text = `${JSON.stringify(app.swagger(), null, 2)}\n`;
       await app.close();

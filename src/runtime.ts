@@ -10,7 +10,8 @@ import { createDocumentPool, type DocumentPool } from './pipeline/document/pool.
 import { InferenceClient, InferenceSupervisor } from './inference/mod.ts';
 import { FileService } from './files/files.service.ts';
 import { PROCESSING_OPERATIONS } from './api/routes/index.ts';
-import type { ReadinessCheck } from './api/context.ts';
+import type { AppContext, ReadinessCheck } from './api/context.ts';
+import type { KeyRing } from './api/keys.ts';
 import { loadWebhookSecret } from './shared/secrets.ts';
 
 /**
@@ -87,5 +88,21 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       await supervisor?.stop();
       await pool.destroy();
     },
+  };
+}
+
+/** What the HTTP app needs from a runtime, with the API keys it accepts. */
+export function appContext(runtime: Runtime, keys: KeyRing): AppContext {
+  return {
+    config: runtime.config,
+    logger: runtime.logger,
+    version: runtime.version,
+    keys,
+    metadata: runtime.stores.metadata,
+    blobs: runtime.stores.blobs,
+    queue: runtime.jobs.queue,
+    jobs: runtime.jobs.service,
+    files: runtime.files,
+    readiness: runtime.readiness,
   };
 }

@@ -4,7 +4,7 @@ import type { Config } from './shared/config.ts';
 import type { Logger } from './shared/logger.ts';
 import { buildApp } from './api/app.ts';
 import { ensureKeys } from './api/keys.ts';
-import { createRuntime, type Runtime } from './runtime.ts';
+import { appContext, createRuntime, type Runtime } from './runtime.ts';
 
 type ServiceRole = 'serve' | 'api' | 'worker';
 
@@ -28,18 +28,7 @@ export async function runService(role: ServiceRole, config: Config, logger: Logg
 async function startApi(runtime: Runtime): Promise<FastifyInstance> {
   const { config } = runtime;
   const keys = await ensureKeys(config.apiKeys, process.env.DOCINTEL_API_KEYS, config.dataDir);
-  const app = await buildApp({
-    config,
-    logger: runtime.logger,
-    version: runtime.version,
-    keys: keys.ring,
-    metadata: runtime.stores.metadata,
-    blobs: runtime.stores.blobs,
-    queue: runtime.jobs.queue,
-    jobs: runtime.jobs.service,
-    files: runtime.files,
-    readiness: runtime.readiness,
-  });
+  const app = await buildApp(appContext(runtime, keys.ring));
   const address = await app.listen({ host: config.host, port: config.port });
   const lines = [`docintel API listening on ${address} (docs: ${address}/docs)`];
   if (keys.createdKey) {

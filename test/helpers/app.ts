@@ -6,7 +6,7 @@ import { buildApp } from '../../src/api/app.ts';
 import { KeyRing } from '../../src/api/keys.ts';
 import { loadConfig, type Config } from '../../src/shared/config.ts';
 import { createLogger } from '../../src/shared/logger.ts';
-import { createRuntime, type Runtime } from '../../src/runtime.ts';
+import { appContext, createRuntime, type Runtime } from '../../src/runtime.ts';
 
 export const KEY_A = 'test-key-tenant-a-0123456789';
 export const KEY_B = 'test-key-tenant-b-0123456789';
@@ -31,21 +31,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const config = loadConfig({ DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'silent', DOCINTEL_RENDER_THREADS: '2', ...env }, 2);
   const logger = createLogger(config.logLevel, 'test');
   const runtime = await createRuntime(config, logger, { worker: options.worker ?? true, inference: options.inference ?? 'connect' });
-  const app = await buildApp({
-    config,
-    logger,
-    version: runtime.version,
-    keys: KeyRing.fromSpecs([
-      { name: 'a', key: KEY_A, named: true },
-      { name: 'b', key: KEY_B, named: true },
-    ]),
-    metadata: runtime.stores.metadata,
-    blobs: runtime.stores.blobs,
-    queue: runtime.jobs.queue,
-    jobs: runtime.jobs.service,
-    files: runtime.files,
-    readiness: runtime.readiness,
-  });
+  const keys = KeyRing.fromSpecs([
+    { name: 'a', key: KEY_A, named: true },
+    { name: 'b', key: KEY_B, named: true },
+  ]);
+  const app = await buildApp(appContext(runtime, keys));
   await app.ready();
   return {
     app,

@@ -29,8 +29,9 @@ export interface ParseResult {
   metadata: Record<string, unknown>;
 }
 
+/** Keeps a paragraph from being read as a heading, quote or list item: `\\#`, `\\-`, `1\\.`. */
 function escapeMarkdown(text: string): string {
-  return text.replace(/^([#>*+-]|\d+\.)\s/u, '\\$&');
+  return text.replace(/^(\d+)\.(\s)/u, '$1\\.$2').replace(/^([#>*+-])(\s)/u, '\\$1$2');
 }
 
 function blockMarkdown(lines: { text: string }[]): string {
