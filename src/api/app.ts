@@ -11,6 +11,7 @@ import { sharedSchemas } from './schemas/common.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { filesRoutes } from './routes/files.routes.ts';
 import { jobsRoutes } from './routes/jobs.routes.ts';
+import { usageRoutes } from './routes/usage.routes.ts';
 import { processingRoutes } from './routes/index.ts';
 
 export const OPENAPI_INFO = {
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(jobsRoutes(ctx));
+  await app.register(usageRoutes(ctx));
   await app.register(processingRoutes(ctx));
   return app;
 }

@@ -1,3 +1,4 @@
+import { UsageLedger } from './usage.ts';
 import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 import { nowSeconds } from '../shared/ids.ts';
@@ -36,6 +37,7 @@ export interface JobWorkerOptions {
 export class JobWorker {
   private readonly store: JobStore;
   private readonly webhooks: WebhookSender;
+  private readonly usage: UsageLedger;
   private readonly running = new Set<AbortController>();
   private consumer: Consumer | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
@@ -43,6 +45,7 @@ export class JobWorker {
 
   constructor(private readonly options: JobWorkerOptions) {
     this.store = new JobStore(options.metadata);
+    this.usage = new UsageLedger(options.metadata);
     this.webhooks = new WebhookSender({ secret: options.webhookSecret ?? null, logger: options.logger, retryDelaysMs: options.webhookRetryDelaysMs });
   }
 
@@ -206,6 +209,7 @@ export class JobWorker {
     let changed = false;
     const job = await this.store.mutate(jobId, (current) => (isFinished(current) ? undefined : ((changed = true), change(current))));
     if (!job || !changed) return;
+    await this.usage.record(job).catch((err) => this.options.logger.warn({ err, jobId }, 'usage not recorded'));
     await this.publish(job);
     if (job.webhook_url) this.webhooks.send(job.webhook_url, toJobRef(job));
   }
