@@ -32,6 +32,7 @@ const ROUTES: [string, string, boolean][] = [
   ['get', '/v1/jobs/{job_id}', false],
   ['get', '/v1/jobs/{job_id}/result', false],
   ['get', '/v1/jobs/{job_id}/events', false],
+  ['get', '/v1/usage', false],
   ['get', '/healthz', true],
   ['get', '/readyz', true],
 ];
