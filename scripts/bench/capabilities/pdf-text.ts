@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { limited, listFiles, referencePdfPages } from '../eval-files.ts';
+import { throughputSet, THROUGHPUT_PAGES } from './pdf-throughput.ts';
 import { parseViaHttp, startOurService, type OurService } from '../our-service.ts';
 import { runPeer, toolAvailable } from '../peer.ts';
 import { ToolTally } from '../rows.ts';
@@ -28,6 +29,7 @@ interface TextTool {
 }
 
 const CAPABILITY = 'pdf-text';
+const PAGE_BREAK = /\n*^<!-- page \d+ -->$\n*/mu;
 
 function ourTool(service: OurService): TextTool {
   return {
@@ -36,9 +38,10 @@ function ourTool(service: OurService): TextTool {
     async extract(file) {
       const bytes = readFileSync(file);
       const { ms, value } = await timed(() => parseViaHttp(service.app!, bytes, path.basename(file)));
-      const pages = value.pages.map((_, i) => value.chunks.filter((c) => c.page_index === i).map((c) => c.markdown).join('\n\n'));
+      // The markdown marks each page break with `<!-- page N -->`; page headers and footers are not in it.
+      const pages = value.markdown.split(PAGE_BREAK);
       // Page checks read what a markdown renderer shows; the whole document is compared as markdown.
-      return { ms, rssMb: null, text: { pages: pages.map(unescapeMarkdown), whole: value.markdown } };
+      return { ms, rssMb: null, text: { pages: pages.map(unescapeMarkdown), whole: pages.join('\n\n') } };
     },
   };
 }
@@ -108,21 +111,42 @@ function olmocrSet(options: BenchOptions, log: (m: string) => void): Promise<Set
   return withTools(files, log, (runs, notes) => {
     const types = [...new Set(tests.map((t) => t.type))].sort();
     const passed = runs.map((run) => scoreOlmTests(run, tests, setDir, options.verbose ? log : null));
+    const shareOf = (ofType: OlmTest[]) => passed.map((ids) => share(ofType.filter((t) => ids.has(t.id)).length, ofType.length));
+    const digital = bornDigitalTests(runs, tests, setDir);
     const details: DetailTable = {
       title: 'pdf-olmocr: pass rate per test type',
       header: ['test type', 'tests', ...runs.map((r) => r.tool.name)],
       rows: [...types, 'all'].map((type) => {
         const ofType = tests.filter((t) => type === 'all' || t.type === type);
-        return [type, String(ofType.length), ...passed.map((ids) => share(ofType.filter((t) => ids.has(t.id)).length, ofType.length))];
+        return [type, String(ofType.length), ...shareOf(ofType)];
       }),
     };
+    if (digital) details.rows.push(['present+absent+order, born-digital pages', String(digital.length), ...shareOf(digital)]);
+    else notes.push('pdftotext is not installed: no born-digital split.');
     const rows = runs.map((run, i) => run.tally.row({
-      capability: CAPABILITY, set: 'pdf-olmocr', quality: `pass ${share(passed[i].size, tests.length)}`,
+      capability: CAPABILITY, set: 'pdf-olmocr',
+      quality: `pass ${share(passed[i].size, tests.length)}${digital ? `; born-digital p+a+o ${share(digital.filter((t) => passed[i].has(t.id)).length, digital.length)}` : ''}`,
       items: `${run.tally.items} docs, ${run.tally.pages} pages`, latencyPer: 'doc',
     }));
     for (const run of runs) if (run.errors.length) notes.push(`${run.tool.name} failed on ${run.errors.join('; ')}`);
     notes.push('Math tests pass only for delimited LaTeX ($…$, \\(…\\), \\[…\\]) equal to the reference after normalizing spacing and braces; olmOCR-bench compares KaTeX renders.');
     return { rows, details: [details], notes };
+  });
+}
+
+/**
+ * The present/absent/order tests on born-digital pages: pages where pdftotext (not our code) reads at least
+ * BORN_DIGITAL_CHARS non-space characters. Scans and text drawn as outlines need OCR, which is a later issue.
+ */
+const BORN_DIGITAL_CHARS = 100;
+
+function bornDigitalTests(runs: ToolRun[], tests: OlmTest[], setDir: string): OlmTest[] | null {
+  const reference = runs.find((r) => r.tool.name === 'pdftotext');
+  if (!reference) return null;
+  return tests.filter((t) => {
+    if (!['present', 'absent', 'order'].includes(t.type)) return false;
+    const page = reference.texts.get(path.join(setDir, 'pdfs', t.pdf))?.pages[(t.page || 1) - 1] ?? '';
+    return page.replace(/\s+/gu, '').length >= BORN_DIGITAL_CHARS;
   });
 }
 
@@ -167,9 +191,10 @@ function doclingSet(options: BenchOptions, log: (m: string) => void): Promise<Se
 
 export const pdfTextCapability: Capability = {
   name: CAPABILITY,
-  description: 'PDF to text/markdown. Ours: POST /api/v1/parse (sync, PDF inline) through the real HTTP app, one request at a time after one warm-up request; peers: `pdftotext -layout` and `pdftotext` on the whole document. Latency is per document.',
-  sets: ['pdf-olmocr', 'pdf-docling'],
+  description: `PDF to text/markdown. Ours: POST /api/v1/parse (sync, PDF inline, profile grounded) through the real HTTP app, one request at a time after one warm-up request; page texts are the markdown split at its \`<!-- page N -->\` comments; peers: \`pdftotext -layout\` and \`pdftotext\` on the whole document. Latency is per document. Throughput (set concat-${THROUGHPUT_PAGES}): one ${THROUGHPUT_PAGES}-page PDF concatenated from the evaluation PDFs, parsed by file_id with each profile, beside pdftotext and \`mutool draw -F txt\` on the same file.`,
+  sets: ['pdf-olmocr', 'pdf-docling', '.'],
   run(set, options, log) {
+    if (set === '.') return throughputSet(options, log);
     return set === 'pdf-olmocr' ? olmocrSet(options, log) : doclingSet(options, log);
   },
 };

@@ -4,7 +4,8 @@ import { DocumentFormatError } from '../../shared/errors.ts';
 import { inspectDocument } from './inspect.ts';
 import { PageOutOfRangeError } from './page-errors.ts';
 import { renderPage } from './render.ts';
-import { extractPdfTextLayer, type TextLayerPage } from '../parse/text-layer.ts';
+import { analyzePageRange, type AnalyzeRange } from '../analysis/pool-analyze.ts';
+import type { ModelPage } from '../model/types.ts';
 import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderResult } from './types.ts';
 
 /**
@@ -18,7 +19,7 @@ export type TaskSource = { bytes: Uint8Array } | { path: string };
 export type PoolRequest =
   | { op: 'inspect'; source: TaskSource; type: string; limits: InspectLimits }
   | { op: 'render'; source: TaskSource; type: DocumentType; options: RenderOptions }
-  | { op: 'textLayer'; source: TaskSource };
+  | { op: 'analyze'; source: TaskSource; range: AnalyzeRange };
 
 export type SerializedError =
   | { kind: 'format'; message: string; detectedType: string | null; tooLarge: boolean }
@@ -31,9 +32,10 @@ export type WireRenderResult = Omit<RenderResult, 'body'> & { body: Uint8Array }
 export type PoolReply =
   | { ok: true; op: 'inspect'; value: InspectResult }
   | { ok: true; op: 'render'; value: WireRenderResult }
-  | { ok: true; op: 'textLayer'; value: TextLayerPage[] }
+  | { ok: true; op: 'analyze'; value: ModelPage[] }
   | { ok: false; error: SerializedError };
 
+/** Bytes may sit in a SharedArrayBuffer shared by every task of one document (no copy per task). */
 async function loadBytes(source: TaskSource): Promise<Uint8Array> {
   return 'bytes' in source ? source.bytes : new Uint8Array(await readFile(source.path));
 }
@@ -54,10 +56,10 @@ function movable(reply: PoolReply, buffer?: ArrayBuffer): unknown {
 export async function runTask(request: PoolRequest): Promise<unknown> {
   try {
     const bytes = await loadBytes(request.source);
+    if (request.op === 'analyze') return { ok: true, op: 'analyze', value: analyzePageRange(bytes, request.range) } satisfies PoolReply;
     if (request.op === 'inspect') {
       return movable({ ok: true, op: 'inspect', value: await inspectDocument(bytes, request.type, request.limits) });
     }
-    if (request.op === 'textLayer') return { ok: true, op: 'textLayer', value: extractPdfTextLayer(bytes) } satisfies PoolReply;
     const result = await renderPage(bytes, request.type, request.options);
     // sharp's output may be an external buffer that cannot be transferred; one copy into a plain ArrayBuffer.
     const body = new Uint8Array(result.body.length);

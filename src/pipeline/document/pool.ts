@@ -2,7 +2,8 @@ import { Piscina } from 'piscina';
 import { DocumentFormatError } from '../../shared/errors.ts';
 import type { PoolReply, PoolRequest, SerializedError, TaskSource } from './pool-tasks.ts';
 import { PageOutOfRangeError } from './page-errors.ts';
-import type { TextLayerPage } from '../parse/text-layer.ts';
+import type { AnalyzeRange } from '../analysis/pool-analyze.ts';
+import type { ModelPage } from '../model/types.ts';
 import type { DocumentType, ImageFormat, InspectLimits, InspectResult, RenderResult } from './types.ts';
 
 /**
@@ -32,8 +33,13 @@ export interface PoolRenderOptions {
 export interface DocumentPool {
   inspect(source: DocumentSource, type: string, options?: SourceOptions & { limits?: InspectLimits }): Promise<InspectResult>;
   render(source: DocumentSource, type: DocumentType, options: PoolRenderOptions & SourceOptions): Promise<RenderResult>;
-  /** The text layer of every page of a PDF (blocks and lines in page-image pixels). */
-  textLayer(source: DocumentSource, options?: SourceOptions): Promise<TextLayerPage[]>;
+  /**
+   * The text layer of one page range of a PDF as model pages (blocks empty; unreadable pages marked skipped).
+   * Pass the bytes as a Uint8Array over a SharedArrayBuffer to share one copy among the tasks of a document.
+   */
+  analyze(source: DocumentSource, range: AnalyzeRange, options?: SourceOptions): Promise<ModelPage[]>;
+  /** The most worker threads the pool runs at once. */
+  readonly threads: number;
   destroy(): Promise<void>;
 }
 
@@ -109,13 +115,15 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
       return { ...rest, body: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
     },
 
-    async textLayer(source, opts = {}) {
+    async analyze(source, range, opts = {}) {
       const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
-      const reply = await run({ op: 'textLayer', source: taskSource }, transferList);
+      const reply = await run({ op: 'analyze', source: taskSource, range }, transferList);
       if (!reply.ok) throw rebuildError(reply.error);
-      if (reply.op !== 'textLayer') throw new Error('document pool answered a different operation');
+      if (reply.op !== 'analyze') throw new Error('document pool answered a different operation');
       return reply.value;
     },
+
+    threads: maxThreads,
 
     destroy: () => piscina.destroy(),
   };

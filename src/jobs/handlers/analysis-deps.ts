@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { FileRecord, FileService } from '../../files/files.service.ts';
+import type { DocumentPool } from '../../pipeline/document/pool.ts';
+import { AnalysisService, type AnalysisOptions, type AnalyzeHooks } from '../../pipeline/analysis/mod.ts';
+import type { DocumentModel } from '../../pipeline/model/types.ts';
+import { ENGINE_VERSION } from '../../shared/version.ts';
+import type { HandlerDeps, JobContext } from '../handler.ts';
+
+/**
+ * What the document handlers share: one AnalysisService per worker (its in-memory cache and in-flight sharing
+ * span all jobs of the process), and a job's view of its input file, with progress reported in pages.
+ */
+const services = new WeakMap<object, AnalysisService>();
+
+function analysisService(deps: HandlerDeps): AnalysisService {
+  let service = services.get(deps.blobs);
+  if (!service) {
+    service = new AnalysisService({ blobs: deps.blobs, pool: deps.pool as DocumentPool });
+    services.set(deps.blobs, service);
+  }
+  return service;
+}
+
+/** Same file bytes and engine version → same doc_id, so two parses can be compared and cached. */
+export function docIdFor(sha256: string): string {
+  return `doc_${createHash('sha256').update(`${sha256}:${ENGINE_VERSION}`).digest('hex').slice(0, 26)}`;
+}
+
+/** Files with more pages than this keep their rendered views beside their analysis (a small file renders in milliseconds). */
+const VIEW_CACHE_MIN_PAGES = 200;
+/** Stands for the requesting file's id in a cached view (files with the same bytes share it). */
+const FILE_ID_PLACEHOLDER = 'file_00000viewcache0placeholder0';
+
+export type ViewBuilder<T> = (model: DocumentModel, record: FileRecord, fileId: string) => T;
+
+/**
+ * The job's input file seen through a view of its analysis (`viewName` names the view and its options, e.g.
+ * `parse-regions`). Progress is reported per page range while analysing; the pages are recorded for usage.
+ */
+export async function jobView<T>(ctx: JobContext, options: Partial<AnalysisOptions>, viewName: string, build: ViewBuilder<T>): Promise<T> {
+  const files = ctx.deps.files as FileService;
+  const input = (ctx.request as { input: { file_id: string } }).input;
+  const record = await files.get(ctx.tenant, input.file_id);
+  const service = analysisService(ctx.deps);
+  const hooks: AnalyzeHooks = { signal: ctx.signal, logger: ctx.logger, onPages: (done, total) => ctx.progress(done, total) };
+  let view: T;
+  if (record.page_count > VIEW_CACHE_MIN_PAGES) {
+    const render = (model: DocumentModel) => JSON.stringify(build(model, record, FILE_ID_PLACEHOLDER));
+    const json = await service.derived(record, options, viewName, render, hooks);
+    view = JSON.parse(json.replaceAll(FILE_ID_PLACEHOLDER, record.file_id)) as T;
+  } else {
+    view = build(await service.analyze(record, options, hooks), record, record.file_id);
+  }
+  ctx.signal.throwIfAborted();
+  await ctx.progress(record.page_count, record.page_count);
+  ctx.recordPages(record.page_count);
+  return view;
+}

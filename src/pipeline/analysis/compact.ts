@@ -1,0 +1,52 @@
+import type { BBox, FontInfo, ModelPage } from '../model/types.ts';
+
+/**
+ * Normalises an extracted page in place before it leaves the worker: coordinates rounded to 0.01 px (far below
+ * anything a view shows, and exactly what the cache's JSON keeps, so a cached model equals a fresh one), and
+ * equal fonts shared as one object (words carry their font; a page has a handful of distinct ones). This makes
+ * the page cheaper to copy between threads and to keep in memory.
+ */
+
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function roundBox(box: BBox): BBox {
+  box[0] = round2(box[0]);
+  box[1] = round2(box[1]);
+  box[2] = round2(box[2]);
+  box[3] = round2(box[3]);
+  return box;
+}
+
+export const fontKey = (f: FontInfo) => `${f.name}|${f.size}|${f.bold ? 1 : 0}${f.italic ? 1 : 0}${f.monospace ? 1 : 0}`;
+
+/** One shared object per distinct font. */
+export class FontInterner {
+  private readonly fonts = new Map<string, FontInfo>();
+
+  intern(font: FontInfo): FontInfo {
+    const key = fontKey(font);
+    const known = this.fonts.get(key);
+    if (known) return known;
+    this.fonts.set(key, font);
+    return font;
+  }
+}
+
+export function compactPage(page: ModelPage): ModelPage {
+  const fonts = new FontInterner();
+  for (const line of page.lines) {
+    roundBox(line.bbox);
+    line.font = fonts.intern({ ...line.font, size: round2(line.font.size) });
+    for (const word of line.words) {
+      roundBox(word.bbox);
+      word.baseline = round2(word.baseline);
+      word.font = fonts.intern({ ...word.font, size: round2(word.font.size) });
+    }
+  }
+  for (const path of page.paths) {
+    roundBox(path.bbox);
+    path.lineWidth = round2(path.lineWidth);
+  }
+  for (const image of page.images) roundBox(image.bbox);
+  return page;
+}

@@ -1,0 +1,90 @@
+import { DocumentFormatError } from '../../shared/errors.ts';
+import { PoolBusyError, type DocumentPool } from '../document/pool.ts';
+import type { PageSize } from '../document/types.ts';
+import type { ModelPage } from '../model/types.ts';
+import type { AnalysisProfile } from './options.ts';
+import { layoutDocument, type LaidOutPages } from './layout-run.ts';
+import type { AnalyzeRange } from './pool-analyze.ts';
+import { skippedPage } from './skipped.ts';
+
+/**
+ * A PDF's analysis: the page ranges' text layers in parallel on the document pool (a bounded number of tasks in
+ * flight, so a 2,000-page file does not flood the pool's queue), then one layout pass over all pages (it needs
+ * them all: headers and footers repeat across pages), sliced so the event loop keeps running.
+ */
+
+export interface PdfProgress {
+  profile?: AnalysisProfile;
+  signal?: AbortSignal;
+  /** Pages whose text layer is read so far. */
+  onPages?(done: number, total: number): Promise<void> | void;
+}
+
+/** Ranges of a few dozen pages: enough tasks to keep every thread busy, few enough that opening the file per task stays cheap. */
+export function pageRanges(pageCount: number, threads: number, profile: AnalysisProfile = 'grounded'): AnalyzeRange[] {
+  const size = Math.max(4, Math.min(32, Math.ceil(pageCount / (Math.max(1, threads) * 4))));
+  const ranges: AnalyzeRange[] = [];
+  for (let from = 0; from < pageCount; from += size) ranges.push({ from, to: Math.min(pageCount, from + size), profile });
+  return ranges;
+}
+
+/** One copy of the file that every task reads (structured clone shares a SharedArrayBuffer instead of copying it). */
+function shareBytes(bytes: Uint8Array): Uint8Array {
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  shared.set(bytes);
+  return shared;
+}
+
+async function runBounded<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index], index);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * One range on the pool. Should its task fail (a worker that died on a page, not an error the worker reported),
+ * the range is retried page by page, so one bad page costs only itself. A file that cannot be opened at all or a
+ * full pool fails the whole analysis.
+ */
+async function extractRange(pool: DocumentPool, bytes: Uint8Array, range: AnalyzeRange): Promise<ModelPage[]> {
+  try {
+    return await pool.analyze(bytes, range);
+  } catch (err) {
+    if (err instanceof DocumentFormatError || err instanceof PoolBusyError) throw err;
+    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 200);
+    if (range.to - range.from <= 1) return [skippedPage(range.from, `page ${range.from + 1} could not be read: ${reason}`)];
+    const pages: ModelPage[] = [];
+    for (let i = range.from; i < range.to; i++) pages.push(...(await extractRange(pool, bytes, { ...range, from: i, to: i + 1 })));
+    return pages;
+  }
+}
+
+export async function extractPdfPages(pool: DocumentPool, bytes: Uint8Array, sizes: PageSize[], progress: PdfProgress = {}): Promise<ModelPage[]> {
+  const shared = shareBytes(bytes);
+  const ranges = pageRanges(sizes.length, pool.threads, progress.profile);
+  const results: ModelPage[][] = new Array(ranges.length);
+  let done = 0;
+  await runBounded(ranges, pool.threads + 1, async (range, i) => {
+    progress.signal?.throwIfAborted();
+    results[i] = await extractRange(pool, shared, range);
+    done += range.to - range.from;
+    await progress.onPages?.(done, sizes.length);
+  });
+  const pages = results.flat();
+  for (const page of pages) {
+    // A page nothing could be read from still has the size of its page image.
+    if (page.skipped && sizes[page.page_index]) Object.assign(page, sizes[page.page_index]);
+  }
+  return pages;
+}
+
+export async function analyzePdf(pool: DocumentPool, bytes: Uint8Array, sizes: PageSize[], progress: PdfProgress = {}): Promise<LaidOutPages> {
+  const pages = await extractPdfPages(pool, bytes, sizes, progress);
+  progress.signal?.throwIfAborted();
+  return layoutDocument(pages, progress.signal);
+}

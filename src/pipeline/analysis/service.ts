@@ -1,0 +1,149 @@
+import { UnprocessableError } from '../../shared/errors.ts';
+import type { Logger } from '../../shared/logger.ts';
+import { BlobNotFoundError, type BlobStore } from '../../storage/ports.ts';
+import type { DocumentPool } from '../document/pool.ts';
+import { isDocumentType, type PageSize, type StoredContentType } from '../document/types.ts';
+import type { DocumentModel, ModelPage } from '../model/types.ts';
+import { AnalysisCache } from './cache.ts';
+import { ANALYSIS_ENGINE_VERSION, analysisKey, derivedKey, normalizeOptions, type AnalysisOptions } from './options.ts';
+import { analyzePdf, type PdfProgress } from './pdf.ts';
+import { textInputPage } from './text-input.ts';
+
+/** The part of a stored file record an analysis needs. */
+export interface AnalyzableFile {
+  file_id: string;
+  sha256: string;
+  content_type: StoredContentType;
+  page_count: number;
+  /** Pixel size of each default page image. */
+  pages: PageSize[];
+  blob_key: string;
+}
+
+export interface AnalysisServiceDeps {
+  blobs: BlobStore;
+  pool: DocumentPool;
+}
+
+export interface AnalyzeHooks extends Omit<PdfProgress, 'profile'> {
+  /** Where cache problems and timings go (the job's logger). */
+  logger?: Logger;
+}
+
+const noop = () => {};
+const SILENT = { info: noop, warn: noop, error: noop, debug: noop } as unknown as Logger;
+
+/** Image pages wait for OCR (issue 4): a page of the image's size with no text. */
+function imagePage(size: PageSize, pageIndex: number): ModelPage {
+  return {
+    page_index: pageIndex, width: size.width, height: size.height, rotation: 0, lines: [], blocks: [], paths: [], images: [],
+    textLayer: 'none', needsOcr: true, notes: ['image page: no text layer, the page needs OCR'],
+  };
+}
+
+function summarize(file: AnalyzableFile, pages: ModelPage[], bodyFontSize: number): DocumentModel {
+  const skipped = pages.filter((p) => p.skipped).map((p) => ({ page_index: p.page_index, reason: p.skipped!.reason }));
+  const needOcr = pages.filter((p) => p.needsOcr && !p.skipped).length;
+  const warnings: string[] = [];
+  if (skipped.length) warnings.push(`${skipped.length} page(s) could not be read and were skipped`);
+  if (needOcr) warnings.push(`${needOcr} page(s) have no trustworthy text layer; they need OCR`);
+  return {
+    engine_version: ANALYSIS_ENGINE_VERSION,
+    file_id: file.file_id,
+    sha256: file.sha256,
+    content_type: file.content_type,
+    page_count: pages.length,
+    pages,
+    bodyFontSize,
+    skipped_pages: skipped,
+    warnings,
+  };
+}
+
+/**
+ * The one canonical analysis of a stored file (DocumentModel), built once per (file bytes, engine version,
+ * options) and cached; every endpoint is a view of it. Concurrent requests for the same analysis share one run.
+ */
+export class AnalysisService {
+  private readonly cache: AnalysisCache;
+  private readonly inflight = new Map<string, Promise<DocumentModel>>();
+
+  constructor(private readonly deps: AnalysisServiceDeps) {
+    this.cache = new AnalysisCache(deps.blobs);
+  }
+
+  async analyze(file: AnalyzableFile, options: Partial<AnalysisOptions> = {}, hooks: AnalyzeHooks = {}): Promise<DocumentModel> {
+    const normalized = normalizeOptions(options);
+    const key = analysisKey(file.sha256, normalized);
+    await this.checkOriginal(file);
+    const logger = hooks.logger ?? SILENT;
+    const cached = await this.cache.get(key, logger);
+    // The cache is per file content: another file with the same bytes may have stored it.
+    if (cached) return { ...cached, file_id: file.file_id };
+    let work = this.inflight.get(key);
+    if (!work) {
+      work = this.build(file, normalized, hooks, logger);
+      this.inflight.set(key, work);
+      work.then((model) => this.storeLater(key, model, logger), () => this.inflight.delete(key));
+    }
+    const model = await work;
+    return { ...model, file_id: file.file_id };
+  }
+
+  /**
+   * A text derived from the analysis (a rendered view as JSON), cached beside it under `name`: for a big file,
+   * reading the stored view costs a fraction of decoding its model and rendering again. `render` must not depend
+   * on anything but the model (per-file values go in as placeholders the caller replaces).
+   */
+  async derived(file: AnalyzableFile, options: Partial<AnalysisOptions>, name: string, render: (model: DocumentModel) => string, hooks: AnalyzeHooks = {}): Promise<string> {
+    const key = derivedKey(file.sha256, normalizeOptions(options), name);
+    const logger = hooks.logger ?? SILENT;
+    await this.checkOriginal(file);
+    const hit = await this.cache.getText(key, logger);
+    if (hit !== null) return hit;
+    const text = render(await this.analyze(file, options, hooks));
+    void new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.cache.storeText(key, text, logger));
+    return text;
+  }
+
+  /** A file whose original is gone is broken, even if an analysis of the same bytes is cached. */
+  private async checkOriginal(file: AnalyzableFile): Promise<void> {
+    if (!(await this.deps.blobs.stat(file.blob_key))) throw new BlobNotFoundError(file.blob_key);
+  }
+
+  /**
+   * Encoding and compressing a big model costs about as much main-thread time as its layout; the answer does not
+   * wait for it. Until the blob is written, requests for the same analysis share the finished one in memory.
+   */
+  private storeLater(key: string, model: DocumentModel, logger: Logger): void {
+    this.cache.remember(key, model);
+    void new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.cache.store(key, model, logger))
+      .finally(() => this.inflight.delete(key));
+  }
+
+  private async build(file: AnalyzableFile, options: AnalysisOptions, hooks: AnalyzeHooks, logger: Logger): Promise<DocumentModel> {
+    const started = performance.now();
+    const model = await this.buildUncached(file, options, hooks);
+    logger.info(
+      { file_id: file.file_id, pages: model.page_count, profile: options.profile, ms: Math.round(performance.now() - started) },
+      'document analysed',
+    );
+    return model;
+  }
+
+  private async buildUncached(file: AnalyzableFile, options: AnalysisOptions, hooks: AnalyzeHooks): Promise<DocumentModel> {
+    const type = file.content_type;
+    if (type === 'text/plain' || type === 'text/markdown') {
+      const text = (await this.deps.blobs.getBuffer(file.blob_key)).toString('utf8');
+      return summarize(file, [textInputPage(text, type === 'text/markdown')], 0);
+    }
+    if (type === 'application/pdf') {
+      const bytes = await this.deps.blobs.getBuffer(file.blob_key);
+      const { pages, bodyFontSize } = await analyzePdf(this.deps.pool, bytes, file.pages, { ...hooks, profile: options.profile });
+      return summarize(file, pages, bodyFontSize);
+    }
+    if (isDocumentType(type)) return summarize(file, file.pages.map(imagePage), 0);
+    throw new UnprocessableError(`file ${file.file_id} is ${type}; it can only be used as a schema_file_id in extract`);
+  }
+}

@@ -1,0 +1,53 @@
+import type { BBox } from '../model/types.ts';
+
+/** Small box helpers shared by the layout stage (boxes are [left, top, right, bottom] in page pixels). */
+
+export const width = (b: BBox): number => b[2] - b[0];
+export const height = (b: BBox): number => b[3] - b[1];
+export const centerX = (b: BBox): number => (b[0] + b[2]) / 2;
+export const centerY = (b: BBox): number => (b[1] + b[3]) / 2;
+export const area = (b: BBox): number => Math.max(0, width(b)) * Math.max(0, height(b));
+
+export function union(boxes: readonly BBox[]): BBox {
+  let l = Infinity;
+  let t = Infinity;
+  let r = -Infinity;
+  let b = -Infinity;
+  for (const x of boxes) {
+    if (x[0] < l) l = x[0];
+    if (x[1] < t) t = x[1];
+    if (x[2] > r) r = x[2];
+    if (x[3] > b) b = x[3];
+  }
+  return [l, t, r, b];
+}
+
+/** Length of the overlap of two intervals (0 when disjoint). */
+export function overlap1d(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+}
+
+export const xOverlap = (a: BBox, b: BBox): number => overlap1d(a[0], a[2], b[0], b[2]);
+export const yOverlap = (a: BBox, b: BBox): number => overlap1d(a[1], a[3], b[1], b[3]);
+
+export function intersectionArea(a: BBox, b: BBox): number {
+  return xOverlap(a, b) * yOverlap(a, b);
+}
+
+/** True when the center of `inner` lies inside `outer`. */
+export function centerInside(inner: BBox, outer: BBox): boolean {
+  const cx = centerX(inner);
+  const cy = centerY(inner);
+  return cx >= outer[0] && cx <= outer[2] && cy >= outer[1] && cy <= outer[3];
+}
+
+export function expand(b: BBox, by: number): BBox {
+  return [b[0] - by, b[1] - by, b[2] + by, b[3] + by];
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}

@@ -1,0 +1,190 @@
+import type { BBox } from '../model/types.ts';
+import { centerY, height, median, xOverlap } from './geometry.ts';
+import { boxOfLines, mergeRow, type Draft, type LineInfo } from './internal.ts';
+import { captionLabelOf, endsSentence, isKeyValueText } from './patterns.ts';
+import { alignedRuns, type RowRun } from './tables.ts';
+import type { Atom, Leaf } from './xycut.ts';
+
+/**
+ * Lines → blocks inside one XY-cut leaf (a column segment), so blocks never cross columns. A new block starts
+ * at a wider vertical gap, a font change (size, bold, monospace), a list marker, a caption label, a switch
+ * between formula and prose, a first-line indent after a finished line, or a rule drawn between two lines.
+ */
+export interface GroupContext {
+  bodySize: number;
+  /** Typical gap between consecutive lines, as a share of the font size. */
+  gapRatio: number;
+  /** Horizontal rules on the page (thin paths). */
+  rules: readonly BBox[];
+  /** Most text on the page is in a monospaced font, so monospace does not single out code. */
+  monoPage: boolean;
+}
+
+function ruleBetween(a: BBox, b: BBox, rules: readonly BBox[]): boolean {
+  const top = a[3] - 1;
+  const bottom = b[1] + 1;
+  if (bottom <= top) return false;
+  for (const r of rules) {
+    const y = (r[1] + r[3]) / 2;
+    if (y > top && y < bottom && xOverlap(r, a) > 0 && xOverlap(r, b) > 0) return true;
+  }
+  return false;
+}
+
+interface Flow {
+  lines: LineInfo[];
+  left: number;
+  /** For list items: where the item text starts (continuation lines hang there). */
+  hang?: number;
+}
+
+function hangOf(l: LineInfo): number {
+  if (l.lead) return l.wordList[0]?.bbox[0] ?? l.box[0];
+  const second = l.wordList[1];
+  return second ? second.bbox[0] : l.box[0];
+}
+
+function startsNew(flow: Flow, b: LineInfo, ctx: GroupContext, columnRight: number): boolean {
+  const a = flow.lines[flow.lines.length - 1];
+  const size = Math.max(a.size, b.size);
+  const em = size;
+  if (Math.abs(centerY(a.box) - centerY(b.box)) < Math.min(height(a.box), height(b.box)) * 0.5) return false;
+  const gap = b.box[1] - a.box[3];
+  // Code keeps together across indentation and single blank lines.
+  if (a.mono && b.mono && !ctx.monoPage) return gap > size * 1.6 || ruleBetween(a.box, b.box, ctx.rules);
+  if (gap > ctx.gapRatio * size + Math.max(0.45 * size, 3)) return true;
+  if (xOverlap(boxOfLines(flow.lines), b.box) <= 0) return true;
+  if (Math.abs(a.size - b.size) > 0.12 * size) return true;
+  if (a.mono !== b.mono) return true;
+  // `a` is full when the next line's first word would not have fitted after it (so the line wrapped).
+  const firstWord = b.wordList[0];
+  const nextWord = firstWord ? firstWord.bbox[2] - firstWord.bbox[0] : em;
+  const aFull = a.box[2] + nextWord + 0.3 * em >= columnRight - 0.5 * em;
+  // A change of typeface after a short line marks a heading or another element (mixed scripts and italics
+  // inside running text change fonts too, but there the first line runs to the column edge).
+  if (a.fontName !== b.fontName && a.italic === b.italic && (Math.abs(a.size - b.size) > 0.03 * size || !aFull)) return true;
+  // Bold to regular after a short line is a heading's end; a bold run-in label inside a full line is not.
+  if (a.bold !== b.bold && (!aFull || b.bold)) return true;
+  if (captionLabelOf(b.text)?.punctuated) return true;
+  if (a.math >= 0.5 !== b.math >= 0.5) return true;
+  if (isKeyValueText(a.text) && isKeyValueText(b.text) && a.words <= 10 && b.words <= 10) return true;
+  if (ruleBetween(a.box, b.box, ctx.rules)) return true;
+  const aDone = endsSentence(a.text) || !aFull;
+  if (b.marker) {
+    // "… in Section\n2. The results": an ordered number wrapped to the start of a line is not a list item.
+    const wrapped = b.marker.kind === 'ordered' && flow.hang === undefined && !aDone;
+    if (!wrapped) return true;
+  }
+  // "12 Smith J. …" after a finished short line: the next entry of a numbered list without punctuation.
+  if (b.numberLead !== undefined && !aFull && endsSentence(a.text) && b.box[0] <= flow.lines[0].box[0] + 0.3 * em) return true;
+  if (flow.hang !== undefined) {
+    if (b.box[0] >= flow.hang - 0.5 * em) return false;
+    return aDone;
+  }
+  const dropCap = flow.lines[0].lead?.dropCap === true;
+  if (flow.lines.length >= 2 && !dropCap) {
+    if (b.box[0] < flow.left - 0.8 * em) return true;
+    // Hanging indent (reference lists): a line back at the first line's edge opens the next entry.
+    const first = flow.lines[0].box[0];
+    if (flow.left - first >= 0.8 * em && b.box[0] <= first + 0.3 * em) return true;
+  }
+  // First-line indent after a finished line opens a new paragraph.
+  if (b.box[0] - a.box[0] >= 0.8 * em && endsSentence(a.text) && flow.lines[0].numberLead === undefined) return true;
+  return false;
+}
+
+function openFlow(l: LineInfo): Flow {
+  return { lines: [l], left: l.box[0], hang: l.marker ? hangOf(l) : undefined };
+}
+
+function extend(flow: Flow, l: LineInfo): void {
+  // `left` is the edge of the body lines, not of an indented (or outdented) first line.
+  if (flow.lines.length === 1) flow.left = l.box[0];
+  else flow.left = Math.min(flow.left, l.box[0]);
+  flow.lines.push(l);
+}
+
+function groupLines(lines: readonly LineInfo[], ctx: GroupContext, columnRight: number): LineInfo[][] {
+  const out: LineInfo[][] = [];
+  let flow: Flow | undefined;
+  for (const l of lines) {
+    if (flow && !startsNew(flow, l, ctx, columnRight)) extend(flow, l);
+    else {
+      if (flow) out.push(flow.lines);
+      flow = openFlow(l);
+    }
+  }
+  if (flow) out.push(flow.lines);
+  return out;
+}
+
+function rowsOf(lines: readonly LineInfo[]): LineInfo[][] {
+  const rows: LineInfo[][] = [];
+  for (const l of lines) {
+    const row = rows[rows.length - 1];
+    if (row && Math.abs(centerY(row[0].box) - centerY(l.box)) < Math.min(height(row[0].box), height(l.box)) * 0.5) row.push(l);
+    else rows.push([l]);
+  }
+  return rows;
+}
+
+function runDrafts(rows: readonly LineInfo[][], run: RowRun): Draft[] {
+  if (run.kind === 'key_value') {
+    return rows.slice(run.start, run.end + 1).map((r) => ({ lines: r, bbox: boxOfLines(r), type: 'key_value', score: 0.7, flow: 0 }));
+  }
+  const lines = rows.slice(run.start, run.end + 1).flat();
+  return [{ lines, bbox: boxOfLines(lines), type: 'table', score: 0.55, region: 'table', flow: 0 }];
+}
+
+/** Text lines of one leaf → drafts (typed `text` until classification), with aligned rows as tables/key-values. */
+function groupRun(lines: readonly LineInfo[], ctx: GroupContext): Draft[] {
+  if (lines.length === 0) return [];
+  const columnRight = Math.max(...lines.map((l) => l.box[2]));
+  const rows = rowsOf(lines);
+  // Monospaced rows are code whose spacing is indentation, not table cells.
+  const codeRows = !ctx.monoPage && rows.some((r) => r.every((l) => l.mono));
+  const runs = rows.length >= 2 && !codeRows ? alignedRuns(rows, ctx.bodySize) : [];
+  const out: Draft[] = [];
+  let next = 0;
+  const flush = (end: number) => {
+    const part = rows.slice(next, end).map(mergeRow);
+    for (const g of groupLines(part, ctx, columnRight)) out.push({ lines: g, bbox: boxOfLines(g), type: 'text', score: 0.5, flow: 0 });
+  };
+  for (const run of runs) {
+    flush(run.start);
+    out.push(...runDrafts(rows, run));
+    next = run.end + 1;
+  }
+  flush(rows.length);
+  return out;
+}
+
+/** One leaf's atoms (already in reading order) → drafts in reading order. */
+export function groupLeaf(atoms: readonly Atom[], ctx: GroupContext, regionDrafts: readonly Draft[]): Draft[] {
+  const out: Draft[] = [];
+  let pending: LineInfo[] = [];
+  for (const a of atoms) {
+    if (a.region !== undefined) {
+      out.push(...groupRun(pending, ctx));
+      pending = [];
+      out.push(regionDrafts[a.region]);
+    } else if (a.line) pending.push(a.line);
+  }
+  out.push(...groupRun(pending, ctx));
+  return out;
+}
+
+/** The usual gap between consecutive lines of one paragraph on this page, as a share of font size. */
+export function typicalGapRatio(leaves: readonly Leaf[]): number {
+  const ratios: number[] = [];
+  for (const { atoms } of leaves) {
+    for (let i = 1; i < atoms.length; i++) {
+      const a = atoms[i - 1].line;
+      const b = atoms[i].line;
+      if (!a || !b || Math.abs(a.size - b.size) > 0.05 * a.size) continue;
+      const gap = b.box[1] - a.box[3];
+      if (gap > -0.5 * a.size && gap < 1.2 * a.size && xOverlap(a.box, b.box) > 0) ratios.push(gap / a.size);
+    }
+  }
+  return ratios.length >= 3 ? Math.max(0, median(ratios)) : 0.25;
+}

@@ -1,0 +1,130 @@
+import type { Line, ModelPage } from '../model/types.ts';
+import { centerY, height } from './geometry.ts';
+import { furnitureKey, isPageNumber } from './patterns.ts';
+
+/**
+ * Page furniture: running headers, footers and page numbers. Across pages they repeat (same text once digits
+ * are normalised, at about the same height in the top or bottom band); on a single page they sit alone in the
+ * outer band, away from the body. Both are detected here; the page stage turns them into page_header/page_footer.
+ */
+export interface FurnitureMark {
+  type: 'page_header' | 'page_footer';
+  score: number;
+}
+
+/** Per page index: line id → mark. */
+export type FurnitureMap = Map<number, Map<string, FurnitureMark>>;
+
+const REPEAT_BAND = 0.15;
+const ROWS_PER_BAND = 4;
+
+interface Candidate {
+  page: number;
+  line: Line;
+  band: 'top' | 'bottom';
+  y: number;
+  key: string;
+  /** Text row counted from the page edge, 1-based. */
+  row: number;
+  score?: number;
+}
+
+/** Lines in the first/last few text rows of a page whose center lies in the outer band. */
+function bandCandidates(page: ModelPage): Candidate[] {
+  const lines = page.lines.filter((l) => l.rotation === 0 && l.text.trim() !== '');
+  const byTop = [...lines].sort((a, b) => centerY(a.bbox) - centerY(b.bbox));
+  const out: Candidate[] = [];
+  const take = (ordered: Line[], band: 'top' | 'bottom') => {
+    let rows = 0;
+    let lastY = -Infinity;
+    for (const line of ordered) {
+      const y = centerY(line.bbox);
+      const inBand = band === 'top' ? y < page.height * REPEAT_BAND : y > page.height * (1 - REPEAT_BAND);
+      if (!inBand) break;
+      if (Math.abs(y - lastY) > height(line.bbox) / 2) rows++;
+      if (rows > ROWS_PER_BAND) break;
+      lastY = y;
+      // Running heads are short; a full-width sentence repeated on every page is body text. Such lines stay
+      // candidates that never match, so that their row is not taken for furniture.
+      const words = line.text.split(/\s+/u).length;
+      const eligible = words <= 20 && !(words >= 12 && line.bbox[2] - line.bbox[0] > page.width * 0.6);
+      const key = eligible ? `${band}|${furnitureKey(line.text)}` : `${band}|#${page.page_index}|${line.id}`;
+      out.push({ page: page.page_index, line, band, y: y / page.height, key, row: rows });
+    }
+  };
+  take(byTop, 'top');
+  take([...byTop].reverse(), 'bottom');
+  return out;
+}
+
+/** Two page-number candidates whose numbers differ by as much as their pages do. */
+function samePageOffset(a: Candidate, b: Candidate): boolean {
+  const na = Number(/\d+/u.exec(a.line.text)?.[0] ?? NaN);
+  const nb = Number(/\d+/u.exec(b.line.text)?.[0] ?? NaN);
+  // Roman numerals (front matter) carry no digits: position alone decides for them.
+  if (Number.isNaN(na) || Number.isNaN(nb)) return true;
+  return na - a.page === nb - b.page;
+}
+
+/** Repeated headers/footers and page numbers across the pages of one document. */
+export function detectRepeatedFurniture(pages: readonly ModelPage[], bodySize: number): FurnitureMap {
+  const result: FurnitureMap = new Map();
+  const groups = new Map<string, Candidate[]>();
+  for (const page of pages) {
+    for (const c of bandCandidates(page)) {
+      // Running heads are set small; big type repeated on two pages is a title (front and back cover).
+      if (c.line.font.size > bodySize * 1.6 || (c.line.font.bold && c.line.font.size > bodySize * 1.15)) continue;
+      const g = groups.get(c.key);
+      if (g) g.push(c);
+      else groups.set(c.key, [c]);
+    }
+  }
+  const mark = (c: Candidate, score: number) => {
+    let m = result.get(c.page);
+    if (!m) result.set(c.page, (m = new Map()));
+    const prev = m.get(c.line.id);
+    if (!prev || prev.score < score) m.set(c.line.id, { type: c.band === 'top' ? 'page_header' : 'page_footer', score });
+  };
+  const marked = new Set<Candidate>();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const pageNumber = isPageNumber(group[0].line.text) || /^\W*\d+\W*$/u.test(group[0].line.text.trim());
+    for (const c of group) {
+      // Same text on another page at about the same height (2% of the page); page numbers must also count
+      // up with the pages ("2." and "4." on consecutive pages are list numbers, not page numbers).
+      const peers = new Set<number>();
+      for (const o of group) {
+        if (o.page === c.page || Math.abs(o.y - c.y) > 0.02) continue;
+        if (pageNumber && !samePageOffset(c, o)) continue;
+        peers.add(o.page);
+      }
+      if (peers.size === 0) continue;
+      const share = (peers.size + 1) / pages.length;
+      c.score = Math.min(0.97, (pageNumber ? 0.85 : 0.75) + share * 0.2);
+      marked.add(c);
+    }
+  }
+  // Furniture is contiguous from the page edge: a repeated line below an unrepeated row is content.
+  const byPageBand = new Map<string, Candidate[]>();
+  for (const groupList of groups.values()) {
+    for (const c of groupList) {
+      const k = `${c.page}|${c.band}`;
+      const list = byPageBand.get(k);
+      if (list) list.push(c);
+      else byPageBand.set(k, [c]);
+    }
+  }
+  for (const list of byPageBand.values()) {
+    list.sort((a, b) => a.row - b.row);
+    let row = 1;
+    for (let i = 0; i < list.length; ) {
+      const sameRow = list.filter((c) => c.row === list[i].row);
+      // A row is furniture only as a whole: a list number beside its paragraph does not make it one.
+      if (list[i].row !== row || !sameRow.every((c) => marked.has(c))) break;
+      for (const c of sameRow) if (marked.has(c)) mark(c, c.score!);
+      i += sameRow.length;
+      row++;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,62 @@
+import type { Block } from '../model/types.ts';
+import { headingNumberDepth } from './patterns.ts';
+
+/**
+ * Heading levels (1..6). The title is level 1. Numbered section headers take their numbering depth ("2.1" is one
+ * level below "2"); the others rank by font size, then boldness, over the whole document, so the biggest section
+ * headers sit right below the title.
+ */
+interface HeadingInfo {
+  block: Block;
+  size: number;
+  bold: boolean;
+}
+
+function sizeOf(b: Block): number {
+  let best = 0;
+  let bestN = -1;
+  const n = new Map<number, number>();
+  for (const l of b.lines) {
+    const k = Math.round(l.font.size * 2) / 2;
+    const v = (n.get(k) ?? 0) + l.text.length;
+    n.set(k, v);
+    if (v > bestN) {
+      bestN = v;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/** Distinct heading styles, biggest first; sizes within 4% of each other count as one. */
+function styleRanks(infos: readonly HeadingInfo[]): (h: HeadingInfo) => number {
+  const styles: { size: number; bold: boolean }[] = [];
+  const sorted = [...infos].sort((a, b) => b.size - a.size || Number(b.bold) - Number(a.bold));
+  for (const h of sorted) {
+    const same = styles.find((s) => Math.abs(s.size - h.size) <= s.size * 0.04 && s.bold === h.bold);
+    if (!same) styles.push({ size: h.size, bold: h.bold });
+  }
+  return (h) => styles.findIndex((s) => Math.abs(s.size - h.size) <= s.size * 0.04 && s.bold === h.bold);
+}
+
+/** Sets `headingLevel` on every title and section_header of the given blocks (one page or a whole document). */
+export function assignHeadingLevels(blocks: readonly Block[]): void {
+  const headers: HeadingInfo[] = [];
+  let hasTitle = false;
+  for (const b of blocks) {
+    if (b.type === 'title') {
+      b.headingLevel = 1;
+      hasTitle = true;
+    } else if (b.type === 'section_header') {
+      const bold = b.lines.filter((l) => l.font.bold).length * 2 >= b.lines.length;
+      headers.push({ block: b, size: sizeOf(b), bold });
+    }
+  }
+  const offset = hasTitle ? 1 : 0;
+  const rank = styleRanks(headers);
+  for (const h of headers) {
+    const depth = headingNumberDepth(h.block.text);
+    const level = depth > 0 ? depth : rank(h) + 1;
+    h.block.headingLevel = Math.max(1, Math.min(6, level + offset));
+  }
+}

@@ -1,0 +1,127 @@
+import type { ModelPage } from '../model/types.ts';
+import { centerX, centerY } from './geometry.ts';
+import type { FurnitureMark } from './headers-footers.ts';
+import type { LineInfo } from './internal.ts';
+import { isPageNumber, startsWithNoteMark } from './patterns.ts';
+
+/**
+ * Furniture found from one page alone (single-page files, or pages whose header differs from its neighbours):
+ * the first/last text rows inside the outer 9% of the page, set apart from the body by a wide gap, in a font
+ * no bigger than the body. Also vertical text in the side margins (repository stamps such as arXiv ids).
+ */
+const BAND = 0.09;
+const PAGE_NUMBER_BAND = 0.12;
+const MAX_ROWS = 3;
+
+interface Row {
+  lines: LineInfo[];
+  top: number;
+  bottom: number;
+  y: number;
+}
+
+function rowsOf(lines: readonly LineInfo[]): Row[] {
+  const sorted = [...lines].sort((a, b) => centerY(a.box) - centerY(b.box));
+  const rows: Row[] = [];
+  for (const l of sorted) {
+    const y = centerY(l.box);
+    const last = rows[rows.length - 1];
+    if (last && y - last.y < (l.box[3] - l.box[1]) / 2) {
+      last.lines.push(l);
+      last.top = Math.min(last.top, l.box[1]);
+      last.bottom = Math.max(last.bottom, l.box[3]);
+    } else rows.push({ lines: [l], top: l.box[1], bottom: l.box[3], y });
+  }
+  return rows;
+}
+
+const FURNITURE_WORDS = /(?:https?:|www\.|doi|©|\(c\)|copyright|vol\.|volume|issue|page\s*\d|download|published|journal|proceedings|rev(?:ision)?\b|confidential|all rights reserved|\b(?:19|20)\d\d\b)/iu;
+
+function rowScore(row: Row, bodySize: number): number {
+  const text = row.lines.map((l) => l.text).join(' ');
+  let score = 0.55;
+  if (isPageNumber(text) || row.lines.some((l) => isPageNumber(l.text))) score += 0.2;
+  if (row.lines.every((l) => l.size < bodySize * 0.95)) score += 0.1;
+  if (FURNITURE_WORDS.test(text)) score += 0.1;
+  return Math.min(score, 0.9);
+}
+
+function plausible(row: Row, bodySize: number): boolean {
+  const big = row.lines.some((l) => l.size > bodySize * 1.2);
+  const pageNo = row.lines.every((l) => isPageNumber(l.text));
+  return pageNo || (!big && row.lines.reduce((n, l) => n + l.words, 0) <= 30);
+}
+
+/** A running head carrying the page number ("Optimized Table Tokenization …   9"), in plain body-size type. */
+function numberedRunningHead(row: Row, bodySize: number): boolean {
+  const numbered = row.lines.some((l) => isPageNumber(l.text)) || /^\d{1,4}\s+\S|\S\s+\d{1,4}$/u.test(row.lines.map((l) => l.text).join(' '));
+  return numbered && row.lines.every((l) => !l.bold && l.size <= bodySize * 1.1) && row.lines.reduce((n, l) => n + l.words, 0) <= 20;
+}
+
+/**
+ * Scans rows from the page edge inward while they stay in the band and look like furniture; returns the rows
+ * up to the innermost one that is set apart from what follows it.
+ */
+function edgeRows(rows: readonly Row[], pageHeight: number, bodySize: number, fromTop: boolean): Row[] {
+  const ordered = fromTop ? rows : [...rows].reverse();
+  let cut = 0;
+  for (let i = 0; i < Math.min(MAX_ROWS, ordered.length - 1); i++) {
+    const row = ordered[i];
+    const rel = row.y / pageHeight;
+    const pageNo = row.lines.every((l) => isPageNumber(l.text)) || numberedRunningHead(row, bodySize);
+    const band = pageNo ? PAGE_NUMBER_BAND : BAND;
+    if ((fromTop ? rel > band : rel < 1 - band) || !plausible(row, bodySize)) break;
+    // A note opened by a mark above the footer line is a footnote, not furniture.
+    if (!fromTop && i > 0 && (row.lines[0].superStart || startsWithNoteMark(row.lines[0].text))) break;
+    const next = ordered[i + 1];
+    const gap = fromTop ? next.top - row.bottom : row.top - next.bottom;
+    const need = pageNo ? bodySize * 0.8 : Math.max(bodySize * 1.6, (row.bottom - row.top) * 1.5);
+    if (gap >= need) cut = i + 1;
+  }
+  return ordered.slice(0, cut);
+}
+
+/**
+ * A lone page number as the first or last row of the page, even outside the band (a short last page) or close
+ * to the text (a crowded page): alone on its row and either well apart from the text or in the outer 10%.
+ */
+function loneNumberRow(rows: readonly Row[], page: ModelPage, bodySize: number, fromTop: boolean): Row | undefined {
+  if (rows.length < 2) return undefined;
+  const row = fromTop ? rows[0] : rows[rows.length - 1];
+  const next = fromTop ? rows[1] : rows[rows.length - 2];
+  if (row.lines.length !== 1 || !isPageNumber(row.lines[0].text) || row.lines[0].size > bodySize * 1.3) return undefined;
+  const rel = row.y / page.height;
+  if (fromTop ? rel > 0.5 : rel < 0.5) return undefined;
+  const gap = fromTop ? next.top - row.bottom : row.top - next.bottom;
+  const outer = fromTop ? rel < 0.1 : rel > 0.9;
+  return gap >= bodySize * 1.5 || (outer && gap >= 0) ? row : undefined;
+}
+
+/**
+ * `minScore` above the base score asks for evidence beyond position (a page number, a smaller font, words such
+ * as "www", "vol.", a year): in long documents running heads repeat, so a lone isolated line is more often
+ * content (a paragraph's last line carried over) than a header.
+ */
+export function positionalFurniture(page: ModelPage, lines: readonly LineInfo[], bodySize: number, minScore = 0.55): Map<string, FurnitureMark> {
+  const marks = new Map<string, FurnitureMark>();
+  const horizontal = lines.filter((l) => l.line.rotation === 0);
+  const rows = rowsOf(horizontal);
+  for (const row of edgeRows(rows, page.height, bodySize, true)) {
+    const score = rowScore(row, bodySize);
+    if (score >= minScore) for (const l of row.lines) marks.set(l.line.id, { type: 'page_header', score });
+  }
+  for (const row of edgeRows(rows, page.height, bodySize, false)) {
+    const score = rowScore(row, bodySize);
+    if (score >= minScore) for (const l of row.lines) marks.set(l.line.id, { type: 'page_footer', score });
+  }
+  const top = loneNumberRow(rows, page, bodySize, true);
+  if (top && !marks.has(top.lines[0].line.id)) marks.set(top.lines[0].line.id, { type: 'page_header', score: 0.7 });
+  const bottom = loneNumberRow(rows, page, bodySize, false);
+  if (bottom && !marks.has(bottom.lines[0].line.id)) marks.set(bottom.lines[0].line.id, { type: 'page_footer', score: 0.7 });
+  for (const l of lines) {
+    if (l.line.rotation === 0 || l.line.rotation === 180) continue;
+    const x = centerX(l.box) / page.width;
+    if (x < 0.1 || x > 0.9) marks.set(l.line.id, { type: 'page_header', score: 0.6 });
+  }
+  return marks;
+}

@@ -1,0 +1,54 @@
+import type { Line } from '../model/types.ts';
+import { centerY, height } from './geometry.ts';
+import { lineInfo, monospacedByShape, type LineInfo } from './internal.ts';
+
+/**
+ * Model lines → visual lines. Runs printed on one baseline with word-sized gaps (under one em) are one line
+ * for layout purposes; wider gaps (column gutters, table cells) keep them apart.
+ */
+/**
+ * Monospaced type seen from word shapes, decided per font: the lines of a font vote (a proportional line
+ * outweighs two that look monospaced by chance), and short code lines ("END;") inherit the verdict.
+ */
+function spreadMonospace(lines: LineInfo[]): void {
+  const votes = new Map<string, number>();
+  for (const l of lines) {
+    const shape = monospacedByShape(l.wordList);
+    if (shape === undefined) continue;
+    votes.set(l.fontName, (votes.get(l.fontName) ?? 0) + (shape ? 1 : -2));
+  }
+  for (const l of lines) if (!l.mono && (votes.get(l.fontName) ?? 0) > 0) l.mono = true;
+}
+
+export function visualLines(lines: readonly Line[]): LineInfo[] {
+  const text = lines.filter((l) => l.text.replace(/[\u200B-\u200D\uFEFF]/gu, '').trim() !== '');
+  const flat = text.filter((l) => l.rotation === 0);
+  const out: LineInfo[] = text.filter((l) => l.rotation !== 0).map((l) => lineInfo([l]));
+  const sorted = [...flat].sort((a, b) => centerY(a.bbox) - centerY(b.bbox) || a.bbox[0] - b.bbox[0]);
+  let i = 0;
+  while (i < sorted.length) {
+    // One text row: lines whose vertical centers are close to the row's first line.
+    let j = i + 1;
+    const y = centerY(sorted[i].bbox);
+    const h = height(sorted[i].bbox);
+    while (j < sorted.length && Math.abs(centerY(sorted[j].bbox) - y) < Math.min(h, height(sorted[j].bbox)) * 0.3) j++;
+    const row = sorted.slice(i, j).sort((a, b) => a.bbox[0] - b.bbox[0]);
+    let parts: Line[] = [row[0]];
+    for (let k = 1; k < row.length; k++) {
+      const prev = parts[parts.length - 1];
+      const cur = row[k];
+      const size = Math.max(prev.font.size, cur.font.size);
+      const gap = cur.bbox[0] - prev.bbox[2];
+      const similar = Math.abs(prev.font.size - cur.font.size) <= size * 0.15;
+      if (similar && gap >= -size * 0.3 && gap <= size * 1.0 && prev.dir === cur.dir) parts.push(cur);
+      else {
+        out.push(lineInfo(parts));
+        parts = [cur];
+      }
+    }
+    out.push(lineInfo(parts));
+    i = j;
+  }
+  spreadMonospace(out);
+  return out;
+}

@@ -1,0 +1,171 @@
+import type * as mupdf from 'mupdf';
+import type { BBox } from '../model/types.ts';
+import { FontTable, type FontFace } from './fonts.ts';
+import { directionDegrees, type PixelSpace } from './geometry.ts';
+
+/**
+ * Characters of a page from mupdf structured text, in page-image pixels, grouped as mupdf grouped them into
+ * lines ("fragments"). Lines and words are rebuilt from these (rows.ts, clusters.ts, lines.ts, words.ts): mupdf
+ * splits right-to-left lines into one line per bidi run, puts raised text in lines of its own and sometimes runs
+ * two columns into one line, so its lines are only a starting point.
+ *
+ * Structured-text options, chosen deliberately:
+ * - no `preserve-ligatures`: ligature glyphs are expanded into their letters (ﬁ → f, i), each with its share of
+ *   the glyph's box, so words read and search as typed;
+ * - no `preserve-whitespace`: every kind of whitespace becomes a plain space, which is all word splitting needs;
+ * - no `preserve-spans`: spans of one line stay one fragment (fewer fragments; lines are rebuilt anyway);
+ * - no `inhibit-spaces`: mupdf inserts a space where a gap between glyphs is wide, a useful word-break hint;
+ * - no `dehyphenate`: lines stay as printed, the hyphen is kept and flagged (Line.hyphenated) for the joiner;
+ * - no `preserve-images`: images are collected by the graphics device with their placement matrices;
+ * - no `accurate-bboxes`: the font's ascender/descender box is what layout wants (and it is faster).
+ * Characters without a Unicode mapping come out as U+FFFD, which the garbage check counts.
+ */
+export const STEXT_OPTIONS = '';
+
+export interface RawChar {
+  text: string;
+  box: BBox;
+  /** Extent along the fragment's writing direction (px). */
+  lo: number;
+  hi: number;
+  /** Position of the baseline along the direction's normal (px); smaller is higher on the glyph's up side. */
+  base: number;
+  /** Glyph origin (px). */
+  ox: number;
+  oy: number;
+  size: number;
+  face: FontFace;
+  /** Order in which mupdf produced the character (content order, bidi runs in logical order). */
+  seq: number;
+  frag: number;
+  space: boolean;
+  /** Strong right-to-left letter (Hebrew, Arabic, …) / strong left-to-right letter. */
+  rtl: boolean;
+  ltr: boolean;
+  /** Drawn with text render mode 3 (or otherwise not painted). */
+  invisible: boolean;
+}
+
+export interface Fragment {
+  index: number;
+  /** mupdf's text block: mupdf judged fragments of one block to belong together. */
+  block: number;
+  /** Unit writing direction in pixel space (y down). */
+  dx: number;
+  dy: number;
+  rotation: number;
+  wmode: number;
+  chars: RawChar[];
+}
+
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+const LTR_LETTER = /\p{L}/u;
+const WHITESPACE = /\s/;
+
+/** Text as it should read: visible soft hyphens are hyphens; stray presentation-form ligatures are spelled out. */
+export function normaliseChar(c: string): string {
+  if (c === '\u00ad') return '-';
+  const code = c.charCodeAt(0);
+  if (code >= 0xfb00 && code <= 0xfb06) return c.normalize('NFKC');
+  return c;
+}
+
+export type InvisibleTest = (ox: number, oy: number) => boolean;
+
+/** The letters of an expanded ligature share its glyph; only the first sits on the glyph's origin. */
+function continuesInvisible(frag: Fragment, ox: number, oy: number): boolean {
+  const prev = frag.chars[frag.chars.length - 1];
+  if (!prev?.invisible) return false;
+  const [x0, y0, x1, y1] = prev.box;
+  return ox >= x0 - 1 && ox <= x1 + 1 && oy >= y0 - 1 && oy <= y1 + 1;
+}
+
+/** Direction class of a character: strong right-to-left, strong left-to-right, or neither (digits, marks). */
+function directionOf(text: string): 'rtl' | 'ltr' | null {
+  const code = text.charCodeAt(0);
+  if (code < 0x80) return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) ? 'ltr' : null;
+  if (RTL_LETTER.test(text)) return 'rtl';
+  return LTR_LETTER.test(text) ? 'ltr' : null;
+}
+
+function makeChar(
+  frag: Fragment,
+  c: string,
+  origin: readonly number[],
+  size: number,
+  quad: readonly number[],
+  face: FontFace,
+  seq: number,
+  space: PixelSpace,
+  isInvisible: InvisibleTest | null,
+): RawChar {
+  const { scale, offsetX, offsetY } = space;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < 8; i += 2) {
+    const x = quad[i] * scale - offsetX;
+    const y = quad[i + 1] * scale - offsetY;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    const along = x * frag.dx + y * frag.dy;
+    if (along < lo) lo = along;
+    if (along > hi) hi = along;
+  }
+  const ox = origin[0] * scale - offsetX;
+  const oy = origin[1] * scale - offsetY;
+  const text = normaliseChar(c);
+  const dir = directionOf(text);
+  return {
+    text,
+    box: [x0, y0, x1, y1],
+    lo,
+    hi,
+    base: -ox * frag.dy + oy * frag.dx,
+    ox,
+    oy,
+    size: size * scale,
+    face,
+    seq,
+    frag: frag.index,
+    space: text === ' ' || WHITESPACE.test(text),
+    rtl: dir === 'rtl',
+    ltr: dir === 'ltr',
+    invisible: isInvisible ? isInvisible(ox, oy) || continuesInvisible(frag, ox, oy) : false,
+  };
+}
+
+/** Walks the structured text once; Font wrappers are freed at once (the walker makes one per character). */
+export function readFragments(stext: mupdf.StructuredText, space: PixelSpace, isInvisible: InvisibleTest | null): Fragment[] {
+  const fonts = new FontTable();
+  const fragments: Fragment[] = [];
+  let current: Fragment | null = null;
+  let seq = 0;
+  let block = -1;
+  stext.walk({
+    beginTextBlock() {
+      block++;
+    },
+    beginLine(_bbox, wmode, dir) {
+      const len = Math.hypot(dir[0], dir[1]) || 1;
+      const dx = dir[0] / len;
+      const dy = dir[1] / len;
+      current = { index: fragments.length, block, dx, dy, rotation: directionDegrees(dx, dy), wmode, chars: [] };
+      fragments.push(current);
+    },
+    onChar(c, origin, font, size, quad) {
+      const frag = current as Fragment | null;
+      try {
+        if (frag) frag.chars.push(makeChar(frag, c, origin, size, quad, fonts.face(font), seq++, space, isInvisible));
+      } finally {
+        font.destroy();
+      }
+    },
+  });
+  return fragments.filter((f) => f.chars.length > 0);
+}

@@ -1,0 +1,193 @@
+import type { PageSize } from '../document/types.ts';
+import type { Block, DocumentModel, ModelPage } from '../model/types.ts';
+import { blockMarkdown, type MarkdownContext } from './block-markdown.ts';
+import { blockBox, lineBox, roundOut, toShape, type IntBox } from './geometry.ts';
+import { displayLabel, isFurniture } from './labels.ts';
+import type { SimpleGrid } from './table-grid.ts';
+
+/**
+ * The parse view (ParseResponse) of a document model: markdown of the body flow with page-break comments,
+ * one chunk per block (canonical, with its type), regions as the only drawable geometry (one per chunk, or one
+ * per text line with `ocr_lines`), pages and metadata. Pure: the same model and options give the same body.
+ */
+
+export type Grounding = 'none' | 'regions' | 'ocr_lines';
+
+export interface ParseViewContext {
+  /** The requesting file (image_ref paths); the model may be shared by files with the same bytes. */
+  fileId: string;
+  docId: string;
+  version: string;
+  /** Pixel size of each default page image, from the file record (empty for text inputs). */
+  pageSizes: PageSize[];
+  grounding: Grounding;
+}
+
+export interface ParseRegion {
+  region_id: string;
+  page_index: number;
+  shape: { type: 'bbox'; x: number; y: number; w: number; h: number };
+  label: string;
+  display_label: string;
+}
+
+export interface ParseChunk {
+  chunk_id: string;
+  markdown: string;
+  type: string;
+  label: string;
+  display_label: string;
+  page_index: number;
+  region_ids: string[];
+  bbox: IntBox | null;
+  table_html?: string | null;
+  cells?: { row_index: number; col_index: number; text: string; bbox: IntBox }[];
+  grid_row_count?: number | null;
+  grid_col_count?: number | null;
+  header_row_count?: number | null;
+  mapping_quality?: 'exact' | 'heuristic' | 'fallback' | null;
+}
+
+export interface ParsePage {
+  page_index: number;
+  width: number | null;
+  height: number | null;
+  image_ref: string | null;
+  ocr_median_line_height: number | null;
+}
+
+export interface ParseResult {
+  markdown: string;
+  doc_id: string;
+  version: string;
+  pages: ParsePage[];
+  regions: ParseRegion[];
+  chunks: ParseChunk[];
+  metadata: Record<string, unknown>;
+}
+
+const isTextInput = (model: DocumentModel) => model.content_type === 'text/plain' || model.content_type === 'text/markdown';
+
+export const pageImageRef = (fileId: string, pageIndex: number) => `/v1/files/${fileId}/pages/${pageIndex}/image`;
+
+/** Blocks of a page in reading order (ties keep extraction order). */
+export function orderedBlocks(page: ModelPage): Block[] {
+  return page.blocks.map((b, i) => ({ b, i })).sort((x, y) => x.b.readingOrder - y.b.readingOrder || x.i - y.i).map((x) => x.b);
+}
+
+function captionTexts(blocks: Block[]): Map<string, string> {
+  const captions = new Map<string, string>();
+  for (const b of blocks) if (b.type === 'caption' && b.captionOf) captions.set(b.captionOf, b.text);
+  return captions;
+}
+
+function tableFields(grid: SimpleGrid | null | undefined, width: number, height: number): Partial<ParseChunk> {
+  if (!grid) return { table_html: null, grid_row_count: null, grid_col_count: null, header_row_count: null, mapping_quality: 'fallback' };
+  return {
+    table_html: null,
+    cells: grid.cells.map((c) => ({ row_index: c.row, col_index: c.col, text: c.text, bbox: roundOut(c.bbox, width, height) })),
+    grid_row_count: grid.rows,
+    grid_col_count: grid.cols,
+    header_row_count: 1,
+    mapping_quality: 'heuristic',
+  };
+}
+
+class ParseViewBuilder {
+  readonly regions: ParseRegion[] = [];
+  readonly chunks: ParseChunk[] = [];
+  /** Body markdown parts; consecutive list items join with one newline so they stay one list. */
+  private readonly parts: { md: string; list: boolean }[] = [];
+
+  constructor(private readonly model: DocumentModel, private readonly ctx: ParseViewContext) {}
+
+  addPage(page: ModelPage, size: { width: number; height: number } | null): void {
+    if (page.page_index > 0) this.parts.push({ md: `<!-- page ${page.page_index + 1} -->`, list: false });
+    const blocks = orderedBlocks(page);
+    const captions = captionTexts(blocks);
+    const mdContext: MarkdownContext = {
+      escape: this.model.content_type !== 'text/markdown',
+      figureRef: (b) => {
+        const [l, t, r, btm] = roundOut(blockBox(b), size?.width, size?.height);
+        return `${pageImageRef(this.ctx.fileId, page.page_index)}#xywh=${l},${t},${r - l},${btm - t}`;
+      },
+      captionOf: (id) => captions.get(id),
+    };
+    let ordinal = 0;
+    let regionCount = 0;
+    blocks.forEach((block, n) => {
+      ordinal = block.type === 'list_item' ? ordinal + 1 : 0;
+      const { markdown, grid } = blockMarkdown(block, mdContext, ordinal);
+      const chunk: ParseChunk = {
+        chunk_id: `p${page.page_index}_c${n}`,
+        markdown,
+        type: block.type,
+        label: block.type,
+        display_label: displayLabel(block.type),
+        page_index: page.page_index,
+        region_ids: [],
+        bbox: null,
+      };
+      if (size && this.ctx.grounding !== 'none') {
+        const box = blockBox(block);
+        chunk.bbox = roundOut(box, size.width, size.height);
+        const boxes = this.ctx.grounding === 'ocr_lines' && block.lines.length ? block.lines.map(lineBox) : [box];
+        for (const box of boxes) {
+          const region_id = `p${page.page_index}_r${regionCount++}`;
+          const label = this.ctx.grounding === 'ocr_lines' && block.lines.length ? 'text_line' : block.type;
+          this.regions.push({ region_id, page_index: page.page_index, shape: toShape(roundOut(box, size.width, size.height)), label, display_label: displayLabel(label) });
+          chunk.region_ids.push(region_id);
+        }
+      }
+      if (block.type === 'table') Object.assign(chunk, tableFields(grid, size?.width ?? 0, size?.height ?? 0));
+      this.chunks.push(chunk);
+      if (!isFurniture(block.type) && markdown) this.parts.push({ md: markdown, list: block.type === 'list_item' });
+    });
+  }
+
+  markdown(): string {
+    let out = '';
+    this.parts.forEach((part, i) => {
+      if (i > 0) out += part.list && this.parts[i - 1].list ? '\n' : '\n\n';
+      out += part.md;
+    });
+    return out;
+  }
+}
+
+function metadata(model: DocumentModel, ctx: ParseViewContext): Record<string, unknown> {
+  return {
+    page_count: model.page_count,
+    doc_class: null,
+    file_id: ctx.fileId,
+    content_type: model.content_type,
+    skipped_pages: model.skipped_pages,
+    pages_needing_ocr: model.pages.filter((p) => p.needsOcr && !p.skipped).map((p) => p.page_index),
+    warnings: model.warnings,
+  };
+}
+
+export function buildParseView(model: DocumentModel, ctx: ParseViewContext): ParseResult {
+  const text = isTextInput(model);
+  const builder = new ParseViewBuilder(model, ctx);
+  const pages: ParsePage[] = model.pages.map((page) => {
+    const size = text ? null : (ctx.pageSizes[page.page_index] ?? { width: page.width, height: page.height });
+    builder.addPage(page, size);
+    return {
+      page_index: page.page_index,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+      image_ref: size ? pageImageRef(ctx.fileId, page.page_index) : null,
+      ocr_median_line_height: null,
+    };
+  });
+  return {
+    markdown: builder.markdown(),
+    doc_id: ctx.docId,
+    version: ctx.version,
+    pages,
+    regions: builder.regions,
+    chunks: builder.chunks,
+    metadata: metadata(model, ctx),
+  };
+}

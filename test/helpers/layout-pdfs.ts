@@ -1,0 +1,218 @@
+import * as mupdf from 'mupdf';
+
+/**
+ * Born-digital PDFs for the parse and layout suites, drawn with mupdf at test time: real fonts (Helvetica and
+ * Helvetica-Bold, WinAnsi), real content streams. Each builder says what a correct analysis must find.
+ * Coordinates are PDF points, origin bottom-left, on US Letter (612 x 792; page images are 1224 x 1584).
+ */
+
+interface TextRun {
+  x: number;
+  y: number;
+  size: number;
+  bold?: boolean;
+  text: string;
+}
+
+const pdfString = (text: string) =>
+  text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/•/g, '\\225').replace(/–/g, '\\226');
+
+function content(runs: TextRun[], extra = ''): string {
+  const ops = runs.map((r) => `BT /${r.bold ? 'F2' : 'F1'} ${r.size} Tf ${r.x} ${r.y} Td (${pdfString(r.text)}) Tj ET`);
+  return `${ops.join('\n')}\n${extra}`;
+}
+
+/** Greedy word wrap at about `width` characters. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A paragraph as runs going down from `top`; returns the runs and the y below the paragraph. */
+function paragraph(text: string, x: number, top: number, width: number, size = 10, leading = 13): { runs: TextRun[]; bottom: number } {
+  const runs = wrap(text, width).map((line, i) => ({ x, y: top - i * leading, size, text: line }));
+  return { runs, bottom: top - runs.length * leading - leading };
+}
+
+class PdfBuilder {
+  readonly doc = new mupdf.PDFDocument();
+  private readonly fonts = {
+    F1: this.doc.addSimpleFont(new mupdf.Font('Helvetica')),
+    F2: this.doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')),
+  };
+
+  page(runs: TextRun[], extra = ''): mupdf.PDFObject {
+    const resources = this.doc.addObject({ Font: this.fonts });
+    const page = this.doc.addPage([0, 0, 612, 792], 0, resources, content(runs, extra));
+    this.doc.insertPage(-1, page);
+    return page;
+  }
+
+  bytes(): Buffer {
+    // Copy out of WASM memory at once: the view is detached when mupdf's heap grows.
+    const out = Buffer.from(this.doc.saveToBuffer('compress').asUint8Array());
+    this.doc.destroy();
+    return out;
+  }
+}
+
+const LOREM = [
+  'Rivers carry sediment from the mountains to the plains where farmers have grown wheat for centuries.',
+  'Each spring the floods renew the soil and the villages along the banks hold markets after the harvest.',
+  'Engineers later built dams that tamed the water but also changed the fish migrations in the delta.',
+];
+
+export const TWO_COLUMN = {
+  title: 'Field Notes on River Valleys',
+  left: [
+    `Left column opens here. ${LOREM[0]} ${LOREM[1]}`,
+    `Left column continues. ${LOREM[2]} The western bank is steeper than the eastern one.`,
+  ],
+  right: [
+    `Right column begins now. ${LOREM[1]} ${LOREM[0]}`,
+    `Right column ends here. ${LOREM[2]} Birds nest in the reeds near the old mill.`,
+  ],
+};
+
+/** One page: a full-width title, then two columns of two paragraphs each. Reading order: title, left, right. */
+export function twoColumnPdf(): Buffer {
+  const b = new PdfBuilder();
+  const runs: TextRun[] = [{ x: 56, y: 730, size: 20, bold: true, text: TWO_COLUMN.title }];
+  for (const [x, paragraphs] of [[56, TWO_COLUMN.left], [320, TWO_COLUMN.right]] as const) {
+    let top = 690;
+    for (const text of paragraphs) {
+      const p = paragraph(text, x, top, 46);
+      runs.push(...p.runs);
+      top = p.bottom;
+    }
+  }
+  b.page(runs);
+  return b.bytes();
+}
+
+export const REPORT = {
+  header: 'Northwind Traders Annual Review',
+  footer: (n: number) => `Page ${n} of 3`,
+  title: 'Annual Review of Operations',
+  sections: ['Regional Performance', 'Plans for Next Year', 'Risks and Controls'],
+  bullets: ['Open two new warehouses in the north', 'Hire forty drivers before the winter season', 'Replace the oldest delivery vans'],
+  numbered: ['Review every supplier contract', 'Audit the fuel card spending', 'Train staff on the new safety rules'],
+  body: [
+    `Revenue rose in every region this year. ${LOREM[0]}`,
+    `The board approved the following plans after a long discussion. ${LOREM[1]}`,
+    `The audit committee met four times and recommends these steps in order. ${LOREM[2]}`,
+  ],
+};
+
+/**
+ * Three pages with a repeated running header and a "Page N of 3" footer; page 1 has the document title (20 pt bold),
+ * each page a section heading (14 pt bold) and body text (10 pt); page 2 a bulleted list, page 3 a numbered list.
+ */
+export function reportPdf(): Buffer {
+  const b = new PdfBuilder();
+  for (let p = 0; p < 3; p++) {
+    const runs: TextRun[] = [
+      { x: 56, y: 760, size: 9, text: REPORT.header },
+      { x: 270, y: 30, size: 9, text: REPORT.footer(p + 1) },
+    ];
+    let top = 700;
+    if (p === 0) {
+      runs.push({ x: 56, y: top, size: 20, bold: true, text: REPORT.title });
+      top -= 40;
+    }
+    runs.push({ x: 56, y: top, size: 14, bold: true, text: REPORT.sections[p] });
+    const body = paragraph(REPORT.body[p], 56, top - 26, 95);
+    runs.push(...body.runs);
+    top = body.bottom;
+    if (p === 1) REPORT.bullets.forEach((item, i) => runs.push({ x: 72, y: top - i * 16, size: 10, text: `• ${item}` }));
+    if (p === 2) REPORT.numbered.forEach((item, i) => runs.push({ x: 72, y: top - i * 16, size: 10, text: `${i + 1}. ${item}` }));
+    if (p !== 1) runs.push(...paragraph(`Closing remarks for section ${p + 1}. ${LOREM[p]}`, 56, top - 80, 95).runs);
+    b.page(runs);
+  }
+  return b.bytes();
+}
+
+export const BROKEN = { good: ['First page reads fine', 'Third page reads fine'] };
+
+/** Three pages; the middle one's content stream claims Flate compression but holds garbage (mupdf cannot decode it). */
+export function brokenPagePdf(): Buffer {
+  const b = new PdfBuilder();
+  b.page([{ x: 56, y: 700, size: 12, text: BROKEN.good[0] }]);
+  const broken = b.page([{ x: 56, y: 700, size: 12, text: 'Second page text that is lost' }]);
+  broken.put('Contents', b.doc.addRawStream('this is not zlib data '.repeat(20), { Filter: 'FlateDecode' }));
+  b.page([{ x: 56, y: 700, size: 12, text: BROKEN.good[1] }]);
+  return b.bytes();
+}
+
+/** `pages` pages of one numbered paragraph each: big enough for the paths that only big files take. */
+export function longPdf(pages: number): Buffer {
+  const b = new PdfBuilder();
+  // Mid-page, where nothing reads as a running header or footer.
+  for (let p = 0; p < pages; p++) b.page([{ x: 56, y: 420, size: 11, text: `Paragraph ${p + 1} of the long document.` }]);
+  return b.bytes();
+}
+
+/** A PDF whose page tree is empty. */
+export function pagelessPdf(): Buffer {
+  return new PdfBuilder().bytes();
+}
+
+export interface ReferenceLine {
+  page: number;
+  text: string;
+  /** Union of the line's character quads, in page-image pixels. */
+  box: [number, number, number, number];
+}
+
+/**
+ * What mupdf itself reads on each page, independently of the service: each text line with the exact box of its
+ * characters in page-image pixels (2 px per point), for checking that regions contain the characters of their chunks.
+ */
+export function referenceLines(pdf: Buffer): ReferenceLine[][] {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  try {
+    const pages: ReferenceLine[][] = [];
+    for (let i = 0; i < doc.countPages(); i++) {
+      const page = doc.loadPage(i);
+      const stext = page.toStructuredText('preserve-whitespace');
+      const lines: ReferenceLine[] = [];
+      let current: ReferenceLine | null = null;
+      stext.walk({
+        beginLine: () => {
+          current = { page: i, text: '', box: [Infinity, Infinity, -Infinity, -Infinity] };
+        },
+        onChar: (c, _origin, _font, _size, quad) => {
+          if (!current) return;
+          current.text += c;
+          if (c.trim() === '') return;
+          const xs = [quad[0], quad[2], quad[4], quad[6]];
+          const ys = [quad[1], quad[3], quad[5], quad[7]];
+          const box = current.box;
+          box[0] = Math.min(box[0], ...xs.map((x) => x * 2));
+          box[1] = Math.min(box[1], ...ys.map((y) => y * 2));
+          box[2] = Math.max(box[2], ...xs.map((x) => x * 2));
+          box[3] = Math.max(box[3], ...ys.map((y) => y * 2));
+        },
+        endLine: () => {
+          const line = current as ReferenceLine | null;
+          if (line && line.text.trim()) lines.push({ ...line, text: line.text.trim() });
+          current = null;
+        },
+      });
+      pages.push(lines);
+      stext.destroy();
+      page.destroy();
+    }
+    return pages;
+  } finally {
+    doc.destroy();
+  }
+}
