@@ -31,7 +31,7 @@ const VIEW_CACHE_MIN_PAGES = 200;
 /** Stands for the requesting file's id in a cached view (files with the same bytes share it). */
 const FILE_ID_PLACEHOLDER = 'file_00000viewcache0placeholder0';
 
-export type ViewBuilder<T> = (model: DocumentModel, record: FileRecord, fileId: string) => T;
+export type ViewBuilder<T> = (model: DocumentModel, record: FileRecord) => T;
 
 /**
  * The job's input file seen through a view of its analysis (`viewName` names the view and its options, e.g.
@@ -43,13 +43,14 @@ export async function jobView<T>(ctx: JobContext, options: Partial<AnalysisOptio
   const record = await files.get(ctx.tenant, input.file_id);
   const service = analysisService(ctx.deps);
   const hooks: AnalyzeHooks = { signal: ctx.signal, logger: ctx.logger, onPages: (done, total) => ctx.progress(done, total) };
+  const bigFile = record.page_count > VIEW_CACHE_MIN_PAGES;
+  const stored = bigFile ? await service.readDerived(record, options, viewName, ctx.logger) : null;
   let view: T;
-  if (record.page_count > VIEW_CACHE_MIN_PAGES) {
-    const render = (model: DocumentModel) => JSON.stringify(build(model, record, FILE_ID_PLACEHOLDER));
-    const json = await service.derived(record, options, viewName, render, hooks);
-    view = JSON.parse(json.replaceAll(FILE_ID_PLACEHOLDER, record.file_id)) as T;
-  } else {
-    view = build(await service.analyze(record, options, hooks), record, record.file_id);
+  if (stored !== null) view = JSON.parse(stored.replaceAll(FILE_ID_PLACEHOLDER, record.file_id)) as T;
+  else {
+    view = build(await service.analyze(record, options, hooks), record);
+    // Views name their file (image_ref, metadata): the stored copy names a placeholder, files with the same bytes share it.
+    if (bigFile) service.storeDerivedLater(record, options, viewName, () => JSON.stringify(view).replaceAll(record.file_id, FILE_ID_PLACEHOLDER), ctx.logger);
   }
   ctx.signal.throwIfAborted();
   await ctx.progress(record.page_count, record.page_count);

@@ -7,7 +7,7 @@ export const layoutHandler: JobHandler = {
   operation: 'layout',
   run(ctx) {
     const mode = (ctx.request as { mode?: LayoutMode }).mode ?? 'non_overlapping';
-    return jobView(ctx, { profile: 'grounded' }, `layout-${mode}`, (model, record, fileId) =>
-      buildLayoutView(model, { fileId, pageSizes: record.pages, mode }));
+    return jobView(ctx, { profile: 'grounded' }, `layout-${mode}`, (model, record) =>
+      buildLayoutView(model, { fileId: record.file_id, pageSizes: record.pages, mode }));
   },
 };

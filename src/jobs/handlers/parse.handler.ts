@@ -14,7 +14,7 @@ export const parseHandler: JobHandler = {
   run(ctx) {
     const request = ctx.request as ParseRequest;
     const grounding = request.grounding ?? 'regions';
-    return jobView(ctx, { profile: request.profile ?? 'grounded' }, `parse-${grounding}`, (model, record, fileId) =>
-      buildParseView(model, { fileId, docId: docIdFor(record.sha256), version: ENGINE_VERSION, pageSizes: record.pages, grounding }));
+    return jobView(ctx, { profile: request.profile ?? 'grounded' }, `parse-${grounding}`, (model, record) =>
+      buildParseView(model, { fileId: record.file_id, docId: docIdFor(record.sha256), version: ENGINE_VERSION, pageSizes: record.pages, grounding }));
   },
 };

@@ -91,19 +91,18 @@ export class AnalysisService {
   }
 
   /**
-   * A text derived from the analysis (a rendered view as JSON), cached beside it under `name`: for a big file,
-   * reading the stored view costs a fraction of decoding its model and rendering again. `render` must not depend
-   * on anything but the model (per-file values go in as placeholders the caller replaces).
+   * A text derived from the analysis (a rendered view as JSON) stored beside it under `name`, or null: for a big
+   * file, reading the stored view costs a fraction of decoding its model and rendering it again.
    */
-  async derived(file: AnalyzableFile, options: Partial<AnalysisOptions>, name: string, render: (model: DocumentModel) => string, hooks: AnalyzeHooks = {}): Promise<string> {
-    const key = derivedKey(file.sha256, normalizeOptions(options), name);
-    const logger = hooks.logger ?? SILENT;
+  async readDerived(file: AnalyzableFile, options: Partial<AnalysisOptions>, name: string, logger: Logger = SILENT): Promise<string | null> {
     await this.checkOriginal(file);
-    const hit = await this.cache.getText(key, logger);
-    if (hit !== null) return hit;
-    const text = render(await this.analyze(file, options, hooks));
-    void new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.cache.storeText(key, text, logger));
-    return text;
+    return this.cache.getText(derivedKey(file.sha256, normalizeOptions(options), name), logger);
+  }
+
+  /** Stores a derived text after the current request is answered (`produce` runs then); failures are logged. */
+  storeDerivedLater(file: AnalyzableFile, options: Partial<AnalysisOptions>, name: string, produce: () => string, logger: Logger = SILENT): void {
+    const key = derivedKey(file.sha256, normalizeOptions(options), name);
+    void new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.cache.storeText(key, produce(), logger));
   }
 
   /** A file whose original is gone is broken, even if an analysis of the same bytes is cached. */
