@@ -3,6 +3,7 @@
  * lists, grounding (regions contain their chunks' characters, in page-image pixels), profiles, the analysis cache,
  * text/markdown inputs and bad inputs.
  */
+import * as mupdf from 'mupdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A } from './helpers/app.ts';
 import { waitFor } from './helpers/jobs-wait.ts';
@@ -30,6 +31,25 @@ beforeAll(() => {
   pdf.report = reportPdf();
   pdf.broken = brokenPagePdf();
 });
+
+/** One page: a sentence, a 4×3 table ruled on every edge, a sentence. */
+function ruledTablePdf(): Buffer {
+  const doc = new mupdf.PDFDocument();
+  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+  const rows = [['Item', 'Quantity', 'Price'], ['Apples', '3', '1.20'], ['Pears', '5', '2.10'], ['Plums', '12', '0.80']];
+  const cols = [72, 222, 372, 522];
+  const top = 600;
+  const h = 22;
+  const ops = ['BT /F1 12 Tf 72 700 Td (Quarterly fruit order for the northern warehouse.) Tj ET', '0.8 w'];
+  for (let r = 0; r <= rows.length; r++) ops.push(`${cols[0]} ${top - r * h} m ${cols[3]} ${top - r * h} l S`);
+  for (const x of cols) ops.push(`${x} ${top} m ${x} ${top - rows.length * h} l S`);
+  rows.forEach((row, r) => row.forEach((cell, c) => ops.push(`BT /F1 11 Tf ${cols[c] + 6} ${top - r * h - 15} Td (${cell}) Tj ET`)));
+  ops.push('BT /F1 12 Tf 72 400 Td (Deliveries arrive every Monday before noon.) Tj ET');
+  doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, doc.addObject({ Font: { F1: font } }), ops.join('\n')));
+  const bytes = Buffer.from(doc.saveToBuffer('compress').asUint8Array());
+  doc.destroy();
+  return bytes;
+}
 
 async function parseOk(body: Record<string, unknown>): Promise<ParseBody> {
   const res = await parse(app().app, { execution_mode: 'sync', ...body });
@@ -177,6 +197,19 @@ describe('parse: responses, profiles and the cache', () => {
     const two = await parseOk({ input: { file_id: second.file_id }, grounding: 'ocr_lines' });
     expect(JSON.stringify(two)).toBe(JSON.stringify(one).replaceAll(first.file_id, second.file_id));
     expect(two.pages[200].image_ref).toBe(`/v1/files/${second.file_id}/pages/200/image`);
+  });
+
+  it('reads the text of a drawn table with the fast profile, with no table or figure in the answer', async () => {
+    const bytes = ruledTablePdf();
+    const grounded = await parsePdf(bytes);
+    // The page does hold a table (grounded finds it), so the fast answer below is not vacuous.
+    expect(grounded.chunks.some((c) => c.type === 'table' && c.markdown.includes('Apples'))).toBe(true);
+    const fast = await parsePdf(bytes, { profile: 'fast' });
+    for (const cell of ['Quantity', 'Apples', '1.20', 'Plums', '0.80']) expect(plain(fast.markdown)).toContain(cell);
+    expect(plain(fast.markdown)).toContain('Deliveries arrive every Monday before noon.');
+    expect(fast.chunks.map((c) => c.type)).not.toContain('table');
+    expect(fast.chunks.map((c) => c.type)).not.toContain('figure');
+    expect(fast.regions.filter((r) => /table|figure|picture/.test(r.label))).toEqual([]);
   });
 
   it('runs async with progress in pages and the same body as sync', async () => {

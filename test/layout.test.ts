@@ -232,6 +232,43 @@ describe('layout: page furniture', () => {
     expect(out.blocks[out.blocks.length - 1]).toMatchObject({ type: 'page_footer', text: '- 7 -' });
   });
 
+  it('takes a spread-out revision/date row at the bottom of a cover page for a footer, even in larger type', () => {
+    const page = new PageBuilder(0)
+      .line('User Manual', 100, 200, { size: 48, bold: true })
+      .paragraph('body', 100, 500, 10, 1000)
+      .line('Revision: 2.4', 100, 1460, { size: 26 })
+      .line('P/N 119-036', 520, 1460, { size: 26 })
+      .line('10 June 2019', 900, 1460, { size: 26 })
+      .build();
+    const out = analyzePageLayout(page, { bodyFontSize: BODY });
+    const footers = byType(out, 'page_footer').map((b) => b.text).join(' ');
+    for (const piece of ['Revision: 2.4', 'P/N 119-036', '10 June 2019']) expect(footers).toContain(piece);
+    expect(out.blocks.filter((b) => b.type === 'text').some((b) => b.text.includes('body0'))).toBe(true);
+  });
+
+  it('takes a numbered running head over a scan\'s overlapping line boxes for a header, by its wider line pitch', () => {
+    const builder = new PageBuilder(0)
+      .line('400', 100, 60, { size: 20 })
+      .line('BRITISH HUSBANDRY.', 420, 60, { size: 30 })
+      .line('[Ch. XIX.', 1000, 60, { size: 20 });
+    // Body lines 22 px apart with 24 px boxes: every box overlaps its neighbours, as OCR text layers do.
+    for (let i = 0; i < 30; i++) builder.line(`line${i} ${FILLER.join(' ')}`, 100, 94 + i * 22);
+    const out = analyzePageLayout(builder.build(), { bodyFontSize: BODY });
+    expect(byType(out, 'page_header').map((b) => b.text).join(' ')).toContain('BRITISH HUSBANDRY.');
+    expect(out.blocks.filter((b) => b.type !== 'page_header').some((b) => b.text.includes('line0'))).toBe(true);
+  });
+
+  it('keeps a spread-out last row without furniture words as content', () => {
+    const page = new PageBuilder(0)
+      .paragraph('body', 100, 500, 10, 1000)
+      .line('Alpha beta', 100, 1460, { size: 26 })
+      .line('gamma delta', 520, 1460, { size: 26 })
+      .line('epsilon zeta', 900, 1460, { size: 26 })
+      .build();
+    const out = analyzePageLayout(page, { bodyFontSize: BODY });
+    expect(byType(out, 'page_footer')).toEqual([]);
+  });
+
   it('does not take a repeated line below the body top for furniture', () => {
     const pages = [0, 1].map((i) =>
       new PageBuilder(i)
@@ -401,6 +438,25 @@ describe('layout: other block types', () => {
     expect(table.type).toBe('table');
     expect(table.text.split('\n')).toEqual(['Item Qty Price', 'Apples 3 1.20', 'Pears 5 2.10']);
     expect(byType(out, 'text').some((b) => b.text.includes('Pears'))).toBe(false);
+  });
+
+  it('skips tables and figures with skipRegions (the fast profile): their lines stay text', () => {
+    const page = new PageBuilder(0)
+      .paragraph('intro', 100, 150, 3, 1000)
+      .rule(100, 520, 900)
+      .line('Item', 110, 530).line('Qty', 500, 530).line('Price', 760, 530)
+      .rule(100, 558, 900)
+      .line('Apples', 110, 566).line('3', 500, 566).line('1.20', 760, 566)
+      .line('Pears', 110, 592).line('5', 500, 592).line('2.10', 760, 592)
+      .rule(100, 622, 900)
+      .paragraph('outro', 100, 680, 3, 1000)
+      .build();
+    expect(byType(analyzePageLayout(page, { bodyFontSize: BODY }), 'table')).toHaveLength(1);
+    const out = analyzePageLayout(page, { bodyFontSize: BODY, skipRegions: true });
+    expect(out.blocks.filter((b) => b.type === 'table' || b.type === 'figure')).toEqual([]);
+    const text = out.blocks.map((b) => b.text).join('\n');
+    for (const cell of ['Item', 'Qty', 'Price', 'Apples', '1.20', 'Pears', '2.10']) expect(text).toContain(cell);
+    expect(analyzeDocumentLayout([page], { skipRegions: true }).pages[0].blocks).toEqual(out.blocks.map((b) => expect.objectContaining({ text: b.text, type: b.type })));
   });
 
   it('joins lines with hyphenation resolved', () => {

@@ -183,6 +183,20 @@ describe('text layer of generated PDFs', () => {
     expect(pages[pdf.pages.blank]).toMatchObject({ textLayer: 'none', needsOcr: false, lines: [], paths: [], images: [] });
   });
 
+  it('without the graphics pass (fast): same text, no paths, scans still judged with the graphics pass', () => {
+    const fast = extractDocumentPages(pdf.bytes, 0, undefined, { graphics: false });
+    expect(fast.map((p) => p.lines.map((l) => l.text))).toEqual(
+      pages.map((p, i) => (i === pdf.pages.ruledTable ? ['Revenue 1,250.00', 'Revenue 1,250.00'] : i === pdf.pages.hiddenText ? ['Visible heading', 'Hidden instructions for robots'] : p.lines.map((l) => l.text))),
+    );
+    // No paths: the drawn cell border no longer splits its row; text pages carry none.
+    expect(fast[pdf.pages.ruledTable]).toMatchObject({ paths: [], textLayer: 'ok', needsOcr: false });
+    expect(fast[pdf.pages.layout].paths).toEqual([]);
+    // Limitation: invisible text over no image is not detected without the device, so it stays.
+    expect(fast[pdf.pages.hiddenText]).toMatchObject({ textLayer: 'ok', needsOcr: false });
+    // A scan (an image over half the page, or no text) is read with the graphics pass: the same verdict.
+    for (const i of [pdf.pages.scanWithOcrLayer, pdf.pages.scanOnly, pdf.pages.blank, pdf.pages.garbage, pdf.pages.scrambled]) expect(fast[i]).toEqual(pages[i]);
+  });
+
   it('reads a page range, one page at a time', () => {
     expect(extractDocumentPages(pdf.bytes, 2, 4).map((p) => p.page_index)).toEqual([2, 3]);
     expect(extractDocumentPages(pdf.bytes, 6, 99).map((p) => p.page_index)).toEqual([6, 7, 8]);

@@ -1,5 +1,6 @@
 import { analyzePageLayout, assignHeadingLevels, documentContexts } from '../layout/mod.ts';
 import type { ModelPage } from '../model/types.ts';
+import type { AnalysisProfile } from './options.ts';
 import { mapInSlices } from './slices.ts';
 
 /**
@@ -13,9 +14,11 @@ export interface LaidOutPages {
   bodyFontSize: number;
 }
 
-export async function layoutDocument(pages: readonly ModelPage[], signal?: AbortSignal): Promise<LaidOutPages> {
+/** `fast` skips table and figure detection (its pages have no vector paths to find them by). */
+export async function layoutDocument(pages: readonly ModelPage[], signal?: AbortSignal, profile: AnalysisProfile = 'grounded'): Promise<LaidOutPages> {
   const { bodyFontSize, contexts } = documentContexts(pages);
-  const out = await mapInSlices(pages, (page, i) => analyzePageLayout(page, contexts[i]), 15, signal);
+  const skipRegions = profile === 'fast';
+  const out = await mapInSlices(pages, (page, i) => analyzePageLayout(page, { ...contexts[i], skipRegions }), 15, signal);
   assignHeadingLevels(out.flatMap((p) => p.blocks));
   return { pages: out, bodyFontSize };
 }

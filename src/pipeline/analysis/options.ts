@@ -10,7 +10,7 @@ import { ENGINE_VERSION } from '../../shared/version.ts';
  */
 
 /** Bump when the text layer, layout or model shape changes in a way that must not serve old cached models. */
-export const ANALYSIS_REVISION = 1;
+export const ANALYSIS_REVISION = 2;
 
 /** `fast`: text layer, blocks and reading order only; `grounded`: everything (figures, tables, ...). */
 export type AnalysisProfile = 'fast' | 'grounded';

@@ -86,5 +86,5 @@ export async function extractPdfPages(pool: DocumentPool, bytes: Uint8Array, siz
 export async function analyzePdf(pool: DocumentPool, bytes: Uint8Array, sizes: PageSize[], progress: PdfProgress = {}): Promise<LaidOutPages> {
   const pages = await extractPdfPages(pool, bytes, sizes, progress);
   progress.signal?.throwIfAborted();
-  return layoutDocument(pages, progress.signal);
+  return layoutDocument(pages, progress.signal, progress.profile);
 }

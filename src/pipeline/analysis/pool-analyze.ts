@@ -20,7 +20,8 @@ export interface AnalyzeRange {
  * page); a task that dies is retried page by page by the caller (pdf.ts).
  */
 export function analyzePageRange(bytes: Uint8Array, range: AnalyzeRange): ModelPage[] {
-  return extractDocumentPages(bytes, range.from, range.to).map(finishPage);
+  // `fast` needs no vector paths (no table or figure analysis): its text layer skips the graphics pass.
+  return extractDocumentPages(bytes, range.from, range.to, { graphics: range.profile !== 'fast' }).map(finishPage);
 }
 
 /**

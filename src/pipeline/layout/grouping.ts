@@ -18,6 +18,8 @@ export interface GroupContext {
   rules: readonly BBox[];
   /** Most text on the page is in a monospaced font, so monospace does not single out code. */
   monoPage: boolean;
+  /** Aligned rows stay text instead of becoming tables (the `fast` profile skips table analysis). */
+  noTables?: boolean;
 }
 
 function ruleBetween(a: BBox, b: BBox, rules: readonly BBox[]): boolean {
@@ -143,7 +145,8 @@ function groupRun(lines: readonly LineInfo[], ctx: GroupContext): Draft[] {
   const rows = rowsOf(lines);
   // Monospaced rows are code whose spacing is indentation, not table cells.
   const codeRows = !ctx.monoPage && rows.some((r) => r.every((l) => l.mono));
-  const runs = rows.length >= 2 && !codeRows ? alignedRuns(rows, ctx.bodySize) : [];
+  const aligned = rows.length >= 2 && !codeRows ? alignedRuns(rows, ctx.bodySize) : [];
+  const runs = ctx.noTables ? aligned.filter((r) => r.kind !== 'table') : aligned;
   const out: Draft[] = [];
   let next = 0;
   const flush = (end: number) => {

@@ -58,25 +58,49 @@ function numberedRunningHead(row: Row, bodySize: number): boolean {
   return numbered && row.lines.every((l) => !l.bold && l.size <= bodySize * 1.1) && row.lines.reduce((n, l) => n + l.words, 0) <= 20;
 }
 
+/** The median distance between the centres of consecutive rows (the page's usual line pitch). */
+function medianPitch(rows: readonly Row[]): number {
+  const pitches = rows.slice(1).map((r, i) => r.y - rows[i].y).sort((a, b) => a - b);
+  return pitches.length ? pitches[Math.floor(pitches.length / 2)] : Infinity;
+}
+
+/**
+ * A row of two or more short pieces spread across the page (left / centre / right) that carries furniture words
+ * or a page number: "Revision: 2.4   P/N 119-036   10 June 2019". Cover pages set these in their own, often
+ * larger, type, so the body-size limits of ordinary headers do not apply.
+ */
+function spreadFurnitureRow(row: Row, pageWidth: number): boolean {
+  if (row.lines.length < 2 || row.lines.some((l) => l.words > 6)) return false;
+  const left = Math.min(...row.lines.map((l) => l.box[0]));
+  const right = Math.max(...row.lines.map((l) => l.box[2]));
+  if (right - left < 0.5 * pageWidth) return false;
+  return row.lines.some((l) => isPageNumber(l.text) || FURNITURE_WORDS.test(l.text));
+}
+
 /**
  * Scans rows from the page edge inward while they stay in the band and look like furniture; returns the rows
  * up to the innermost one that is set apart from what follows it.
  */
-function edgeRows(rows: readonly Row[], pageHeight: number, bodySize: number, fromTop: boolean): Row[] {
+function edgeRows(rows: readonly Row[], page: ModelPage, bodySize: number, fromTop: boolean): Row[] {
+  const pageHeight = page.height;
+  const pitch = medianPitch(rows);
   const ordered = fromTop ? rows : [...rows].reverse();
   let cut = 0;
   for (let i = 0; i < Math.min(MAX_ROWS, ordered.length - 1); i++) {
     const row = ordered[i];
     const rel = row.y / pageHeight;
-    const pageNo = row.lines.every((l) => isPageNumber(l.text)) || numberedRunningHead(row, bodySize);
+    const spread = spreadFurnitureRow(row, page.width) && row.lines.every((l) => l.size <= bodySize * 1.5);
+    const pageNo = row.lines.every((l) => isPageNumber(l.text)) || numberedRunningHead(row, bodySize) || spread;
     const band = pageNo ? PAGE_NUMBER_BAND : BAND;
-    if ((fromTop ? rel > band : rel < 1 - band) || !plausible(row, bodySize)) break;
+    if ((fromTop ? rel > band : rel < 1 - band) || !(spread || plausible(row, bodySize))) break;
     // A note opened by a mark above the footer line is a footnote, not furniture.
     if (!fromTop && i > 0 && (row.lines[0].superStart || startsWithNoteMark(row.lines[0].text))) break;
     const next = ordered[i + 1];
     const gap = fromTop ? next.top - row.bottom : row.top - next.bottom;
     const need = pageNo ? bodySize * 0.8 : Math.max(bodySize * 1.6, (row.bottom - row.top) * 1.5);
-    if (gap >= need) cut = i + 1;
+    // Text layers of scans give loose, overlapping boxes: there the wider line pitch shows the gap.
+    const widerPitch = spread && Math.abs(next.y - row.y) >= 1.25 * pitch;
+    if (gap >= need || widerPitch) cut = i + 1;
   }
   return ordered.slice(0, cut);
 }
@@ -106,11 +130,11 @@ export function positionalFurniture(page: ModelPage, lines: readonly LineInfo[],
   const marks = new Map<string, FurnitureMark>();
   const horizontal = lines.filter((l) => l.line.rotation === 0);
   const rows = rowsOf(horizontal);
-  for (const row of edgeRows(rows, page.height, bodySize, true)) {
+  for (const row of edgeRows(rows, page, bodySize, true)) {
     const score = rowScore(row, bodySize);
     if (score >= minScore) for (const l of row.lines) marks.set(l.line.id, { type: 'page_header', score });
   }
-  for (const row of edgeRows(rows, page.height, bodySize, false)) {
+  for (const row of edgeRows(rows, page, bodySize, false)) {
     const score = rowScore(row, bodySize);
     if (score >= minScore) for (const l of row.lines) marks.set(l.line.id, { type: 'page_footer', score });
   }

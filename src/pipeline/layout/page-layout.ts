@@ -28,6 +28,8 @@ export interface LayoutContext {
    * evidence than position (repeated ones come in `furniture`).
    */
   pageCount?: number;
+  /** Skip table (ruled and aligned-row) and figure detection (the `fast` profile): those lines stay text. */
+  skipRegions?: boolean;
 }
 
 const DEFAULT_BODY_SIZE = 20;
@@ -68,11 +70,12 @@ function bodyFontName(lines: readonly LineInfo[], bodySize: number): string {
 }
 
 /** Regions (ruled tables, then figures) with the lines that belong to them; those lines leave the text flow. */
-function regionDrafts(page: ModelPage, lines: readonly LineInfo[], bodySize: number): { drafts: Draft[]; taken: Set<LineInfo> } {
-  const tables = findRuledTables(page, lines, bodySize);
-  const figures = findFigures(page, lines, bodySize, tables);
+function regionDrafts(page: ModelPage, lines: readonly LineInfo[], bodySize: number, skip: boolean): { drafts: Draft[]; taken: Set<LineInfo> } {
   const taken = new Set<LineInfo>();
   const drafts: Draft[] = [];
+  if (skip) return { drafts, taken };
+  const tables = findRuledTables(page, lines, bodySize);
+  const figures = findFigures(page, lines, bodySize, tables);
   const add = (r: Region, members: LineInfo[]) => {
     const own = members.filter((l) => !taken.has(l));
     for (const l of own) taken.add(l);
@@ -86,8 +89,8 @@ function regionDrafts(page: ModelPage, lines: readonly LineInfo[], bodySize: num
 }
 
 /** XY-cut atoms: free lines, containers with their lines inside, and figure/table regions. */
-function pageAtoms(page: ModelPage, content: readonly LineInfo[], bodySize: number): { atoms: Atom[]; regions: Draft[] } {
-  const regions = regionDrafts(page, content, bodySize);
+function pageAtoms(page: ModelPage, content: readonly LineInfo[], bodySize: number, skipRegions: boolean): { atoms: Atom[]; regions: Draft[] } {
+  const regions = regionDrafts(page, content, bodySize, skipRegions);
   const free = content.filter((l) => !regions.taken.has(l));
   const containers = findContainers(page, free, regions.drafts.map((d) => d.bbox));
   const boxed = new Set(containers.flatMap((c) => c.lines));
@@ -124,11 +127,11 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
   const furniture = all.filter((l) => marks.has(l.line.id));
   const content = all.filter((l) => !marks.has(l.line.id));
 
-  const { atoms, regions } = pageAtoms(page, content, bodySize);
+  const { atoms, regions } = pageAtoms(page, content, bodySize, ctx.skipRegions ?? false);
   const rtl = content.filter((l) => l.line.dir === 'rtl').length * 2 > content.length;
   const leaves = xyCut(atoms, { bodySize, rtl });
   const monoPage = charShare(content, (l) => l.monoFlag) > 0.6;
-  const gctx: GroupContext = { bodySize, gapRatio: typicalGapRatio(leaves), rules: thinRules(page, bodySize), monoPage };
+  const gctx: GroupContext = { bodySize, gapRatio: typicalGapRatio(leaves), rules: thinRules(page, bodySize), monoPage, noTables: ctx.skipRegions };
   const { drafts, columns } = groupLeaves(leaves, gctx, regions);
 
   const columnOf = (d: Draft): [number, number] => columns.get(d) ?? [0, page.width];

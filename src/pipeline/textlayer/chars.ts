@@ -22,6 +22,15 @@ import { directionDegrees, type PixelSpace } from './geometry.ts';
  */
 export const STEXT_OPTIONS = '';
 
+/**
+ * The text-only pass (no graphics device) asks structured text for image blocks instead: it keeps a reference to
+ * each image (nothing is decoded), which is the only way that pass learns where images are.
+ */
+export const STEXT_WITH_IMAGES = 'preserve-images';
+
+/** An image block of structured text, in page space (points), with the image's own size in pixels. */
+export type ImageBlockSink = (bbox: readonly number[], width: number, height: number) => void;
+
 export interface RawChar {
   text: string;
   box: BBox;
@@ -141,7 +150,7 @@ function makeChar(
 }
 
 /** Walks the structured text once; Font wrappers are freed at once (the walker makes one per character). */
-export function readFragments(stext: mupdf.StructuredText, space: PixelSpace, isInvisible: InvisibleTest | null): Fragment[] {
+export function readFragments(stext: mupdf.StructuredText, space: PixelSpace, isInvisible: InvisibleTest | null, onImage?: ImageBlockSink): Fragment[] {
   const fonts = new FontTable();
   const fragments: Fragment[] = [];
   let current: Fragment | null = null;
@@ -166,6 +175,15 @@ export function readFragments(stext: mupdf.StructuredText, space: PixelSpace, is
         font.destroy();
       }
     },
+    onImageBlock: onImage
+      ? (bbox, _transform, image) => {
+          try {
+            onImage(bbox, image.getWidth(), image.getHeight());
+          } finally {
+            image.destroy();
+          }
+        }
+      : undefined,
   });
   return fragments.filter((f) => f.chars.length > 0);
 }

@@ -1,4 +1,5 @@
 import type { Line } from '../model/types.ts';
+import { composeAccents, composeQuotes } from './accents.ts';
 import type { Fragment, RawChar } from './chars.ts';
 import { clustersOf, type Cluster } from './clusters.ts';
 import type { Separators } from './separators.ts';
@@ -95,7 +96,7 @@ function buildLine(cluster: Cluster): Omit<Line, 'id'> & { order: number } {
     if (c.seq < order) order = c.seq;
   }
   const rtl = rtlCount > ltrCount;
-  const chars = logicalOrder(cluster, rtl, rtlCount > 0);
+  const chars = composeQuotes(composeAccents(logicalOrder(cluster, rtl, rtlCount > 0)));
   const font = dominantFont(chars);
   const mainChars = chars.filter((c) => Math.abs(c.size - font.size) <= 0.1 * font.size);
   const base = medianOf((mainChars.length ? mainChars : chars).map((c) => c.base));

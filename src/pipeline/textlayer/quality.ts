@@ -23,7 +23,7 @@ export interface TextLayerVerdict {
 /** Characters no real text layer is made of: no Unicode mapping, private use, controls, unassigned. */
 const BAD_CHAR = /[\uFFFD\uE000-\uF8FF\p{Cc}\p{Cn}\p{Cs}]/u;
 /** A page counts as a scan when one image covers at least this share of it. */
-const SCAN_COVERAGE = 0.5;
+export const SCAN_COVERAGE = 0.5;
 /** Below this many characters, a scanned page's text layer is a stamp or a page number, not its text. */
 const THIN_TEXT_CHARS = 50;
 
@@ -35,7 +35,7 @@ function overAnImage(c: RawChar, images: ImagePlacement[]): boolean {
   return images.some((img) => containsPoint(img.bbox, x, y));
 }
 
-function largestImageShare(images: ImagePlacement[], page: BBox): number {
+export function largestImageShare(images: ImagePlacement[], page: BBox): number {
   const pageArea = boxArea(page);
   let best = 0;
   for (const img of images) {
