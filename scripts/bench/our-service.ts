@@ -45,7 +45,7 @@ export async function startOurService(options: { http: boolean }): Promise<OurSe
     async close() {
       await app?.close();
       await runtime.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 }); // cache writes may still be landing
     },
   };
 }
