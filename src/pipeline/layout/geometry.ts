@@ -2,25 +2,9 @@ import type { BBox } from '../model/types.ts';
 
 /** Small box helpers shared by the layout stage (boxes are [left, top, right, bottom] in page pixels). */
 
-export const width = (b: BBox): number => b[2] - b[0];
-export const height = (b: BBox): number => b[3] - b[1];
-export const centerX = (b: BBox): number => (b[0] + b[2]) / 2;
-export const centerY = (b: BBox): number => (b[1] + b[3]) / 2;
-export const area = (b: BBox): number => Math.max(0, width(b)) * Math.max(0, height(b));
+import { centerX, centerY } from '../model/geometry.ts';
 
-export function union(boxes: readonly BBox[]): BBox {
-  let l = Infinity;
-  let t = Infinity;
-  let r = -Infinity;
-  let b = -Infinity;
-  for (const x of boxes) {
-    if (x[0] < l) l = x[0];
-    if (x[1] < t) t = x[1];
-    if (x[2] > r) r = x[2];
-    if (x[3] > b) b = x[3];
-  }
-  return [l, t, r, b];
-}
+export { area, centerX, centerY, height, union, width } from '../model/geometry.ts';
 
 /** Length of the overlap of two intervals (0 when disjoint). */
 export function overlap1d(a0: number, a1: number, b0: number, b1: number): number {

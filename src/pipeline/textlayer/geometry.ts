@@ -55,24 +55,6 @@ export function matrixExpansion(m: Matrix6): number {
   return Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
 }
 
-export function unionBox(boxes: Iterable<BBox>): BBox {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const b of boxes) {
-    if (b[0] < x0) x0 = b[0];
-    if (b[1] < y0) y0 = b[1];
-    if (b[2] > x1) x1 = b[2];
-    if (b[3] > y1) y1 = b[3];
-  }
-  return [x0, y0, x1, y1];
-}
-
-export function boxArea(b: BBox): number {
-  return Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
-}
-
 export function intersects(a: BBox, b: BBox): boolean {
   return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 }

@@ -1,6 +1,7 @@
 import type { BBox, ImagePlacement, TextLayerState, VectorPath } from '../model/types.ts';
 import type { Fragment, RawChar } from './chars.ts';
-import { boxArea, containsPoint } from './geometry.ts';
+import { area as boxArea } from '../model/geometry.ts';
+import { containsPoint } from './geometry.ts';
 
 /**
  * Whether a page's text layer can be believed. Text layers lie in three common ways:

@@ -55,9 +55,7 @@ export function blockBox(block: Block): BBox {
   return out;
 }
 
-export function area(box: IntBox): number {
-  return Math.max(0, box[2] - box[0]) * Math.max(0, box[3] - box[1]);
-}
+export { area } from '../model/geometry.ts';
 
 export function intersection(a: IntBox, b: IntBox): IntBox | null {
   const box: IntBox = [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
