@@ -15,6 +15,7 @@ import {
   type ImageFormat,
   type PageSize,
   type StoredContentType,
+  type StoredDocument,
 } from '../pipeline/document/types.ts';
 
 export interface PageImageOptions {
@@ -35,14 +36,7 @@ export interface PageImage {
 }
 
 /** The part of a file record page images need. */
-export interface RenderableFile {
-  file_id: string;
-  sha256: string;
-  content_type: StoredContentType;
-  page_count: number;
-  pages: PageSize[];
-  blob_key: string;
-}
+export type RenderableFile = StoredDocument;
 
 const EXTENSION: Record<ImageFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
 

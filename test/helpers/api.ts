@@ -14,26 +14,11 @@ import { waitFor } from './jobs-wait.ts';
 export type Auth = Record<string, string>;
 export type InjectResponse = Awaited<ReturnType<FastifyInstance['inject']>>;
 
-export interface FileRefBody {
-  file_id: string;
-  filename: string;
-  size_bytes: number;
-  created_at: number;
-  content_type: string | null;
-  page_count: number;
-}
+/** Response bodies, typed as the service declares them. */
+import type { FileRef as FileRefBody } from '../../src/files/files.service.ts';
+import type { JobRef as JobRefBody } from '../../src/jobs/ports.ts';
 
-export interface JobRefBody {
-  job_id: string;
-  operation: string;
-  status: 'pending' | 'processing' | 'completed' | 'failed';
-  execution_mode: 'async' | 'sync';
-  created_at: number;
-  updated_at: number;
-  progress?: { done: number; total: number; unit: string };
-  error?: { type: string; msg: string };
-  result_url?: string;
-}
+export type { FileRefBody, JobRefBody };
 
 export type Env = Record<string, string>;
 

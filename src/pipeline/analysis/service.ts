@@ -2,7 +2,7 @@ import { UnprocessableError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { BlobNotFoundError, type BlobStore } from '../../storage/ports.ts';
 import type { DocumentPool } from '../document/pool.ts';
-import { isDocumentType, type PageSize, type StoredContentType } from '../document/types.ts';
+import { isDocumentType, type PageSize, type StoredDocument } from '../document/types.ts';
 import type { DocumentModel, ModelPage } from '../model/types.ts';
 import { AnalysisCache } from './cache.ts';
 import { ANALYSIS_ENGINE_VERSION, analysisKey, derivedKey, normalizeOptions, type AnalysisOptions } from './options.ts';
@@ -10,15 +10,7 @@ import { analyzePdf, type PdfProgress } from './pdf.ts';
 import { textInputPage } from './text-input.ts';
 
 /** The part of a stored file record an analysis needs. */
-export interface AnalyzableFile {
-  file_id: string;
-  sha256: string;
-  content_type: StoredContentType;
-  page_count: number;
-  /** Pixel size of each default page image. */
-  pages: PageSize[];
-  blob_key: string;
-}
+export type AnalyzableFile = StoredDocument;
 
 export interface AnalysisServiceDeps {
   blobs: BlobStore;

@@ -80,3 +80,15 @@ export const FORMAT_NAME: Record<DocumentType, string> = {
   'image/bmp': 'BMP',
   'image/gif': 'GIF',
 };
+
+/** The part of a stored file record that rendering and analysis need. */
+export interface StoredDocument {
+  file_id: string;
+  /** hex sha256 of the original bytes (cache keys) */
+  sha256: string;
+  content_type: StoredContentType;
+  page_count: number;
+  /** Pixel size of each default page image. */
+  pages: PageSize[];
+  blob_key: string;
+}
