@@ -1,3 +1,5 @@
+// First: before anything imports mupdf (see the module).
+import './pipeline/document/mupdf-hook.ts';
 import os from 'node:os';
 import { loadConfig, type Config } from './shared/config.ts';
 import { ConfigError } from './shared/errors.ts';

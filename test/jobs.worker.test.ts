@@ -21,7 +21,7 @@ import { AppError, ConflictError, NotFoundError, SyncTimeoutError } from '../src
 import { nowSeconds } from '../src/shared/ids.ts';
 import { connectNats, createStores, type Stores } from '../src/storage/mod.ts';
 import { natsOrSkip, startNatsServer } from './helpers/nats-server.ts';
-import { sumHandler, type SumRequest } from './helpers/jobs-test-handlers.ts';
+import { deferredRuns, sumHandler, type SumRequest } from './helpers/jobs-test-handlers.ts';
 import { waitFor } from './helpers/jobs-wait.ts';
 
 const TENANT = 'tenant-a';
@@ -277,6 +277,18 @@ describe('at-least-once delivery', () => {
     const done = await until(stack, job.job_id, 'completed');
     expect(done.attempts).toBe(2);
     expect(await stack.system.service.result(TENANT, job.job_id)).toEqual({ sum: 15, count: 2 });
+  });
+});
+
+describe('work deferred after the answer', () => {
+  it('runs after the result is stored and the job completed, even when an earlier task fails', async () => {
+    const stack = await embeddedStack();
+    stack.worker();
+    const job = await stack.submit({ numbers: [2, 3], behavior: 'defer' });
+    await waitFor('job completed', async () => (await stack.record(job.job_id)).status === 'completed');
+    await waitFor('deferred task ran', () => deferredRuns.some((r) => r.jobId === job.job_id));
+    expect(deferredRuns.find((r) => r.jobId === job.job_id)).toEqual({ jobId: job.job_id, status: 'completed' });
+    expect(await stack.system.service.result(TENANT, job.job_id)).toEqual({ sum: 5, count: 2 });
   });
 });
 

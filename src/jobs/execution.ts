@@ -4,6 +4,9 @@ import type { HandlerDeps, JobContext } from './handler.ts';
 import type { JobStore } from './job-store.ts';
 import type { JobRecord } from './ports.ts';
 
+/** How long after a job's answer its deferred work starts. */
+const DEFERRED_DELAY_MS = 200;
+
 /** Settles like `promise`, or rejects with the signal's reason as soon as it aborts (the work may go on unseen). */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
@@ -35,6 +38,7 @@ export class RunContext {
   private chain: Promise<void> = Promise.resolve();
   private pages: number | undefined;
   private lastDone: number | undefined;
+  private readonly deferred: (() => Promise<void> | void)[] = [];
 
   constructor(
     private readonly store: JobStore,
@@ -54,7 +58,31 @@ export class RunContext {
       recordPages: (pages) => {
         this.pages = pages;
       },
+      afterAnswer: (task) => {
+        this.deferred.push(task);
+      },
     };
+  }
+
+  /**
+   * Runs the tasks handed to `afterAnswer`, one after another, in the background, a moment after the answer: a
+   * sync caller reads the stored result right after the final event, and that read (a few megabytes for a big
+   * parse) should not queue behind seconds of sliced cache encoding.
+   */
+  runDeferred(): void {
+    const tasks = this.deferred.splice(0);
+    if (!tasks.length) return;
+    setTimeout(() => void this.runInOrder(tasks), DEFERRED_DELAY_MS);
+  }
+
+  private async runInOrder(tasks: (() => Promise<void> | void)[]): Promise<void> {
+    for (const task of tasks) {
+      try {
+        await task();
+      } catch (err) {
+        this.logger.warn({ err }, 'work deferred after a job failed');
+      }
+    }
   }
 
   /** Pages processed: what the handler recorded, else the last progress `done`. */

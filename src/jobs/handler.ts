@@ -25,6 +25,11 @@ export interface JobContext {
   progress(done: number, total: number): Promise<void>;
   /** Pages processed, recorded on the job for usage accounting (defaults to the last progress `done`). */
   recordPages(pages: number): void;
+  /**
+   * Work that must not delay the job's answer (cache writes): it runs once the result is stored and the job's
+   * final state published, whether the job succeeded or not; a failure is logged.
+   */
+  afterAnswer(task: () => Promise<void> | void): void;
   deps: HandlerDeps;
 }
 

@@ -91,6 +91,11 @@ export class JobService {
 
   /** The original endpoint's success body; 409 while pending/processing and for failed jobs. */
   async result(tenant: string, jobId: string): Promise<unknown> {
+    return JSON.parse(await this.resultJson(tenant, jobId));
+  }
+
+  /** The success body as the stored JSON text (what the API sends; parsing and re-serializing a big one costs). */
+  async resultJson(tenant: string, jobId: string): Promise<string> {
     const job = await this.get(tenant, jobId);
     if (job.status === 'failed') throw new ConflictError({ status: 'failed', job_id: job.job_id, error: job.error });
     if (job.status !== 'completed') throw new ConflictError({ status: job.status, job_id: job.job_id });
@@ -99,6 +104,11 @@ export class JobService {
 
   /** Runs the operation as a job with execution_mode sync and waits for it within the sync budget. */
   async runSync(tenant: string, operation: string, request: Record<string, unknown>, options: SyncOptions = {}): Promise<unknown> {
+    return JSON.parse(await this.runSyncJson(tenant, operation, request, options));
+  }
+
+  /** `runSync` with the result as its stored JSON text. */
+  async runSyncJson(tenant: string, operation: string, request: Record<string, unknown>, options: SyncOptions = {}): Promise<string> {
     const budgetMs = options.budgetMs ?? this.options.config.limits.syncBudgetMs;
     const submitted = await this.submit(tenant, operation, request, { ...options, executionMode: 'sync' });
     const final = await this.waitForFinal(tenant, submitted.job_id, budgetMs);
@@ -124,9 +134,9 @@ export class JobService {
     return this.store.countActive(tenant);
   }
 
-  private async readResult(job: JobRecord): Promise<unknown> {
+  private async readResult(job: JobRecord): Promise<string> {
     try {
-      return JSON.parse((await this.options.blobs.getBuffer(job.result_key ?? '')).toString('utf8'));
+      return (await this.options.blobs.getBuffer(job.result_key ?? '')).toString('utf8');
     } catch (err) {
       // Deleted by the retention sweep between the status read and this one.
       if (err instanceof BlobNotFoundError) throw new NotFoundError('Job');

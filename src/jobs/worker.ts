@@ -151,6 +151,7 @@ export class JobWorker {
       clearTimeout(timer);
       clearInterval(heartbeat);
       this.running.delete(controller);
+      run.runDeferred();
     }
   }
 

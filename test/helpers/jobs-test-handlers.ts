@@ -5,7 +5,10 @@
 import { JobInputError, RetryableJobError } from '../../src/jobs/errors.ts';
 import type { JobHandler } from '../../src/jobs/handler.ts';
 
-export type SumBehavior = 'input_error' | 'crash' | 'retry_once' | 'hold' | 'hang';
+export type SumBehavior = 'input_error' | 'crash' | 'retry_once' | 'hold' | 'hang' | 'defer';
+
+/** What the `defer` behaviour's after-answer tasks saw: the job's status when they ran. */
+export const deferredRuns: { jobId: string; status: string }[] = [];
 
 export interface SumRequest {
   numbers: number[];
@@ -28,6 +31,15 @@ export const sumHandler: JobHandler = {
       await new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true }));
     }
     if (behavior === 'hang') await new Promise(() => {}); // ignores its signal entirely
+    if (behavior === 'defer') {
+      ctx.afterAnswer(() => {
+        throw new Error('a failing deferred task does not stop the next one');
+      });
+      ctx.afterAnswer(async () => {
+        const record = await ctx.deps.metadata.get<{ status: string }>('jobs', ctx.job.job_id);
+        deferredRuns.push({ jobId: ctx.job.job_id, status: record?.value.status ?? 'missing' });
+      });
+    }
     let sum = 0;
     for (let i = 0; i < numbers.length; i++) {
       sum += numbers[i];

@@ -12,13 +12,14 @@ import type { BenchOptions, ResultRow, SetReport } from '../types.ts';
 /**
  * Parse throughput on one long born-digital PDF (the evaluation PDFs concatenated to 500 pages): POST /api/v1/parse
  * sync by file_id through the real HTTP app, `fast` then `grounded` (each a cold analysis), then `grounded` again
- * (served from the analysis cache), after a warm-up on another 100-page PDF. Peers on the same file in the same run:
+ * (served from the analysis cache), after a warm-up on another 500-page PDF of the same pages. Peers on the same file in the same run:
  * pdftotext and `mutool draw -F txt`.
  * Our peak RSS is read after each of our runs (the process's high-water mark so far).
  */
 const CAPABILITY = 'pdf-text';
 export const THROUGHPUT_PAGES = 500;
-const WARM_UP_PAGES = 100;
+/** As many pages as the measured file, so the warm-up sees every source (the measured order reversed). */
+const WARM_UP_PAGES = THROUGHPUT_PAGES;
 const SET = `concat-${THROUGHPUT_PAGES}`;
 
 interface OurRun {
@@ -33,9 +34,10 @@ const OUR_RUNS: OurRun[] = [
 ];
 
 /**
- * What a running server has done before: worker threads started and the text-layer and layout code compiled by
- * the JIT (a cold process reads its first big document about twice as slowly). Another PDF of the same kind of
- * pages (the sources in reverse order), both profiles; its time is reported as the cold figure.
+ * What a running server has done before: worker threads started and the text-layer, layout and mupdf code paths
+ * for these kinds of pages compiled by the JIT (a cold process reads its first big document 30-50% more slowly).
+ * Another PDF of the same pages (the sources in reverse order), both profiles; its time is reported as the cold
+ * figure.
  */
 async function warmUp(service: OurService, warm: ConcatPdf): Promise<string> {
   const ref = await service.runtime.files.ingestStream('bench', 'warm-up.pdf', createReadStream(warm.file));
@@ -47,7 +49,7 @@ async function warmUp(service: OurService, warm: ConcatPdf): Promise<string> {
     if (res.statusCode !== 200) throw new Error(`warm-up parse answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
     times.push(times.length < 2 ? `${profile} ${(ref.page_count / (ms / 1000)).toFixed(1)} pages/s` : `a second grounded parse (cached) ${ms.toFixed(0)} ms`);
   }
-  return `warm-up on another ${ref.page_count}-page PDF of the same sources (reversed), the process's first documents: ${times.join(', ')}.`;
+  return `warm-up on another ${ref.page_count}-page PDF of the same sources in reverse order, the process's first documents (cold figures): ${times.join(', ')}.`;
 }
 
 async function ourRows(pdf: ConcatPdf, warm: ConcatPdf, log: (m: string) => void): Promise<{ rows: ResultRow[]; notes: string[] }> {

@@ -31,9 +31,8 @@ export function jobsRoutes(ctx: AppContext) {
         response: { 200: { description: 'The original endpoint\'s response body', type: 'object', additionalProperties: true }, 409: { $ref: 'ErrorDetail#' }, ...errorResponses },
       },
     }, async (request, reply) => {
-      const result = await ctx.jobs.result(request.tenant, request.params.job_id);
       // Already-serialized JSON from the result store: sent as is.
-      return reply.type('application/json; charset=utf-8').send(typeof result === 'string' ? result : JSON.stringify(result));
+      return reply.type('application/json; charset=utf-8').send(await ctx.jobs.resultJson(request.tenant, request.params.job_id));
     });
 
     app.get<{ Params: { job_id: string } }>('/v1/jobs/:job_id/events', {

@@ -42,7 +42,7 @@ export async function jobView<T>(ctx: JobContext, options: Partial<AnalysisOptio
   const input = (ctx.request as { input: { file_id: string } }).input;
   const record = await files.get(ctx.tenant, input.file_id);
   const service = analysisService(ctx.deps);
-  const hooks: AnalyzeHooks = { signal: ctx.signal, logger: ctx.logger, onPages: (done, total) => ctx.progress(done, total) };
+  const hooks: AnalyzeHooks = { signal: ctx.signal, logger: ctx.logger, onPages: (done, total) => ctx.progress(done, total), defer: ctx.afterAnswer };
   const bigFile = record.page_count > VIEW_CACHE_MIN_PAGES;
   const stored = bigFile ? await service.readDerived(record, options, viewName, ctx.logger) : null;
   let view: T;
@@ -50,7 +50,7 @@ export async function jobView<T>(ctx: JobContext, options: Partial<AnalysisOptio
   else {
     view = build(await service.analyze(record, options, hooks), record);
     // Views name their file (image_ref, metadata): the stored copy names a placeholder, files with the same bytes share it.
-    if (bigFile) service.storeDerivedLater(record, options, viewName, () => JSON.stringify(view).replaceAll(record.file_id, FILE_ID_PLACEHOLDER), ctx.logger);
+    if (bigFile) service.storeDerivedLater(record, options, viewName, () => JSON.stringify(view).replaceAll(record.file_id, FILE_ID_PLACEHOLDER), ctx.logger, ctx.afterAnswer);
   }
   ctx.signal.throwIfAborted();
   await ctx.progress(record.page_count, record.page_count);

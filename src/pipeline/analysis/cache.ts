@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { constants, gunzip, gzip } from 'node:zlib';
+import { constants, createGzip, gunzip, gzip } from 'node:zlib';
 import type { Logger } from '../../shared/logger.ts';
 import { BlobNotFoundError, type BlobStore } from '../../storage/ports.ts';
 import type { DocumentModel } from '../model/types.ts';
@@ -87,13 +87,26 @@ export class AnalysisCache {
     }
   }
 
-  /** Writes the model to the blob store (shared by every process). */
+  /**
+   * Writes the model to the blob store (shared by every process). Page by page, in slices (a 2,000-page model is
+   * seconds of encoding), straight into the compressor: the whole JSON text (tens of megabytes for 500 pages)
+   * never exists at once. The pages come first, the font table they index after them.
+   */
   async store(key: string, model: DocumentModel, logger: Logger): Promise<void> {
-    // Page by page, in slices: a 2,000-page model is seconds of encoding.
-    const encoder = new ModelEncoder();
-    const pages = await mapInSlices(model.pages, (p) => JSON.stringify(encoder.page(p)));
-    const head = JSON.stringify(encoder.head(model));
-    await this.storeText(key, `${head.slice(0, -1)},"pages":[${pages.join(',')}]}`, logger);
+    try {
+      const encoder = new ModelEncoder();
+      const gzipper = createGzip({ level: constants.Z_BEST_SPEED });
+      const packed: Buffer[] = [];
+      gzipper.on('data', (chunk: Buffer) => packed.push(chunk));
+      const finished = new Promise<void>((resolve, reject) => gzipper.on('end', resolve).on('error', reject));
+      gzipper.write('{"pages":[');
+      await mapInSlices(model.pages, (p, i) => gzipper.write(`${i ? ',' : ''}${JSON.stringify(encoder.page(p))}`));
+      gzipper.end(`],${JSON.stringify(encoder.head(model)).slice(1)}`);
+      await finished;
+      await this.blobs.put(key, Buffer.concat(packed), { contentType: 'application/json; encoding=gzip' });
+    } catch (err) {
+      logger.warn({ err, key }, 'could not store a result in the analysis cache');
+    }
   }
 
   private forget(key: string): void {

@@ -15,16 +15,18 @@ import { skippedPage } from './skipped.ts';
 
 export interface PdfProgress {
   profile?: AnalysisProfile;
+  /** The file's content hash: lets pool workers keep the document open between its page ranges. */
+  docKey?: string;
   signal?: AbortSignal;
   /** Pages whose text layer is read so far. */
   onPages?(done: number, total: number): Promise<void> | void;
 }
 
 /** Ranges of a few dozen pages: enough tasks to keep every thread busy, few enough that opening the file per task stays cheap. */
-export function pageRanges(pageCount: number, threads: number, profile: AnalysisProfile = 'grounded'): AnalyzeRange[] {
+export function pageRanges(pageCount: number, threads: number, profile: AnalysisProfile = 'grounded', docKey?: string): AnalyzeRange[] {
   const size = Math.max(4, Math.min(32, Math.ceil(pageCount / (Math.max(1, threads) * 4))));
   const ranges: AnalyzeRange[] = [];
-  for (let from = 0; from < pageCount; from += size) ranges.push({ from, to: Math.min(pageCount, from + size), profile });
+  for (let from = 0; from < pageCount; from += size) ranges.push({ from, to: Math.min(pageCount, from + size), profile, ...(docKey ? { docKey } : {}) });
   return ranges;
 }
 
@@ -66,7 +68,7 @@ async function extractRange(pool: DocumentPool, bytes: Uint8Array, range: Analyz
 
 export async function extractPdfPages(pool: DocumentPool, bytes: Uint8Array, sizes: PageSize[], progress: PdfProgress = {}): Promise<ModelPage[]> {
   const shared = shareBytes(bytes);
-  const ranges = pageRanges(sizes.length, pool.threads, progress.profile);
+  const ranges = pageRanges(sizes.length, pool.threads, progress.profile, progress.docKey);
   const results: ModelPage[][] = new Array(ranges.length);
   let done = 0;
   await runBounded(ranges, pool.threads + 1, async (range, i) => {

@@ -1,11 +1,13 @@
-import { extractDocumentPages } from '../textlayer/mod.ts';
+import { RecentDocument } from '../document/recent-document.ts';
+import { documentPages } from '../textlayer/mod.ts';
 import type { ModelPage } from '../model/types.ts';
 import { compactPage } from './compact.ts';
 import type { AnalysisProfile } from './options.ts';
 
 /**
- * What the document pool's worker threads run for an analysis: the text layer of one page range. The document is
- * opened for the range and closed after it, so no worker holds a mupdf document between tasks.
+ * What the document pool's worker threads run for an analysis: the text layer of one page range. A range with a
+ * `docKey` reads the document the worker kept open from the previous range of the same file (recent-document.ts);
+ * without one the document is opened for the range and closed after it.
  */
 
 /** Pages `from` (inclusive) to `to` (exclusive), zero-based. */
@@ -13,7 +15,11 @@ export interface AnalyzeRange {
   from: number;
   to: number;
   profile: AnalysisProfile;
+  /** Identifies the bytes (their content hash), so a worker may keep the document open between ranges. */
+  docKey?: string;
 }
+
+const recent = new RecentDocument();
 
 /**
  * The text layer of pages [from, to). A page mupdf cannot read comes back skipped (the text layer degrades per
@@ -21,7 +27,8 @@ export interface AnalyzeRange {
  */
 export function analyzePageRange(bytes: Uint8Array, range: AnalyzeRange): ModelPage[] {
   // `fast` needs no vector paths (no table or figure analysis): its text layer skips the graphics pass.
-  return extractDocumentPages(bytes, range.from, range.to, { graphics: range.profile !== 'fast' }).map(finishPage);
+  const options = { graphics: range.profile !== 'fast' };
+  return recent.use(range.docKey, bytes, (doc) => [...documentPages(doc, range.from, range.to, options)].map(finishPage));
 }
 
 /**

@@ -17,10 +17,22 @@ export interface AnalysisServiceDeps {
   pool: DocumentPool;
 }
 
-export interface AnalyzeHooks extends Omit<PdfProgress, 'profile'> {
+export interface AnalyzeHooks extends Omit<PdfProgress, 'profile' | 'docKey'> {
   /** Where cache problems and timings go (the job's logger). */
   logger?: Logger;
+  /**
+   * Runs work that should not delay the answer (writing the cache: encoding and compressing a big model costs
+   * about as much main-thread time as its layout). A job passes its `afterAnswer`; by default the work starts on
+   * the next turn of the event loop.
+   */
+  defer?: Defer;
 }
+
+export type Defer = (task: () => Promise<void>) => void;
+
+const nextTurn: Defer = (task) => {
+  setImmediate(() => void task());
+};
 
 const noop = () => {};
 const SILENT = { info: noop, warn: noop, error: noop, debug: noop } as unknown as Logger;
@@ -76,7 +88,7 @@ export class AnalysisService {
     if (!work) {
       work = this.build(file, normalized, hooks, logger);
       this.inflight.set(key, work);
-      work.then((model) => this.storeLater(key, model, logger), () => this.inflight.delete(key));
+      work.then((model) => this.storeLater(key, model, logger, hooks.defer ?? nextTurn), () => this.inflight.delete(key));
     }
     const model = await work;
     return { ...model, file_id: file.file_id };
@@ -92,9 +104,9 @@ export class AnalysisService {
   }
 
   /** Stores a derived text after the current request is answered (`produce` runs then); failures are logged. */
-  storeDerivedLater(file: AnalyzableFile, options: Partial<AnalysisOptions>, name: string, produce: () => string, logger: Logger = SILENT): void {
+  storeDerivedLater(file: AnalyzableFile, options: Partial<AnalysisOptions>, name: string, produce: () => string, logger: Logger = SILENT, defer: Defer = nextTurn): void {
     const key = derivedKey(file.sha256, normalizeOptions(options), name);
-    void new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.cache.storeText(key, produce(), logger));
+    defer(() => this.cache.storeText(key, produce(), logger));
   }
 
   /** A file whose original is gone is broken, even if an analysis of the same bytes is cached. */
@@ -102,15 +114,10 @@ export class AnalysisService {
     if (!(await this.deps.blobs.stat(file.blob_key))) throw new BlobNotFoundError(file.blob_key);
   }
 
-  /**
-   * Encoding and compressing a big model costs about as much main-thread time as its layout; the answer does not
-   * wait for it. Until the blob is written, requests for the same analysis share the finished one in memory.
-   */
-  private storeLater(key: string, model: DocumentModel, logger: Logger): void {
+  /** Until the blob is written (deferred), requests for the same analysis share the finished one in memory. */
+  private storeLater(key: string, model: DocumentModel, logger: Logger, defer: Defer): void {
     this.cache.remember(key, model);
-    void new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.cache.store(key, model, logger))
-      .finally(() => this.inflight.delete(key));
+    defer(() => this.cache.store(key, model, logger).finally(() => this.inflight.delete(key)));
   }
 
   private async build(file: AnalyzableFile, options: AnalysisOptions, hooks: AnalyzeHooks, logger: Logger): Promise<DocumentModel> {
@@ -131,7 +138,7 @@ export class AnalysisService {
     }
     if (type === 'application/pdf') {
       const bytes = await this.deps.blobs.getBuffer(file.blob_key);
-      const { pages, bodyFontSize } = await analyzePdf(this.deps.pool, bytes, file.pages, { ...hooks, profile: options.profile });
+      const { pages, bodyFontSize } = await analyzePdf(this.deps.pool, bytes, file.pages, { ...hooks, profile: options.profile, docKey: file.sha256 });
       return summarize(file, pages, bodyFontSize);
     }
     if (isDocumentType(type)) return summarize(file, file.pages.map(imagePage), 0);

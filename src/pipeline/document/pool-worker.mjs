@@ -3,6 +3,9 @@
 // registers tsx's ESM hooks when importing the .ts task module fails for want of them.
 const TASKS = './pool-tasks.ts';
 
+// Before mupdf loads: exposes its WebAssembly exports for the fast structured-text reader (see mupdf-hook.ts).
+globalThis.$libmupdf_wasm_Module ??= {};
+
 async function loadTasks() {
   try {
     return await import(TASKS);

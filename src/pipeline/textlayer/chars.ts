@@ -1,7 +1,8 @@
 import type * as mupdf from 'mupdf';
 import type { BBox } from '../model/types.ts';
-import { FontTable, type FontFace } from './fonts.ts';
+import type { FontFace } from './fonts.ts';
 import { directionDegrees, type PixelSpace } from './geometry.ts';
+import { walkStext, type StextWalkMode } from './stext-walk.ts';
 
 /**
  * Characters of a page from mupdf structured text, in page-image pixels, grouped as mupdf grouped them into
@@ -100,9 +101,10 @@ function directionOf(text: string): 'rtl' | 'ltr' | null {
 function makeChar(
   frag: Fragment,
   c: string,
-  origin: readonly number[],
+  originX: number,
+  originY: number,
   size: number,
-  quad: readonly number[],
+  quad: ArrayLike<number>,
   face: FontFace,
   seq: number,
   space: PixelSpace,
@@ -126,8 +128,8 @@ function makeChar(
     if (along < lo) lo = along;
     if (along > hi) hi = along;
   }
-  const ox = origin[0] * scale - offsetX;
-  const oy = origin[1] * scale - offsetY;
+  const ox = originX * scale - offsetX;
+  const oy = originY * scale - offsetY;
   const text = normaliseChar(c);
   const dir = directionOf(text);
   return {
@@ -149,41 +151,34 @@ function makeChar(
   };
 }
 
-/** Walks the structured text once; Font wrappers are freed at once (the walker makes one per character). */
-export function readFragments(stext: mupdf.StructuredText, space: PixelSpace, isInvisible: InvisibleTest | null, onImage?: ImageBlockSink): Fragment[] {
-  const fonts = new FontTable();
+/** Walks the structured text once (`mode` only for tests: the public walker instead of the direct one). */
+export function readFragments(
+  stext: mupdf.StructuredText,
+  space: PixelSpace,
+  isInvisible: InvisibleTest | null,
+  onImage?: ImageBlockSink,
+  mode: StextWalkMode = 'auto',
+): Fragment[] {
   const fragments: Fragment[] = [];
   let current: Fragment | null = null;
   let seq = 0;
   let block = -1;
-  stext.walk({
+  walkStext(stext, {
     beginTextBlock() {
       block++;
     },
-    beginLine(_bbox, wmode, dir) {
-      const len = Math.hypot(dir[0], dir[1]) || 1;
-      const dx = dir[0] / len;
-      const dy = dir[1] / len;
+    beginLine(wmode, dirX, dirY) {
+      const len = Math.hypot(dirX, dirY) || 1;
+      const dx = dirX / len;
+      const dy = dirY / len;
       current = { index: fragments.length, block, dx, dy, rotation: directionDegrees(dx, dy), wmode, chars: [] };
       fragments.push(current);
     },
-    onChar(c, origin, font, size, quad) {
+    onChar(c, originX, originY, face, size, quad) {
       const frag = current as Fragment | null;
-      try {
-        if (frag) frag.chars.push(makeChar(frag, c, origin, size, quad, fonts.face(font), seq++, space, isInvisible));
-      } finally {
-        font.destroy();
-      }
+      if (frag) frag.chars.push(makeChar(frag, c, originX, originY, size, quad, face, seq++, space, isInvisible));
     },
-    onImageBlock: onImage
-      ? (bbox, _transform, image) => {
-          try {
-            onImage(bbox, image.getWidth(), image.getHeight());
-          } finally {
-            image.destroy();
-          }
-        }
-      : undefined,
-  });
+    onImageBlock: onImage,
+  }, mode);
   return fragments.filter((f) => f.chars.length > 0);
 }

@@ -19,31 +19,19 @@ export function cleanFontName(raw: string): string {
   return raw.replace(/^[A-Z]{6}\+/, '');
 }
 
-export function describeFont(font: mupdf.Font): FontFace {
-  const name = cleanFontName(font.getName());
+/** A face from the font's name and its descriptor flags (the name wins where the flags are unset). */
+export function describeFontFace(rawName: string, bold: boolean, italic: boolean, monospace: boolean): FontFace {
+  const name = cleanFontName(rawName);
   return {
     name,
-    bold: font.isBold() || BOLD_NAME.test(name),
-    italic: font.isItalic() || ITALIC_NAME.test(name),
-    monospace: font.isMono() || MONO_NAME.test(name),
+    bold: bold || BOLD_NAME.test(name),
+    italic: italic || ITALIC_NAME.test(name),
+    monospace: monospace || MONO_NAME.test(name),
   };
 }
 
-/**
- * Font faces of one page, keyed by the fz_font pointer. The structured-text walker hands a new Font wrapper for
- * every character; the pointer is stable while the page is loaded, so each face is described once.
- */
-export class FontTable {
-  private readonly faces = new Map<number, FontFace>();
-
-  face(font: mupdf.Font): FontFace {
-    let face = this.faces.get(font.pointer);
-    if (!face) {
-      face = describeFont(font);
-      this.faces.set(font.pointer, face);
-    }
-    return face;
-  }
+export function describeFont(font: mupdf.Font): FontFace {
+  return describeFontFace(font.getName(), font.isBold(), font.isItalic(), font.isMono());
 }
 
 export function fontInfo(face: FontFace, sizePx: number): FontInfo {

@@ -1,5 +1,5 @@
 /** The text-layer stage: characters, words, lines, vector paths, images and the text layer's reliability. */
-export { extractPage, extractPageSafely, extractDocumentPages, iterateDocumentPages, type ExtractOptions } from './page.ts';
+export { extractPage, extractPageSafely, extractDocumentPages, iterateDocumentPages, documentPages, type ExtractOptions } from './page.ts';
 export { readFragments, STEXT_OPTIONS, type Fragment, type RawChar } from './chars.ts';
 export { buildLines } from './lines.ts';
 export { collectGraphics, InvisibleGlyphs, MAX_IMAGES_PER_PAGE, type PageGraphics } from './graphics.ts';

@@ -161,16 +161,23 @@ export function extractPageSafely(doc: mupdf.Document, pageIndex: number, option
 }
 
 /**
- * Pages `from` (inclusive) to `to` (exclusive, clamped to the page count) one at a time: only one page's mupdf
- * objects are alive at once, and the document is closed when the iteration ends or is abandoned.
+ * Pages `from` (inclusive) to `to` (exclusive, clamped to the page count) of an open document, one at a time:
+ * only one page's mupdf objects are alive at once.
+ */
+export function* documentPages(doc: mupdf.Document, from = 0, to?: number, options: ExtractOptions = {}): Generator<ModelPage> {
+  const count = doc.countPages();
+  const end = Math.min(to ?? count, count);
+  for (let i = Math.max(0, from); i < end; i++) yield extractPageSafely(doc, i, options);
+}
+
+/**
+ * The same from a PDF's bytes: the document is closed when the iteration ends or is abandoned.
  * Throws DocumentFormatError when the file cannot be opened as a PDF at all.
  */
 export function* iterateDocumentPages(bytes: Uint8Array, from = 0, to?: number, options: ExtractOptions = {}): Generator<ModelPage> {
   const doc = openPdf(bytes);
   try {
-    const count = doc.countPages();
-    const end = Math.min(to ?? count, count);
-    for (let i = Math.max(0, from); i < end; i++) yield extractPageSafely(doc, i, options);
+    yield* documentPages(doc, from, to, options);
   } finally {
     release(doc);
   }
