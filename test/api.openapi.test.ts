@@ -30,6 +30,7 @@ const ROUTES: [string, string, boolean][] = [
   ['get', '/v1/files/{file_id}/pages/{page_index}/image', false],
   ['post', '/api/v1/parse', false],
   ['post', '/v1/layout', false],
+  ['post', '/v1/ocr', false],
   ['get', '/v1/jobs/{job_id}', false],
   ['get', '/v1/jobs/{job_id}/result', false],
   ['get', '/v1/jobs/{job_id}/events', false],

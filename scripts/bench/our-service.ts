@@ -23,12 +23,13 @@ export interface OurService {
   close(): Promise<void>;
 }
 
-export async function startOurService(options: { http: boolean }): Promise<OurService> {
+/** `inference: 'spawn'` supervises a local inference sidecar (OCR); by default there is none. */
+export async function startOurService(options: { http: boolean; inference?: 'spawn' | 'connect' }): Promise<OurService> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docintel-bench-'));
   const env = { DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'silent', DOCINTEL_RATE_LIMIT_PER_MINUTE: '0', DOCINTEL_MAX_CONCURRENT_JOBS: '0' };
   const config = loadConfig(env, os.availableParallelism());
   const logger = createLogger(config.logLevel, 'bench');
-  const runtime = await createRuntime(config, logger, { worker: options.http, inference: 'connect' });
+  const runtime = await createRuntime(config, logger, { worker: options.http, inference: options.inference ?? 'connect' });
   let app: FastifyInstance | null = null;
   if (options.http) {
     app = await buildApp({

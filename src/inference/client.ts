@@ -2,7 +2,21 @@ import * as grpc from '@grpc/grpc-js';
 import type { Config } from '../shared/config.ts';
 import { InferenceCallError, InferenceUnavailableError } from './errors.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES } from './proto.ts';
-import type { HealthResponse, ListModelsResponse } from './types.ts';
+import type { HealthResponse, ListModelsResponse, RecognizePageResponse } from './types.ts';
+
+/** One page for OCR: the encoded image (or a blob key of the shared filesystem store) and how to read it. */
+export interface PageOcrCall {
+  image?: Uint8Array;
+  blobKey?: string;
+  mode?: 'regular' | 'classic' | 'agentic';
+  language?: 'auto' | 'global';
+  assumeUpright?: boolean;
+}
+
+function pageMessage(page: PageOcrCall): object {
+  const source = page.image ? { image: page.image } : { blob_key: page.blobKey };
+  return { ...source, mode: page.mode ?? 'regular', language: page.language ?? 'auto', assume_upright: page.assumeUpright ?? false };
+}
 
 export interface InferenceClientOptions {
   /** Default deadline of each call (config.inference.deadlineMs). */
@@ -63,6 +77,17 @@ export class InferenceClient {
 
   listModels(options: CallOptions = {}): Promise<ListModelsResponse> {
     return this.call<ListModelsResponse>('ListModels', {}, options);
+  }
+
+  /** OCR of one page image (coordinates in the upright image). */
+  recognizePage(page: PageOcrCall, options: CallOptions = {}): Promise<RecognizePageResponse> {
+    return this.call<RecognizePageResponse>('RecognizePage', pageMessage(page), options);
+  }
+
+  /** OCR of several pages in one call; answers in request order. */
+  async recognizePages(pages: PageOcrCall[], options: CallOptions = {}): Promise<RecognizePageResponse[]> {
+    const reply = await this.call<{ pages: RecognizePageResponse[] }>('RecognizePages', { pages: pages.map(pageMessage) }, options);
+    return reply.pages;
   }
 
   /** Polls Health until some address answers SERVING; throws InferenceUnavailableError after timeoutMs. */

@@ -5,12 +5,17 @@ import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
+import { FsBlobStore } from '../storage/fs-blobs.ts';
+import { blobsDir } from '../storage/mod.ts';
 import { QueueAbortedError, QueueFullError, ServerDrainingError } from './errors.ts';
 import { ModelRegistry, toModelInfo } from './models.ts';
+import { callSignal, InvalidOcrRequestError, recognizeOne, type OcrRpcDeps } from './ocr-rpc.ts';
+import { OcrEngines, OcrModelUnavailableError } from './ocr/engines.ts';
+import { ImageDecodeError } from './ocr/image.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES, REPO_ROOT } from './proto.ts';
 import { BoundedQueue } from './queue.ts';
 import { probeRuntime, type RuntimeInfo } from './runtime.ts';
-import type { HealthResponse, ListModelsResponse } from './types.ts';
+import type { HealthResponse, ListModelsResponse, RecognizePageRequest, RecognizePageResponse } from './types.ts';
 
 export interface InferenceServerOptions {
   /** 'unix:/path/to.sock' or 'host:port' (port 0 picks a free one). */
@@ -61,14 +66,28 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
   });
+  const ocr: OcrRpcDeps = {
+    engines: new OcrEngines(registry, { executionProviders: ctx.runtime.executionProviders, threads: config.inference.threads }),
+    // Embedded deployments share DATA_DIR; with NATS the object store is the api's, and callers send bytes.
+    blobs: config.natsUrl ? null : new FsBlobStore(blobsDir(config)),
+  };
   server.addService(loadInferenceProto().service, {
     Health: unary(ctx, async () => health(ctx)),
     ListModels: unary(ctx, async (): Promise<ListModelsResponse> => ({ models: (await registry.list()).map(toModelInfo) })),
+    RecognizePage: unary<RecognizePageRequest, RecognizePageResponse>(ctx, (request, call) => recognizeOne(ctx, ocr, request, callSignal(call))),
+    RecognizePages: unary<{ pages: RecognizePageRequest[] }, { pages: RecognizePageResponse[] }>(ctx, async (request, call) => {
+      const signal = callSignal(call);
+      return { pages: await Promise.all(request.pages.map((page) => recognizeOne(ctx, ocr, page, signal))) };
+    }),
   });
   const address = await bind(server, options.listen);
   logger.info({ address, providers: ctx.runtime.executionProviders, onnxruntime: ctx.runtime.onnxruntimeVersion }, 'inference server listening');
   void logModels(registry, logger);
-  return { address, queue: ctx.queue, registry, stop: () => stop(server, ctx, address, options.shutdownGraceMs ?? 5000) };
+  const stopServer = async () => {
+    await stop(server, ctx, address, options.shutdownGraceMs ?? 5000);
+    await ocr.engines.close();
+  };
+  return { address, queue: ctx.queue, registry, stop: stopServer };
 }
 
 function health(ctx: ServerContext): HealthResponse {
@@ -107,6 +126,8 @@ export function toServiceError(err: Error, logger: Logger): Partial<grpc.StatusO
   }
   if (err instanceof ServerDrainingError) return { code: grpc.status.UNAVAILABLE, details: err.message };
   if (err instanceof QueueAbortedError) return { code: grpc.status.CANCELLED, details: err.message };
+  if (err instanceof InvalidOcrRequestError || err instanceof ImageDecodeError) return { code: grpc.status.INVALID_ARGUMENT, details: err.message };
+  if (err instanceof OcrModelUnavailableError) return { code: grpc.status.FAILED_PRECONDITION, details: err.message };
   logger.error({ err }, 'inference call failed');
   return { code: grpc.status.INTERNAL, details: err.message };
 }

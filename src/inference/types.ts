@@ -37,3 +37,50 @@ export interface ModelInfo {
 export interface ListModelsResponse {
   models: ModelInfo[];
 }
+
+export interface RecognizePageRequest {
+  /** Which member of the `source` oneof is set. */
+  source?: 'image' | 'blob_key';
+  image?: Uint8Array;
+  blob_key?: string;
+  mode: string;
+  language: string;
+  assume_upright: boolean;
+}
+
+export interface OcrWordMessage {
+  text: string;
+  box: number[];
+  confidence: number;
+}
+
+export interface OcrLineMessage {
+  text: string;
+  polygon: number[];
+  box: number[];
+  confidence: number;
+  words: OcrWordMessage[];
+  engine: string;
+}
+
+export interface OcrTimingsMessage {
+  queue_ms: number;
+  decode_ms: number;
+  orientation_ms: number;
+  recognize_ms: number;
+  reread_ms: number;
+  total_ms: number;
+}
+
+export interface RecognizePageResponse {
+  width: number;
+  height: number;
+  rotation: number;
+  rotation_confidence: number;
+  skew_degrees: number;
+  lines: OcrLineMessage[];
+  mode: string;
+  timings: OcrTimingsMessage;
+  reread_lines: number;
+  changed_lines: number;
+}

@@ -69,10 +69,10 @@ export class RunContext {
    * sync caller reads the stored result right after the final event, and that read (a few megabytes for a big
    * parse) should not queue behind seconds of sliced cache encoding.
    */
-  runDeferred(): void {
+  runDeferred(): Promise<void> {
     const tasks = this.deferred.splice(0);
-    if (!tasks.length) return;
-    setTimeout(() => void this.runInOrder(tasks), DEFERRED_DELAY_MS);
+    if (!tasks.length) return Promise.resolve();
+    return new Promise<void>((resolve) => setTimeout(() => void this.runInOrder(tasks).finally(resolve), DEFERRED_DELAY_MS));
   }
 
   private async runInOrder(tasks: (() => Promise<void> | void)[]): Promise<void> {

@@ -39,6 +39,8 @@ export class JobWorker {
   private readonly webhooks: WebhookSender;
   private readonly usage: UsageLedger;
   private readonly running = new Set<AbortController>();
+  /** Work handlers deferred past their answers (cache writes); stop() lets it land. */
+  private readonly deferred = new Set<Promise<void>>();
   private consumer: Consumer | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
   private stopping = false;
@@ -67,6 +69,7 @@ export class JobWorker {
     for (const run of this.running) run.abort(new WorkerStoppingError());
     await this.consumer?.stop();
     this.consumer = undefined;
+    await Promise.allSettled([...this.deferred]);
     await this.webhooks.drain();
   }
 
@@ -151,7 +154,9 @@ export class JobWorker {
       clearTimeout(timer);
       clearInterval(heartbeat);
       this.running.delete(controller);
-      run.runDeferred();
+      const deferred = run.runDeferred();
+      this.deferred.add(deferred);
+      void deferred.finally(() => this.deferred.delete(deferred));
     }
   }
 

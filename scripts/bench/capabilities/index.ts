@@ -1,10 +1,12 @@
 import type { Capability } from '../types.ts';
 import { ingestCapability } from './ingest.ts';
+import { ocrProbeFactory } from '../inference-probe.ts';
+import { createOcrCapability } from './ocr.ts';
 import { pdfTextCapability } from './pdf-text.ts';
 import { renderCapability } from './render.ts';
 
 /** Every capability the harness measures, in report order. A new capability is one module added here. */
-export const CAPABILITIES: Capability[] = [pdfTextCapability, renderCapability, ingestCapability];
+export const CAPABILITIES: Capability[] = [pdfTextCapability, renderCapability, createOcrCapability({ probe: ocrProbeFactory }), ingestCapability];
 
 export function findCapability(name: string): Capability | undefined {
   return CAPABILITIES.find((c) => c.name === name);

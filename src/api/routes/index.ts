@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerProcessingRoute, type ProcessingRouteSpec } from '../processing.ts';
 import { layoutRoute } from './layout.routes.ts';
+import { ocrRoute } from './ocr.routes.ts';
 import { parseRoute } from './parse.routes.ts';
 
 /** Every processing endpoint. Each names an operation that must have exactly one job handler (checked at start). */
-export const processingRouteSpecs: ProcessingRouteSpec[] = [parseRoute, layoutRoute];
+export const processingRouteSpecs: ProcessingRouteSpec[] = [parseRoute, layoutRoute, ocrRoute];
 
 export const PROCESSING_OPERATIONS: string[] = [...new Set(processingRouteSpecs.map((s) => s.operation))];
 

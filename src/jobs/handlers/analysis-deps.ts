@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FileRecord, FileService } from '../../files/files.service.ts';
 import type { DocumentPool } from '../../pipeline/document/pool.ts';
 import { AnalysisService, type AnalysisOptions, type AnalyzeHooks } from '../../pipeline/analysis/mod.ts';
+import type { OcrClient } from '../../pipeline/analysis/ocr-stage.ts';
 import type { DocumentModel } from '../../pipeline/model/types.ts';
 import { ENGINE_VERSION } from '../../shared/version.ts';
 import type { HandlerDeps, JobContext } from '../handler.ts';
@@ -15,7 +16,7 @@ const services = new WeakMap<object, AnalysisService>();
 function analysisService(deps: HandlerDeps): AnalysisService {
   let service = services.get(deps.blobs);
   if (!service) {
-    service = new AnalysisService({ blobs: deps.blobs, pool: deps.pool as DocumentPool });
+    service = new AnalysisService({ blobs: deps.blobs, pool: deps.pool as DocumentPool, inference: (deps.inference as OcrClient | null | undefined) ?? null });
     services.set(deps.blobs, service);
   }
   return service;

@@ -10,16 +10,22 @@ import { ENGINE_VERSION } from '../../shared/version.ts';
  */
 
 /** Bump when the text layer, layout or model shape changes in a way that must not serve old cached models. */
-export const ANALYSIS_REVISION = 2;
+export const ANALYSIS_REVISION = 3;
 
 /** `fast`: text layer, blocks and reading order only; `grounded`: everything (figures, tables, ...). */
 export type AnalysisProfile = 'fast' | 'grounded';
 
+/** Which engine reads pages without a trustworthy text layer (see the OCR endpoint's `mode`). */
+export type OcrMode = 'regular' | 'classic' | 'agentic';
+
 export interface AnalysisOptions {
   profile: AnalysisProfile;
+  ocrMode: OcrMode;
+  /** OCR every page, even those with a good text layer (OCR in classic or agentic mode asks for real OCR). */
+  forceOcr: boolean;
 }
 
-export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = { profile: 'grounded' };
+export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = { profile: 'grounded', ocrMode: 'regular', forceOcr: false };
 
 function mupdfVersion(): string {
   try {
@@ -44,7 +50,8 @@ export const ANALYSIS_ENGINE_VERSION = `${ENGINE_VERSION}_a${ANALYSIS_REVISION}_
 
 /** Only the members that change the model, in a fixed order, so equal options hash equally. */
 export function normalizeOptions(options: Partial<AnalysisOptions> = {}): AnalysisOptions {
-  return { profile: options.profile === 'fast' ? 'fast' : 'grounded' };
+  const ocrMode = options.ocrMode === 'classic' || options.ocrMode === 'agentic' ? options.ocrMode : 'regular';
+  return { profile: options.profile === 'fast' ? 'fast' : 'grounded', ocrMode, forceOcr: options.forceOcr === true };
 }
 
 export function optionsHash(options: AnalysisOptions): string {

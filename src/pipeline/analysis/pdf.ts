@@ -31,7 +31,8 @@ export function pageRanges(pageCount: number, threads: number, profile: Analysis
 }
 
 /** One copy of the file that every task reads (structured clone shares a SharedArrayBuffer instead of copying it). */
-function shareBytes(bytes: Uint8Array): Uint8Array {
+export function shareBytes(bytes: Uint8Array): Uint8Array {
+  if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
   const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
   shared.set(bytes);
   return shared;

@@ -6,7 +6,10 @@ import { isDocumentType, type PageSize, type StoredDocument } from '../document/
 import type { DocumentModel, ModelPage } from '../model/types.ts';
 import { AnalysisCache } from './cache.ts';
 import { ANALYSIS_ENGINE_VERSION, analysisKey, derivedKey, normalizeOptions, type AnalysisOptions } from './options.ts';
-import { analyzePdf, type PdfProgress } from './pdf.ts';
+import { pageToServed } from '../ocr/quarter-turns.ts';
+import { layoutDocument } from './layout-run.ts';
+import { ocrPages, type OcrClient } from './ocr-stage.ts';
+import { extractPdfPages, shareBytes, type PdfProgress } from './pdf.ts';
 import { textInputPage } from './text-input.ts';
 
 /** The part of a stored file record an analysis needs. */
@@ -15,6 +18,8 @@ export type AnalyzableFile = StoredDocument;
 export interface AnalysisServiceDeps {
   blobs: BlobStore;
   pool: DocumentPool;
+  /** Reads pages without a trustworthy text layer; null where no inference process is configured. */
+  inference?: OcrClient | null;
 }
 
 export interface AnalyzeHooks extends Omit<PdfProgress, 'profile' | 'docKey'> {
@@ -37,11 +42,11 @@ const nextTurn: Defer = (task) => {
 const noop = () => {};
 const SILENT = { info: noop, warn: noop, error: noop, debug: noop } as unknown as Logger;
 
-/** Image pages wait for OCR (issue 4): a page of the image's size with no text. */
+/** An image page before OCR: the image's size, no text. */
 function imagePage(size: PageSize, pageIndex: number): ModelPage {
   return {
     page_index: pageIndex, width: size.width, height: size.height, rotation: 0, lines: [], blocks: [], paths: [], images: [],
-    textLayer: 'none', needsOcr: true, notes: ['image page: no text layer, the page needs OCR'],
+    textLayer: 'none', needsOcr: true, notes: ['image page: no text layer'],
   };
 }
 
@@ -136,12 +141,18 @@ export class AnalysisService {
       const text = (await this.deps.blobs.getBuffer(file.blob_key)).toString('utf8');
       return summarize(file, [textInputPage(text, type === 'text/markdown')], 0);
     }
-    if (type === 'application/pdf') {
-      const bytes = await this.deps.blobs.getBuffer(file.blob_key);
-      const { pages, bodyFontSize } = await analyzePdf(this.deps.pool, bytes, file.pages, { ...hooks, profile: options.profile, docKey: file.sha256 });
-      return summarize(file, pages, bodyFontSize);
-    }
-    if (isDocumentType(type)) return summarize(file, file.pages.map(imagePage), 0);
-    throw new UnprocessableError(`file ${file.file_id} is ${type}; it can only be used as a schema_file_id in extract`);
+    if (!isDocumentType(type)) throw new UnprocessableError(`file ${file.file_id} is ${type}; it can only be used as a schema_file_id in extract`);
+    const bytes = shareBytes(await this.deps.blobs.getBuffer(file.blob_key));
+    const extracted = type === 'application/pdf'
+      ? await extractPdfPages(this.deps.pool, bytes, file.pages, { ...hooks, profile: options.profile, docKey: file.sha256 })
+      : file.pages.map(imagePage);
+    hooks.signal?.throwIfAborted();
+    const read = await ocrPages(this.deps.pool, this.deps.inference ?? null, { bytes, type }, extracted, {
+      mode: options.ocrMode, force: options.forceOcr, signal: hooks.signal,
+    });
+    hooks.signal?.throwIfAborted();
+    const { pages, bodyFontSize } = await layoutDocument(read, hooks.signal, options.profile);
+    // Layout ran where OCR turned scans upright; the model keeps the served page images' space.
+    return summarize(file, pages.map(pageToServed), bodyFontSize);
   }
 }

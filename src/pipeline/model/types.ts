@@ -45,6 +45,8 @@ export interface Line {
   source: TextSource;
   /** The line ends with a hyphen after a letter (kept in `text`): the joiner may remove it and join the next line. */
   hyphenated?: boolean;
+  /** OCR lines: the text's quadrilateral, x0,y0 (its top-left) … x3,y3 (its bottom-left), clockwise. */
+  polygon?: number[];
 }
 
 export type BlockType =
@@ -121,6 +123,22 @@ export interface ModelPage {
   notes?: string[];
   /** Set when the page could not be read at all; the rest of the document still parses. */
   skipped?: { reason: string };
+  /** Set when the page's lines come from OCR. */
+  ocr?: PageOcrInfo;
+}
+
+export interface PageOcrInfo {
+  /** Engine mode that read the page: regular (PP-OCRv4), classic (Tesseract) or agentic. */
+  mode: 'regular' | 'classic' | 'agentic';
+  /** Clockwise quarter turn that made the scan upright (coordinates are still in the page image's space). */
+  rotation: 0 | 90 | 180 | 270;
+  rotationConfidence: number;
+  /** Small remaining skew of the baselines, degrees, positive = clockwise. */
+  skewDegrees: number;
+  /** Mean confidence of the page's lines, 0..1. */
+  confidence: number;
+  /** Median height of the OCR lines in page pixels. */
+  medianLineHeight: number;
 }
 
 export interface DocumentModel {

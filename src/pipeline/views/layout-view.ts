@@ -147,7 +147,7 @@ export function buildLayoutView(model: DocumentModel, ctx: LayoutViewContext): L
       height: size.height,
       components,
       image_ref: textInput ? null : pageImageRef(ctx.fileId, page.page_index),
-      ocr_median_line_height: null,
+      ocr_median_line_height: page.ocr?.medianLineHeight ?? null,
     };
   });
   return { mode: ctx.mode, pages };

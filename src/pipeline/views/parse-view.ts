@@ -178,7 +178,7 @@ export function buildParseView(model: DocumentModel, ctx: ParseViewContext): Par
       width: size?.width ?? null,
       height: size?.height ?? null,
       image_ref: size ? pageImageRef(ctx.fileId, page.page_index) : null,
-      ocr_median_line_height: null,
+      ocr_median_line_height: page.ocr?.medianLineHeight ?? null,
     };
   });
   return {

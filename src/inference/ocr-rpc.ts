@@ -1,0 +1,87 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { BlobStore } from '../storage/ports.ts';
+import type { OcrEngines } from './ocr/engines.ts';
+import { decodeImage } from './ocr/image.ts';
+import { recognizePage, type OcrLanguage, type OcrMode } from './ocr/recognize-page.ts';
+import type { ServerContext } from './server.ts';
+import type { RecognizePageRequest, RecognizePageResponse } from './types.ts';
+
+/** A request the OCR RPCs cannot serve as asked (answered INVALID_ARGUMENT). */
+export class InvalidOcrRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidOcrRequestError';
+  }
+}
+
+const MODES: OcrMode[] = ['regular', 'classic', 'agentic'];
+const LANGUAGES: OcrLanguage[] = ['auto', 'global'];
+
+export interface OcrRpcDeps {
+  engines: OcrEngines;
+  /** The shared filesystem blob store, for requests that name a blob instead of carrying the image. */
+  blobs: BlobStore | null;
+}
+
+function modeOf(request: RecognizePageRequest): OcrMode {
+  const mode = (request.mode || 'regular') as OcrMode;
+  if (!MODES.includes(mode)) throw new InvalidOcrRequestError(`mode must be one of ${MODES.join(', ')}, not "${request.mode}"`);
+  return mode;
+}
+
+function languageOf(request: RecognizePageRequest): OcrLanguage {
+  const language = (request.language || 'auto') as OcrLanguage;
+  if (!LANGUAGES.includes(language)) throw new InvalidOcrRequestError(`language must be one of ${LANGUAGES.join(', ')}, not "${request.language}"`);
+  return language;
+}
+
+async function imageBytes(request: RecognizePageRequest, blobs: BlobStore | null): Promise<Uint8Array> {
+  if (request.source === 'image' && request.image?.length) return request.image;
+  if (request.source === 'blob_key' && request.blob_key) {
+    if (!blobs) throw new InvalidOcrRequestError('blob references need the shared filesystem blob store; send the image bytes');
+    return blobs.getBuffer(request.blob_key);
+  }
+  throw new InvalidOcrRequestError('the request carries neither image bytes nor a blob_key');
+}
+
+/** One page: validated, queued (bounded), decoded, recognized. */
+export async function recognizeOne(ctx: ServerContext, deps: OcrRpcDeps, request: RecognizePageRequest, signal?: AbortSignal): Promise<RecognizePageResponse> {
+  const mode = modeOf(request);
+  const language = languageOf(request);
+  const received = performance.now();
+  return ctx.queue.run(async () => {
+    const started = performance.now();
+    const image = await decodeImage(await imageBytes(request, deps.blobs));
+    const decodeMs = performance.now() - started;
+    const page = await recognizePage(deps.engines, { image, mode, language, assumeUpright: request.assume_upright, signal });
+    return {
+      width: page.width,
+      height: page.height,
+      rotation: page.rotation,
+      rotation_confidence: page.rotationConfidence,
+      skew_degrees: page.skewDegrees,
+      lines: page.lines.map((l) => ({
+        text: l.text, polygon: [...l.polygon], box: [...l.box], confidence: l.confidence, engine: l.engine,
+        words: l.words.map((w) => ({ text: w.text, box: [...w.box], confidence: w.confidence })),
+      })),
+      mode: page.mode,
+      reread_lines: page.rereadLines,
+      changed_lines: page.changedLines,
+      timings: {
+        queue_ms: started - received,
+        decode_ms: decodeMs,
+        orientation_ms: page.timings.orientationMs,
+        recognize_ms: page.timings.recognizeMs,
+        reread_ms: page.timings.rereadMs,
+        total_ms: performance.now() - received,
+      },
+    };
+  }, signal);
+}
+
+/** Aborts when the client cancels the call or its deadline passes. */
+export function callSignal(call: grpc.ServerUnaryCall<unknown, unknown>): AbortSignal {
+  const controller = new AbortController();
+  call.on('cancelled', () => controller.abort(new Error('call cancelled')));
+  return controller.signal;
+}

@@ -1,0 +1,131 @@
+import type { LineReading, OcrEngine, OcrLine, OrientationGuess, PageLines, Quad, RgbImage } from '../types.ts';
+import { classifyAngles } from './classify.ts';
+import { DEFAULT_DETECTION_LIMITS, detectText, type DetectedBox, type DetectionLimits } from './detect.ts';
+import { loadDictionary } from './dictionary.ts';
+import { cropQuad, quadBounds, quadSize, rotateQuadStart } from './geometry.ts';
+import { readingOrder, skewOf, wordsOfLine } from './layout.ts';
+import { guessOrientation } from './orientation.ts';
+import { rotateQuarterTurns } from './raster.ts';
+import { DEFAULT_MIN_BATCH_WIDTH, recognizeCrops, type Recognition } from './recognize.ts';
+import { loadOnnxModel, type OnnxModel } from './sessions.ts';
+
+export interface PpOcrOptions {
+  detModel: string;
+  recModel: string;
+  clsModel: string;
+  dictionary: string;
+  executionProviders?: string[];
+  intraOpThreads?: number;
+  /** Detector input size limits (defaults: DEFAULT_DETECTION_LIMITS). */
+  detectionLimits?: Partial<DetectionLimits>;
+  /** Recognizer batches are padded to at least this width (PaddleOCR: 320; default 0, faster). */
+  recognitionMinWidth?: number;
+}
+
+export type PpOcrEngine = OcrEngine & { readonly name: 'ppocr' };
+
+/** Crops at least this much taller than wide are vertical text: PaddleOCR turns them a quarter. */
+const VERTICAL_RATIO = 1.5;
+/** The classifier must be this sure before a crop is flipped. */
+const FLIP_SCORE = 0.9;
+/** Lines read with less mean confidence than this are noise (PaddleOCR's drop_score). */
+const DROP_SCORE = 0.5;
+/** Crops per recognizer run: similar widths are batched (sorted by aspect ratio). */
+const REC_BATCH = 8;
+
+export async function createPpOcrEngine(options: PpOcrOptions): Promise<PpOcrEngine> {
+  const sessionOptions = { executionProviders: options.executionProviders, intraOpThreads: options.intraOpThreads };
+  const [det, rec, cls, dictionary] = await Promise.all([
+    loadOnnxModel(options.detModel, sessionOptions),
+    loadOnnxModel(options.recModel, sessionOptions),
+    loadOnnxModel(options.clsModel, sessionOptions),
+    loadDictionary(options.dictionary),
+  ]);
+  const limits = { ...DEFAULT_DETECTION_LIMITS, ...options.detectionLimits };
+  return new PaddleOcr(det, rec, cls, dictionary, limits, options.recognitionMinWidth ?? DEFAULT_MIN_BATCH_WIDTH);
+}
+
+class PaddleOcr implements PpOcrEngine {
+  readonly name = 'ppocr' as const;
+  /**
+   * Text boxes of the image detectOrientation last looked at: when it finds the page upright, the caller hands
+   * the same image object to recognize(), which then skips a second detection (a sixth of a receipt's time).
+   */
+  private lastDetection: { image: RgbImage; boxes: DetectedBox[] } | null = null;
+
+  constructor(
+    private readonly det: OnnxModel,
+    private readonly rec: OnnxModel,
+    private readonly cls: OnnxModel,
+    private readonly dictionary: string[],
+    private readonly limits: DetectionLimits,
+    private readonly recognitionMinWidth: number,
+  ) {}
+
+  async recognize(image: RgbImage, signal?: AbortSignal): Promise<PageLines> {
+    const known = this.lastDetection?.image === image ? this.lastDetection.boxes : null;
+    this.lastDetection = null;
+    const boxes = known ?? (await detectText(this.det, image, this.limits));
+    signal?.throwIfAborted();
+    const quads = boxes.map((b) => readingQuad(b.quad));
+    const crops = quads.map((q) => cropQuad(image, q));
+    const readings = await this.readCrops(quads, crops, signal);
+    const lines: OcrLine[] = [];
+    readings.forEach((reading, i) => {
+      if (reading.text.trim() === '' || reading.confidence < DROP_SCORE) return;
+      lines.push({
+        text: reading.text,
+        polygon: quads[i],
+        box: quadBounds(quads[i]),
+        confidence: reading.confidence,
+        words: wordsOfLine(reading, quads[i]),
+      });
+    });
+    return { lines: readingOrder(lines), skewDegrees: skewOf(lines.map((l) => l.polygon)) };
+  }
+
+  async readLine(image: RgbImage): Promise<LineReading> {
+    const crop = image.height >= VERTICAL_RATIO * image.width ? rotateQuarterTurns(image, 3) : image;
+    const quad: Quad = [0, 0, crop.width, 0, crop.width, crop.height, 0, crop.height];
+    const [reading] = await this.readCrops([quad], [crop]);
+    return { text: reading.text, confidence: reading.confidence };
+  }
+
+  async detectOrientation(image: RgbImage): Promise<OrientationGuess> {
+    const boxes = await detectText(this.det, image, this.limits);
+    this.lastDetection = { image, boxes };
+    return guessOrientation(this.cls, image, boxes);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.det.release(), this.rec.release(), this.cls.release()]);
+  }
+
+  /**
+   * Recognizes crops, turning those the classifier calls upside down. The classifier alone misfires on short
+   * crops (it turns "9.00" into "00'6"), so a flagged crop is read both ways and the likelier reading wins.
+   */
+  private async readCrops(quads: Quad[], crops: RgbImage[], signal?: AbortSignal): Promise<Recognition[]> {
+    if (crops.length === 0) return [];
+    const angles = await classifyAngles(this.cls, crops);
+    signal?.throwIfAborted();
+    const flagged = angles.flatMap((a, i) => (a.upsideDown && a.score > FLIP_SCORE ? [i] : []));
+    const flippedCrops = flagged.map((i) => rotateQuarterTurns(crops[i], 2));
+    const all = [...crops, ...flippedCrops];
+    const readings = await recognizeCrops(this.rec, this.dictionary, all, REC_BATCH, this.recognitionMinWidth);
+    flagged.forEach((cropIndex, k) => {
+      const flipped = readings[crops.length + k];
+      if (flipped.confidence > readings[cropIndex].confidence) {
+        readings[cropIndex] = flipped;
+        quads[cropIndex] = rotateQuadStart(quads[cropIndex], 2);
+      }
+    });
+    return readings.slice(0, crops.length);
+  }
+}
+
+/** Vertical boxes are read from their top-right corner down (PaddleOCR rotates such crops a quarter turn). */
+function readingQuad(quad: Quad): Quad {
+  const size = quadSize(quad);
+  return size.height >= VERTICAL_RATIO * size.width ? rotateQuadStart(quad, 1) : quad;
+}

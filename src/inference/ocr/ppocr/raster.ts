@@ -1,0 +1,102 @@
+import type { RgbImage } from '../types.ts';
+
+/** Rotates an image clockwise by a number of quarter turns. */
+export function rotateQuarterTurns(image: RgbImage, turnsClockwise: number): RgbImage {
+  const turns = ((turnsClockwise % 4) + 4) % 4;
+  if (turns === 0) return image;
+  const { width: w, height: h, data } = image;
+  const outW = turns === 2 ? w : h;
+  const outH = turns === 2 ? h : w;
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let ox: number;
+      let oy: number;
+      if (turns === 1) { ox = h - 1 - y; oy = x; }
+      else if (turns === 2) { ox = w - 1 - x; oy = h - 1 - y; }
+      else { ox = y; oy = w - 1 - x; }
+      const s = (y * w + x) * 3;
+      const d = (oy * outW + ox) * 3;
+      out[d] = data[s]; out[d + 1] = data[s + 1]; out[d + 2] = data[s + 2];
+    }
+  }
+  return { width: outW, height: outH, data: out };
+}
+
+/**
+ * Writes `image` resized (bilinear) to outW x outH into a planar BGR float tensor at `offset`, each value mapped
+ * by value*scale[c] + bias[c]. Channel order BGR because PaddleOCR's models were trained on OpenCV images.
+ * `planeWidth` >= outW lets callers pad the right side of a batch (the padding is left untouched).
+ */
+export function writeResizedBgr(
+  image: RgbImage, outW: number, outH: number, dst: Float32Array, offset: number, planeWidth: number,
+  scale: readonly [number, number, number], bias: readonly [number, number, number],
+): void {
+  const { width: w, height: h, data } = image;
+  const plane = planeWidth * outH;
+  const sx = w / outW;
+  const sy = h / outH;
+  // Column sample positions are the same on every row: precompute them once.
+  const x0s = new Int32Array(outW);
+  const x1s = new Int32Array(outW);
+  const fxs = new Float32Array(outW);
+  for (let x = 0; x < outW; x++) {
+    const fx = Math.min(Math.max((x + 0.5) * sx - 0.5, 0), w - 1);
+    const x0 = Math.floor(fx);
+    x0s[x] = x0 * 3;
+    x1s[x] = Math.min(x0 + 1, w - 1) * 3;
+    fxs[x] = fx - x0;
+  }
+  const [s0, s1, s2] = scale;
+  const [b0, b1, b2] = bias;
+  for (let y = 0; y < outH; y++) {
+    const fy = Math.min(Math.max((y + 0.5) * sy - 0.5, 0), h - 1);
+    const y0 = Math.floor(fy);
+    const wy = fy - y0;
+    const r0 = y0 * w * 3;
+    const r1 = Math.min(y0 + 1, h - 1) * w * 3;
+    const rowOut = offset + y * planeWidth;
+    for (let x = 0; x < outW; x++) {
+      const a = r0 + x0s[x];
+      const b = r0 + x1s[x];
+      const c = r1 + x0s[x];
+      const d = r1 + x1s[x];
+      const wx = fxs[x];
+      const w00 = (1 - wx) * (1 - wy);
+      const w01 = wx * (1 - wy);
+      const w10 = (1 - wx) * wy;
+      const w11 = wx * wy;
+      const red = data[a] * w00 + data[b] * w01 + data[c] * w10 + data[d] * w11;
+      const green = data[a + 1] * w00 + data[b + 1] * w01 + data[c + 1] * w10 + data[d + 1] * w11;
+      const blue = data[a + 2] * w00 + data[b + 2] * w01 + data[c + 2] * w10 + data[d + 2] * w11;
+      const o = rowOut + x;
+      dst[o] = blue * s0 + b0;
+      dst[o + plane] = green * s1 + b1;
+      dst[o + 2 * plane] = red * s2 + b2;
+    }
+  }
+}
+
+/**
+ * Halves an image (2x2 box average) — used before a large bilinear downscale so that thin strokes are averaged
+ * instead of skipped (bilinear alone aliases below half size).
+ */
+export function halve(image: RgbImage): RgbImage {
+  const w = image.width >> 1;
+  const h = image.height >> 1;
+  const src = image.data;
+  const sw = image.width * 3;
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const r0 = 2 * y * sw;
+    const r1 = r0 + sw;
+    for (let x = 0; x < w; x++) {
+      const s = x * 6;
+      const d = (y * w + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        out[d + c] = (src[r0 + s + c] + src[r0 + s + 3 + c] + src[r1 + s + c] + src[r1 + s + 3 + c] + 2) >> 2;
+      }
+    }
+  }
+  return { width: w, height: h, data: out };
+}

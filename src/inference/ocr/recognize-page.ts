@@ -1,0 +1,78 @@
+import { rereadDoubtfulLines, type EngineLine } from './agentic.ts';
+import type { OcrEngines } from './engines.ts';
+import { rotateImage } from './image.ts';
+import type { OcrEngine, Orientation, RgbImage } from './types.ts';
+
+export type OcrMode = 'regular' | 'classic' | 'agentic';
+export type OcrLanguage = 'auto' | 'global';
+
+export interface PageOcrRequest {
+  image: RgbImage;
+  mode: OcrMode;
+  language: OcrLanguage;
+  assumeUpright: boolean;
+  signal?: AbortSignal;
+}
+
+export interface PageOcrResult {
+  width: number;
+  height: number;
+  rotation: Orientation;
+  rotationConfidence: number;
+  skewDegrees: number;
+  lines: EngineLine[];
+  mode: OcrMode;
+  timings: { orientationMs: number; recognizeMs: number; rereadMs: number };
+  rereadLines: number;
+  changedLines: number;
+}
+
+/**
+ * Which engine tells the page's orientation: PP-OCR's detector and angle classifier (a fraction of a second, and
+ * right on receipts where Tesseract's OSD often has no answer) whenever its models are installed, in every mode.
+ */
+async function orientationEngine(engines: OcrEngines, reading: OcrEngine): Promise<OcrEngine> {
+  if (reading.name === 'ppocr') return reading;
+  return engines.regular().catch(() => reading);
+}
+
+/**
+ * One page through OCR: the engine of the mode detects which quarter turn makes the page upright (unless the
+ * caller knows it is), the page is turned, its lines are read, and in agentic mode doubtful lines are read again.
+ * Every coordinate is in the upright image.
+ */
+export async function recognizePage(engines: OcrEngines, request: PageOcrRequest): Promise<PageOcrResult> {
+  const engine: OcrEngine = request.mode === 'classic' ? await engines.classic(request.language) : await engines.regular();
+  const name = engine.name;
+  let started = performance.now();
+  const orientation = request.assumeUpright ? { rotation: 0 as Orientation, confidence: 1 } : await (await orientationEngine(engines, engine)).detectOrientation(request.image);
+  const upright = rotateImage(request.image, orientation.rotation);
+  const orientationMs = performance.now() - started;
+  request.signal?.throwIfAborted();
+  started = performance.now();
+  const read = await engine.recognize(upright, request.signal);
+  const recognizeMs = performance.now() - started;
+  let lines: EngineLine[] = read.lines.map((line) => ({ ...line, engine: name }));
+  let rereadLines = 0;
+  let changedLines = 0;
+  started = performance.now();
+  if (request.mode === 'agentic' && lines.length) {
+    request.signal?.throwIfAborted();
+    const outcome = await rereadDoubtfulLines(upright, lines, engine, await engines.classic(request.language));
+    ({ lines } = outcome);
+    rereadLines = outcome.reread;
+    changedLines = outcome.changed;
+  }
+  return {
+    width: upright.width,
+    height: upright.height,
+    rotation: orientation.rotation,
+    rotationConfidence: orientation.confidence,
+    skewDegrees: read.skewDegrees,
+    lines,
+    mode: request.mode,
+    timings: { orientationMs, recognizeMs, rereadMs: performance.now() - started },
+    rereadLines,
+    changedLines,
+  };
+}

@@ -1,0 +1,103 @@
+import * as mupdf from 'mupdf';
+import sharp from 'sharp';
+
+/**
+ * Images of text with known content and position, for the OCR tests: lines of Helvetica drawn into a PDF page
+ * and rasterised by mupdf, so the expected text and the ink's boxes are exact. Also the same text as a scanned
+ * PDF (the image as the page, no text layer) and a page mixing a text layer with a scan.
+ */
+export const PAGE_POINTS = { width: 420, height: 300 };
+export const TEXT_LINES = ['Invoice 2024-117 from Acme Supplies', 'Total due 1,250.40 EUR', 'Payment within 30 days'];
+const SIZE = 16;
+const LEFT = 40;
+const TOP = 60;
+const LEADING = 40;
+
+export interface TextImage {
+  png: Buffer;
+  width: number;
+  height: number;
+  /** Each line's ink box in image pixels ([left, top, right, bottom]), in TEXT_LINES order. */
+  lineBoxes: [number, number, number, number][];
+}
+
+function textPdf(lines: string[]): mupdf.PDFDocument {
+  const doc = new mupdf.PDFDocument();
+  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+  const content = lines.map((l, i) => `BT /F1 ${SIZE} Tf ${LEFT} ${PAGE_POINTS.height - TOP - i * LEADING} Td (${l}) Tj ET`).join('\n');
+  const resources = doc.addObject({ Font: { F1: font } });
+  doc.insertPage(-1, doc.addPage([0, 0, PAGE_POINTS.width, PAGE_POINTS.height], 0, resources, content));
+  return doc;
+}
+
+/** Ink boxes found in the rendered pixels, one per text row band. */
+function inkBoxes(pixels: Uint8ClampedArray, width: number, height: number, n: number, scale: number): [number, number, number, number][] {
+  return Array.from({ length: n }, (_, i) => {
+    const baseline = (TOP + i * LEADING) * scale;
+    const y0 = Math.max(0, Math.floor(baseline - SIZE * scale * 1.1));
+    const y1 = Math.min(height, Math.ceil(baseline + SIZE * scale * 0.4));
+    let box: [number, number, number, number] = [width, height, 0, 0];
+    for (let y = y0; y < y1; y++) {
+      for (let x = 0; x < width; x++) {
+        const at = (y * width + x) * 3;
+        if (pixels[at] + pixels[at + 1] + pixels[at + 2] < 384) box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x + 1), Math.max(box[3], y + 1)];
+      }
+    }
+    return box;
+  });
+}
+
+/** TEXT_LINES (or `lines`) rendered at `scale` pixels per point. */
+export function textImage(lines: string[] = TEXT_LINES, scale = 3): TextImage {
+  const doc = textPdf(lines);
+  const page = doc.loadPage(0);
+  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+  const width = pixmap.getWidth();
+  const height = pixmap.getHeight();
+  const result = { png: Buffer.from(pixmap.asPNG()), width, height, lineBoxes: inkBoxes(pixmap.getPixels(), width, height, lines.length, scale) };
+  pixmap.destroy();
+  page.destroy();
+  doc.destroy();
+  return result;
+}
+
+/** The image turned clockwise by `degrees` (what a sideways or upside-down scan looks like). */
+export async function turned(png: Buffer, degrees: 90 | 180 | 270): Promise<Buffer> {
+  return sharp(png).rotate(degrees).png().toBuffer();
+}
+
+/** A box of the upright image in the image turned clockwise by `degrees` (width/height of the upright one). */
+export function turnBox(box: [number, number, number, number], degrees: 0 | 90 | 180 | 270, width: number, height: number): [number, number, number, number] {
+  const [l, t, r, b] = box;
+  if (degrees === 90) return [height - b, l, height - t, r];
+  if (degrees === 180) return [width - r, height - b, width - l, height - t];
+  if (degrees === 270) return [t, width - r, b, width - l];
+  return box;
+}
+
+/**
+ * A PDF whose pages are given: `scan` pages are the image only (no text layer), `text` pages carry `lines` as
+ * real text. Page size PAGE_POINTS.
+ */
+export function scannedPdf(pages: ({ scan: Buffer } | { text: string[] })[]): Buffer {
+  const doc = new mupdf.PDFDocument();
+  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+  for (const spec of pages) {
+    if ('scan' in spec) {
+      const image = doc.addImage(new mupdf.Image(spec.scan));
+      const resources = doc.addObject({ XObject: { Im0: image } });
+      doc.insertPage(-1, doc.addPage([0, 0, PAGE_POINTS.width, PAGE_POINTS.height], 0, resources, `q ${PAGE_POINTS.width} 0 0 ${PAGE_POINTS.height} 0 0 cm /Im0 Do Q`));
+    } else {
+      const content = spec.text.map((l, i) => `BT /F1 ${SIZE} Tf ${LEFT} ${PAGE_POINTS.height - TOP - i * LEADING} Td (${l}) Tj ET`).join('\n');
+      doc.insertPage(-1, doc.addPage([0, 0, PAGE_POINTS.width, PAGE_POINTS.height], 0, doc.addObject({ Font: { F1: font } }), content));
+    }
+  }
+  const bytes = Buffer.from(doc.saveToBuffer('compress').asUint8Array());
+  doc.destroy();
+  return bytes;
+}
+
+/** A multi-page TIFF of the given PNG pages. */
+export async function multiPageTiff(pages: Buffer[]): Promise<Buffer> {
+  return sharp(pages, { join: { animated: true } }).tiff({ compression: 'lzw' }).toBuffer();
+}
