@@ -1,7 +1,12 @@
 import type { ModelRegistry } from '../models.ts';
-import { createPpOcrEngine } from './ppocr/engine.ts';
-import { createTesseractEngine } from './tesseract/engine.ts';
 import type { OcrEngine } from './types.ts';
+
+/**
+ * The engines' modules load on first use: onnxruntime-node and tesseract.js belong in the inference process, not
+ * in every api and worker process that imports the inference module for its client.
+ */
+const createPpOcrEngine: typeof import('./ppocr/engine.ts').createPpOcrEngine = async (options) => (await import('./ppocr/engine.ts')).createPpOcrEngine(options);
+const createTesseractEngine: typeof import('./tesseract/engine.ts').createTesseractEngine = async (options) => (await import('./tesseract/engine.ts')).createTesseractEngine(options);
 
 /** A model slot OCR needs is not installed or failed its hash check (answered FAILED_PRECONDITION). */
 export class OcrModelUnavailableError extends Error {

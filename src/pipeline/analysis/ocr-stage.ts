@@ -1,6 +1,5 @@
-import type { PageOcrCall } from '../../inference/client.ts';
+import type { CallOptions, PageOcrCall } from '../../inference/client.ts';
 import type { RecognizePageResponse } from '../../inference/types.ts';
-import type { CallOptions } from '../../inference/client.ts';
 import type { DocumentPool } from '../document/pool.ts';
 import type { DocumentType } from '../document/types.ts';
 import type { ModelPage, PageOcrInfo } from '../model/types.ts';

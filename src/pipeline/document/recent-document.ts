@@ -1,4 +1,4 @@
-import type * as mupdf from 'mupdf';
+import * as mupdf from 'mupdf';
 import { openPdf } from './inspect-pdf.ts';
 import { release } from './mupdf-util.ts';
 
@@ -9,6 +9,7 @@ import { release } from './mupdf-util.ts';
  * when a task for another one arrives, when a task fails outright, or after a few idle seconds.
  */
 const IDLE_CLOSE_MS = 5_000;
+const STORE_KEPT_PERCENT = 25;
 
 export class RecentDocument {
   private held: { key: string; doc: mupdf.Document } | null = null;
@@ -40,6 +41,10 @@ export class RecentDocument {
       this.close(); // the document may be in any state after mupdf gave up on it
       throw err;
     } finally {
+      // Between ranges, mupdf's resource store (fonts, decoded streams) is cut back: kept whole for the document's
+      // life it grows by a couple of hundred megabytes per worker on a long file, and WebAssembly memory never
+      // shrinks. What a range reuses most (the open file, its xref) stays.
+      mupdf.shrinkStore(STORE_KEPT_PERCENT);
       if (this.held) this.timer = setTimeout(() => this.close(), this.idleCloseMs).unref();
     }
   }
