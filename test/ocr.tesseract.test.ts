@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Box, RgbImage } from '../src/inference/ocr/types.ts';
 import { createTesseractEngine, type TesseractEngine } from '../src/inference/ocr/tesseract/engine.ts';
 import { TesseractEngineError } from '../src/inference/ocr/tesseract/errors.ts';
 import { voteOrientation } from '../src/inference/ocr/tesseract/orientation.ts';
+import { EVAL_DIR, renderTextPage } from './helpers/ocr-images.ts';
 
 /** A page of Helvetica lines drawn with content-stream operators, so every line's place is known. */
 const PAGE = { width: 612, height: 420, left: 60, top: 370, leading: 30, size: 16, scale: 2 };
@@ -24,28 +24,8 @@ const LINES = [
   'Customer service is open every weekday morning',
 ];
 
-function escapePdf(text: string): string {
-  return text.replace(/[\\()]/g, (c) => `\\${c}`);
-}
-
 function renderLinesPage(): RgbImage {
-  const doc = new mupdf.PDFDocument();
-  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-  const content = LINES.map((line, i) =>
-    `BT /F1 ${PAGE.size} Tf ${PAGE.left} ${PAGE.top - i * PAGE.leading} Td (${escapePdf(line)}) Tj ET`).join('\n');
-  doc.insertPage(-1, doc.addPage([0, 0, PAGE.width, PAGE.height], 0, doc.addObject({ Font: { F1: font } }), content));
-  const page = doc.loadPage(0);
-  const pixmap = page.toPixmap(mupdf.Matrix.scale(PAGE.scale, PAGE.scale), mupdf.ColorSpace.DeviceRGB, false);
-  const width = pixmap.getWidth();
-  const height = pixmap.getHeight();
-  const stride = pixmap.getStride();
-  const pixels = pixmap.getPixels();
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) data.set(pixels.subarray(y * stride, y * stride + width * 3), y * width * 3);
-  pixmap.destroy();
-  page.destroy();
-  doc.destroy();
-  return { width, height, data };
+  return renderTextPage({ lines: LINES, page: PAGE, fontSize: PAGE.size, left: PAGE.left, firstBaseline: PAGE.top, leading: PAGE.leading }, PAGE.scale);
 }
 
 /** Bounds of the dark pixels between two image rows. */
@@ -197,7 +177,7 @@ describe('tesseract engine (tesseract.js WASM, offline)', () => {
   });
 
   describe('eval set ocr-tesseract (phototest)', () => {
-    const dir = '/work/shared/eval/ocr-tesseract';
+    const dir = path.join(EVAL_DIR, 'ocr-tesseract');
     const present = existsSync(path.join(dir, 'phototest.gold.txt'));
     if (!present) console.warn(`[ocr.tesseract] ${dir} is absent: phototest checks skipped`);
 

@@ -1,11 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
+import type { RgbImage } from '../../src/inference/ocr/types.ts';
 
 /**
  * Images of text with known content and position, for the OCR tests: lines of Helvetica drawn into a PDF page
  * and rasterised by mupdf, so the expected text and the ink's boxes are exact. Also the same text as a scanned
  * PDF (the image as the page, no text layer) and a page mixing a text layer with a scan.
  */
+/** The evaluation data beside the checkout (../shared/eval); OCR tests that read it skip loudly when absent. */
+export const EVAL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/eval');
+
+/** Lines of Helvetica on a page, in PDF points: baseline of line i at `firstBaseline - i * leading` from the bottom. */
+export interface TextPageSpec {
+  lines: string[];
+  page: { width: number; height: number };
+  fontSize: number;
+  left: number;
+  firstBaseline: number;
+  leading: number;
+  /** Counter-clockwise tilt of every line (PDF convention). */
+  tiltDegrees?: number;
+}
+
+const escapePdf = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+
+/** A one-page PDF document drawing the lines with content-stream operators (every line's place is known). */
+export function textPageDocument(spec: TextPageSpec): mupdf.PDFDocument {
+  const doc = new mupdf.PDFDocument();
+  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+  const a = ((spec.tiltDegrees ?? 0) * Math.PI) / 180;
+  const [c, s] = [Math.cos(a).toFixed(5), Math.sin(a).toFixed(5)];
+  const content = spec.lines
+    .map((l, i) => `BT /F1 ${spec.fontSize} Tf ${c} ${s} ${-Number(s)} ${c} ${spec.left} ${spec.firstBaseline - i * spec.leading} Tm (${escapePdf(l)}) Tj ET`)
+    .join('\n');
+  doc.insertPage(-1, doc.addPage([0, 0, spec.page.width, spec.page.height], 0, doc.addObject({ Font: { F1: font } }), content));
+  return doc;
+}
+
+/** RGB pixels of a pixmap without alpha (rows copied past the stride's padding). */
+export function pixmapRgb(pixmap: mupdf.Pixmap): RgbImage {
+  const width = pixmap.getWidth();
+  const height = pixmap.getHeight();
+  const stride = pixmap.getStride();
+  const pixels = pixmap.getPixels();
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) data.set(pixels.subarray(y * stride, y * stride + width * 3), y * width * 3);
+  return { width, height, data };
+}
+
+/** The page of `spec` rendered by mupdf at `scale` pixels per point. */
+export function renderTextPage(spec: TextPageSpec, scale: number): RgbImage {
+  const doc = textPageDocument(spec);
+  const page = doc.loadPage(0);
+  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+  try {
+    return pixmapRgb(pixmap);
+  } finally {
+    pixmap.destroy();
+    page.destroy();
+    doc.destroy();
+  }
+}
+
 export const PAGE_POINTS = { width: 420, height: 300 };
 export const TEXT_LINES = ['Invoice 2024-117 from Acme Supplies', 'Total due 1,250.40 EUR', 'Payment within 30 days'];
 const SIZE = 16;
@@ -22,16 +80,11 @@ export interface TextImage {
 }
 
 function textPdf(lines: string[]): mupdf.PDFDocument {
-  const doc = new mupdf.PDFDocument();
-  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-  const content = lines.map((l, i) => `BT /F1 ${SIZE} Tf ${LEFT} ${PAGE_POINTS.height - TOP - i * LEADING} Td (${l}) Tj ET`).join('\n');
-  const resources = doc.addObject({ Font: { F1: font } });
-  doc.insertPage(-1, doc.addPage([0, 0, PAGE_POINTS.width, PAGE_POINTS.height], 0, resources, content));
-  return doc;
+  return textPageDocument({ lines, page: PAGE_POINTS, fontSize: SIZE, left: LEFT, firstBaseline: PAGE_POINTS.height - TOP, leading: LEADING });
 }
 
 /** Ink boxes found in the rendered pixels, one per text row band. */
-function inkBoxes(pixels: Uint8ClampedArray, width: number, height: number, n: number, scale: number): [number, number, number, number][] {
+function inkBoxes(pixels: Uint8Array, width: number, height: number, n: number, scale: number): [number, number, number, number][] {
   return Array.from({ length: n }, (_, i) => {
     const baseline = (TOP + i * LEADING) * scale;
     const y0 = Math.max(0, Math.floor(baseline - SIZE * scale * 1.1));
@@ -54,7 +107,7 @@ export function textImage(lines: string[] = TEXT_LINES, scale = 3): TextImage {
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
   const width = pixmap.getWidth();
   const height = pixmap.getHeight();
-  const result = { png: Buffer.from(pixmap.asPNG()), width, height, lineBoxes: inkBoxes(pixmap.getPixels(), width, height, lines.length, scale) };
+  const result = { png: Buffer.from(pixmap.asPNG()), width, height, lineBoxes: inkBoxes(pixmapRgb(pixmap).data, width, height, lines.length, scale) };
   pixmap.destroy();
   page.destroy();
   doc.destroy();
@@ -88,7 +141,7 @@ export function scannedPdf(pages: ({ scan: Buffer } | { text: string[] })[]): Bu
       const resources = doc.addObject({ XObject: { Im0: image } });
       doc.insertPage(-1, doc.addPage([0, 0, PAGE_POINTS.width, PAGE_POINTS.height], 0, resources, `q ${PAGE_POINTS.width} 0 0 ${PAGE_POINTS.height} 0 0 cm /Im0 Do Q`));
     } else {
-      const content = spec.text.map((l, i) => `BT /F1 ${SIZE} Tf ${LEFT} ${PAGE_POINTS.height - TOP - i * LEADING} Td (${l}) Tj ET`).join('\n');
+      const content = spec.text.map((l, i) => `BT /F1 ${SIZE} Tf ${LEFT} ${PAGE_POINTS.height - TOP - i * LEADING} Td (${escapePdf(l)}) Tj ET`).join('\n');
       doc.insertPage(-1, doc.addPage([0, 0, PAGE_POINTS.width, PAGE_POINTS.height], 0, doc.addObject({ Font: { F1: font } }), content));
     }
   }
