@@ -80,7 +80,7 @@ export class RunContext {
       try {
         await task();
       } catch (err) {
-        this.logger.warn({ err }, 'work deferred after a job failed');
+        this.logger.warn({ err }, 'work deferred past a job answer failed');
       }
     }
   }

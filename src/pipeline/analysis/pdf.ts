@@ -3,14 +3,13 @@ import { PoolBusyError, type DocumentPool } from '../document/pool.ts';
 import type { PageSize } from '../document/types.ts';
 import type { ModelPage } from '../model/types.ts';
 import type { AnalysisProfile } from './options.ts';
-import { layoutDocument, type LaidOutPages } from './layout-run.ts';
 import type { AnalyzeRange } from './pool-analyze.ts';
 import { skippedPage } from './skipped.ts';
 
 /**
- * A PDF's analysis: the page ranges' text layers in parallel on the document pool (a bounded number of tasks in
- * flight, so a 2,000-page file does not flood the pool's queue), then one layout pass over all pages (it needs
- * them all: headers and footers repeat across pages), sliced so the event loop keeps running.
+ * A PDF's text layers: page ranges in parallel on the document pool (a bounded number of tasks in flight, so a
+ * 2,000-page file does not flood the pool's queue). The analysis service then OCRs the pages that need it and lays
+ * out the whole document in one pass (it needs every page: headers and footers repeat across pages).
  */
 
 export interface PdfProgress {
@@ -84,10 +83,4 @@ export async function extractPdfPages(pool: DocumentPool, bytes: Uint8Array, siz
     if (page.skipped && sizes[page.page_index]) Object.assign(page, sizes[page.page_index]);
   }
   return pages;
-}
-
-export async function analyzePdf(pool: DocumentPool, bytes: Uint8Array, sizes: PageSize[], progress: PdfProgress = {}): Promise<LaidOutPages> {
-  const pages = await extractPdfPages(pool, bytes, sizes, progress);
-  progress.signal?.throwIfAborted();
-  return layoutDocument(pages, progress.signal, progress.profile);
 }
