@@ -59,6 +59,30 @@ export function rotateImage(image: RgbImage, rotation: Orientation): RgbImage {
   return { ...turned, data: out };
 }
 
+/**
+ * Halves an image (2x2 box average) — used before a large bilinear downscale so that thin strokes are averaged
+ * instead of skipped (bilinear alone aliases below half size).
+ */
+export function halve(image: RgbImage): RgbImage {
+  const w = image.width >> 1;
+  const h = image.height >> 1;
+  const src = image.data;
+  const sw = image.width * 3;
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const r0 = 2 * y * sw;
+    const r1 = r0 + sw;
+    for (let x = 0; x < w; x++) {
+      const s = x * 6;
+      const d = (y * w + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        out[d + c] = (src[r0 + s + c] + src[r0 + s + 3 + c] + src[r1 + s + c] + src[r1 + s + 3 + c] + 2) >> 2;
+      }
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
 /** A region of the image (clamped to it, with `margin` px around), scaled by `scale` (bicubic). */
 export async function cropScaled(image: RgbImage, box: Box, scale: number, margin = 4): Promise<RgbImage> {
   const left = Math.max(0, Math.floor(box[0] - margin));

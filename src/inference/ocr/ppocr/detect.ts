@@ -1,6 +1,7 @@
 import type { Quad, RgbImage } from '../types.ts';
 import { convexHull, growRect, minAreaRect, rectCorners, type Point } from './geometry.ts';
-import { halve, writeResizedBgr } from './raster.ts';
+import { halve } from '../image.ts';
+import { writeResizedBgr } from './raster.ts';
 import type { OnnxModel } from './sessions.ts';
 
 export interface DetectionLimits {

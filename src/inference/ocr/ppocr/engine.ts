@@ -1,3 +1,4 @@
+import { rotateImage } from '../image.ts';
 import type { LineReading, OcrEngine, OcrLine, OrientationGuess, PageLines, Quad, RgbImage } from '../types.ts';
 import { classifyAngles } from './classify.ts';
 import { DEFAULT_DETECTION_LIMITS, detectText, type DetectedBox, type DetectionLimits } from './detect.ts';
@@ -5,7 +6,6 @@ import { loadDictionary } from './dictionary.ts';
 import { cropQuad, quadBounds, quadSize, rotateQuadStart } from './geometry.ts';
 import { readingOrder, skewOf, wordsOfLine } from './layout.ts';
 import { guessOrientation } from './orientation.ts';
-import { rotateQuarterTurns } from './raster.ts';
 import { DEFAULT_MIN_BATCH_WIDTH, recognizeCrops, type Recognition } from './recognize.ts';
 import { loadOnnxModel, type OnnxModel } from './sessions.ts';
 
@@ -85,7 +85,7 @@ class PaddleOcr implements PpOcrEngine {
   }
 
   async readLine(image: RgbImage): Promise<LineReading> {
-    const crop = image.height >= VERTICAL_RATIO * image.width ? rotateQuarterTurns(image, 3) : image;
+    const crop = image.height >= VERTICAL_RATIO * image.width ? rotateImage(image, 270) : image;
     const quad: Quad = [0, 0, crop.width, 0, crop.width, crop.height, 0, crop.height];
     const [reading] = await this.readCrops([quad], [crop]);
     return { text: reading.text, confidence: reading.confidence };
@@ -110,7 +110,7 @@ class PaddleOcr implements PpOcrEngine {
     const angles = await classifyAngles(this.cls, crops);
     signal?.throwIfAborted();
     const flagged = angles.flatMap((a, i) => (a.upsideDown && a.score > FLIP_SCORE ? [i] : []));
-    const flippedCrops = flagged.map((i) => rotateQuarterTurns(crops[i], 2));
+    const flippedCrops = flagged.map((i) => rotateImage(crops[i], 180));
     const all = [...crops, ...flippedCrops];
     const readings = await recognizeCrops(this.rec, this.dictionary, all, REC_BATCH, this.recognitionMinWidth);
     flagged.forEach((cropIndex, k) => {

@@ -1,28 +1,5 @@
 import type { RgbImage } from '../types.ts';
 
-/** Rotates an image clockwise by a number of quarter turns. */
-export function rotateQuarterTurns(image: RgbImage, turnsClockwise: number): RgbImage {
-  const turns = ((turnsClockwise % 4) + 4) % 4;
-  if (turns === 0) return image;
-  const { width: w, height: h, data } = image;
-  const outW = turns === 2 ? w : h;
-  const outH = turns === 2 ? h : w;
-  const out = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let ox: number;
-      let oy: number;
-      if (turns === 1) { ox = h - 1 - y; oy = x; }
-      else if (turns === 2) { ox = w - 1 - x; oy = h - 1 - y; }
-      else { ox = y; oy = w - 1 - x; }
-      const s = (y * w + x) * 3;
-      const d = (oy * outW + ox) * 3;
-      out[d] = data[s]; out[d + 1] = data[s + 1]; out[d + 2] = data[s + 2];
-    }
-  }
-  return { width: outW, height: outH, data: out };
-}
-
 /**
  * Writes `image` resized (bilinear) to outW x outH into a planar BGR float tensor at `offset`, each value mapped
  * by value*scale[c] + bias[c]. Channel order BGR because PaddleOCR's models were trained on OpenCV images.
@@ -75,28 +52,4 @@ export function writeResizedBgr(
       dst[o + 2 * plane] = red * s2 + b2;
     }
   }
-}
-
-/**
- * Halves an image (2x2 box average) — used before a large bilinear downscale so that thin strokes are averaged
- * instead of skipped (bilinear alone aliases below half size).
- */
-export function halve(image: RgbImage): RgbImage {
-  const w = image.width >> 1;
-  const h = image.height >> 1;
-  const src = image.data;
-  const sw = image.width * 3;
-  const out = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    const r0 = 2 * y * sw;
-    const r1 = r0 + sw;
-    for (let x = 0; x < w; x++) {
-      const s = x * 6;
-      const d = (y * w + x) * 3;
-      for (let c = 0; c < 3; c++) {
-        out[d + c] = (src[r0 + s + c] + src[r0 + s + 3 + c] + src[r1 + s + c] + src[r1 + s + 3 + c] + 2) >> 2;
-      }
-    }
-  }
-  return { width: w, height: h, data: out };
 }

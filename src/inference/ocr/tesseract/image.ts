@@ -1,4 +1,5 @@
 import type { RgbImage } from '../types.ts';
+import { halve } from '../image.ts';
 
 /**
  * tesseract.js scans the first 500 bytes of the encoded image for an EXIF orientation tag (a regex over the
@@ -17,24 +18,6 @@ export function encodePpm(image: RgbImage): Buffer {
   return Buffer.concat([header, data]);
 }
 
-/** The image turned clockwise by a quarter-turn multiple. */
-export function rotateClockwise(image: RgbImage, degrees: 0 | 90 | 180 | 270): RgbImage {
-  if (degrees === 0) return image;
-  const { width: w, height: h, data } = image;
-  const out = new Uint8Array(data.length);
-  const turned = degrees === 180 ? { width: w, height: h } : { width: h, height: w };
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      // Where source pixel (x, y) lands after the turn.
-      const [nx, ny] = degrees === 90 ? [h - 1 - y, x] : degrees === 180 ? [w - 1 - x, h - 1 - y] : [y, w - 1 - x];
-      const from = (y * w + x) * 3;
-      const to = (ny * turned.width + nx) * 3;
-      out[to] = data[from]; out[to + 1] = data[from + 1]; out[to + 2] = data[from + 2];
-    }
-  }
-  return { ...turned, data: out };
-}
-
 /** Halves the image (2×2 box average) until its longer side is at most `maxSide`. */
 export function shrinkToFit(image: RgbImage, maxSide: number): RgbImage {
   let current = image;
@@ -42,23 +25,6 @@ export function shrinkToFit(image: RgbImage, maxSide: number): RgbImage {
     current = halve(current);
   }
   return current;
-}
-
-function halve({ width, height, data }: RgbImage): RgbImage {
-  const w = width >> 1;
-  const h = height >> 1;
-  const out = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    const top = 2 * y * width * 3;
-    const bottom = top + width * 3;
-    for (let x = 0; x < w; x++) {
-      const a = top + 6 * x;
-      const b = bottom + 6 * x;
-      const to = (y * w + x) * 3;
-      for (let c = 0; c < 3; c++) out[to + c] = (data[a + c] + data[a + 3 + c] + data[b + c] + data[b + 3 + c] + 2) >> 2;
-    }
-  }
-  return { width: w, height: h, data: out };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Orientation, OrientationGuess, PageLines, RgbImage } from '../types.ts';
-import { rotateClockwise, shrinkToFit } from './image.ts';
+import { rotateImage } from '../image.ts';
+import { shrinkToFit } from './image.ts';
 
 /** OSD guesses at or above this confidence are taken as they are. */
 export const OSD_TRUSTED = 0.5;
@@ -36,7 +37,7 @@ export async function voteOrientation(image: RgbImage, osd: OrientationGuess | n
   const small = shrinkToFit(image, VOTE_MAX_SIDE);
   // In parallel: with several recognition workers the turns are read at once.
   const scores = await Promise.all(candidates.map(async (rotation) =>
-    ({ rotation, score: readabilityScore(await recognize(rotateClockwise(small, rotation))) })));
+    ({ rotation, score: readabilityScore(await recognize(rotateImage(small, rotation))) })));
   scores.sort((a, b) => b.score - a.score);
   const [best, second] = scores;
   if (best.score === 0) return osd ?? { rotation: 0, confidence: 0 };
