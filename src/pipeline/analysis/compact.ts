@@ -1,3 +1,4 @@
+import { round2 } from '../model/geometry.ts';
 import type { BBox, FontInfo, ModelPage } from '../model/types.ts';
 
 /**
@@ -7,7 +8,6 @@ import type { BBox, FontInfo, ModelPage } from '../model/types.ts';
  * the page cheaper to copy between threads and to keep in memory.
  */
 
-export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function roundBox(box: BBox): BBox {
   box[0] = round2(box[0]);

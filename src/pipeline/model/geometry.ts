@@ -2,6 +2,9 @@ import type { BBox } from './types.ts';
 
 /** Box primitives shared by every stage (boxes are [left, top, right, bottom] in page pixels). */
 
+/** To 0.01 px: far below anything a view shows, and exactly what the cached model keeps. */
+export const round2 = (n: number): number => Math.round(n * 100) / 100;
+
 export const width = (b: BBox): number => b[2] - b[0];
 export const height = (b: BBox): number => b[3] - b[1];
 export const centerX = (b: BBox): number => (b[0] + b[2]) / 2;

@@ -1,5 +1,7 @@
 import type { RecognizePageResponse } from '../../inference/types.ts';
+import { round2 } from '../model/geometry.ts';
 import type { BBox, FontInfo, Line, ModelPage, PageOcrInfo, Word } from '../model/types.ts';
+import { medianOf } from '../textlayer/words.ts';
 import { graphicsToUpright, type QuarterTurn } from './quarter-turns.ts';
 
 /**
@@ -7,17 +9,10 @@ import { graphicsToUpright, type QuarterTurn } from './quarter-turns.ts';
  * back afterwards). Fonts are unknown to OCR: a line's size is its x-height-free height (0.8 of the box), which is
  * what the layout's font statistics compare (headings are taller than body lines).
  */
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const box4 = (b: number[]): BBox => [round2(b[0]), round2(b[1]), round2(b[2]), round2(b[3])];
 
 function ocrFont(height: number): FontInfo {
   return { name: 'OCR', size: round2(height * 0.8), bold: false, italic: false, monospace: false };
-}
-
-function median(values: number[]): number {
-  if (!values.length) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 function toLine(pageIndex: number, n: number, line: RecognizePageResponse['lines'][number]): Line | null {
@@ -50,7 +45,7 @@ export function ocrInfo(response: RecognizePageResponse, lines: Line[], mode: Pa
     rotationConfidence: round2(response.rotation_confidence),
     skewDegrees: round2(response.skew_degrees),
     confidence: round2(confidences.reduce((a, b) => a + b, 0) / Math.max(1, confidences.length)),
-    medianLineHeight: round2(median(lines.map((l) => l.bbox[3] - l.bbox[1]))),
+    medianLineHeight: lines.length ? round2(medianOf(lines.map((l) => l.bbox[3] - l.bbox[1]))) : 0,
   };
 }
 

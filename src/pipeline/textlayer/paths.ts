@@ -1,4 +1,5 @@
 import type * as mupdf from 'mupdf';
+import { round2 } from '../model/geometry.ts';
 import type { BBox, VectorPath } from '../model/types.ts';
 import { boundsOfPoints, intersects, transformPoint, type Matrix6 } from './geometry.ts';
 
@@ -214,5 +215,3 @@ function continuesRule(a: VectorPath, b: VectorPath): boolean {
   if (vertical) return Math.abs(ax0 - bx0) < 0.5 && Math.abs(ax1 - bx1) < 0.5 && by0 <= ay1 + gap && by1 >= ay0 - gap;
   return false;
 }
-
-const round2 = (v: number) => Math.round(v * 100) / 100;
