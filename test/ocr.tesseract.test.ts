@@ -6,7 +6,7 @@ import type { Box, RgbImage } from '../src/inference/ocr/types.ts';
 import { createTesseractEngine, type TesseractEngine } from '../src/inference/ocr/tesseract/engine.ts';
 import { TesseractEngineError } from '../src/inference/ocr/tesseract/errors.ts';
 import { voteOrientation } from '../src/inference/ocr/tesseract/orientation.ts';
-import { EVAL_DIR, renderTextPage } from './helpers/ocr-images.ts';
+import { EVAL_DIR, inkInRows, renderTextPage } from './helpers/ocr-images.ts';
 
 /** A page of Helvetica lines drawn with content-stream operators, so every line's place is known. */
 const PAGE = { width: 612, height: 420, left: 60, top: 370, leading: 30, size: 16, scale: 2 };
@@ -26,18 +26,6 @@ const LINES = [
 
 function renderLinesPage(): RgbImage {
   return renderTextPage({ lines: LINES, page: PAGE, fontSize: PAGE.size, left: PAGE.left, firstBaseline: PAGE.top, leading: PAGE.leading }, PAGE.scale);
-}
-
-/** Bounds of the dark pixels between two image rows. */
-function inkBounds(image: RgbImage, fromRow: number, toRow: number): Box | null {
-  let box: Box | null = null;
-  for (let y = Math.max(0, fromRow); y < Math.min(image.height, toRow); y++) {
-    for (let x = 0; x < image.width; x++) {
-      if (image.data[(y * image.width + x) * 3] >= 128) continue;
-      box = box ? [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x + 1), Math.max(box[3], y + 1)] : [x, y, x + 1, y + 1];
-    }
-  }
-  return box;
 }
 
 /** Image rows that hold line i's glyphs (baseline minus ascent to baseline plus descent, with room to spare). */
@@ -102,7 +90,7 @@ describe('tesseract engine (tesseract.js WASM, offline)', () => {
     expect(result.lines.map((l) => l.text)).toEqual(LINES);
     expect(Math.abs(result.skewDegrees)).toBeLessThan(0.5);
     result.lines.forEach((line, i) => {
-      const ink = inkBounds(page, ...lineBand(i)) as Box;
+      const ink = inkInRows(page, ...lineBand(i)) as Box;
       expect(within(ink, line.box, 1), `line ${i} box ${line.box} holds ink ${ink}`).toBe(true);
       expect(within(line.box, ink, 3), `line ${i} box ${line.box} hugs ink ${ink}`).toBe(true);
       const [l, t, r, b] = line.box;
@@ -130,7 +118,7 @@ describe('tesseract engine (tesseract.js WASM, offline)', () => {
   });
 
   it('reads a single line crop', async () => {
-    const ink = inkBounds(page, ...lineBand(6)) as Box;
+    const ink = inkInRows(page, ...lineBand(6)) as Box;
     const reading = await engine.readLine(crop(page, ink, 10));
     expect(reading.text).toBe(LINES[6]);
     expect(reading.confidence).toBeGreaterThan(0.85);

@@ -83,20 +83,25 @@ function textPdf(lines: string[]): mupdf.PDFDocument {
   return textPageDocument({ lines, page: PAGE_POINTS, fontSize: SIZE, left: LEFT, firstBaseline: PAGE_POINTS.height - TOP, leading: LEADING });
 }
 
+/** Bounds of the dark pixels (mean of R, G, B under 128) in image rows [fromRow, toRow), or null when there are none. */
+export function inkInRows(image: RgbImage, fromRow: number, toRow: number): [number, number, number, number] | null {
+  const { width, data } = image;
+  let box: [number, number, number, number] | null = null;
+  for (let y = Math.max(0, fromRow); y < Math.min(image.height, toRow); y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 3;
+      if (data[at] + data[at + 1] + data[at + 2] >= 384) continue;
+      box = box ? [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x + 1), Math.max(box[3], y + 1)] : [x, y, x + 1, y + 1];
+    }
+  }
+  return box;
+}
+
 /** Ink boxes found in the rendered pixels, one per text row band. */
-function inkBoxes(pixels: Uint8Array, width: number, height: number, n: number, scale: number): [number, number, number, number][] {
+function inkBoxes(image: RgbImage, n: number, scale: number): [number, number, number, number][] {
   return Array.from({ length: n }, (_, i) => {
     const baseline = (TOP + i * LEADING) * scale;
-    const y0 = Math.max(0, Math.floor(baseline - SIZE * scale * 1.1));
-    const y1 = Math.min(height, Math.ceil(baseline + SIZE * scale * 0.4));
-    let box: [number, number, number, number] = [width, height, 0, 0];
-    for (let y = y0; y < y1; y++) {
-      for (let x = 0; x < width; x++) {
-        const at = (y * width + x) * 3;
-        if (pixels[at] + pixels[at + 1] + pixels[at + 2] < 384) box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x + 1), Math.max(box[3], y + 1)];
-      }
-    }
-    return box;
+    return inkInRows(image, Math.floor(baseline - SIZE * scale * 1.1), Math.ceil(baseline + SIZE * scale * 0.4)) ?? [image.width, image.height, 0, 0];
   });
 }
 
@@ -107,7 +112,7 @@ export function textImage(lines: string[] = TEXT_LINES, scale = 3): TextImage {
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
   const width = pixmap.getWidth();
   const height = pixmap.getHeight();
-  const result = { png: Buffer.from(pixmap.asPNG()), width, height, lineBoxes: inkBoxes(pixmapRgb(pixmap).data, width, height, lines.length, scale) };
+  const result = { png: Buffer.from(pixmap.asPNG()), width, height, lineBoxes: inkBoxes(pixmapRgb(pixmap), lines.length, scale) };
   pixmap.destroy();
   page.destroy();
   doc.destroy();
