@@ -31,7 +31,7 @@ const FLIP_SCORE = 0.9;
 /** Lines read with less mean confidence than this are noise (PaddleOCR's drop_score). */
 const DROP_SCORE = 0.5;
 /** Crops per recognizer run: similar widths are batched (sorted by aspect ratio). */
-const REC_BATCH = 8;
+const REC_BATCH = 4;
 
 export async function createPpOcrEngine(options: PpOcrOptions): Promise<PpOcrEngine> {
   const sessionOptions = { executionProviders: options.executionProviders, intraOpThreads: options.intraOpThreads };

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import * as ort from 'onnxruntime-node';
+import { optimizeModelForCpu } from '../../onnx/mod.ts';
 
 export interface SessionOptions {
   executionProviders?: string[];
@@ -11,14 +13,24 @@ export interface OnnxModel {
   release(): Promise<void>;
 }
 
+const sessionSettings = (options: SessionOptions, providers: string[]): ort.InferenceSession.SessionOptions => ({
+  executionProviders: providers,
+  graphOptimizationLevel: 'all',
+  intraOpNumThreads: options.intraOpThreads ?? 0,
+  interOpNumThreads: 1,
+  enableCpuMemArena: true,
+});
+
+/**
+ * Opens a model. On the CPU provider its graph is first rewritten (src/inference/onnx: PaddlePaddle's exported
+ * affine steps and spelled-out hardswish folded into the convolutions, about a quarter faster, same results up
+ * to float rounding); other providers get the file as published.
+ */
 export async function loadOnnxModel(modelPath: string, options: SessionOptions): Promise<OnnxModel> {
-  const session = await ort.InferenceSession.create(modelPath, {
-    executionProviders: options.executionProviders ?? ['cpu'],
-    graphOptimizationLevel: 'all',
-    intraOpNumThreads: options.intraOpThreads ?? 0,
-    interOpNumThreads: 1,
-    enableCpuMemArena: true,
-  });
+  const providers = options.executionProviders ?? ['cpu'];
+  let bytes: Uint8Array = new Uint8Array(await readFile(modelPath));
+  if (providers.length === 1 && providers[0] === 'cpu') bytes = optimizeModelForCpu(bytes).bytes;
+  const session = await ort.InferenceSession.create(bytes, sessionSettings(options, providers));
   const inputName = session.inputNames[0];
   const outputName = session.outputNames[0];
   return {

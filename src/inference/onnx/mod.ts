@@ -1,0 +1,1 @@
+export { optimizeModelForCpu, type CpuOptimization } from './optimize.ts';
