@@ -3,6 +3,7 @@ import './pipeline/document/mupdf-hook.ts';
 import os from 'node:os';
 import { loadConfig, type Config } from './shared/config.ts';
 import { ConfigError } from './shared/errors.ts';
+import { applyHeapGrowth } from './shared/heap.ts';
 import { createLogger } from './shared/logger.ts';
 
 const USAGE = `usage: docintel <command>
@@ -43,6 +44,7 @@ export async function main(argv: string[]): Promise<void> {
   }
   const role = command as Role;
   const config = readConfig();
+  applyHeapGrowth(config.heapGrowthPercent);
   const logger = createLogger(config.logLevel, role);
   try {
     if (role === 'inference') {

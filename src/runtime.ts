@@ -13,6 +13,7 @@ import { PROCESSING_OPERATIONS } from './api/routes/index.ts';
 import type { AppContext, ReadinessCheck } from './api/context.ts';
 import type { KeyRing } from './api/keys.ts';
 import { loadWebhookSecret } from './shared/secrets.ts';
+import { applyHeapGrowth } from './shared/heap.ts';
 
 /**
  * The composition root: builds the stores, job system, document pool, inference connection, file service and
@@ -51,6 +52,7 @@ async function startInference(config: Config, logger: Logger, options: RuntimeOp
 }
 
 export async function createRuntime(config: Config, logger: Logger, options: RuntimeOptions): Promise<Runtime> {
+  applyHeapGrowth(config.heapGrowthPercent);
   await mkdir(config.dataDir, { recursive: true });
   const nats: NatsConnection | undefined = config.natsUrl ? await connectNats(config.natsUrl, `docintel-${process.pid}`, logger) : undefined;
   const stores = await createStores(config, { nats, logger });

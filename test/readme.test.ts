@@ -31,6 +31,8 @@ describe('configuration', () => {
     expect(config.limits.maxPages).toBe(2000);
     expect(config.jobs.maxAttempts).toBe(3);
     expect(config.jobs.renderThreads).toBe(4);
+    expect(config.heapGrowthPercent).toBe(50);
+    expect(loadConfig({ DOCINTEL_HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
   });
 
   it.each([
@@ -43,6 +45,7 @@ describe('configuration', () => {
     ['DOCINTEL_INFERENCE_ADDR', 'not an address'],
     ['DOCINTEL_LOG_LEVEL', 'loud'],
     ['DOCINTEL_FAULTS', 'nonsense'],
+    ['DOCINTEL_HEAP_GROWTH_PERCENT', '-5'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     let error: unknown;
     try {

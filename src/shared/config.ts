@@ -18,6 +18,8 @@ export interface Config {
   jobs: JobSettings;
   inference: InferenceSettings;
   webhookSecret: string | null;
+  /** V8 heap growth per full collection, in percent (0: V8's own); see shared/heap.ts. */
+  heapGrowthPercent: number;
   faults: Record<string, string>;
 }
 
@@ -86,6 +88,7 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_INFERENCE_DEADLINE_MS', default: '30000', description: 'Deadline of each gRPC call to the inference process' },
   { name: 'DOCINTEL_INFERENCE_THREADS', default: '(number of CPU cores)', description: 'ONNX Runtime intra-op threads in the inference process' },
   { name: 'DOCINTEL_INFERENCE_QUEUE_LIMIT', default: '64', description: 'Queued inference requests before RESOURCE_EXHAUSTED (503 at the API)' },
+  { name: 'DOCINTEL_HEAP_GROWTH_PERCENT', default: '50', description: 'How far the V8 heap grows past live data before a full collection (0: V8 default, up to 300%); lower trades GC time for peak memory' },
   { name: 'DOCINTEL_WEBHOOK_SECRET', default: '(unset: generated once into DATA_DIR/webhook-secret)', description: 'HMAC-SHA256 key that signs webhook bodies (X-Docintel-Signature); set it on every node of a cluster' },
   { name: 'DOCINTEL_FAULTS', default: '(unset)', description: 'Fault injection for tests, e.g. `job.delay_ms=3000`; never set in production' },
 ];
@@ -184,6 +187,7 @@ export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
       queueLimit: int(env, 'DOCINTEL_INFERENCE_QUEUE_LIMIT', 64, 1),
     },
     webhookSecret: str(env, 'DOCINTEL_WEBHOOK_SECRET'),
+    heapGrowthPercent: int(env, 'DOCINTEL_HEAP_GROWTH_PERCENT', 50, 0, 1000),
     faults: parseFaults(str(env, 'DOCINTEL_FAULTS')),
   };
 }
