@@ -42,10 +42,16 @@ function constantOperand(editor: GraphEditor, node: NodeProto): { constant: Floa
   return null;
 }
 
+/** A one-value constant that broadcasts against an NCHW tensor without changing its shape. */
+function scalarOf(constant: FloatConstant): number | null {
+  return constant.values.length === 1 && constant.dims.length <= 4 ? constant.values[0] : null;
+}
+
 /** Values of a scalar or per-channel ([C,1,1] or [1,C,1,1] under NCHW broadcasting) constant, one per channel. */
 function perChannel(constant: FloatConstant, channels: number): Float32Array | null {
   const { values, dims } = constant;
-  if (values.length === 1) return new Float32Array(channels).fill(values[0]);
+  const scalar = scalarOf(constant);
+  if (scalar !== null) return new Float32Array(channels).fill(scalar);
   const channelShaped = (dims.length === 3 || (dims.length === 4 && dims[0] === 1)) && dims.at(-3) === channels && dims.at(-1) === 1 && dims.at(-2) === 1;
   return channelShaped ? values : null;
 }
@@ -116,7 +122,7 @@ function foldFollowingAffine(editor: GraphEditor, conv: NodeProto): boolean {
 /** x·clip(x+3, 0, 6)/6 spelled as Add, Clip, Mul, Div becomes x·HardSigmoid(x; 1/6, 1/2). */
 function rewriteHardSwish(editor: GraphEditor, add: NodeProto): boolean {
   const plus = constantOperand(editor, add);
-  if (!plus || plus.constant.values.length !== 1 || plus.constant.values[0] !== 3) return false;
+  if (!plus || scalarOf(plus.constant) !== 3) return false;
   const x = plus.other;
   const clip = editor.soleConsumer(add.output[0]);
   if (!isOp(clip, 'Clip') || !clipsTo(editor, clip, 0, 6)) return false;
@@ -124,7 +130,7 @@ function rewriteHardSwish(editor: GraphEditor, add: NodeProto): boolean {
   if (!isOp(mul, 'Mul') || !(mul.input.includes(x) && mul.input.includes(clip.output[0]))) return false;
   const div = editor.soleConsumer(mul.output[0]);
   const by = isOp(div, 'Div') ? editor.floatConstant(div.input[1]) : null;
-  if (!div || !by || by.values.length !== 1 || by.values[0] !== 6 || div.input[0] !== mul.output[0]) return false;
+  if (!div || !by || scalarOf(by) !== 6 || div.input[0] !== mul.output[0]) return false;
   // Reuse the Clip node as the HardSigmoid (same place in the order, after x) and the Mul as the product.
   clip.opType = 'HardSigmoid';
   editor.setInputs(clip, [x]);
@@ -150,14 +156,14 @@ function clipsTo(editor: GraphEditor, clip: NodeProto, min: number, max: number)
  */
 function foldAffineIntoNextConvs(editor: GraphEditor, mul: NodeProto): boolean {
   const operand = constantOperand(editor, mul);
-  if (!operand || operand.constant.values.length !== 1) return false;
-  const s = operand.constant.values[0];
-  if (!Number.isFinite(s) || Math.abs(s) < 1e-6) return false;
+  const s = operand && scalarOf(operand.constant);
+  if (!operand || s === null || !Number.isFinite(s) || Math.abs(s) < 1e-6) return false;
   const h = operand.other;
   let add = editor.soleConsumer(mul.output[0]);
   let b = 0;
   const addOperand = isOp(add, 'Add') ? constantOperand(editor, add) : null;
-  if (add && addOperand && addOperand.constant.values.length === 1) b = addOperand.constant.values[0];
+  const shift = addOperand ? scalarOf(addOperand.constant) : null;
+  if (shift !== null) b = shift;
   else add = undefined;
   const z = (add ?? mul).output[0];
   const convs = editor.consumersOf(z);

@@ -107,18 +107,6 @@ export class GraphEditor {
     this.producers.set(value, node);
   }
 
-  /** Inserts `node` right after `anchor` in topological order. */
-  insertAfter(anchor: NodeProto, node: NodeProto): void {
-    const index = this.graph.node.indexOf(anchor);
-    this.graph.node.splice(index + 1, 0, node);
-    for (const out of node.output) this.producers.set(out, node);
-    for (const input of node.input) {
-      const list = this.consumers.get(input) ?? [];
-      list.push(node);
-      this.consumers.set(input, list);
-    }
-  }
-
   /** Points `consumer`'s inputs named `from` at `to`. */
   rewire(consumer: NodeProto, from: string, to: string): void {
     this.setInputs(consumer, consumer.input.map((input) => (input === from ? to : input)));

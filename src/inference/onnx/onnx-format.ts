@@ -66,6 +66,8 @@ export interface AttributeProto {
   s?: Uint8Array;
   ints?: (number | Long)[];
   t?: TensorProto;
+  g?: unknown;
+  graphs?: unknown[];
 }
 
 export interface NodeProto {

@@ -25,6 +25,10 @@ export function optimizeModelForCpu(bytes: Uint8Array): CpuOptimization {
   if (model.functions?.length || model.trainingInfo?.length || model.graph.sparseInitializer?.length) {
     return { bytes, counts: null, skipped: 'model functions, training info or sparse initializers are not rewritten' };
   }
+  // Values used inside subgraphs (If, Loop, Scan bodies) are invisible to the consumer index: leave such graphs be.
+  if (model.graph.node.some((n) => n.attribute.some((a) => a.g || a.graphs?.length))) {
+    return { bytes, counts: null, skipped: 'graphs with subgraphs are not rewritten' };
+  }
   const outputNames = model.graph.output.map((o) => o.name);
   const counts = rewriteForCpu(new GraphEditor(model.graph, outputNames));
   if (counts.removedNodes === 0) return { bytes, counts, skipped: 'no rewrite applied' };
