@@ -31,6 +31,7 @@ const ROUTES: [string, string, boolean][] = [
   ['post', '/api/v1/parse', false],
   ['post', '/v1/layout', false],
   ['post', '/v1/ocr', false],
+  ['post', '/v1/tables', false],
   ['get', '/v1/jobs/{job_id}', false],
   ['get', '/v1/jobs/{job_id}/result', false],
   ['get', '/v1/jobs/{job_id}/events', false],

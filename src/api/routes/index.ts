@@ -4,9 +4,10 @@ import { registerProcessingRoute, type ProcessingRouteSpec } from '../processing
 import { layoutRoute } from './layout.routes.ts';
 import { ocrRoute } from './ocr.routes.ts';
 import { parseRoute } from './parse.routes.ts';
+import { tablesRoute } from './tables.routes.ts';
 
 /** Every processing endpoint. Each names an operation that must have exactly one job handler (checked at start). */
-export const processingRouteSpecs: ProcessingRouteSpec[] = [parseRoute, layoutRoute, ocrRoute];
+export const processingRouteSpecs: ProcessingRouteSpec[] = [parseRoute, layoutRoute, ocrRoute, tablesRoute];
 
 export const PROCESSING_OPERATIONS: string[] = [...new Set(processingRouteSpecs.map((s) => s.operation))];
 

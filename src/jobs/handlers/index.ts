@@ -2,9 +2,10 @@ import type { JobHandler } from '../handler.ts';
 import { layoutHandler } from './layout.handler.ts';
 import { ocrHandler } from './ocr.handler.ts';
 import { parseHandler } from './parse.handler.ts';
+import { tablesHandler } from './tables.handler.ts';
 
 /**
  * Every job handler, one per operation, each in its own file `<operation>.handler.ts` in this folder.
  * buildHandlerRegistry() refuses to start when an operation the API accepts has no handler or has two.
  */
-export const allHandlers: JobHandler[] = [parseHandler, layoutHandler, ocrHandler];
+export const allHandlers: JobHandler[] = [parseHandler, layoutHandler, ocrHandler, tablesHandler];

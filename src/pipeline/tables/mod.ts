@@ -1,0 +1,104 @@
+import type { BBox, ModelPage } from '../model/types.ts';
+import { union } from '../model/geometry.ts';
+import { detectTables, dropNested, type Candidate } from './detect.ts';
+import { centerIn, pageWords, type WordItem } from './grid.ts';
+import { pageRules, rulesWithin, type RuleSet } from './ruled.ts';
+import { structureTable } from './structure.ts';
+import type { DetectionPolicy, TableModel } from './types.ts';
+
+/**
+ * Table structure for born-digital pages (issue 5): find tables (or take the layout stage's boxes, or the whole
+ * text area) and recover rows, columns, spans, multi-line cells and header rows from rules and word alignment.
+ */
+
+export type { DetectionPolicy, TableModel, TableCellModel, MappingQuality, TableSource } from './types.ts';
+
+export interface FindTablesOptions {
+  policy: DetectionPolicy;
+  /** detector: this module's finder; layout: structure inside `layoutTables`; none: the page's text area as one table. */
+  source: 'detector' | 'layout' | 'none';
+  layoutTables?: BBox[];
+}
+
+export function findTables(page: ModelPage, options: FindTablesOptions): TableModel[] {
+  if (page.skipped || page.lines.length === 0) return [];
+  const words = pageWords(page);
+  if (words.length === 0) return [];
+  const rules = pageRules(page);
+  const candidates = candidatesFor(page, words, rules, options);
+  let tables: TableModel[] = [];
+  for (const c of candidates) {
+    const t = toModel(page, c, words);
+    if (t && (options.source !== 'detector' || looksFilled(t, options.policy, page, words))) tables.push(t);
+  }
+  if (options.source === 'detector') tables = dropNested(tables);
+  tables.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  tables.forEach((t, i) => (t.id = `p${page.page_index}_t${i + 1}`));
+  return tables;
+}
+
+function candidatesFor(page: ModelPage, words: readonly WordItem[], rules: RuleSet, options: FindTablesOptions): Candidate[] {
+  if (options.source === 'detector') return detectTables(page, words, rules, options.policy);
+  const boxes = options.source === 'layout' ? (options.layoutTables ?? []) : [union(words.map((w) => w.bbox))];
+  return boxes.map((bbox) => {
+    const inside = rulesWithin(rules, bbox);
+    return { bbox, source: options.source === 'layout' ? 'layout' : 'page', score: options.source === 'layout' ? 0.7 : 0.3, rules: inside };
+  });
+}
+
+/**
+ * Charts and diagrams draw grids too, with a few labels scattered over many empty cells; a table fills most of
+ * its cells. Found tables need at least two rows and columns.
+ */
+function looksFilled(t: TableModel, policy: DetectionPolicy, page: ModelPage, words: readonly WordItem[]): boolean {
+  const rows = t.rowEdges.length - 1;
+  const cols = t.colEdges.length - 1;
+  if (rows < 2 || cols < 2) return false;
+  const filled = t.cells.filter((c) => c.text).length;
+  if (filled / t.cells.length < (policy === 'strict' ? 0.4 : 0.25) || filled < (policy === 'strict' ? 4 : 3)) return false;
+  return policy === 'liberal' || !chartLike(page, t.bbox, words);
+}
+
+/**
+ * Bars, colour swatches and plot areas are fills with no text on them; the shading of a table sits behind its
+ * text. Several textless fills, half of all fills inside, make the box a chart or legend.
+ */
+function chartLike(page: ModelPage, box: BBox, words: readonly WordItem[]): boolean {
+  const boxArea = (box[2] - box[0]) * (box[3] - box[1]);
+  let fills = 0;
+  let bare = 0;
+  for (const p of page.paths) {
+    if (p.kind !== 'fill') continue;
+    const [x0, y0, x1, y1] = p.bbox;
+    if (x1 - x0 <= 4 || y1 - y0 <= 4 || (x1 - x0) * (y1 - y0) > boxArea * 0.3 || !centerIn(p.bbox, box)) continue;
+    fills++;
+    if (!words.some((w) => centerIn(w.bbox, p.bbox))) bare++;
+  }
+  return bare >= 3 && bare >= fills * 0.5;
+}
+
+function toModel(page: ModelPage, c: Candidate, words: readonly WordItem[]): TableModel | undefined {
+  const s = structureTable(c.bbox, words, c.rules);
+  if (!s) return undefined;
+  return {
+    id: '',
+    pageIndex: page.page_index,
+    bbox: s.bbox,
+    source: c.source,
+    rowEdges: s.rowEdges,
+    colEdges: s.colEdges,
+    cells: s.cells.map((cell) => ({
+      row: cell.row,
+      col: cell.col,
+      rowspan: cell.rowspan,
+      colspan: cell.colspan,
+      text: cell.text,
+      bbox: cell.bbox,
+      wordIds: cell.words.map((w) => w.id),
+      isHeader: cell.row < s.headerRowCount,
+    })),
+    headerRowCount: s.headerRowCount,
+    mappingQuality: s.ruledRows && s.ruledCols ? 'exact' : 'heuristic',
+    score: c.score,
+  };
+}

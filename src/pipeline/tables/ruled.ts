@@ -1,0 +1,251 @@
+import type { BBox, ModelPage } from '../model/types.ts';
+
+/**
+ * Rules of ruled tables: thin vector paths, the sides of stroked rectangles and of filled cell backgrounds,
+ * joined where drawn piecewise, then grouped into connected frameworks (a grid, or stacked horizontal rules of
+ * about the same width as in booktabs tables). Each framework is one table candidate.
+ */
+
+/** A horizontal (at = y, from a0 to a1 in x) or vertical (at = x, a0..a1 in y) rule. */
+export interface Seg {
+  a0: number;
+  a1: number;
+  at: number;
+}
+
+export interface RuleSet {
+  h: Seg[];
+  v: Seg[];
+}
+
+export interface RuledFramework extends RuleSet {
+  bbox: BBox;
+}
+
+const THIN = 4;
+const JOIN_TOL = 4;
+
+/** The rules a page draws; fills larger than half the page (backgrounds) and tiny marks are ignored. */
+export function pageRules(page: ModelPage): RuleSet {
+  const h: Seg[] = [];
+  const v: Seg[] = [];
+  const boxes: { bbox: BBox; color: string }[] = [];
+  const pageArea = page.width * page.height;
+  for (const p of page.paths) {
+    if (p.kind === 'curve') continue;
+    const [x0, y0, x1, y1] = p.bbox;
+    const w = x1 - x0;
+    const ht = y1 - y0;
+    if (ht <= THIN && w >= 8) h.push({ a0: x0, a1: x1, at: (y0 + y1) / 2 });
+    else if (w <= THIN && ht >= 8) v.push({ a0: y0, a1: y1, at: (x0 + x1) / 2 });
+    else if (w > THIN && ht > THIN && w * ht < pageArea * 0.5) boxes.push({ bbox: p.bbox, color: p.filled && !p.stroked ? (p.color ?? '?') : '' });
+  }
+  const hard = { h: mergeCollinear(h), v: mergeCollinear(v) };
+  // A box's sides bound cells (a stroked cell border, a shaded cell or row), unless a drawn rule already runs
+  // alongside: shading inset within ruled cells would otherwise add a thin phantom row or column.
+  const softH: Seg[] = [];
+  const softV: Seg[] = [];
+  const seams = fillSeams(boxes);
+  for (const { bbox: [x0, y0, x1, y1], color } of boxes) {
+    const seam = (k: string) => color !== '' && seams.has(`${color}|${k}`);
+    if (!seam(`t${key(x0, x1, y0)}`) && !shadowed({ a0: x0, a1: x1, at: y0 }, hard.h)) softH.push({ a0: x0, a1: x1, at: y0 });
+    if (!seam(`b${key(x0, x1, y1)}`) && !shadowed({ a0: x0, a1: x1, at: y1 }, hard.h)) softH.push({ a0: x0, a1: x1, at: y1 });
+    if (!seam(`l${key(y0, y1, x0)}`) && !shadowed({ a0: y0, a1: y1, at: x0 }, hard.v)) softV.push({ a0: y0, a1: y1, at: x0 });
+    if (!seam(`r${key(y0, y1, x1)}`) && !shadowed({ a0: y0, a1: y1, at: x1 }, hard.v)) softV.push({ a0: y0, a1: y1, at: x1 });
+  }
+  return { h: mergeCollinear([...hard.h, ...softH]), v: mergeCollinear([...hard.v, ...softV]) };
+}
+
+const key = (a0: number, a1: number, at: number) => `${Math.round(a0)}|${Math.round(a1)}|${Math.round(at)}`;
+
+/**
+ * Sides where two fills of one colour meet flush (a background painted line by line): no boundary there. A
+ * top side is a seam when a same-coloured box of the same width ends right there, and so on.
+ */
+function fillSeams(boxes: readonly { bbox: BBox; color: string }[]): Set<string> {
+  const ends = new Set<string>();
+  for (const { bbox: [x0, y0, x1, y1], color } of boxes) {
+    if (!color) continue;
+    ends.add(`${color}|b${key(x0, x1, y1)}`).add(`${color}|t${key(x0, x1, y0)}`).add(`${color}|r${key(y0, y1, x1)}`).add(`${color}|l${key(y0, y1, x0)}`);
+  }
+  const seams = new Set<string>();
+  for (const { bbox: [x0, y0, x1, y1], color } of boxes) {
+    if (!color) continue;
+    // Allow a pixel of rounding either way.
+    for (const d of [-1, 0, 1]) {
+      if (ends.has(`${color}|b${key(x0, x1, y0 + d)}`)) seams.add(`${color}|t${key(x0, x1, y0)}`).add(`${color}|b${key(x0, x1, y0 + d)}`);
+      if (ends.has(`${color}|r${key(y0, y1, x0 + d)}`)) seams.add(`${color}|l${key(y0, y1, x0)}`).add(`${color}|r${key(y0, y1, x0 + d)}`);
+    }
+  }
+  return seams;
+}
+
+const SHADOW_DIST = 14;
+
+/** A drawn rule within a few pixels runs along most of this side. */
+function shadowed(s: Seg, hard: readonly Seg[]): boolean {
+  const len = s.a1 - s.a0;
+  let lo = 0;
+  let hi = hard.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (hard[mid].at < s.at - SHADOW_DIST) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < hard.length && hard[i].at <= s.at + SHADOW_DIST; i++) {
+    const o = hard[i];
+    if (Math.min(o.a1, s.a1) - Math.max(o.a0, s.a0) >= len * 0.6) return true;
+  }
+  return false;
+}
+
+/** Joins segments on one line that overlap or nearly touch (borders drawn cell by cell). */
+export function mergeCollinear(segs: readonly Seg[]): Seg[] {
+  const sorted = [...segs].sort((a, b) => a.at - b.at);
+  const out: Seg[] = [];
+  let i = 0;
+  while (i < sorted.length) {
+    // One line: positions within 1.5 px of its first segment.
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1].at - sorted[i].at <= 1.5) j++;
+    const line = sorted.slice(i, j + 1).sort((a, b) => a.a0 - b.a0);
+    const at = line.reduce((sum, s) => sum + s.at, 0) / line.length;
+    let cur: Seg = { a0: line[0].a0, a1: line[0].a1, at };
+    for (const s of line.slice(1)) {
+      if (s.a0 <= cur.a1 + JOIN_TOL) cur.a1 = Math.max(cur.a1, s.a1);
+      else {
+        out.push(cur);
+        cur = { a0: s.a0, a1: s.a1, at };
+      }
+    }
+    out.push(cur);
+    i = j + 1;
+  }
+  return out.sort((a, b) => a.at - b.at || a.a0 - b.a0);
+}
+
+const crosses = (h: Seg, v: Seg, tol: number) => v.at >= h.a0 - tol && v.at <= h.a1 + tol && h.at >= v.a0 - tol && h.at <= v.a1 + tol;
+
+/** Stacked horizontal rules with about the same extent (booktabs: top, mid and bottom rules), not too far apart. */
+const stacked = (a: Seg, b: Seg, maxGap: number, tol: number) =>
+  Math.abs(a.at - b.at) <= maxGap && Math.abs(a.a0 - b.a0) <= tol && Math.abs(a.a1 - b.a1) <= tol;
+
+/** Connected groups of rules: crossing or touching h/v rules, and stacked h rules of one width. */
+export function frameworks(rules: RuleSet, page: ModelPage, tableBand: (box: BBox) => boolean): RuledFramework[] {
+  const h = rules.h.filter((s) => s.a1 - s.a0 >= 16);
+  const v = rules.v.filter((s) => s.a1 - s.a0 >= 8);
+  const n = h.length + v.length;
+  const parent = Array.from({ length: n }, (_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const join = (a: number, b: number) => {
+    parent[find(a)] = find(b);
+  };
+  const inGrid = new Uint8Array(h.length);
+  for (let i = 0; i < h.length; i++) {
+    for (let j = 0; j < v.length; j++) {
+      if (crosses(h[i], v[j], 3)) {
+        join(i, h.length + j);
+        inGrid[i] = 1;
+      }
+    }
+  }
+  // Rules that belong to no grid may stack into a booktabs table: only the next stacked free rule below, and
+  // only across a band that reads as table rows (captions and prose between two tables keep them apart).
+  for (let i = 0; i < h.length; i++) {
+    if (inGrid[i]) continue;
+    for (let j = i + 1; j < h.length; j++) {
+      if (h[j].at - h[i].at > page.height * 0.4) break;
+      if (inGrid[j] || h[j].at - h[i].at < 1.5 || !stacked(h[i], h[j], page.height * 0.4, Math.max(6, (h[i].a1 - h[i].a0) * 0.03))) continue;
+      const band: BBox = [Math.min(h[i].a0, h[j].a0), h[i].at, Math.max(h[i].a1, h[j].a1), h[j].at];
+      // A grid between two free rules is its own table (section rules above and below tables are not one).
+      const holdsGrid = h.some((o, k) => inGrid[k] && o.at > band[1] && o.at < band[3] && o.a1 > band[0] && o.a0 < band[2]);
+      if (!holdsGrid && tableBand(band)) join(i, j);
+      break;
+    }
+  }
+  const groups = new Map<number, RuleSet>();
+  const get = (i: number) => {
+    const g = find(i);
+    let s = groups.get(g);
+    if (!s) groups.set(g, (s = { h: [], v: [] }));
+    return s;
+  };
+  h.forEach((s, i) => get(i).h.push(s));
+  v.forEach((s, j) => get(h.length + j).v.push(s));
+  const out: RuledFramework[] = [];
+  for (const g of joinAdjacent([...groups.values()])) {
+    const xs = [...g.h.flatMap((s) => [s.a0, s.a1]), ...g.v.map((s) => s.at)];
+    const ys = [...g.v.flatMap((s) => [s.a0, s.a1]), ...g.h.map((s) => s.at)];
+    const bbox: BBox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    if (bbox[2] - bbox[0] < 30 || bbox[3] - bbox[1] < 12) continue;
+    out.push({ ...g, bbox });
+  }
+  return out;
+}
+
+function extent(g: RuleSet): BBox {
+  const xs = [...g.h.flatMap((s) => [s.a0, s.a1]), ...g.v.map((s) => s.at)];
+  const ys = [...g.v.flatMap((s) => [s.a0, s.a1]), ...g.h.map((s) => s.at)];
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/** A header grid drawn a few pixels above its body grid (two frameworks, same width) is one table. */
+function joinAdjacent(groups: RuleSet[]): RuleSet[] {
+  const items = groups.map((g) => ({ g, box: extent(g) })).sort((a, b) => a.box[1] - b.box[1]);
+  const out: typeof items = [];
+  for (const it of items) {
+    const host = out.find((o) => {
+      const gap = it.box[1] - o.box[3];
+      const ov = Math.min(o.box[2], it.box[2]) - Math.max(o.box[0], it.box[0]);
+      const w = Math.max(o.box[2] - o.box[0], it.box[2] - it.box[0]);
+      return gap >= -2 && gap <= 8 && ov >= w * 0.9;
+    });
+    if (host) {
+      host.g = { h: [...host.g.h, ...it.g.h], v: [...host.g.v, ...it.g.v] };
+      host.box = extent(host.g);
+    } else out.push({ ...it });
+  }
+  return out.map((o) => o.g);
+}
+
+/** Rules of the page that lie inside (or on the border of) a box: for structuring a table given from outside. */
+export function rulesWithin(rules: RuleSet, box: BBox, tol = 3): RuleSet {
+  const inX = (a: number) => a >= box[0] - tol && a <= box[2] + tol;
+  const inY = (a: number) => a >= box[1] - tol && a <= box[3] + tol;
+  const clip = (s: Seg, lo: number, hi: number): Seg => ({ a0: Math.max(lo, s.a0), a1: Math.min(hi, s.a1), at: s.at });
+  return {
+    h: rules.h.filter((s) => inY(s.at) && s.a1 > box[0] && s.a0 < box[2]).map((s) => clip(s, box[0], box[2])),
+    v: rules.v.filter((s) => inX(s.at) && s.a1 > box[1] && s.a0 < box[3]).map((s) => clip(s, box[1], box[3])),
+  };
+}
+
+/** Share of [lo, hi] that the segments on line `at` (within tol) cover. */
+export function coverage(segs: readonly Seg[], at: number, lo: number, hi: number, tol = 2.5): number {
+  if (hi <= lo) return 0;
+  const parts = segs.filter((s) => Math.abs(s.at - at) <= tol && s.a1 > lo && s.a0 < hi).map((s) => [Math.max(lo, s.a0), Math.min(hi, s.a1)] as const);
+  parts.sort((a, b) => a[0] - b[0]);
+  let covered = 0;
+  let end = lo;
+  for (const [a, b] of parts) {
+    if (b <= end) continue;
+    covered += b - Math.max(a, end);
+    end = b;
+  }
+  return covered / (hi - lo);
+}
+
+/** Distinct positions of rules (clustered within tol), each with the longest extent seen there. */
+export function positions(segs: readonly Seg[], tol = 2.5): number[] {
+  const at = segs.map((s) => s.at).sort((a, b) => a - b);
+  const out: number[] = [];
+  let group: number[] = [];
+  for (const a of at) {
+    if (group.length && a - group[0] > tol) {
+      out.push(group.reduce((x, y) => x + y, 0) / group.length);
+      group = [];
+    }
+    group.push(a);
+  }
+  if (group.length) out.push(group.reduce((x, y) => x + y, 0) / group.length);
+  return out;
+}

@@ -1,0 +1,231 @@
+import type { BBox } from '../model/types.ts';
+import { union } from '../model/geometry.ts';
+import { assembleCells, median, piecesOf, spanRects, textRows, wordsIn, type AssembledCell, type Merge, type TextRow, type WordItem } from './grid.ts';
+import { headerRowCount } from './headers.ts';
+import { coverage, positions, type RuleSet } from './ruled.ts';
+import { columnSeparators } from './unruled.ts';
+
+/**
+ * One table's structure from its box, its words and the rules inside it. Columns come from interior vertical
+ * rules when there are any, else from word alignment; rows from horizontal rules when they separate most text
+ * rows (a grid: lines between rules are one multi-line cell), else from text rows (with continuation lines
+ * joined). Missing rule pieces and text running across a column gap make spans.
+ */
+
+export interface Structured {
+  bbox: BBox;
+  rowEdges: number[];
+  colEdges: number[];
+  cells: AssembledCell[];
+  headerRowCount: number;
+  ruledRows: boolean;
+  ruledCols: boolean;
+}
+
+interface Edges {
+  at: number[];
+  /** Per interior edge (index 1..n-1): drawn as a rule. */
+  ruled: boolean[];
+}
+
+const EDGE_TOL = 3;
+
+function columnEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: number): Edges {
+  const height = box[3] - box[1];
+  const inner = positions(rules.v).filter((x) => x > box[0] + size * 0.5 && x < box[2] - size * 0.5);
+  // A vertical rule that crosses at least one text row (or a fifth of the table) separates columns.
+  const drawn = inner.filter((x) => rows.some((r) => coverage(rules.v, x, r.bbox[1], r.bbox[3]) >= 0.9) || coverage(rules.v, x, box[1], box[3]) >= 0.2 || height < size * 3);
+  if (drawn.length === 0) return withOuter(box[0], box[2], columnSeparators(rows.map((r) => piecesOf(r))), false);
+  // Rules may mark only some columns (a stub rule): most rows must split the same way inside a ruled stripe.
+  const at = [box[0]];
+  const ruled = [true];
+  const bounds = [box[0], ...drawn, box[2]];
+  for (let i = 1; i < bounds.length; i++) {
+    const lo = bounds[i - 1];
+    const hi = bounds[i];
+    const stripe = rows.map((r) => piecesOf({ words: r.words.filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= lo && (w.bbox[0] + w.bbox[2]) / 2 < hi), bbox: r.bbox }));
+    for (const x of columnSeparators(stripe, 0.5)) {
+      at.push(x);
+      ruled.push(false);
+    }
+    at.push(hi);
+    ruled.push(true);
+  }
+  return { at, ruled };
+}
+
+function withOuter(lo: number, hi: number, inner: number[], ruled: boolean): Edges {
+  return { at: [lo, ...inner, hi], ruled: [true, ...inner.map(() => ruled), true] };
+}
+
+/** Drops edges around bands that hold no word and are too thin to be a real empty row/column (double rules). */
+function dropThinEmpty(edges: Edges, words: readonly WordItem[], axis: 0 | 1, minSize: number): Edges {
+  const centres = words.map((w) => (w.bbox[axis] + w.bbox[axis + 2]) / 2);
+  const at = [edges.at[0]];
+  const ruled = [edges.ruled[0]];
+  const last = edges.at.length - 1;
+  for (let i = 1; i <= last; i++) {
+    const lo = at[at.length - 1];
+    const hi = edges.at[i];
+    const thinEmpty = hi - lo < minSize && !centres.some((c) => c >= lo && c < hi);
+    if (!thinEmpty || last === 1) {
+      at.push(hi);
+      ruled.push(edges.ruled[i]);
+    } else if (i === last) {
+      // The outer edge stays; the inner edge before the thin band goes.
+      if (at.length > 1) {
+        at[at.length - 1] = hi;
+        ruled[ruled.length - 1] = edges.ruled[i];
+      } else at.push(hi), ruled.push(edges.ruled[i]);
+    } else if (at.length > 1) at[at.length - 1] = (lo + hi) / 2;
+    // A thin band at the start: its inner edge is skipped, the first band grows.
+  }
+  return { at, ruled };
+}
+
+function ruleBetween(rules: RuleSet, lo: number, hi: number, x0: number, x1: number): number | undefined {
+  let best: number | undefined;
+  for (const y of positions(rules.h)) if (y >= lo - EDGE_TOL && y <= hi + EDGE_TOL && coverage(rules.h, y, x0, x1) >= 0.1) best = y;
+  return best;
+}
+
+interface RowPlan extends Edges {
+  fromRules: boolean;
+}
+
+function rowEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: number, colEdges: number[]): RowPlan {
+  const separated: (number | undefined)[] = [];
+  for (let i = 1; i < rows.length; i++) separated.push(ruleBetween(rules, rows[i - 1].bbox[3], rows[i].bbox[1], box[0], box[2]));
+  const ruledPairs = separated.filter((y) => y !== undefined).length;
+  const fromRules = rows.length >= 2 && positions(rules.h).length >= 3 && (ruledPairs >= Math.max(1, separated.length * 0.5) || unkeyedContinuations(rows, separated, colEdges, ruledPairs));
+  if (fromRules) {
+    const inner = positions(rules.h).filter((y) => y > box[1] + size * 0.3 && y < box[3] - size * 0.3 && coverage(rules.h, y, box[0], box[2]) >= 0.05);
+    return { ...withOuter(box[1], box[3], inner, true), fromRules };
+  }
+  const keep = continuationMask(rows, separated, colEdges);
+  const inner: number[] = [];
+  const ruled: boolean[] = [];
+  for (let i = 1; i < rows.length; i++) {
+    if (!keep[i]) continue;
+    const rule = separated[i - 1];
+    inner.push(rule ?? (rows[i - 1].bbox[3] + rows[i].bbox[1]) / 2);
+    ruled.push(rule !== undefined);
+  }
+  return { at: [box[1], ...inner, box[3]], ruled: [true, ...ruled, true], fromRules };
+}
+
+/**
+ * Rules that leave several text rows between them still delimit rows when those extra lines have nothing in
+ * the key (first) column or nothing beside it: they are wrapped lines of multi-line cells, not records.
+ */
+function unkeyedContinuations(rows: readonly TextRow[], separated: (number | undefined)[], colEdges: number[], ruledPairs: number): boolean {
+  if (ruledPairs < 2 || colEdges.length < 3) return false;
+  const keyEdge = colEdges[1];
+  let continuations = 0;
+  let keyed = 0;
+  for (let i = 1; i < rows.length; i++) {
+    if (separated[i - 1] !== undefined) continue;
+    continuations++;
+    // A record of its own has a key and more cells; a wrapped line has no key or nothing beside it.
+    if (rows[i].words.some((w) => (w.bbox[0] + w.bbox[2]) / 2 < keyEdge) && rows[i].words.some((w) => w.bbox[0] > keyEdge)) keyed++;
+  }
+  return continuations > 0 && keyed <= continuations * 0.3;
+}
+
+/**
+ * keep[i] is false when text row i continues row i-1: no rule between them, nothing in the first (key)
+ * column, and the gap tighter than the table's usual gap between rows.
+ */
+function continuationMask(rows: readonly TextRow[], separated: (number | undefined)[], colEdges: number[]): boolean[] {
+  const gaps = rows.slice(1).map((r, i) => r.bbox[1] - rows[i].bbox[3]);
+  const usual = median(gaps);
+  const keyEdge = colEdges[1] ?? Infinity;
+  const keyEmpty = (r: TextRow) => !r.words.some((w) => (w.bbox[0] + w.bbox[2]) / 2 < keyEdge);
+  const keep = rows.map(() => true);
+  // Rows above the first rule that runs under them are the header block (stacked header lines).
+  const firstRule = separated.findIndex((y) => y !== undefined);
+  for (let i = 1; i < rows.length; i++) {
+    if (separated[i - 1] !== undefined || colEdges.length < 3) continue;
+    const tight = gaps[i - 1] < usual * 0.75 - 0.5;
+    const inHeader = firstRule >= i && firstRule <= 3 && keyEmpty(rows[i - 1]);
+    if ((tight || inHeader) && keyEmpty(rows[i]) && piecesOf(rows[i - 1]).length >= piecesOf(rows[i]).length) keep[i] = false;
+  }
+  return keep;
+}
+
+/** Grid positions to join: missing pieces of drawn rules, and text running across a column boundary. */
+function spanMerges(rowE: RowPlan, colE: Edges, words: readonly WordItem[], rules: RuleSet): { merges: Merge[]; occupied: Uint8Array } {
+  const rows = rowE.at.length - 1;
+  const cols = colE.at.length - 1;
+  const occupied = new Uint8Array(rows * cols);
+  const bandOf = (edges: number[], v: number) => {
+    for (let i = 1; i < edges.length - 1; i++) if (v < edges[i]) return i - 1;
+    return edges.length - 2;
+  };
+  const cellWords = new Map<number, WordItem[]>();
+  for (const w of words) {
+    const k = bandOf(rowE.at, (w.bbox[1] + w.bbox[3]) / 2) * cols + bandOf(colE.at, (w.bbox[0] + w.bbox[2]) / 2);
+    occupied[k] = 1;
+    (cellWords.get(k) ?? cellWords.set(k, []).get(k)!).push(w);
+  }
+  const out: Merge[] = [];
+  for (let r = 0; r < rows; r++) {
+    const y0 = rowE.at[r];
+    const y1 = rowE.at[r + 1];
+    const pieces = piecesOf({ words: words.filter((w) => (w.bbox[1] + w.bbox[3]) / 2 >= y0 && (w.bbox[1] + w.bbox[3]) / 2 < y1).sort((a, b) => a.bbox[0] - b.bbox[0]), bbox: [0, y0, 0, y1] });
+    for (let c = 0; c < cols - 1; c++) {
+      const x = colE.at[c + 1];
+      const a = r * cols + c;
+      const crossing = !colE.ruled[c + 1] && pieces.some((p) => spansGap(p.words, x));
+      const pad = (y1 - y0) * 0.2;
+      const gap = colE.ruled[c + 1] && coverage(rules.v, x, y0 + pad, y1 - pad) < 0.5;
+      const across = gap && textCrosses(cellWords.get(a), cellWords.get(a + 1));
+      if (crossing || across || (gap && (occupied[a] === 0 || occupied[a + 1] === 0))) out.push({ a, b: a + 1, textual: crossing || across });
+    }
+  }
+  if (rowE.fromRules) {
+    for (let r = 0; r < rows - 1; r++) {
+      const y = rowE.at[r + 1];
+      for (let c = 0; c < cols; c++) {
+        const x0 = colE.at[c];
+        const x1 = colE.at[c + 1];
+        const pad = (x1 - x0) * 0.2;
+        if (coverage(rules.h, y, x0 + pad, x1 - pad) < 0.5) out.push({ a: r * cols + c, b: (r + 1) * cols + c, textual: false });
+      }
+    }
+  }
+  return { merges: out, occupied };
+}
+
+/** Words of one piece sit on both sides of x with no wide gap at x (the piece really runs across). */
+function spansGap(words: readonly WordItem[], x: number): boolean {
+  const left = words.filter((w) => (w.bbox[0] + w.bbox[2]) / 2 < x);
+  const right = words.filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= x);
+  return left.length > 0 && right.length > 0;
+}
+
+/** Two neighbouring grid cells of one row hold one run of text split by a missing rule. */
+function textCrosses(a: WordItem[] | undefined, b: WordItem[] | undefined): boolean {
+  if (!a || !b) return false;
+  const right = Math.max(...a.map((w) => w.bbox[2]));
+  const left = Math.min(...b.map((w) => w.bbox[0]));
+  return left - right < Math.max(a[0].size, b[0].size) * 0.9;
+}
+
+export function structureTable(box: BBox, pageWords: readonly WordItem[], rules: RuleSet): Structured | undefined {
+  const words = wordsIn(pageWords, box, 2);
+  if (words.length === 0) return undefined;
+  const bbox = union([box, ...words.map((w) => w.bbox)]);
+  const size = median(words.map((w) => w.size));
+  const rows = textRows(words);
+  let colE = columnEdges(bbox, rows, rules, size);
+  colE = dropThinEmpty(colE, words, 0, size * 1.2);
+  let rowE = rowEdges(bbox, rows, rules, size, colE.at);
+  rowE = { ...dropThinEmpty(rowE, words, 1, size * 0.9), fromRules: rowE.fromRules };
+  const { merges, occupied } = spanMerges(rowE, colE, words, rules);
+  const rects = spanRects(rowE.at.length - 1, colE.at.length - 1, merges, occupied);
+  const cells = assembleCells(rowE.at, colE.at, rects, words);
+  const ruledCols = colE.at.length > 2 && colE.ruled.slice(1, -1).every(Boolean);
+  const headers = headerRowCount({ cells, rowEdges: rowE.at, colEdges: colE.at, h: rules.h, ruledRows: rowE.fromRules });
+  return { bbox, rowEdges: rowE.at, colEdges: colE.at, cells, headerRowCount: headers, ruledRows: rowE.fromRules, ruledCols };
+}
