@@ -89,6 +89,34 @@ describe('POST /v1/tables', () => {
     expect(none.tables[0].cells.map((c) => c.value)).toEqual(byTable.tables[0].cells.map((c) => c.value));
   });
 
+  it("gives parse's table chunk the same structure: spans in table_html, HTML in the markdown, exact mapping", async () => {
+    const res = await app().app.inject({
+      method: 'POST', url: '/api/v1/parse', headers: AUTH_A,
+      payload: { input: { pdf_base64: tablePdf(SPANNING).toString('base64') }, execution_mode: 'sync' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { markdown: string; chunks: { type: string; table_html: string | null; grid_row_count: number; grid_col_count: number; header_row_count: number; mapping_quality: string; cells: { text: string; rowspan: number; colspan: number }[] }[] };
+    const chunk = body.chunks.find((c) => c.type === 'table')!;
+    expect([chunk.grid_row_count, chunk.grid_col_count, chunk.header_row_count, chunk.mapping_quality]).toEqual([4, 3, 2, 'exact']);
+    expect(chunk.table_html).toMatch(/<th colspan="2">Sales<\/th>/);
+    expect(chunk.cells.find((c) => c.text === 'Region')).toMatchObject({ rowspan: 2, colspan: 1 });
+    expect(body.markdown).toContain(chunk.table_html!); // spans cannot be a pipe table
+  });
+
+  it('nests the recognised cells under their table in nested layout', async () => {
+    const res = await app().app.inject({
+      method: 'POST', url: '/v1/layout', headers: AUTH_A,
+      payload: { input: { pdf_base64: tablePdf(RULED_4X3).toString('base64') }, execution_mode: 'sync', mode: 'nested' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const components = (res.json() as { pages: { components: { id: string; type: string; bbox: number[]; children?: string[] }[] }[] }).pages[0].components;
+    const table = components.find((c) => c.type === 'table')!;
+    const cells = components.filter((c) => c.type === 'table_cell');
+    expect(cells).toHaveLength(12);
+    expect(table.children).toEqual(cells.map((c) => c.id));
+    for (const cell of cells) expect(inside(table.bbox, cell.bbox)).toBe(true);
+  });
+
   it('answers the same asynchronously, and rejects an unknown detection policy with 422', async () => {
     const t = app();
     const pdf = tablePdf(RULED_4X3);

@@ -1,4 +1,6 @@
 import type { Block } from '../model/types.ts';
+import { gridOfTable, tableMarkup } from '../tables/table-html.ts';
+import type { TableModel } from '../tables/types.ts';
 import { gridMarkdown, simpleGrid, type SimpleGrid } from './table-grid.ts';
 
 /**
@@ -13,6 +15,8 @@ export interface MarkdownContext {
   figureRef(block: Block): string;
   /** Text of the captions that describe a figure/table, by its block id. */
   captionOf(blockId: string): string | undefined;
+  /** The recognised structure of a table block, when table analysis found one. */
+  tableOf?(block: Block): TableModel | null;
 }
 
 /** Keeps a paragraph from being read as a heading, quote, list item, table row or fence. */
@@ -81,6 +85,8 @@ function figureMarkdown(block: Block, ctx: MarkdownContext): string {
 
 export interface BlockMarkdown {
   markdown: string;
+  /** Table blocks: the recognised table, else the simple grid of aligned words (or null). */
+  table?: TableModel | null;
   grid?: SimpleGrid | null;
 }
 
@@ -94,6 +100,8 @@ export function blockMarkdown(block: Block, ctx: MarkdownContext, ordinal = 1): 
     case 'code':
       return { markdown: codeMarkdown(block) };
     case 'table': {
+      const table = ctx.tableOf?.(block) ?? null;
+      if (table) return { markdown: tableMarkup(gridOfTable(table)).text, table };
       const grid = simpleGrid(block);
       return { markdown: tableMarkdown(block, grid), grid };
     }

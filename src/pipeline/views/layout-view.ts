@@ -1,5 +1,6 @@
 import type { PageSize } from '../document/types.ts';
 import type { Block, DocumentModel, ModelPage } from '../model/types.ts';
+import { findTables } from '../tables/mod.ts';
 import { blockBox, roundOut, union, type IntBox } from './geometry.ts';
 import { removeOverlaps } from './overlaps.ts';
 import { orderedBlocks, pageImageRef } from './parse-view.ts';
@@ -8,7 +9,7 @@ import { orderedBlocks, pageImageRef } from './parse-view.ts';
  * The layout view (LayoutResponse). Component ids are block ids, so they are stable for a file and engine version.
  * `non_overlapping`: the leaf components (every block that is not a container) with boxes clipped so no two
  * overlap. `nested`: the same leaves with their full boxes, plus containers holding them: a block whose children
- * lie inside it (table → cells), a figure or table with its captions (`<id>_group`), and each run of list items
+ * lie inside it, a table with its recognised cells (table_cell), a figure or table with its captions (`<id>_group`), and each run of list items
  * (`p<page>_list<n>`). Ranks follow reading order; in nested mode a container comes right before its children.
  */
 
@@ -85,6 +86,7 @@ function nestedNodes(page: ModelPage, size: PageSize): Node[] {
     if (target && byId.has(target)) captionsOf.set(target, [...(captionsOf.get(target) ?? []), b]);
   }
   const nodeOf = (block: Block): Node => {
+    if (block.type === 'table' && !containers.has(block.id)) return tableNode(page, block, size);
     if (!containers.has(block.id)) return leafNode(block, size);
     const kids = (block.children ?? []).map((id) => byId.get(id)!).filter((k) => k && k.type !== 'caption').map((k) => nodeOf(k));
     const self = leafNode(block, size);
@@ -110,6 +112,17 @@ function nestedNodes(page: ModelPage, size: PageSize): Node[] {
   }
   closeList();
   return top;
+}
+
+/** A table with its recognised cells as children (`<block id>_r<row>_c<col>`, type table_cell), when it has a structure. */
+function tableNode(page: ModelPage, block: Block, size: PageSize): Node {
+  const self = leafNode(block, size);
+  const table = findTables(page, { policy: 'liberal', source: 'layout', layoutTables: [block.bbox] })[0];
+  if (!table) return self;
+  const cells = table.cells
+    .filter((c) => c.text !== '')
+    .map((c): Node => ({ id: `${block.id}_r${c.row}_c${c.col}`, type: 'table_cell', box: roundOut(c.bbox, size.width, size.height), score: block.score, children: [] }));
+  return { ...self, box: union([self.box, ...cells.map((c) => c.box)]) as IntBox, children: cells };
 }
 
 function flattenNested(nodes: Node[]): LayoutComponent[] {

@@ -1,5 +1,8 @@
 import type { PageSize } from '../document/types.ts';
 import type { Block, DocumentModel, ModelPage } from '../model/types.ts';
+import { findTables } from '../tables/mod.ts';
+import { gridOfTable, tableHtml } from '../tables/table-html.ts';
+import type { TableModel } from '../tables/types.ts';
 import { blockMarkdown, type MarkdownContext } from './block-markdown.ts';
 import { blockBox, lineBox, roundOut, toShape, type IntBox } from './geometry.ts';
 import { displayLabel, isFurniture } from './labels.ts';
@@ -81,7 +84,21 @@ function captionTexts(blocks: Block[]): Map<string, string> {
   return captions;
 }
 
-function tableFields(grid: SimpleGrid | null | undefined, width: number, height: number): Partial<ParseChunk> {
+function recognisedTableFields(table: TableModel, width: number, height: number): Partial<ParseChunk> {
+  return {
+    table_html: tableHtml(gridOfTable(table)),
+    cells: table.cells.map((c) => ({
+      row_index: c.row, col_index: c.col, rowspan: c.rowspan, colspan: c.colspan, text: c.text, is_header: c.isHeader, bbox: roundOut(c.bbox, width, height),
+    })),
+    grid_row_count: table.rowEdges.length - 1,
+    grid_col_count: table.colEdges.length - 1,
+    header_row_count: table.headerRowCount,
+    mapping_quality: table.mappingQuality,
+  };
+}
+
+function tableFields(table: TableModel | null | undefined, grid: SimpleGrid | null | undefined, width: number, height: number): Partial<ParseChunk> {
+  if (table) return recognisedTableFields(table, width, height);
   if (!grid) return { table_html: null, grid_row_count: null, grid_col_count: null, header_row_count: null, mapping_quality: 'fallback' };
   return {
     table_html: null,
@@ -112,12 +129,13 @@ class ParseViewBuilder {
         return `${pageImageRef(this.ctx.fileId, page.page_index)}#xywh=${l},${t},${r - l},${btm - t}`;
       },
       captionOf: (id) => captions.get(id),
+      tableOf: (block) => findTables(page, { policy: 'liberal', source: 'layout', layoutTables: [block.bbox] })[0] ?? null,
     };
     let ordinal = 0;
     let regionCount = 0;
     blocks.forEach((block, n) => {
       ordinal = block.type === 'list_item' ? ordinal + 1 : 0;
-      const { markdown, grid } = blockMarkdown(block, mdContext, ordinal);
+      const { markdown, table, grid } = blockMarkdown(block, mdContext, ordinal);
       const chunk: ParseChunk = {
         chunk_id: `p${page.page_index}_c${n}`,
         markdown,
@@ -139,7 +157,7 @@ class ParseViewBuilder {
           chunk.region_ids.push(region_id);
         }
       }
-      if (block.type === 'table') Object.assign(chunk, tableFields(grid, size?.width ?? 0, size?.height ?? 0));
+      if (block.type === 'table') Object.assign(chunk, tableFields(table, grid, size?.width ?? 0, size?.height ?? 0));
       this.chunks.push(chunk);
       if (!isFurniture(block.type) && markdown) this.parts.push({ md: markdown, list: block.type === 'list_item' });
     });
