@@ -97,6 +97,12 @@ describe('findTables on born-digital tables', () => {
     expect(table.cells.filter((c) => c.isHeader).map((c) => c.text)).toEqual(['', '', 'Total exports by year', 'Country', 'Goods', '2023', '2024']);
   });
 
+  it('keeps one row per record when key cells wrap at the same pitch as the rows, and heads the table with the rows above the data', () => {
+    const { table } = onlyTable(WRAPPED_KEYS);
+    shapeAndCells(table, WRAPPED_KEYS);
+    expect(table.cells.find((c) => c.row === 2 && c.col === 0)?.text).toBe('2. Heart rate after exercise in the morning');
+  });
+
   it('keeps both printed lines of a ruled cell in one cell, and an empty cell empty', () => {
     const { table } = onlyTable(MULTILINE);
     shapeAndCells(table, MULTILINE);
@@ -138,6 +144,24 @@ describe('findTables on born-digital tables', () => {
     expect(whole[0].cells.some((c) => c.text === '1,200')).toBe(true);
   });
 });
+
+/**
+ * Unruled, not bold: key cells wrap onto two or three lines set at the table's row pitch (leading alone cannot
+ * tell a wrapped line from a record); the wrapped lines start in lowercase, flush with the key above them.
+ */
+const WRAPPED_KEYS: TableSpec = (() => {
+  const records: [string[], string, string, string][] = [
+    [['Measure'], 'Group A', 'Group B', 'P'],
+    [['1. Blood pressure at rest', 'measured twice'], '120', '118', '0.41'],
+    [['2. Heart rate after', 'exercise in the', 'morning'], '88', '95', '0.03'],
+    [['3. Weight'], '71', '69', '0.52'],
+    [['4. Sleep hours per night', 'reported by patients'], '6.5', '7.1', '0.20'],
+  ];
+  const rowY = [600];
+  for (const [key] of records) rowY.push(rowY[rowY.length - 1] - 12 * key.length);
+  const cells = records.flatMap(([key, ...rest], row) => [{ row, col: 0, lines: key }, ...rest.map((s, i) => ({ row, col: i + 1, lines: [s] }))]);
+  return { colX: [72, 250, 330, 410, 490], rowY, headerRows: 1, ruled: false, cells };
+})();
 
 const ICDAR = path.join(EVAL_DIR, 'tables-icdar2013');
 const icdarPresent = existsSync(path.join(ICDAR, 'eu-001.pdf'));

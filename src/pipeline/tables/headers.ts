@@ -43,13 +43,59 @@ export function headerRowCount({ cells, rowEdges, colEdges, h, ruledRows }: Head
       if (coverage(h, rowEdges[r], x0, x1, 4) >= 0.8) return extendOverRowspans(cells, r);
     }
   }
+  // The rows above the first row of data (numbers beside the key column) are the header block.
+  const data = firstDataRow(cells, rows);
+  // Label rows right above the first data row (text in the key column only) open the body's first section.
+  let top = data ?? 0;
+  while (top > 1 && keyOnly(cells, top - 1)) top--;
+  if (data !== undefined && top >= 1 && top <= maxHeader) return extendOverRowspans(cells, top);
   // A spanning cell in the first rows heads the columns under it: that row and the next are headers.
   let spanning = 0;
   for (let r = 0; r < Math.min(2, rows - 1); r++) {
     const starts = cells.filter((c) => c.row === r);
     if (starts.some((c) => c.colspan > 1 && c.text) && starts.filter((c) => c.text).length < colEdges.length - 1) spanning = r + 2;
   }
-  return spanning > 0 && spanning <= maxHeader ? extendOverRowspans(cells, spanning) : 0;
+  if (spanning > 0 && spanning <= maxHeader) return extendOverRowspans(cells, spanning);
+  // No other sign: a first row of labels over most columns, above a body that is not all labels, heads them.
+  return data === undefined && labelRow(cells, colEdges.length - 1) ? 1 : 0;
+}
+
+/** Figures as tables print them: digits with decimal marks, signs, percentages, ranges, p-value marks. */
+export function numeric(text: string): boolean {
+  const chars = text.replace(/\s+/g, '');
+  if (!chars) return false;
+  const digits = (chars.match(/\d/g) ?? []).length;
+  // A figure with a note in brackets after it ("679 (54.5% of all samples)") is still a figure.
+  if (/^[<>≤≥±~+\-–−]?\d[\d.,]*%?\s*[([].*[)\]]$/u.test(text.trim())) return true;
+  return digits > 0 && (digits >= chars.length * 0.5 || /^[\d.,·%±+\-–−()[\]<>=≤≥/:;×*†‡§#a-zA-Z]{0,3}[\d.,·%±+\-–−()[\]<>=≤≥/:;×*†‡§#\s]+$/.test(text));
+}
+
+function keyOnly(cells: readonly AssembledCell[], r: number): boolean {
+  const filled = cells.filter((c) => c.row === r && c.text);
+  return filled.length === 1 && filled[0].col === 0;
+}
+
+/** A data row: most of its filled cells right of the key column hold figures. */
+function dataRow(cells: readonly AssembledCell[], r: number): boolean {
+  const filled = cells.filter((c) => c.row === r && c.col > 0 && c.text);
+  return filled.length > 0 && filled.filter((c) => numeric(c.text)).length >= filled.length * 0.5;
+}
+
+/** The first data row, when the rows from there on are mostly data rows (a table of figures); else undefined. */
+function firstDataRow(cells: readonly AssembledCell[], rows: number): number | undefined {
+  let first = -1;
+  let data = 0;
+  for (let r = 0; r < rows; r++) {
+    if (!dataRow(cells, r)) continue;
+    if (first < 0) first = r;
+    data++;
+  }
+  return first >= 0 && data >= Math.max(1, (rows - first) * 0.5) ? first : undefined;
+}
+
+function labelRow(cells: readonly AssembledCell[], cols: number): boolean {
+  const filled = cells.filter((c) => c.row === 0 && c.text);
+  return cols >= 2 && filled.reduce((n, c) => n + c.colspan, 0) >= cols * 0.5 && !filled.some((c) => numeric(c.text));
 }
 
 /** A header cell that spans down into row n makes row n a header row too. */

@@ -1,7 +1,8 @@
 import type { BBox } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
-import { assembleCells, median, piecesOf, spanRects, textRows, wordsIn, type AssembledCell, type Merge, type TextRow, type WordItem } from './grid.ts';
-import { headerRowCount } from './headers.ts';
+import { assembleCells, bandOf, median, piecesOf, spanRects, textRows, wordsIn, type AssembledCell, type Merge, type Piece, type TextRow, type WordItem } from './grid.ts';
+import { groupLabelMerges } from './group-labels.ts';
+import { headerRowCount, numeric } from './headers.ts';
 import { coverage, positions, type RuleSet } from './ruled.ts';
 import { columnSeparators } from './unruled.ts';
 
@@ -139,22 +140,55 @@ function unkeyedContinuations(rows: readonly TextRow[], separated: (number | und
 function continuationMask(rows: readonly TextRow[], separated: (number | undefined)[], colEdges: number[]): boolean[] {
   const gaps = rows.slice(1).map((r, i) => r.bbox[1] - rows[i].bbox[3]);
   const usual = median(gaps);
+  const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1]));
   const keyEdge = colEdges[1] ?? Infinity;
   const keyEmpty = (r: TextRow) => !r.words.some((w) => (w.bbox[0] + w.bbox[2]) / 2 < keyEdge);
   const keep = rows.map(() => true);
   // Rows above the first rule that runs under them are the header block (stacked header lines).
   const firstRule = separated.findIndex((y) => y !== undefined);
+  // The first text row of the record the current line belongs to.
+  let record = 0;
   for (let i = 1; i < rows.length; i++) {
     if (separated[i - 1] !== undefined || colEdges.length < 3) continue;
-    const tight = gaps[i - 1] < usual * 0.75 - 0.5;
+    // Tighter by a clear margin: OCR boxes (and boxes that overlap as a rule) jitter by a few pixels.
+    const tight = gaps[i - 1] < usual - rowH * 0.2 && (usual <= 0 || gaps[i - 1] < usual * 0.75 - 0.5);
     const inHeader = firstRule >= i && firstRule <= 3 && keyEmpty(rows[i - 1]);
     if ((tight || inHeader) && keyEmpty(rows[i]) && piecesOf(rows[i - 1]).length >= piecesOf(rows[i]).length) keep[i] = false;
+    else if (gaps[i - 1] <= usual + rows[i].words[0].size * 0.5 && wrapsOn(rows[record], rows[i - 1], rows[i], colEdges)) keep[i] = false;
+    if (keep[i]) record = i;
   }
   return keep;
 }
 
+/** The columns a text row has words in. */
+function columnsOf(row: TextRow, colEdges: number[]): Set<number> {
+  return new Set(row.words.map((w) => bandOf(colEdges, (w.bbox[0] + w.bbox[2]) / 2)));
+}
+
+/**
+ * A line that goes on with the text of the cells above it, where leading alone cannot tell (scans set every
+ * line at the same pitch): it fills fewer columns than its record's first line, and only columns that line has
+ * text in, and starts mid-sentence (a lowercase letter). A line in the key column also needs a record of figures
+ * (under a header or label row it is a label of its own) and must start flush with the key text above it (an
+ * indented line is an item of its own).
+ */
+function wrapsOn(record: TextRow, above: TextRow, row: TextRow, colEdges: number[]): boolean {
+  const mine = columnsOf(row, colEdges);
+  // Beside the key, a bracket goes on too: units under a header, a percentage under its count.
+  const opener = mine.has(0) ? /^\p{Ll}/u : /^[\p{Ll}([]/u;
+  if (!piecesOf(row).every((p) => opener.test(p.words[0].text))) return false;
+  const theirs = columnsOf(record, colEdges);
+  if (mine.size >= theirs.size || [...mine].some((c) => !theirs.has(c))) return false;
+  if (!mine.has(0)) return true;
+  // The key text of a header row or a label row goes on rarely; a lowercase line under it is a section of its own.
+  const beside = piecesOf(record).filter((p) => bandOf(colEdges, (p.bbox[0] + p.bbox[2]) / 2) > 0);
+  if (beside.filter((p) => numeric(p.words.map((w) => w.text).join(' '))).length < Math.max(1, beside.length * 0.5)) return false;
+  const keyStart = (r: TextRow) => Math.min(...r.words.filter((w) => bandOf(colEdges, (w.bbox[0] + w.bbox[2]) / 2) === 0).map((w) => w.bbox[0]));
+  return Math.abs(keyStart(row) - keyStart(above)) <= row.words[0].size * 0.5;
+}
+
 /** Grid positions to join: missing pieces of drawn rules, and text running across a column boundary. */
-function spanMerges(rowE: RowPlan, colE: Edges, words: readonly WordItem[], rules: RuleSet): { merges: Merge[]; occupied: Uint8Array } {
+function spanMerges(rowE: RowPlan, colE: Edges, words: readonly WordItem[], rules: RuleSet, size: number): { merges: Merge[]; occupied: Uint8Array } {
   const rows = rowE.at.length - 1;
   const cols = colE.at.length - 1;
   const occupied = new Uint8Array(rows * cols);
@@ -169,20 +203,23 @@ function spanMerges(rowE: RowPlan, colE: Edges, words: readonly WordItem[], rule
     (cellWords.get(k) ?? cellWords.set(k, []).get(k)!).push(w);
   }
   const out: Merge[] = [];
+  const rowPieces: Piece[][] = [];
   for (let r = 0; r < rows; r++) {
     const y0 = rowE.at[r];
     const y1 = rowE.at[r + 1];
     const pieces = piecesOf({ words: words.filter((w) => (w.bbox[1] + w.bbox[3]) / 2 >= y0 && (w.bbox[1] + w.bbox[3]) / 2 < y1).sort((a, b) => a.bbox[0] - b.bbox[0]), bbox: [0, y0, 0, y1] });
+    rowPieces.push(pieces);
     for (let c = 0; c < cols - 1; c++) {
       const x = colE.at[c + 1];
       const a = r * cols + c;
-      const crossing = !colE.ruled[c + 1] && pieces.some((p) => spansGap(p.words, x));
+      const crossing = !colE.ruled[c + 1] && pieces.some((p) => spansGap(p.words, x, size));
       const pad = (y1 - y0) * 0.2;
       const gap = colE.ruled[c + 1] && coverage(rules.v, x, y0 + pad, y1 - pad) < 0.5;
       const across = gap && textCrosses(cellWords.get(a), cellWords.get(a + 1));
       if (crossing || across || (gap && (occupied[a] === 0 || occupied[a + 1] === 0))) out.push({ a, b: a + 1, textual: crossing || across });
     }
   }
+  out.push(...sectionLabels(occupied, rows, cols, colE, rowPieces, size));
   if (rowE.fromRules) {
     for (let r = 0; r < rows - 1; r++) {
       const y = rowE.at[r + 1];
@@ -197,11 +234,44 @@ function spanMerges(rowE: RowPlan, colE: Edges, words: readonly WordItem[], rule
   return { merges: out, occupied };
 }
 
-/** Words of one piece sit on both sides of x with no wide gap at x (the piece really runs across). */
-function spansGap(words: readonly WordItem[], x: number): boolean {
+/**
+ * Rows that label what follows span the table's width (nothing drawn says otherwise when no column is ruled):
+ * a body row with text in the key column only above a row of cells (a section label), and a row of one text
+ * set in the middle of the table (a title or a section heading).
+ */
+function sectionLabels(occupied: Uint8Array, rows: number, cols: number, colE: Edges, rowPieces: readonly Piece[][], size: number): Merge[] {
+  if (cols < 3 || colE.ruled.slice(1, -1).some(Boolean)) return [];
+  const out: Merge[] = [];
+  const textAt = (r: number, c: number) => occupied[r * cols + c] === 1;
+  const middle = (colE.at[0] + colE.at[cols]) / 2;
+  const tolerance = Math.max(size, (colE.at[cols] - colE.at[0]) * 0.05);
+  for (let r = 0; r < rows; r++) {
+    let beside = false;
+    for (let c = 1; c < cols; c++) beside ||= textAt(r, c);
+    let below = false;
+    for (let c = 1; c < cols && r + 1 < rows; c++) below ||= textAt(r + 1, c);
+    const label = r > 0 && r < rows - 1 && textAt(r, 0) && !beside && below;
+    const one = rowPieces[r].length === 1 ? rowPieces[r][0] : undefined;
+    // A lone figure in the middle column is data; a heading is words.
+    const centred = one !== undefined && Math.abs((one.bbox[0] + one.bbox[2]) / 2 - middle) <= tolerance && !numeric(one.words.map((w) => w.text).join(' '));
+    if (!label && !centred) continue;
+    for (let c = 0; c < cols - 1; c++) out.push({ a: r * cols + c, b: r * cols + c + 1, textual: false });
+  }
+  return out;
+}
+
+/**
+ * Words of one piece sit on both sides of x with no wide gap at x (the piece really runs across). A gap of half
+ * an em or more right at the cut is a gutter between two tightly set cells (narrow columns, scanned headers),
+ * not the space between two words of one text.
+ */
+function spansGap(words: readonly WordItem[], x: number, size: number): boolean {
   const left = words.filter((w) => (w.bbox[0] + w.bbox[2]) / 2 < x);
   const right = words.filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= x);
-  return left.length > 0 && right.length > 0;
+  if (left.length === 0 || right.length === 0) return false;
+  const leftEdge = Math.max(...left.map((w) => w.bbox[2]));
+  const rightEdge = Math.min(...right.map((w) => w.bbox[0]));
+  return !(leftEdge <= x && rightEdge >= x && rightEdge - leftEdge >= size * 0.5);
 }
 
 /** Two neighbouring grid cells of one row hold one run of text split by a missing rule. */
@@ -222,10 +292,13 @@ export function structureTable(box: BBox, pageWords: readonly WordItem[], rules:
   colE = dropThinEmpty(colE, words, 0, size * 1.2);
   let rowE = rowEdges(bbox, rows, rules, size, colE.at);
   rowE = { ...dropThinEmpty(rowE, words, 1, size * 0.9), fromRules: rowE.fromRules };
-  const { merges, occupied } = spanMerges(rowE, colE, words, rules);
+  const { merges, occupied } = spanMerges(rowE, colE, words, rules, size);
   const rects = spanRects(rowE.at.length - 1, colE.at.length - 1, merges, occupied);
-  const cells = assembleCells(rowE.at, colE.at, rects, words);
+  let cells = assembleCells(rowE.at, colE.at, rects, words);
   const ruledCols = colE.at.length > 2 && colE.ruled.slice(1, -1).every(Boolean);
   const headers = headerRowCount({ cells, rowEdges: rowE.at, colEdges: colE.at, h: rules.h, ruledRows: rowE.fromRules });
+  // Drawn column rules say where group labels end; without them the labels are widened to the columns they head.
+  const grown = colE.ruled.slice(1, -1).some(Boolean) ? [] : groupLabelMerges(cells, headers, colE.at, size);
+  if (grown.length) cells = assembleCells(rowE.at, colE.at, spanRects(rowE.at.length - 1, colE.at.length - 1, [...merges, ...grown], occupied), words);
   return { bbox, rowEdges: rowE.at, colEdges: colE.at, cells, headerRowCount: headers, ruledRows: rowE.fromRules, ruledCols };
 }

@@ -43,7 +43,7 @@ export function columnSeparators(rows: readonly Piece[][], minShare = 0): number
   if (k < 2) return [];
   const withText = rows.filter((r) => r.length > 0).length;
   if (rows.filter((r) => r.length === k).length < Math.max(2, withText * minShare)) return [];
-  let cols = mergeIntervals(rows.filter((r) => r.length === k).flatMap((r) => r.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }))));
+  let cols = modalColumns(rows.filter((r) => r.length === k));
   const extra = rows
     .filter((r) => r.length !== k)
     .flatMap((r) => r)
@@ -51,9 +51,74 @@ export function columnSeparators(rows: readonly Piece[][], minShare = 0): number
   // A column of its own needs pieces in two rows at least (a justified header word is not a column).
   const opened = mergeIntervals(extra.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }))).filter((c) => extra.filter((p) => p.bbox[0] < c.x1 && p.bbox[2] > c.x0).length >= 2);
   if (opened.length) cols = mergeIntervals([...cols, ...opened]);
+  const words = rows.flatMap((r) => r.flatMap((p) => p.words));
+  const size = median(words.map((w) => w.size));
+  cols = cols.flatMap((c) => splitColumn(c, rows, size));
   const out: number[] = [];
-  for (let i = 1; i < cols.length; i++) out.push((cols[i - 1].x1 + cols[i].x0) / 2);
+  for (let i = 1; i < cols.length; i++) out.push(clearestCut(words, cols[i - 1].x1, cols[i].x0));
   return out;
+}
+
+/**
+ * Two columns set so close that some rows read as one piece (sub-columns under a spanning header, figures
+ * fused by OCR): the column splits at a clear vertical gutter that no word crosses, when several rows have
+ * text on one side of it only and the text on each side lines up from row to row (ragged prose does not).
+ */
+function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Interval[] {
+  if (col.x1 - col.x0 < size * 3) return [col];
+  const lines: WordItem[][] = rows.map((r) => r.flatMap((p) => p.words).filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= col.x0 && (w.bbox[0] + w.bbox[2]) / 2 <= col.x1)).filter((l) => l.length > 0);
+  if (lines.length < 4) return [col];
+  const cut = clearestCut(lines.flat(), col.x0 + size, col.x1 - size);
+  // A group label over both sub-columns may cross the gutter; body text may not.
+  const crossed = lines.filter((l) => l.some((w) => w.bbox[0] < cut && w.bbox[2] > cut)).length > Math.max(1, lines.length * 0.1);
+  const left = lines.map((l) => l.filter((w) => w.bbox[2] <= cut)).filter((l) => l.length > 0);
+  const right = lines.map((l) => l.filter((w) => w.bbox[0] >= cut)).filter((l) => l.length > 0);
+  const gutter = Math.min(...right.map((l) => l[0].bbox[0])) - Math.max(...left.map((l) => Math.max(...l.map((w) => w.bbox[2]))));
+  const oneSided = lines.length * 2 - left.length - right.length;
+  if (crossed || gutter < size * 0.4 || oneSided < Math.max(2, lines.length * 0.2) || left.length < 2 || right.length < 2) return [col];
+  const box = (l: { bbox: readonly number[] }[]) => ({ x0: Math.min(...l.map((w) => w.bbox[0])), x1: Math.max(...l.map((w) => w.bbox[2])) });
+  if (lineUp(left.map(box), size) < 0.7 || lineUp(right.map(box), size) < 0.7) return [col];
+  return [...splitColumn({ x0: col.x0, x1: Math.max(...left.map((l) => box(l).x1)) }, rows, size), ...splitColumn({ x0: Math.min(...right.map((l) => box(l).x0)), x1: col.x1 }, rows, size)];
+}
+
+/** Share of boxes whose left, right or centre lies within half an em of another box's. */
+function lineUp(boxes: readonly Interval[], size: number): number {
+  const keys = (b: Interval) => [b.x0, b.x1, (b.x0 + b.x1) / 2];
+  let aligned = 0;
+  for (const b of boxes) if (boxes.some((o) => o !== b && keys(o).some((v, i) => Math.abs(v - keys(b)[i]) <= size * 0.5))) aligned++;
+  return boxes.length ? aligned / boxes.length : 0;
+}
+
+/**
+ * Where to cut between two columns: the widest stretch of the gutter that the fewest words run across. Cells
+ * wider than the column's usual text (a long header, a figure with its note) then stay on their own side of
+ * the cut instead of being halved at the gutter's middle.
+ */
+function clearestCut(words: readonly { bbox: readonly number[] }[], lo: number, hi: number): number {
+  const inside = words.filter((w) => w.bbox[2] > lo && w.bbox[0] < hi);
+  const stops = [...new Set([lo, hi, ...inside.flatMap((w) => [w.bbox[0], w.bbox[2]]).filter((x) => x > lo && x < hi)])].sort((a, b) => a - b);
+  let best = (lo + hi) / 2;
+  let bestCover = Infinity;
+  let bestWidth = -1;
+  for (let k = 1; k < stops.length; k++) {
+    const mid = (stops[k - 1] + stops[k]) / 2;
+    const width = stops[k] - stops[k - 1];
+    const cover = inside.filter((w) => w.bbox[0] < mid && w.bbox[2] > mid).length;
+    if (cover < bestCover || (cover === bestCover && width > bestWidth)) [best, bestCover, bestWidth] = [mid, cover, width];
+  }
+  return best;
+}
+
+/**
+ * Column intervals from the rows with the modal piece count. A row whose pieces alone bridge columns the other
+ * rows keep apart (a header row whose group label happens to give it the modal count) is left out.
+ */
+function modalColumns(modal: readonly Piece[][]): Interval[] {
+  const spans = (r: readonly Piece[]) => r.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
+  const all = mergeIntervals(modal.flatMap(spans));
+  if (modal.length < 3) return all;
+  const kept = modal.filter((r, i) => mergeIntervals(modal.filter((_, j) => j !== i).flatMap(spans)).length <= all.length);
+  return kept.length === modal.length ? all : mergeIntervals(kept.flatMap(spans));
 }
 
 export interface UnruledCandidate {
@@ -94,6 +159,12 @@ function headerAbove(rows: readonly TextRow[], pieces: readonly Piece[][], i: nu
   return start;
 }
 
+/** A one-piece line that goes on with the key text above it: starts mid-sentence, flush with that text. */
+function wrappedKey(above: readonly Piece[], row: readonly Piece[]): boolean {
+  const first = row[0]?.words[0];
+  return first !== undefined && above.length > 0 && /^\p{Ll}/u.test(first.text) && Math.abs(row[0].bbox[0] - above[0].bbox[0]) <= first.size * 0.5;
+}
+
 /**
  * Runs of consecutive text rows laid out as cells. A run may hold single-piece rows (wrapped cells, section
  * labels) between multi-piece ones; it ends at a wide vertical gap or two single-piece rows in a row.
@@ -113,10 +184,10 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
     let singles = 0;
     while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * 1.6) {
       if (pieces[j + 1].length >= 2) singles = 0;
-      else if (++singles > 1) break;
+      else if (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1) break;
       j++;
     }
-    while (j > i && pieces[j].length < 2) j--;
+    while (j > i && pieces[j].length < 2 && !wrappedKey(pieces[j - 1], pieces[j])) j--;
     i = headerAbove(rows, pieces, i, j, rowH);
     const run = pieces.slice(i, j + 1);
     const multi = run.filter((r) => r.length >= 2);
