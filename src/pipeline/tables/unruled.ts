@@ -97,14 +97,21 @@ function lineUp(boxes: readonly Interval[], size: number): number {
 function clearestCut(words: readonly { bbox: readonly number[] }[], lo: number, hi: number): number {
   const inside = words.filter((w) => w.bbox[2] > lo && w.bbox[0] < hi);
   const stops = [...new Set([lo, hi, ...inside.flatMap((w) => [w.bbox[0], w.bbox[2]]).filter((x) => x > lo && x < hi)])].sort((a, b) => a - b);
+  // Sweep: the words over the gap after stops[k-1] are those started at or before it minus those ended at or before it.
+  const starts = inside.map((w) => Math.max(w.bbox[0], lo)).sort((a, b) => a - b);
+  const ends = inside.map((w) => w.bbox[2]).sort((a, b) => a - b);
+  let started = 0;
+  let ended = 0;
   let best = (lo + hi) / 2;
   let bestCover = Infinity;
   let bestWidth = -1;
   for (let k = 1; k < stops.length; k++) {
-    const mid = (stops[k - 1] + stops[k]) / 2;
-    const width = stops[k] - stops[k - 1];
-    const cover = inside.filter((w) => w.bbox[0] < mid && w.bbox[2] > mid).length;
-    if (cover < bestCover || (cover === bestCover && width > bestWidth)) [best, bestCover, bestWidth] = [mid, cover, width];
+    const at = stops[k - 1];
+    while (started < starts.length && starts[started] <= at) started++;
+    while (ended < ends.length && ends[ended] <= at) ended++;
+    const cover = started - ended;
+    const width = stops[k] - at;
+    if (cover < bestCover || (cover === bestCover && width > bestWidth)) [best, bestCover, bestWidth] = [(at + stops[k]) / 2, cover, width];
   }
   return best;
 }
