@@ -21,6 +21,18 @@ const sessionSettings = (options: SessionOptions, providers: string[]): ort.Infe
   enableCpuMemArena: true,
 });
 
+/** The CPU session of the rewritten graph; null (the published graph is opened instead) if the rewrite fails. */
+async function openRewritten(bytes: Uint8Array, options: SessionOptions, providers: string[]): Promise<ort.InferenceSession | null> {
+  if (providers.length !== 1 || providers[0] !== 'cpu') return null;
+  try {
+    const optimized = optimizeModelForCpu(bytes);
+    return optimized.skipped ? null : await ort.InferenceSession.create(optimized.bytes, sessionSettings(options, providers));
+  } catch (err) {
+    process.emitWarning(`ONNX graph rewrite failed, using the model as published: ${(err as Error).message}`);
+    return null;
+  }
+}
+
 /**
  * Opens a model. On the CPU provider its graph is first rewritten (src/inference/onnx: PaddlePaddle's exported
  * affine steps and spelled-out hardswish folded into the convolutions, about a quarter faster, same results up
@@ -28,9 +40,8 @@ const sessionSettings = (options: SessionOptions, providers: string[]): ort.Infe
  */
 export async function loadOnnxModel(modelPath: string, options: SessionOptions): Promise<OnnxModel> {
   const providers = options.executionProviders ?? ['cpu'];
-  let bytes: Uint8Array = new Uint8Array(await readFile(modelPath));
-  if (providers.length === 1 && providers[0] === 'cpu') bytes = optimizeModelForCpu(bytes).bytes;
-  const session = await ort.InferenceSession.create(bytes, sessionSettings(options, providers));
+  const bytes = new Uint8Array(await readFile(modelPath));
+  const session = await openRewritten(bytes, options, providers) ?? await ort.InferenceSession.create(bytes, sessionSettings(options, providers));
   const inputName = session.inputNames[0];
   const outputName = session.outputNames[0];
   return {
