@@ -56,7 +56,17 @@ function looksFilled(t: TableModel, policy: DetectionPolicy, page: ModelPage, wo
   if (rows < 2 || cols < 2) return false;
   const filled = t.cells.filter((c) => c.text).length;
   if (filled / t.cells.length < (policy === 'strict' ? 0.4 : 0.25) || filled < (policy === 'strict' ? 4 : 3)) return false;
-  return policy === 'liberal' || !chartLike(page, t.bbox, words);
+  return policy === 'liberal' || (!chartLike(page, t.bbox, words) && !(t.source === 'unruled' && proseLike(t)));
+}
+
+/**
+ * Justified prose, two-column exercise pages and typeset formulas line up in "columns" too, but their cells
+ * are runs of words: an unruled table's cells are mostly short (a median of at most a few words).
+ */
+function proseLike(t: TableModel): boolean {
+  const wordCounts = t.cells.filter((c) => c.text).map((c) => c.text.split(/\s+/).length).sort((a, b) => a - b);
+  const long = wordCounts.filter((n) => n >= 8).length;
+  return wordCounts[wordCounts.length >> 1] > 3 || long >= wordCounts.length * 0.3;
 }
 
 /**
