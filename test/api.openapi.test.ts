@@ -32,6 +32,8 @@ const ROUTES: [string, string, boolean][] = [
   ['post', '/v1/layout', false],
   ['post', '/v1/ocr', false],
   ['post', '/v1/tables', false],
+  ['post', '/v1/classify', false],
+  ['post', '/v1/split', false],
   ['get', '/v1/jobs/{job_id}', false],
   ['get', '/v1/jobs/{job_id}/result', false],
   ['get', '/v1/jobs/{job_id}/events', false],

@@ -2,13 +2,14 @@ import type { Capability } from '../types.ts';
 import { ingestCapability } from './ingest.ts';
 import { ocrProbeFactory } from '../inference-probe.ts';
 import { createOcrCapability } from './ocr.ts';
+import { splitCapability } from './packets.ts';
 import { pdfTextCapability } from './pdf-text.ts';
 import { renderCapability } from './render.ts';
 import { createTablesCapability } from './tables.ts';
 import { startOurTables } from '../our-tables.ts';
 
 /** Every capability the harness measures, in report order. A new capability is one module added here. */
-export const CAPABILITIES: Capability[] = [pdfTextCapability, renderCapability, createOcrCapability({ probe: ocrProbeFactory }), createTablesCapability({ open: startOurTables }), ingestCapability];
+export const CAPABILITIES: Capability[] = [pdfTextCapability, renderCapability, createOcrCapability({ probe: ocrProbeFactory }), createTablesCapability({ open: startOurTables }), splitCapability, ingestCapability];
 
 export function findCapability(name: string): Capability | undefined {
   return CAPABILITIES.find((c) => c.name === name);

@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+import { buildClassifyView, type ClassifyViewOptions } from '../../pipeline/views/classify-view.ts';
+import type { JobHandler } from '../handler.ts';
+import { jobView } from './analysis-deps.ts';
+
+interface ClassifyRequest {
+  input_type?: ClassifyViewOptions['inputType'];
+  classification_scope?: ClassifyViewOptions['scope'];
+  class_definitions?: { label: string; description: string }[];
+  verbosity?: ClassifyViewOptions['verbosity'];
+}
+
+/** Classification reads the `fast` analysis: text, blocks and reading order are what it weighs. */
+export const classifyHandler: JobHandler = {
+  operation: 'classify',
+  run(ctx) {
+    const request = ctx.request as ClassifyRequest;
+    const scope = request.classification_scope ?? 'document';
+    const verbosity = request.verbosity ?? 'none';
+    const inputType = request.input_type ?? 'auto';
+    const classes = request.class_definitions?.map((c) => ({ label: c.label.trim(), description: c.description })) ?? null;
+    // The view depends on the caller's classes: they are part of its name in the view cache.
+    const classKey = classes ? createHash('sha256').update(JSON.stringify(classes)).digest('hex').slice(0, 16) : 'builtin';
+    return jobView(ctx, { profile: 'fast' }, `classify-${scope}-${verbosity}-${inputType}-${classKey}`, (model, record) =>
+      buildClassifyView(model, { scope, classes, verbosity, inputType, pageSizes: record.pages }));
+  },
+};

@@ -1,0 +1,90 @@
+import type { Block, Line, ModelPage } from '../model/types.ts';
+import type { IdentityHints } from './types.ts';
+
+/**
+ * Identity hints a page states about its document: issuer (letterhead), document number, date, page numbering.
+ * Only what the page says clearly; a missing hint is better than a wrong one (the splitter trusts these).
+ */
+
+export const DATE =
+  /\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})\b/gi;
+
+const NUMBER_LABEL =
+  /\b(?:invoice|inv|bill|receipt|order|po|purchase order|statement|contract|agreement|document|doc|reference|ref|delivery note|quote|quotation)\b\s*(?:no\.?|number|num\.?|#|nr\.?|id)?\s*[:#.]?\s*([A-Z0-9][A-Z0-9/_-]{2,24})\b/i;
+const BARE_NUMBER_LABEL = /\b(?:no\.|number|#)\s*[:#]?\s*([A-Z0-9][A-Z0-9/_-]{2,24})\b/i;
+const PHONE = /\b(?:tel|phone|fax|mobile|telephone)\b/i;
+const PAGE_OF = /\bpage\s+(\d{1,4})\s*(?:of|\/)\s*(\d{1,4})\b/i;
+const PAGE_ONLY = /^\s*(?:page|p\.|pg\.?)\s*(\d{1,4})\s*$/i;
+const SLASH = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/;
+const BARE = /^\s*[-–]?\s*(\d{1,4})\s*[-–]?\s*$/;
+const ORGANISATION = /\b(?:inc|ltd|llc|gmbh|corp|corporation|company|co|plc|s\.a|ag|bv|limited|group|llp|pvt|sarl|srl)\b\.?/i;
+
+/** A document number must contain a digit: "Invoice Date" must not read as number "Date". */
+const plausibleNumber = (s: string) => /\d/.test(s) && !/^\d{1,2}$/.test(s);
+
+function documentNumber(lines: Line[]): string | undefined {
+  for (const line of lines) {
+    if (PHONE.test(line.text)) continue;
+    const m = NUMBER_LABEL.exec(line.text) ?? BARE_NUMBER_LABEL.exec(line.text);
+    if (m && plausibleNumber(m[1])) return m[1];
+  }
+  return undefined;
+}
+
+function firstDate(lines: Line[]): string | undefined {
+  for (const line of lines) {
+    DATE.lastIndex = 0;
+    const m = DATE.exec(line.text);
+    if (m) return m[0];
+  }
+  return undefined;
+}
+
+/** Page numbering from header/footer blocks, or from the top/bottom lines when the layout found no furniture. */
+function pageNumber(page: ModelPage): IdentityHints['pageNumber'] {
+  const furniture = page.blocks.filter((b) => b.type === 'page_header' || b.type === 'page_footer');
+  const edge = (l: Line) => l.bbox[1] < page.height * 0.1 || l.bbox[3] > page.height * 0.9;
+  const texts = [...furniture.flatMap((b) => b.lines), ...page.lines.filter(edge)].map((l) => l.text);
+  for (const t of texts) {
+    const m = PAGE_OF.exec(t) ?? SLASH.exec(t);
+    if (m) {
+      const n = Number(m[1]);
+      const of = Number(m[2]);
+      if (n >= 1 && of >= n) return { n, of };
+    }
+  }
+  for (const t of texts) {
+    const m = PAGE_ONLY.exec(t) ?? BARE.exec(t);
+    if (m && Number(m[1]) >= 1 && Number(m[1]) < 1000) return { n: Number(m[1]), of: null };
+  }
+  return undefined;
+}
+
+/** The letterhead: an organisation-like line among the top lines (left or centred), short, not a sentence. */
+function issuer(top: Line[]): string | undefined {
+  for (const line of top.slice(0, 6)) {
+    // "Sold By: Acme Ltd" names the issuer after a short label.
+    const text = line.text.trim().replace(/^[\p{L} ]{1,15}:\s*/u, '').replace(/[,;]$/, '');
+    if (text.length < 3 || text.length > 60 || /[“"(]|, an? /.test(text) || /[.:]$/.test(text) && !ORGANISATION.test(text.slice(-8))) continue;
+    if (ORGANISATION.test(text) && !/\b(?:bill|ship|to|from)\s*:/i.test(line.text)) return text;
+  }
+  return undefined;
+}
+
+const bodyBlocks = (page: ModelPage): Block[] => page.blocks.filter((b) => b.type !== 'page_footer');
+
+export function extractIdentity(page: ModelPage): IdentityHints {
+  const lines = page.blocks.length ? bodyBlocks(page).flatMap((b) => b.lines) : page.lines;
+  const topLines = [...page.lines].filter((l) => l.bbox[1] < page.height * 0.3).sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  const hints: IdentityHints = {};
+  const upper = lines.slice(0, 60);
+  const num = documentNumber(upper);
+  if (num) hints.documentNumber = num;
+  const date = firstDate(upper);
+  if (date) hints.date = date;
+  const org = issuer(topLines);
+  if (org) hints.issuer = org;
+  const pn = pageNumber(page);
+  if (pn) hints.pageNumber = pn;
+  return hints;
+}

@@ -1,0 +1,172 @@
+import type { ClassSpec } from './types.ts';
+import type { PageFeatures } from './features.ts';
+import { tokenize } from './features.ts';
+import { OTHER_CLASS } from './taxonomy.ts';
+
+const NO_PARENTS: ReadonlyMap<string, string> = new Map();
+
+/**
+ * BM25-style scoring of a page against a class set. Each class is a bag of phrases (its own phrases, its label and
+ * the content words of its description); a phrase's IDF comes from how many classes of the set share it, so
+ * "receiving party" counts for more than "agreement". Title hits weigh TITLE_WEIGHT times a body hit.
+ * Tables are compiled once per class set (WeakMap on the array) so a page costs one pass over its tokens.
+ */
+
+const K1 = 1.2;
+const B = 0.3;
+/** Typical page length in tokens, for BM25's length normalisation. */
+const AVG_PAGE_TOKENS = 350;
+const TITLE_WEIGHT = 3;
+const WEIGHT = { phrase: 1, label: 1.5, description: 0.35 };
+
+const STOPWORDS = new Set(
+  'a an and or the of to in on for with by from as at is are be been being it its this that these those such any all each other anything fits none classes class which who whom whose what when where how into over under about than then there their them they we our you your his her he she not no can may might must will would should could also more most some like e.g i.e etc'.split(' '),
+);
+
+interface PhraseEntry {
+  tokens: string[];
+  /** Class index → weight of the phrase in that class. */
+  weights: Map<number, number>;
+  idf: number;
+  /** Longer phrases are more specific. */
+  lengthBoost: number;
+}
+
+export interface CompiledClasses {
+  labels: string[];
+  /** First token → phrases starting with it. */
+  byFirstToken: Map<string, PhraseEntry[]>;
+  phrases: PhraseEntry[];
+}
+
+const cache = new WeakMap<readonly ClassSpec[], CompiledClasses>();
+
+function addPhrase(index: Map<string, PhraseEntry>, tokens: string[], cls: number, weight: number): void {
+  if (!tokens.length) return;
+  const key = tokens.join(' ');
+  let entry = index.get(key);
+  if (!entry) {
+    entry = { tokens, weights: new Map(), idf: 0, lengthBoost: 1 + 0.6 * (tokens.length - 1) };
+    index.set(key, entry);
+  }
+  entry.weights.set(cls, Math.max(entry.weights.get(cls) ?? 0, weight));
+}
+
+export function compileClasses(classes: readonly ClassSpec[]): CompiledClasses {
+  const hit = cache.get(classes);
+  if (hit) return hit;
+  const scored = classes.filter((c) => c.label !== OTHER_CLASS);
+  const index = new Map<string, PhraseEntry>();
+  scored.forEach((spec, i) => {
+    for (const phrase of spec.phrases ?? []) addPhrase(index, tokenize(phrase), i, WEIGHT.phrase);
+    addPhrase(index, tokenize(spec.label.replace(/_/g, ' ')), i, WEIGHT.label);
+    // Caller classes often have no phrases: their description words are then the main evidence.
+    const descWeight = spec.phrases?.length ? WEIGHT.description : 1;
+    for (const word of tokenize(spec.description)) if (!STOPWORDS.has(word) && word.length > 2) addPhrase(index, [word], i, descWeight);
+  });
+  const n = scored.length;
+  const phrases = [...index.values()];
+  const byFirstToken = new Map<string, PhraseEntry[]>();
+  for (const p of phrases) {
+    const df = p.weights.size;
+    p.idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const list = byFirstToken.get(p.tokens[0]) ?? [];
+    list.push(p);
+    byFirstToken.set(p.tokens[0], list);
+  }
+  const compiled = { labels: scored.map((c) => c.label), byFirstToken, phrases };
+  cache.set(classes, compiled);
+  return compiled;
+}
+
+function countPhrases(tokens: readonly string[], table: CompiledClasses): Map<PhraseEntry, number> {
+  const counts = new Map<PhraseEntry, number>();
+  for (let i = 0; i < tokens.length; i++) {
+    const starting = table.byFirstToken.get(tokens[i]);
+    if (!starting) continue;
+    for (const p of starting) {
+      let ok = true;
+      for (let k = 1; k < p.tokens.length && ok; k++) ok = tokens[i + k] === p.tokens[k];
+      if (ok) counts.set(p, (counts.get(p) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+/** Raw evidence score of the page for each class of the set (same order as `table.labels`). */
+export function scorePage(features: PageFeatures, table: CompiledClasses): number[] {
+  const scores = new Array<number>(table.labels.length).fill(0);
+  const body = countPhrases(features.tokens, table);
+  const title = countPhrases(features.titleTokens, table);
+  const lengthNorm = 1 - B + (B * Math.max(features.tokens.length, 20)) / AVG_PAGE_TOKENS;
+  for (const [p, bodyCount] of body) {
+    const tf = bodyCount + (TITLE_WEIGHT - 1) * (title.get(p) ?? 0);
+    const saturated = (tf * (K1 + 1)) / (tf + K1 * lengthNorm);
+    const base = p.idf * p.lengthBoost * saturated;
+    for (const [cls, weight] of p.weights) scores[cls] += base * weight;
+  }
+  return scores;
+}
+
+/** Layout evidence for built-in classes whose pages look alike regardless of wording. */
+export function layoutBonus(label: string, f: PageFeatures): number {
+  const s = f.stats;
+  switch (label) {
+    case 'invoice':
+    case 'receipt':
+      return Math.min(s.amounts, 6) * 0.25 + (s.tables ? 0.5 : 0);
+    case 'bank_statement':
+      return s.dates >= 5 && s.amounts >= 5 ? 1 : 0;
+    case 'form':
+      return f.componentsPresent.includes('form_fields') ? 1 : 0;
+    case 'contract':
+    case 'nda_contract':
+      return s.signatures ? 0.5 : 0;
+    case 'scientific_paper':
+      return Math.min(s.captions, 3) * 0.6 + Math.min(s.numberedSections, 3) * 0.8;
+    case 'report':
+      return Math.min(s.captions, 3) * 0.4 + (s.tables ? 0.3 : 0);
+    default:
+      return 0;
+  }
+}
+
+export interface Calibrated {
+  label: string;
+  confidence: number;
+  candidates: { label: string; score: number }[];
+}
+
+/** Evidence scale: a page whose best score is EVIDENCE_SCALE has ~63% of full confidence. */
+const EVIDENCE_SCALE = 8;
+/** Softmax temperature relative to the top score: the margin over the runner-up matters, not the scale. */
+const RELATIVE_TEMPERATURE = 0.25;
+/** Below this the page falls back to 'other'. */
+export const MIN_CONFIDENCE = 0.3;
+/** 'other' means only that no class has the evidence: the page may well be of a class we cannot read (another script). */
+const OTHER_CONFIDENCE_CAP = 0.4;
+
+/**
+ * Calibrated confidence: softmax over scores (temperature relative to the best score) times an absolute-evidence
+ * factor, so a page with a clear winner on weak evidence still gets a low value.
+ */
+export function calibrate(labels: string[], scores: number[], parents: ReadonlyMap<string, string> = NO_PARENTS): Calibrated {
+  const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
+  const top = scores[order[0]] ?? 0;
+  const candidates = order.slice(0, 3).map((i) => ({ label: labels[i], score: Math.round(scores[i] * 1000) / 1000 }));
+  if (!(top > 0)) return { label: OTHER_CLASS, confidence: OTHER_CONFIDENCE_CAP, candidates };
+  const t = Math.max(top * RELATIVE_TEMPERATURE, 0.5);
+  const best = labels[order[0]];
+  const related = (label: string) => label !== best && (parents.get(label) === best || parents.get(best) === label);
+  const exps = scores.map((s, i) => (related(labels[i]) ? 0 : Math.exp((s - top) / t)));
+  const share = 1 / exps.reduce((a, b) => a + b, 0);
+  const evidence = 1 - Math.exp(-top / EVIDENCE_SCALE);
+  const confidence = share * evidence;
+  if (confidence < MIN_CONFIDENCE) {
+    // How sure we are that no class fits: weak evidence, never very high.
+    return { label: OTHER_CLASS, confidence: round(Math.min(OTHER_CONFIDENCE_CAP, 1 - evidence)), candidates };
+  }
+  return { label: labels[order[0]], confidence: round(confidence), candidates };
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
