@@ -13,8 +13,9 @@ const NUMBER_LABEL =
   /\b(?:invoice|inv|bill|receipt|order|po|purchase order|statement|contract|agreement|document|doc|reference|ref|delivery note|quote|quotation)\b\s*(?:no\.?|number|num\.?|#|nr\.?|id)?\s*[:#.]?\s*([A-Z0-9][A-Z0-9/_-]{2,24})\b/i;
 const BARE_NUMBER_LABEL = /\b(?:no\.|number|#)\s*[:#]?\s*([A-Z0-9][A-Z0-9/_-]{2,24})\b/i;
 const PHONE = /\b(?:tel|phone|fax|mobile|telephone)\b/i;
-const PAGE_OF = /\bpage\s+(\d{1,4})\s*(?:of|\/)\s*(\d{1,4})\b/i;
-const PAGE_ONLY = /^\s*(?:page|p\.|pg\.?)\s*(\d{1,4})\s*$/i;
+// "Page 2 of 3" in English, German, French, Spanish, Italian and Dutch ("Seite 2 von 3", "página 2 de 3", "pagina 2 di 3").
+const PAGE_OF = /\b(?:page|seite|p[aá]gina|blad)\s+(\d{1,4})\s*(?:of|von|de|di|van|\/)\s*(\d{1,4})\b/i;
+const PAGE_ONLY = /^\s*(?:page|seite|p[aá]gina|blad|p\.|pg\.?)\s*(\d{1,4})\s*$/i;
 const SLASH = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/;
 const BARE = /^\s*[-–]?\s*(\d{1,4})\s*[-–]?\s*$/;
 const ORGANISATION = /\b(?:inc|ltd|llc|gmbh|corp|corporation|company|co|plc|s\.a|ag|bv|limited|group|llp|pvt|sarl|srl)\b\.?/i;

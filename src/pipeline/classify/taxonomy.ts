@@ -23,7 +23,11 @@ export const BUILTIN_CLASSES: ClassSpec[] = [
     description: 'A bill from a seller asking a buyer to pay for goods or services, with line items, totals and payment terms.',
     phrases: ['invoice', 'tax invoice', 'invoice number', 'invoice no', 'invoice date', 'bill to', 'ship to', 'amount due', 'balance due',
       'subtotal', 'sub total', 'vat', 'gst', 'due date', 'payment terms', 'total due', 'unit price', 'qty', 'quantity', 'amount',
-      'remit to', 'bank details', 'iban', 'pay by', 'tax', 'total', 'description', 'payment'],
+      'remit to', 'bank details', 'iban', 'pay by', 'tax', 'total', 'description', 'payment',
+      // The same bill in the other languages of European suppliers (German, French, Spanish, Italian, Dutch).
+      'rechnung', 'rechnungsnr', 'rechnungsnummer', 'rechnungsdatum', 'kundennr', 'mwst', 'ust', 'nettobetrag', 'gesamtbetrag',
+      'zahlbar', 'facture', 'montant', 'tva', 'total ttc', 'total ht', 'factura', 'iva', 'importe', 'fattura', 'imponibile',
+      'factuur', 'factuurnummer', 'btw'],
   },
   {
     label: 'receipt',
