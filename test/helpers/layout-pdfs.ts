@@ -50,8 +50,13 @@ class PdfBuilder {
   };
 
   page(runs: TextRun[], extra = ''): mupdf.PDFObject {
+    return this.raw(content(runs, extra));
+  }
+
+  /** A page from a raw content stream that may use /F1 (Helvetica) and /F2 (Helvetica-Bold). */
+  raw(stream: string): mupdf.PDFObject {
     const resources = this.doc.addObject({ Font: this.fonts });
-    const page = this.doc.addPage([0, 0, 612, 792], 0, resources, content(runs, extra));
+    const page = this.doc.addPage([0, 0, 612, 792], 0, resources, stream);
     this.doc.insertPage(-1, page);
     return page;
   }
@@ -62,6 +67,13 @@ class PdfBuilder {
     this.doc.destroy();
     return out;
   }
+}
+
+/** US Letter pages from raw content streams (fonts /F1 Helvetica, /F2 Helvetica-Bold), one page per stream. */
+export function helveticaPdf(streams: string[]): Buffer {
+  const builder = new PdfBuilder();
+  for (const stream of streams) builder.raw(stream);
+  return builder.bytes();
 }
 
 const LOREM = [

@@ -1,4 +1,4 @@
-import * as mupdf from 'mupdf';
+import { helveticaPdf } from './layout-pdfs.ts';
 
 /**
  * Documents for the classification and split suites, drawn with mupdf (Helvetica, US Letter): an invoice, a
@@ -102,13 +102,7 @@ export const REPORT: DocSpec = {
 };
 
 function pdfOf(pages: { runs: Run[]; footer?: string }[]): Buffer {
-  const doc = new mupdf.PDFDocument();
-  const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')), F2: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')) };
-  const resources = doc.addObject({ Font: fonts });
-  for (const p of pages) doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, pageContent(p.runs, p.footer)));
-  const out = Buffer.from(doc.saveToBuffer('compress').asUint8Array());
-  doc.destroy();
-  return out;
+  return helveticaPdf(pages.map((p) => pageContent(p.runs, p.footer)));
 }
 
 export function documentPdf(spec: DocSpec): Buffer {

@@ -1,4 +1,4 @@
-import * as mupdf from 'mupdf';
+import { helveticaPdf } from './layout-pdfs.ts';
 
 /**
  * Born-digital table PDFs for the table structure suite, drawn with mupdf at test time (Helvetica and
@@ -50,13 +50,7 @@ function tableContent(t: TableSpec): string {
 }
 
 function pdf(...contents: string[]): Buffer {
-  const doc = new mupdf.PDFDocument();
-  const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')), F2: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')) };
-  const resources = doc.addObject({ Font: fonts });
-  for (const content of contents) doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, content));
-  const out = Buffer.from(doc.saveToBuffer('compress').asUint8Array());
-  doc.destroy();
-  return out;
+  return helveticaPdf(contents);
 }
 
 const PROSE = [
