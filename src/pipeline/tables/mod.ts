@@ -37,6 +37,11 @@ export function findTables(page: ModelPage, options: FindTablesOptions): TableMo
   return tables;
 }
 
+/** The structure inside one layout table block (liberal: the block already says it is a table), or null. */
+export function tableOfBlock(page: ModelPage, block: { bbox: BBox }): TableModel | null {
+  return findTables(page, { policy: 'liberal', source: 'layout', layoutTables: [block.bbox] })[0] ?? null;
+}
+
 function candidatesFor(page: ModelPage, words: readonly WordItem[], rules: RuleSet, options: FindTablesOptions): Candidate[] {
   if (options.source === 'detector') return detectTables(page, words, rules, options.policy);
   const boxes = options.source === 'layout' ? (options.layoutTables ?? []) : [union(words.map((w) => w.bbox))];

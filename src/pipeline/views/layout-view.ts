@@ -1,6 +1,6 @@
 import type { PageSize } from '../document/types.ts';
 import type { Block, DocumentModel, ModelPage } from '../model/types.ts';
-import { findTables } from '../tables/mod.ts';
+import { tableOfBlock } from '../tables/mod.ts';
 import { blockBox, roundOut, union, type IntBox } from './geometry.ts';
 import { removeOverlaps } from './overlaps.ts';
 import { orderedBlocks, pageImageRef } from './parse-view.ts';
@@ -117,7 +117,7 @@ function nestedNodes(page: ModelPage, size: PageSize): Node[] {
 /** A table with its recognised cells as children (`<block id>_r<row>_c<col>`, type table_cell), when it has a structure. */
 function tableNode(page: ModelPage, block: Block, size: PageSize): Node {
   const self = leafNode(block, size);
-  const table = findTables(page, { policy: 'liberal', source: 'layout', layoutTables: [block.bbox] })[0];
+  const table = tableOfBlock(page, block);
   if (!table) return self;
   const cells = table.cells
     .filter((c) => c.text !== '')

@@ -1,6 +1,6 @@
 import type { PageSize } from '../document/types.ts';
 import type { Block, DocumentModel, ModelPage } from '../model/types.ts';
-import { findTables } from '../tables/mod.ts';
+import { tableOfBlock } from '../tables/mod.ts';
 import { gridOfTable, tableHtml } from '../tables/table-html.ts';
 import type { TableModel } from '../tables/types.ts';
 import { blockMarkdown, type MarkdownContext } from './block-markdown.ts';
@@ -129,7 +129,7 @@ class ParseViewBuilder {
         return `${pageImageRef(this.ctx.fileId, page.page_index)}#xywh=${l},${t},${r - l},${btm - t}`;
       },
       captionOf: (id) => captions.get(id),
-      tableOf: (block) => findTables(page, { policy: 'liberal', source: 'layout', layoutTables: [block.bbox] })[0] ?? null,
+      tableOf: (block) => tableOfBlock(page, block),
     };
     let ordinal = 0;
     let regionCount = 0;

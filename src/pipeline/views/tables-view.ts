@@ -5,6 +5,7 @@ import { findTables } from '../tables/mod.ts';
 import { tableResult, type RegionSink, type TableResult } from '../tables/table-result.ts';
 import type { DetectionPolicy, TableModel } from '../tables/types.ts';
 import { roundOut, toShape } from './geometry.ts';
+import { displayLabel } from './labels.ts';
 import type { ParseRegion } from './parse-view.ts';
 
 /**
@@ -24,8 +25,6 @@ export interface TablesView {
   tables: TableResult[];
 }
 
-const REGION_LABELS = { table: ['table', 'Table'], table_cell: ['table_cell', 'Table cell'] } as const;
-
 function layoutTableBoxes(page: ModelPage): BBox[] {
   return page.blocks.filter((b) => b.type === 'table').map((b) => b.bbox);
 }
@@ -44,8 +43,7 @@ function regionSink(regions: ParseRegion[], pageSizes: PageSize[], pages: ModelP
       counters.set(pageIndex, n + 1);
       const size = pageSizes[pageIndex] ?? pages[pageIndex];
       const region_id = `p${pageIndex}_tr${n}`;
-      const [label, display_label] = REGION_LABELS[type];
-      regions.push({ region_id, page_index: pageIndex, shape: toShape(roundOut(bbox, size?.width, size?.height)), label, display_label });
+      regions.push({ region_id, page_index: pageIndex, shape: toShape(roundOut(bbox, size?.width, size?.height)), label: type, display_label: displayLabel(type) });
       return region_id;
     },
   };
