@@ -40,6 +40,7 @@ function continuesNumbering(f: PageFeatures, prev: PageFeatures | undefined): bo
 }
 
 function firstPageSignals(f: PageFeatures, prev: PageFeatures | undefined): boolean {
+  if (f.identity.filing && f.identity.filing !== prev?.identity.filing) return true;
   const pn = f.identity.pageNumber;
   if (pn?.n === 1) return true;
   if (pn && pn.n > 1) return false;
@@ -49,7 +50,10 @@ function firstPageSignals(f: PageFeatures, prev: PageFeatures | undefined): bool
 
 function pageRole(f: PageFeatures, label: string, prev: PageFeatures | undefined, prevLabel: string | undefined): PageRole {
   if (f.blank) return 'blank';
+  // An EDGAR exhibit ("EX-99 ... Exhibit (d)(2)") is filed as a document of its own, not an attachment.
+  if (f.identity.filing && f.identity.filing !== prev?.identity.filing) return 'first_page';
   if (f.attachmentHeading) return 'attachment';
+  if (f.signatureBlock && prev && !firstPageSignals(f, prev)) return 'continuation';
   if (continuesNumbering(f, prev)) return 'continuation';
   if (firstPageSignals(f, prev)) return 'first_page';
   // No signal either way: the same class as the page before continues it, a new class opens a document.
@@ -65,8 +69,9 @@ function smooth(result: Calibrated, f: PageFeatures, prev: PageFeatures | undefi
   const continuing = continuesNumbering(f, prev) || (!firstPageSignals(f, prev) && !f.attachmentHeading);
   if (!continuing) return result;
   // The page must show some evidence for the previous class, unless its numbering continues the previous page.
-  const supports = continuesNumbering(f, prev) || result.candidates.some((c) => c.label === prevResult.label && c.score > 0);
-  const weak = result.label === OTHER_CLASS || (result.confidence < 0.5 && result.confidence < prevResult.confidence * 0.8);
+  // A page of signature lines after the body closes the previous document whatever its words score as.
+  const supports = continuesNumbering(f, prev) || f.signatureBlock || result.candidates.some((c) => c.label === prevResult.label && c.score > 0);
+  const weak = result.label === OTHER_CLASS || f.signatureBlock || (result.confidence < 0.5 && result.confidence < prevResult.confidence * 0.8);
   // A contract page inside an NDA is the NDA's (nda_contract holds every contract phrase: see taxonomy.ts).
   const subtype = result.label === 'contract' && prevResult.label === 'nda_contract';
   if (!supports || !(weak || subtype)) return result;

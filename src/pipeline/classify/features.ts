@@ -22,6 +22,8 @@ export interface PageFeatures {
   attachmentHeading: string | null;
   /** A title block in the top part of the page (a document opens here, unless numbering says otherwise). */
   hasTopTitle: boolean;
+  /** A short page made of signature lines ("By:", "Name:", "Title:"): the last page of an agreement or letter. */
+  signatureBlock: boolean;
 }
 
 export interface LayoutStats {
@@ -55,6 +57,8 @@ const AMOUNT = /(?:[$€£¥]\s?\d[\d,.]*|\b\d{1,3}(?:[,.]\d{3})*[.,]\d{2}\b|\b(
 const SIGNATURE = /\b(?:signature|signed|sign here|\/s\/)|_{4,}/gi;
 const CAPTION = /^(?:fig\.?|figure|table|tab\.)\s*[A-Z]?\d+(?:\.\d+)?\s*[:.]/gim;
 const NUMBERED_SECTION = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
+const SIGNATURE_LINE = /^\s*(?:by|name|print(?:ed)? name|title|its|date|signature|witness)\b[^:\n]{0,25}:/gim;
+const SIGNATURE_PAGE_MAX_WORDS = 150;
 const ATTACHMENT = /^\s*(attachment|exhibit|annex|schedule|appendix|enclosure)\b[\s\w.:-]{0,40}/i;
 
 const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
@@ -126,5 +130,6 @@ export function pageFeatures(page: ModelPage): PageFeatures {
     componentsPresent: components(page, stats, identity, text),
     attachmentHeading: attachmentHeading(page),
     hasTopTitle: page.blocks.some((b) => b.type === 'title' && b.bbox[1] < page.height * 0.35),
+    signatureBlock: tokens.length <= SIGNATURE_PAGE_MAX_WORDS && page.lines.reduce((n, l) => n + count(l.text, SIGNATURE_LINE), 0) >= 2,
   };
 }

@@ -18,6 +18,8 @@ const PAGE_OF = /\b(?:page|seite|p[aá]gina|blad)\s+(\d{1,4})\s*(?:of|von|de|di|
 const PAGE_ONLY = /^\s*(?:page|seite|p[aá]gina|blad|p\.|pg\.?)\s*(\d{1,4})\s*$/i;
 const SLASH = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/;
 const BARE = /^\s*[-–]?\s*(\d{1,4})\s*[-–]?\s*$/;
+// EDGAR's per-document header as it prints at the top of exhibits: type, sequence number, file name.
+const EDGAR_HEADER = /^\s*EX-[\w.()-]+\s+\d{1,4}\s+([\w.-]+\.(?:htm|html|txt|pdf))\b/i;
 const ORGANISATION = /\b(?:inc|ltd|llc|gmbh|corp|corporation|company|co|plc|s\.a|ag|bv|limited|group|llp|pvt|sarl|srl)\b\.?/i;
 
 /** A document number must contain a digit: "Invoice Date" must not read as number "Date". */
@@ -72,6 +74,15 @@ function issuer(top: Line[]): string | undefined {
   return undefined;
 }
 
+/** The EDGAR header's file name, from the first lines of the page only (the header opens the exhibit). */
+function filing(lines: Line[]): string | undefined {
+  for (const line of lines.slice(0, 3)) {
+    const m = EDGAR_HEADER.exec(line.text);
+    if (m) return m[1].toLowerCase();
+  }
+  return undefined;
+}
+
 const bodyBlocks = (page: ModelPage): Block[] => page.blocks.filter((b) => b.type !== 'page_footer');
 
 export function extractIdentity(page: ModelPage): IdentityHints {
@@ -85,6 +96,8 @@ export function extractIdentity(page: ModelPage): IdentityHints {
   if (date) hints.date = date;
   const org = issuer(topLines);
   if (org) hints.issuer = org;
+  const filed = filing(lines);
+  if (filed) hints.filing = filed;
   const pn = pageNumber(page);
   if (pn) hints.pageNumber = pn;
   return hints;

@@ -17,6 +17,11 @@ export interface IdentityHints {
   documentNumber?: string;
   date?: string;
   addressee?: string;
+  /**
+   * The file name in an SEC EDGAR document header ("EX-10.26 26 ex10-26.txt"): each filed exhibit is a document
+   * of its own, so a new name starts one.
+   */
+  filing?: string;
   /** "Page 2 of 3": the page's own number and the count it claims. */
   pageNumber?: { n: number; of: number | null };
 }

@@ -18,6 +18,9 @@ export interface Signal {
 /** A gap's summed score at or above this starts a new document. */
 export const BOUNDARY_THRESHOLD = 0.5;
 
+/** How much an issuer, addressee or date change counts on a page that reads as a continuation. */
+const CONTINUATION_NAME_WEIGHT = 0.4;
+
 /** A page with nothing on it: no text, no images, next to no drawing (or the classifier says so). */
 export function isBlankPage(page: ModelPage | undefined, cls: PageClassification | undefined): boolean {
   if (cls?.pageRole === 'blank') return true;
@@ -69,12 +72,20 @@ export function numberingSignal(prev: IdentityHints, cur: IdentityHints): Signal
 
 /**
  * Identity against what the current document has said so far (first pages carry the invoice number, later
- * pages often do not): a different document number is strong, a different issuer or addressee weaker.
+ * pages often do not): a different document number is strong, a different issuer or addressee weaker. On a page
+ * that reads as a continuation, names and dates at its top are body text (the parties of a contract, a signature
+ * block), so their changes count for less.
  */
-export function identitySignals(known: IdentityHints, cur: IdentityHints): Signal[] {
+export function identitySignals(known: IdentityHints, cur: IdentityHints, role?: PageClassification['pageRole']): Signal[] {
   const out: Signal[] = [];
   const differs = (a?: string, b?: string) => !!a && !!b && norm(a) !== norm(b);
   const same = (a?: string, b?: string) => !!a && !!b && norm(a) === norm(b);
+  const nameWeight = role === 'continuation' ? CONTINUATION_NAME_WEIGHT : 1;
+  if (differs(known.filing, cur.filing)) {
+    out.push({ name: 'identity', score: 0.9, words: `a new filed document ${cur.filing} starts` });
+  } else if (same(known.filing, cur.filing)) {
+    out.push({ name: 'identity', score: -0.6, words: `same filed document ${cur.filing}` });
+  }
   if (differs(known.documentNumber, cur.documentNumber)) {
     out.push({ name: 'identity', score: 0.9, words: `document number changes from ${known.documentNumber} to ${cur.documentNumber}` });
   } else if (same(known.documentNumber, cur.documentNumber)) {
@@ -82,10 +93,10 @@ export function identitySignals(known: IdentityHints, cur: IdentityHints): Signa
   } else if (!known.documentNumber && cur.documentNumber) {
     out.push({ name: 'identity', score: 0.25, words: `document number ${cur.documentNumber} appears` });
   }
-  if (differs(known.issuer, cur.issuer)) out.push({ name: 'identity', score: 0.5, words: `issuer changes to ${cur.issuer}` });
-  if (differs(known.addressee, cur.addressee)) out.push({ name: 'identity', score: 0.4, words: `addressee changes to ${cur.addressee}` });
+  if (differs(known.issuer, cur.issuer)) out.push({ name: 'identity', score: 0.5 * nameWeight, words: `issuer changes to ${cur.issuer}` });
+  if (differs(known.addressee, cur.addressee)) out.push({ name: 'identity', score: 0.4 * nameWeight, words: `addressee changes to ${cur.addressee}` });
   // Weak: one document can carry several dates, but the classifier reports the document's own date.
-  if (differs(known.date, cur.date)) out.push({ name: 'identity', score: 0.25, words: `document date changes to ${cur.date}` });
+  if (differs(known.date, cur.date)) out.push({ name: 'identity', score: 0.25 * nameWeight, words: `document date changes to ${cur.date}` });
   return out;
 }
 

@@ -89,7 +89,7 @@ function gapSignals(
     roleSignal(cur),
     signatureSignal(prev),
     numberingSignal(prev.identity, cur.identity),
-    ...identitySignals(known, cur.identity),
+    ...identitySignals(known, cur.identity, cur.pageRole),
   ];
   if (prevPage && curPage) out.push(geometrySignal(prevPage, curPage), layoutSignal(prevPage, curPage), fontSignal(prevPage, curPage));
   return out.filter((s): s is Signal => s !== null);
@@ -102,6 +102,7 @@ function mergeIdentity(known: IdentityHints, page: IdentityHints): IdentityHints
     documentNumber: known.documentNumber ?? page.documentNumber,
     date: known.date ?? page.date,
     addressee: known.addressee ?? page.addressee,
+    filing: known.filing ?? page.filing,
   };
 }
 

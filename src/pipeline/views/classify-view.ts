@@ -42,6 +42,7 @@ function hintsObject(hints: IdentityHints): Record<string, unknown> {
   if (hints.documentNumber) out.document_number = hints.documentNumber;
   if (hints.date) out.date = hints.date;
   if (hints.addressee) out.addressee = hints.addressee;
+  if (hints.filing) out.filed_document = hints.filing;
   if (hints.pageNumber) out.page_number = hints.pageNumber.of === null ? `${hints.pageNumber.n}` : `${hints.pageNumber.n} of ${hints.pageNumber.of}`;
   return out;
 }
@@ -65,6 +66,7 @@ function documentHints(pages: PageClassification[]): Record<string, unknown> {
     merged.documentNumber ??= p.identity.documentNumber;
     merged.date ??= p.identity.date;
     merged.addressee ??= p.identity.addressee;
+    merged.filing ??= p.identity.filing;
   }
   return hintsObject(merged);
 }
