@@ -79,9 +79,15 @@ export interface NodeProto {
   attribute: AttributeProto[];
 }
 
+export interface ValueInfoProto {
+  name: string;
+  type?: { tensorType?: { elemType?: number } };
+}
+
 export interface GraphProto {
   node: NodeProto[];
-  output: { name: string }[];
+  input?: ValueInfoProto[];
+  output: ValueInfoProto[];
   initializer: TensorProto[];
   sparseInitializer?: unknown[];
 }

@@ -1,17 +1,37 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
+import { findCalibration } from '../../onnx/calibration.ts';
 import { optimizeModelForCpu } from '../../onnx/mod.ts';
+import { quantizeModelQdq } from '../../onnx/quantize.ts';
+import { ocrInt8Enabled } from '../../../shared/config.ts';
 
 export interface SessionOptions {
   executionProviders?: string[];
   intraOpThreads?: number;
+  /**
+   * Run an int8 (QDQ) form of the model where a calibration file for its exact bytes exists and the provider is
+   * the CPU (default: DOCINTEL_OCR_INT8).
+   */
+  int8?: boolean;
+  /** Where calibration files are looked up (default: CALIBRATION_DIR). */
+  calibrationDir?: string;
 }
 
 /** One loaded ONNX model with a single float32 input and a single output. */
 export interface OnnxModel {
   run(input: Float32Array, dims: readonly number[]): Promise<{ data: Float32Array; dims: readonly number[] }>;
   release(): Promise<void>;
+  /** Which form of the model the session runs. */
+  readonly variant?: ModelVariant;
 }
+
+export type ModelVariant = 'int8' | 'rewritten' | 'published';
+
+/** Calibration ranges for quantizing models (committed; the quantized bytes are built at load). */
+export const CALIBRATION_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../models/calibration');
+
 
 const sessionSettings = (options: SessionOptions, providers: string[]): ort.InferenceSession.SessionOptions => ({
   executionProviders: providers,
@@ -21,12 +41,20 @@ const sessionSettings = (options: SessionOptions, providers: string[]): ort.Infe
   enableCpuMemArena: true,
 });
 
-/** The CPU session of the rewritten graph; null (the published graph is opened instead) if the rewrite fails. */
-async function openRewritten(bytes: Uint8Array, options: SessionOptions, providers: string[]): Promise<ort.InferenceSession | null> {
-  if (providers.length !== 1 || providers[0] !== 'cpu') return null;
+async function tryOpen(label: string, build: () => Uint8Array | null, settings: ort.InferenceSession.SessionOptions): Promise<ort.InferenceSession | null> {
   try {
-    const optimized = optimizeModelForCpu(bytes);
-    return optimized.skipped ? null : await ort.InferenceSession.create(optimized.bytes, sessionSettings(options, providers));
+    const bytes = build();
+    return bytes ? await ort.InferenceSession.create(bytes, settings) : null;
+  } catch (err) {
+    process.emitWarning(`${label} failed, falling back: ${(err as Error).message}`);
+    return null;
+  }
+}
+
+function rewrittenBytes(bytes: Uint8Array): Uint8Array | null {
+  try {
+    const rewritten = optimizeModelForCpu(bytes);
+    return rewritten.skipped ? null : rewritten.bytes;
   } catch (err) {
     process.emitWarning(`ONNX graph rewrite failed, using the model as published: ${(err as Error).message}`);
     return null;
@@ -34,17 +62,36 @@ async function openRewritten(bytes: Uint8Array, options: SessionOptions, provide
 }
 
 /**
- * Opens a model. On the CPU provider its graph is first rewritten (src/inference/onnx: PaddlePaddle's exported
- * affine steps and spelled-out hardswish folded into the convolutions, about a quarter faster, same results up
- * to float rounding); other providers get the file as published.
+ * The best session the model allows: on the CPU provider, the int8 form (when enabled and calibrated for these
+ * bytes), else the rewritten graph (src/inference/onnx: PaddlePaddle's affine steps and hardswish folded into the
+ * convolutions, about a quarter faster), else the model as published. Each step falls back to the next on failure.
  */
-export async function loadOnnxModel(modelPath: string, options: SessionOptions): Promise<OnnxModel> {
+async function openBest(modelPath: string, bytes: Uint8Array, options: SessionOptions): Promise<{ session: ort.InferenceSession; variant: ModelVariant }> {
   const providers = options.executionProviders ?? ['cpu'];
+  const settings = sessionSettings(options, providers);
+  if (providers.length === 1 && providers[0] === 'cpu') {
+    const rewritten = rewrittenBytes(bytes);
+    if (rewritten && (options.int8 ?? ocrInt8Enabled())) {
+      const session = await tryOpen(`int8 quantization of ${path.basename(modelPath)}`, () => {
+        const calibration = findCalibration(options.calibrationDir ?? CALIBRATION_DIR, bytes);
+        return calibration ? quantizeModelQdq(rewritten, calibration).bytes : null;
+      }, settings);
+      if (session) return { session, variant: 'int8' };
+    }
+    const session = rewritten ? await tryOpen('ONNX graph rewrite', () => rewritten, settings) : null;
+    if (session) return { session, variant: 'rewritten' };
+  }
+  return { session: await ort.InferenceSession.create(bytes, settings), variant: 'published' };
+}
+
+/** Opens a model (see openBest for which form). */
+export async function loadOnnxModel(modelPath: string, options: SessionOptions): Promise<OnnxModel> {
   const bytes = new Uint8Array(await readFile(modelPath));
-  const session = await openRewritten(bytes, options, providers) ?? await ort.InferenceSession.create(bytes, sessionSettings(options, providers));
+  const { session, variant } = await openBest(modelPath, bytes, options);
   const inputName = session.inputNames[0];
   const outputName = session.outputNames[0];
   return {
+    variant,
     async run(input, dims) {
       const tensor = new ort.Tensor('float32', input, dims);
       const results = await session.run({ [inputName]: tensor });
