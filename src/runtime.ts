@@ -9,6 +9,7 @@ import { allHandlers } from './jobs/handlers/index.ts';
 import { createDocumentPool, type DocumentPool } from './pipeline/document/pool.ts';
 import { InferenceClient, InferenceSupervisor } from './inference/mod.ts';
 import { FileService } from './files/files.service.ts';
+import { createLlmPort } from './pipeline/extract/llm.ts';
 import { PROCESSING_OPERATIONS } from './api/routes/index.ts';
 import type { AppContext, ReadinessCheck } from './api/context.ts';
 import type { KeyRing } from './api/keys.ts';
@@ -66,7 +67,8 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     worker = createJobWorker(config, jobs, { metadata: stores.metadata, blobs: stores.blobs, logger }, {
       handlers: allHandlers,
       requiredOperations: PROCESSING_OPERATIONS,
-      deps: { pool, files, inference },
+      // `llm`: the optional LLM port extraction may ask (null: extraction uses its own rules only).
+      deps: { pool, files, inference, llm: config.llm ? createLlmPort(config.llm) : null },
       webhookSecret: await loadWebhookSecret(config),
     });
     worker.start();

@@ -34,6 +34,8 @@ const ROUTES: [string, string, boolean][] = [
   ['post', '/v1/tables', false],
   ['post', '/v1/classify', false],
   ['post', '/v1/split', false],
+  ['post', '/v1/schema/auto', false],
+  ['post', '/v1/extract', false],
   ['get', '/v1/jobs/{job_id}', false],
   ['get', '/v1/jobs/{job_id}/result', false],
   ['get', '/v1/jobs/{job_id}/events', false],

@@ -21,6 +21,11 @@ export interface ProcessingRouteSpec {
   /** JSON Schema of the success body (also the body of GET /v1/jobs/{id}/result). */
   response: Record<string, unknown>;
   defaultMode?: 'async' | 'sync';
+  /**
+   * Checks JSON Schema cannot express (a payload's deep structure, a referenced file of the tenant): it throws an
+   * AppError (422, 404) before anything is stored or queued, so async requests are refused as sync ones are.
+   */
+  validate?: (body: Record<string, unknown>, caller: { ctx: AppContext; tenant: string }) => Promise<void> | void;
 }
 
 interface ProcessingBody {
@@ -50,6 +55,7 @@ export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, s
       },
     },
   }, async (request, reply) => {
+    if (spec.validate) await spec.validate(request.body, { ctx, tenant: request.tenant });
     // Before inline inputs are stored: a refused request must leave no file behind.
     await enforceConcurrency(ctx, request.tenant);
     const body = await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);

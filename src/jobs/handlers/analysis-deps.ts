@@ -43,18 +43,37 @@ export async function jobView<T>(ctx: JobContext, options: Partial<AnalysisOptio
   const input = (ctx.request as { input: { file_id: string } }).input;
   const record = await files.get(ctx.tenant, input.file_id);
   const service = analysisService(ctx.deps);
-  const hooks: AnalyzeHooks = { signal: ctx.signal, logger: ctx.logger, onPages: (done, total) => ctx.progress(done, total), defer: ctx.afterAnswer };
   const bigFile = record.page_count > VIEW_CACHE_MIN_PAGES;
   const stored = bigFile ? await service.readDerived(record, options, viewName, ctx.logger) : null;
   let view: T;
   if (stored !== null) view = JSON.parse(stored.replaceAll(FILE_ID_PLACEHOLDER, record.file_id)) as T;
   else {
-    view = build(await service.analyze(record, options, hooks), record);
+    view = build(await service.analyze(record, options, analyzeHooks(ctx)), record);
     // Views name their file (image_ref, metadata): the stored copy names a placeholder, files with the same bytes share it.
     if (bigFile) service.storeDerivedLater(record, options, viewName, () => JSON.stringify(view).replaceAll(record.file_id, FILE_ID_PLACEHOLDER), ctx.logger, ctx.afterAnswer);
   }
+  return finishJob(ctx, record, view);
+}
+
+/**
+ * The job's input file's analysis itself, for handlers whose output depends on more than the file (extraction
+ * against a caller's schema): nothing derived is stored beside the analysis.
+ */
+export async function jobModel(ctx: JobContext, options: Partial<AnalysisOptions>): Promise<DocumentModel> {
+  const files = ctx.deps.files as FileService;
+  const input = (ctx.request as { input: { file_id: string } }).input;
+  const record = await files.get(ctx.tenant, input.file_id);
+  const model = await analysisService(ctx.deps).analyze(record, options, analyzeHooks(ctx));
+  return finishJob(ctx, record, model);
+}
+
+function analyzeHooks(ctx: JobContext): AnalyzeHooks {
+  return { signal: ctx.signal, logger: ctx.logger, onPages: (done, total) => ctx.progress(done, total), defer: ctx.afterAnswer };
+}
+
+async function finishJob<T>(ctx: JobContext, record: FileRecord, value: T): Promise<T> {
   ctx.signal.throwIfAborted();
   await ctx.progress(record.page_count, record.page_count);
   ctx.recordPages(record.page_count);
-  return view;
+  return value;
 }

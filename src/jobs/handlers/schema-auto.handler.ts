@@ -1,0 +1,66 @@
+import path from 'node:path';
+import type { FileService } from '../../files/files.service.ts';
+import { autoSchema } from '../../pipeline/extract/auto-schema.ts';
+import { ValidationError } from '../../shared/errors.ts';
+import type { ExtractDocument, SchemaV2 } from '../../pipeline/extract/types.ts';
+import type { JobContext, JobHandler } from '../handler.ts';
+import { extractDocumentOf } from './extract.handler.ts';
+
+export interface SchemaAutoRequest {
+  file_id?: string | string[] | null;
+  /** Resolved to stored files by the route (prepareRequest). */
+  inputs?: { file_id: string }[];
+  input?: { file_id: string } | null;
+  instructions?: string | null;
+}
+
+export interface SchemaAutoResult {
+  schema: SchemaV2;
+  schema_file_id: string;
+}
+
+/** Every document the request names, each once, in the order given: `file_id` (one or many), `input`, `inputs`. */
+export function schemaAutoFileIds(request: SchemaAutoRequest): string[] {
+  const ids = [
+    ...(Array.isArray(request.file_id) ? request.file_id : request.file_id ? [request.file_id] : []),
+    ...(request.input?.file_id ? [request.input.file_id] : []),
+    ...(request.inputs ?? []).map((i) => i.file_id),
+  ];
+  return [...new Set(ids)];
+}
+
+/** Each document through the same analysis extract reads (progress is reported per document). */
+async function documentsOf(ctx: JobContext, fileIds: string[]): Promise<{ docs: ExtractDocument[]; pages: number }> {
+  const docs: ExtractDocument[] = [];
+  let pages = 0;
+  for (const fileId of fileIds) {
+    ctx.signal.throwIfAborted();
+    const doc = await extractDocumentOf({ ...ctx, request: { ...ctx.request, input: { file_id: fileId } } });
+    docs.push(doc);
+    pages += doc.model.page_count;
+  }
+  return { docs, pages };
+}
+
+/**
+ * Generates one schema that fits the given documents, stores it as `<first file>.schema.json` (a JSON file of the
+ * tenant, usable as extract's `schema_file_id`) and answers both.
+ */
+export const schemaAutoHandler: JobHandler = {
+  operation: 'schema_auto',
+  async run(ctx) {
+    const request = ctx.request as unknown as SchemaAutoRequest;
+    const files = ctx.deps.files as FileService;
+    const fileIds = schemaAutoFileIds(request);
+    if (fileIds.length === 0) throw ValidationError.at(['body'], 'Name at least one document in file_id or inputs');
+    const { docs, pages } = await documentsOf(ctx, fileIds);
+    const schema = autoSchema(docs, { instructions: request.instructions ?? null });
+    ctx.signal.throwIfAborted();
+    const first = await files.get(ctx.tenant, fileIds[0]);
+    const name = `${path.parse(first.filename || 'document').name}.schema.json`;
+    const ref = await files.ingestBuffer(ctx.tenant, name, Buffer.from(JSON.stringify(schema, null, 2)), { inline: false });
+    ctx.recordPages(pages);
+    const result: SchemaAutoResult = { schema, schema_file_id: ref.file_id };
+    return result;
+  },
+};

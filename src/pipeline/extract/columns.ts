@@ -1,0 +1,158 @@
+/**
+ * Line-item column roles (issue 7): what a table header or a schema field means (description, quantity, unit
+ * price, line amount, ...), in the languages the invoices come in, and the number reading the table cells need.
+ * Shared by line-item extraction, the self-checks and auto schemas.
+ */
+
+export type ColumnRole = 'description' | 'quantity' | 'unit_price' | 'amount' | 'tax' | 'tax_rate' | 'sku' | 'unit' | 'discount' | 'position';
+
+/** Phrases per role, accent-free lower case. Longer phrases win ("unit price" over "unit"). */
+const ROLE_PHRASES: Record<ColumnRole, string[]> = {
+  description: [
+    'description', 'desc', 'item', 'items', 'product', 'products', 'article', 'artikel', 'omschrijving', 'beschreibung',
+    'bezeichnung', 'leistung', 'designation', 'libelle', 'produit', 'opis', 'nazwa', 'towar', 'usluga', 'descripcion',
+    'concepto', 'descrizione', 'name', 'service', 'services', 'particulars', 'details', 'detail', 'line item', 'item description',
+  ],
+  quantity: [
+    'quantity', 'qty', 'qte', 'quantite', 'menge', 'anzahl', 'aantal', 'hoeveelheid', 'ilosc', 'cantidad', 'quantita',
+    'hours', 'hrs', 'pcs', 'count', 'units', 'st', 'stk',
+  ],
+  unit_price: [
+    'unit price', 'price', 'rate', 'preis', 'einzelpreis', 'stuckpreis', 'prix', 'prix unitaire', 'pu', 'cena', 'cena jedn',
+    'cena jednostkowa', 'prijs', 'prijs per stuk', 'stukprijs', 'precio', 'precio unitario', 'prezzo', 'unit cost', 'price each',
+    'price unit', 'each', 'ep', 'cena netto',
+  ],
+  amount: [
+    'amount', 'total', 'line total', 'betrag', 'gesamt', 'gesamtpreis', 'gesamtbetrag', 'montant', 'montant ht', 'wartosc',
+    'wartosc netto', 'wartosc brutto', 'bedrag', 'totaal', 'importe', 'importo', 'net amount', 'sum', 'summe', 'subtotal',
+    'price subtotal', 'line amount', 'extended', 'ext price', 'value', 'gp', 'prijs incl btw', 'total price',
+  ],
+  tax: ['tax', 'vat', 'btw', 'mwst', 'ust', 'tva', 'iva', 'vat amount', 'tax amount', 'taxes', 'kwota vat', 'podatek'],
+  tax_rate: [
+    'tax rate', 'vat rate', 'tax %', 'vat %', 'btw %', 'mwst %', 'ust %', 'tva %', 'taux tva', 'taux', 'stawka vat', 'stawka',
+    'tax percent', 'line tax percent', 'taxpercent', '%',
+  ],
+  sku: [
+    'sku', 'code', 'item code', 'product code', 'art nr', 'artnr', 'artikelnummer', 'artikelnr', 'article no', 'part number',
+    'part no', 'ref', 'reference', 'barcode', 'ean', 'item no', 'item number', 'product id', 'kod', 'indeks',
+  ],
+  unit: ['unit', 'uom', 'einheit', 'unite', 'jm', 'eenheid', 'unit of measure', 'me'],
+  discount: ['discount', 'disc', 'rabatt', 'remise', 'korting', 'rabat', 'descuento', 'sconto', 'disc %'],
+  position: ['pos', 'no', '#', 'line', 'nr', 'lp', 'item no.', 'position'],
+};
+
+export const NUMERIC_ROLES: ReadonlySet<ColumnRole> = new Set(['quantity', 'unit_price', 'amount', 'tax', 'tax_rate', 'discount']);
+
+/** Lower case, accents stripped, punctuation (except % and #) to spaces, whitespace collapsed. */
+export function plainWords(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[_/\\.,:;()[\]{}'"*+°º№-]+/g, ' ')
+    .replace(/%/g, ' % ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const ROLE_CACHE = new Map<string, { role: ColumnRole; score: number } | null>();
+const PHRASE_LIST = (Object.entries(ROLE_PHRASES) as [ColumnRole, string[]][]).flatMap(([role, phrases]) =>
+  phrases.map((phrase) => ({ role, phrase, compound: phrase.length >= 5 && !phrase.includes(' ') })),
+);
+
+/** The best role for a header text or field name, with its strength (0..1); null when nothing matches. */
+export function roleOf(text: string): { role: ColumnRole; score: number } | null {
+  // Headers and field names repeat across rows, tables and documents: remember the answers.
+  const cached = ROLE_CACHE.get(text);
+  if (cached !== undefined) return cached;
+  if (ROLE_CACHE.size > 20_000) ROLE_CACHE.clear();
+  const found = computeRole(plainWords(text));
+  ROLE_CACHE.set(text, found);
+  return found;
+}
+
+function computeRole(plain: string): { role: ColumnRole; score: number } | null {
+  if (!plain) return null;
+  const padded = ` ${plain} `;
+  const words = plain.split(' ');
+  let best: { role: ColumnRole; score: number; length: number } | null = null;
+  for (const { role, phrase, compound } of PHRASE_LIST) {
+    let length = 0;
+    let score = 0;
+    if (padded.includes(` ${phrase} `)) {
+      length = phrase.length;
+      score = Math.min(1, 0.5 + phrase.length / Math.max(plain.length, 1) / 2);
+    } else if (compound && words.some((w) => w.length > phrase.length + 2 && w.endsWith(phrase))) {
+      // German and Dutch compounds end in their head word: "Zeilenbetrag" is a Betrag, "Gesamtpreis" a Preis.
+      length = phrase.length - 1;
+      score = 0.6;
+    } else continue;
+    if (!best || length > best.length || (length === best.length && score > best.score)) best = { role, score, length };
+  }
+  return best && { role: best.role, score: best.score };
+}
+
+/** A schema field's role: its key first (price_unit, qty, line_total), then its description. */
+export function fieldRole(field: { key: string; description: string }): ColumnRole | null {
+  return roleOf(field.key)?.role ?? roleOf(field.description)?.role ?? null;
+}
+
+/**
+ * The first number printed in a cell: "1.234,56", "1,234.56", "1 234,56", "$ 42.00", "€ 399,00", "15.00%",
+ * "1.00 kg", "(12.00)" and "-9,32". Local to line items: table cells hold one number each, already isolated.
+ */
+export function cellNumber(text: string): number | null {
+  const t = text.replace(/\u00a0/g, ' ');
+  const match = /(\(?)(-?)\s?((?:\d{1,3}(?:[ .,'’]\d{3})+|\d+)(?:[.,]\d+)?)(\)?)/.exec(t);
+  if (!match) return null;
+  const negative = match[2] === '-' || (match[1] === '(' && match[4] === ')') || /-\s*$/.test(t.slice(0, match.index));
+  const value = numberOf(match[3]);
+  if (value === null) return null;
+  return negative && value !== 0 ? -value : value;
+}
+
+function numberOf(raw: string): number | null {
+  const s = raw.replace(/[ '’]/g, '');
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  let normalized: string;
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimal = lastDot > lastComma ? '.' : ',';
+    const group = decimal === '.' ? ',' : '.';
+    normalized = s.split(group).join('').replace(decimal, '.');
+  } else if (lastComma >= 0 || lastDot >= 0) {
+    const sep = lastComma >= 0 ? ',' : '.';
+    const parts = s.split(sep);
+    // "1,234" and "1.234.567" group thousands; "12,50" and "3.2" are decimals.
+    const grouped = parts.length > 2 || (parts.length === 2 && parts[1].length === 3 && parts[0] !== '0' && sep === ',');
+    normalized = grouped ? parts.join('') : parts.join('.');
+  } else normalized = s;
+  const n = Number(normalized);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A cell that states a number (possibly with currency, unit or %), not prose that mentions one. */
+export function isNumericCell(text: string): boolean {
+  const t = text.trim();
+  if (!t || cellNumber(t) === null) return false;
+  const letters = t.replace(/[^\p{L}]/gu, '');
+  return letters.length <= 5;
+}
+
+/** Words of summary rows that close a line-item table rather than continue it. */
+const SUMMARY_WORDS = [
+  'subtotal', 'sub total', 'total', 'totals', 'grand total', 'amount due', 'balance', 'balance due', 'tax', 'vat', 'sales tax',
+  'summe', 'zwischensumme', 'gesamt', 'gesamtbetrag', 'netto', 'brutto', 'mwst', 'ust', 'ubertrag', 'totaal', 'subtotaal',
+  'btw', 'sous total', 'montant total', 'total ht', 'total ttc', 'tva', 'razem', 'suma', 'do zaplaty', 'carried forward',
+  'brought forward', 'shipping', 'freight', 'discount', 'exclusief btw', 'inclusief btw', 'factuur totaal',
+];
+
+/** Whether a row's label reads as a subtotal, tax or total line. */
+export function isSummaryLabel(text: string): boolean {
+  const plain = plainWords(text);
+  if (!plain) return false;
+  return SUMMARY_WORDS.some((w) => plain === w || plain.startsWith(`${w} `) || (w.length > 4 && plain.endsWith(` ${w}`)));
+}

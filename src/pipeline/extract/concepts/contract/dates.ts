@@ -1,0 +1,122 @@
+import type { Candidate, ExtractDocument } from '../../types.ts';
+import { grounded, headEnd, rankUnique, textIndex, type TextIndex } from './text-index.ts';
+
+/**
+ * The contract's effective date. Dates are parsed by a small local English parser (contracts here print "March 5,
+ * 2013", "5th day of March, 2013", "03/05/2013"); the shared fields parser (fields/mod.ts) is multilingual but these
+ * phrases are English.
+ */
+
+const MONTHS: Record<string, number> = {
+  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6, jul: 7, july: 7,
+  aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11, dec: 12, december: 12,
+};
+const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+const ORD = '(?:st|nd|rd|th)?';
+const DATE_FORMS: { re: RegExp; parts: (m: RegExpExecArray) => [number, number, number] }[] = [
+  // 5th day of March, 2013 · 6th of February, 1999 · 18 April 2001
+  { re: new RegExp(`\\b(\\d{1,2})${ORD}\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}(?:\\s*,\\s*|\\s+)(\\d{4})\\b`, 'gi'), parts: (m) => [+m[3], MONTHS[m[2].toLowerCase()], +m[1]] },
+  // September 23, 2009 · March 5th 2013 · April 6th , 2005 · December 11,2014
+  { re: new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${ORD}(?:\\s*,\\s*|\\s+)(\\d{4})\\b`, 'gi'), parts: (m) => [+m[3], MONTHS[m[1].toLowerCase()], +m[2]] },
+  // 03/05/2013, 5/12/09 (US contracts: month first)
+  { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/g, parts: (m) => [m[3].length === 2 ? 2000 + +m[3] - (+m[3] > 69 ? 100 : 0) : +m[3], +m[1], +m[2]] },
+  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, parts: (m) => [+m[1], +m[2], +m[3]] },
+];
+
+interface FoundDate {
+  start: number;
+  end: number;
+  iso: string;
+}
+
+function isoDate(y: number, m: number, d: number): string | null {
+  if (!m || m > 12 || d < 1 || y < 1900 || y > 2100) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** Dates in text[from, to), in text order. */
+function datesIn(text: string, from: number, to: number): FoundDate[] {
+  const slice = text.slice(from, to);
+  const found: FoundDate[] = [];
+  for (const form of DATE_FORMS) {
+    form.re.lastIndex = 0;
+    for (let m = form.re.exec(slice); m; m = form.re.exec(slice)) {
+      const iso = isoDate(...form.parts(m));
+      if (iso) found.push({ start: from + m.index, end: from + m.index + m[0].length, iso });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** Phrases that put the contract's own date right after them, with how sure each is. */
+const DATE_LEADS: { re: RegExp; confidence: number }[] = [
+  { re: /\beffective\s+(?:as\s+of|on|from|date\s+of)\b/gi, confidence: 0.92 },
+  { re: /\b(?:made|entered\s+into|executed|signed)(?:\s+and\s+(?:entered\s+into|executed))?\s+(?:effective\s+)?(?:as\s+of|on|this)\b/gi, confidence: 0.9 },
+  { re: /\bdated\s+(?:as\s+of\s+|this\s+)?/gi, confidence: 0.88 },
+  { re: /\bas\s+of\s+(?:the\s+)?/gi, confidence: 0.7 },
+  { re: /\beffective\s+(?=\w)/gi, confidence: 0.72 },
+];
+
+export function findEffectiveDate(doc: ExtractDocument): Candidate[] {
+  const index = textIndex(doc.model);
+  const { text } = index;
+  const end = headEnd(index, 3);
+  const out: Candidate[] = [];
+  const add = (d: FoundDate, confidence: number) => {
+    const c = grounded(index, d.start, d.end, d.iso, confidence);
+    if (c) out.push(c);
+  };
+  for (const lead of DATE_LEADS) {
+    lead.re.lastIndex = 0;
+    for (let m = lead.re.exec(text); m && m.index < end; m = lead.re.exec(text)) {
+      const after = m.index + m[0].length;
+      const date = datesIn(text, after, Math.min(after + 45, text.length))[0];
+      // Earlier in the preamble is likelier the contract's date than a date quoted in a later clause.
+      if (date) add(date, lead.confidence - (m.index > headEnd(index, 1) ? 0.1 : 0));
+    }
+  }
+  // "Effective Date" defined by a date printed next to it: `February 10, 2017 ("Effective Date")`, `"Effective Date" means March 1, 2010`.
+  const defined = /["“]?Effective\s+Date["”]?/g;
+  for (let m = defined.exec(text); m; m = defined.exec(text)) {
+    const before = datesIn(text, Math.max(0, m.index - 45), m.index).at(-1);
+    if (before) add(before, 0.85);
+    const after = datesIn(text, m.index + m[0].length, Math.min(text.length, m.index + m[0].length + 40))[0];
+    if (after && /^\W*(?:shall\s+)?(?:means?|is|:)/i.test(text.slice(m.index + m[0].length, after.start))) add(after, 0.85);
+  }
+  if (!out.length) out.push(...letterOrSignatureDates(index));
+  return rankUnique(out);
+}
+
+/**
+ * Without a dating phrase: a letter agreement's date printed alone at the top of its first page, else the latest
+ * date beside "Date:"/"Dated:" in the signature blocks (the agreement takes effect when the last party signs).
+ */
+function letterOrSignatureDates(index: TextIndex): Candidate[] {
+  const { text } = index;
+  const out: Candidate[] = [];
+  const firstPage = text.slice(0, index.pageStarts[1] ?? text.length);
+  const alone = /(?:^|\n)[^\S\n]*([^\n]{6,24})[^\S\n]*\n/g;
+  for (let m = alone.exec(firstPage); m && m.index < firstPage.length / 2; m = alone.exec(firstPage)) {
+    const start = m.index + m[0].indexOf(m[1]);
+    const date = datesIn(text, start, start + m[1].length)[0];
+    if (date && date.start === start && date.end - start >= m[1].trimEnd().length - 1) {
+      // Weak: many letters carry the date they were sent, not one the agreement takes effect on.
+      const c = grounded(index, date.start, date.end, date.iso, 0.45);
+      if (c) out.push(c);
+      break;
+    }
+  }
+  const tailStart = index.pageStarts[Math.min(1, index.pageStarts.length - 1)];
+  const signed: FoundDate[] = [];
+  for (const d of datesIn(text, tailStart, text.length)) {
+    const before = text.slice(Math.max(0, d.start - 12), d.start);
+    const after = text.slice(d.end, d.end + 8);
+    if (/\bDated?\s*:?\s*$/i.test(before) || /^\s*Date\b/i.test(after)) signed.push(d);
+  }
+  const latest = signed.sort((a, b) => b.iso.localeCompare(a.iso))[0];
+  const c = latest && grounded(index, latest.start, latest.end, latest.iso, 0.55);
+  if (c) out.push(c);
+  return out;
+}

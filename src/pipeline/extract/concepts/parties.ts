@@ -1,0 +1,255 @@
+import { extractIdentity } from '../../classify/mod.ts';
+import { findDates } from '../../fields/mod.ts';
+import type { Line, ModelPage } from '../../model/types.ts';
+import type { Candidate, ConceptFinder, ExtractDocument } from '../types.ts';
+import { labelConcept, normalizeText } from '../lexicon.ts';
+import { belowOf, candidateFrom, candidateOfLine, height, labelledValues, LAYOUT_WEIGHT, regionIdsOf, spanBox } from './lines.ts';
+
+/**
+ * Who issued the document and to whom: the issuer is the letterhead (an organisation-like, large or bold line near
+ * the top of the first page, not inside the addressee's block); its address is the lines right below it. The
+ * customer is what follows a "Bill to" label.
+ */
+
+const ORGANISATION = /\b(?:inc|ltd|llc|gmbh|corp|corporation|company|co|plc|s\.?a|ag|b\.?v|n\.?v|limited|group|llp|pvt|sarl|srl|sas|s\.?p\.?a|sp\.? z o\.?o|spółka|enterprise|trading|sdn\.? bhd|bhd|kg|oy|ab|as)\b\.?/i;
+const DOC_TITLE = /\b(?:tax\s+)?(?:invoice|invoices|receipt|bill|facture|rechnung|factuur|factura|fattura|faktura|credit note|quotation|statement|payment receipt|kopie factuur)\b\/?(?:bill)?\.?$/i;
+const CONTACT = /@|www\.|https?:|\b(?:tel|phone|fax|email|e-mail)\b/i;
+
+/** Lines that belong to the addressee: the customer label's line and the lines stacked under it. */
+function addresseeLines(doc: ExtractDocument, page: ModelPage): Set<string> {
+  const ids = new Set<string>();
+  for (const l of labelledValues(doc)) {
+    if (l.pageIndex !== page.page_index || (l.concept !== 'customer' && l.concept !== 'customer_address')) continue;
+    for (const id of l.lineIds) ids.add(id);
+    let line = l.line;
+    for (let i = 0; line && i < 6; i++) {
+      ids.add(line.id);
+      line = belowOf(page, line, 0.9);
+    }
+  }
+  return ids;
+}
+
+/** The organisation name in a letterhead line: without a leading label, a trailing document title or address. */
+export function cleanName(text: string): string {
+  let s = text.replace(/^[\p{L} ]{1,15}:\s*/u, '').trim();
+  // "Acme AG - Uferweg 40 - 63571 Town": the sender line of a window envelope; keep the name.
+  const parts = s.split(/\s+[-–|]\s+/);
+  if (parts.length > 1 && /\d/.test(parts.slice(1).join(' '))) s = parts[0];
+  s = s.replace(DOC_TITLE, '').replace(/\s*\((?=[^)]*\d)[^)]*\)\s*$/, '').replace(/\s+[a-z]{0,3}\d[\d-]{4,}-?[a-z]?$/i, '').replace(/[,;:\s]+$/, '').trim();
+  return s;
+}
+
+/** The host names of the document's web sites and e-mail addresses, letters only ("azureinterior", "qualityhosting"). */
+function domainsOf(doc: ExtractDocument): string[] {
+  const out = new Set<string>();
+  for (const page of doc.model.pages) {
+    for (const line of page.lines) {
+      for (const m of line.text.matchAll(/(?:@|www\.|https?:\/\/)([\w.-]+)\.[a-z]{2,6}\b/gi)) {
+        for (const label of m[1].toLowerCase().replace(/^www\./, '').split('.')) {
+          out.add(label.replace(/[^a-z0-9]/g, ''));
+          for (const part of label.split(/[-_]/)) if (part.length >= 3) out.add(part);
+        }
+      }
+    }
+  }
+  return [...out];
+}
+
+/** The issuer's web site and e-mail usually spell its name: "Azure Interior" and azure-interior.com. */
+function domainBonus(name: string, domains: string[]): number {
+  const words = name.toLowerCase().replace(ORGANISATION, ' ').split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  if (!words.length) return 0;
+  const compact = words.join('');
+  if (domains.some((d) => d.startsWith(compact))) return 0.3;
+  return domains.some((d) => d.startsWith(words[0]) && words[0].length >= 4) ? 0.15 : 0;
+}
+
+/** A name, not a sentence or a note: short, starts like a name, does not end like a label. */
+/** Registration and tax numbers, and street lines: printed near the name but not the name. */
+const NOT_A_NAME = /\b(?:reg(?:istration)?|gst|roc|tel|fax|vat|tax|no)\b[\s.:]*\S*\d|:\s*\S*\d|^(?:no\.?|lot|unit|jalan)\s*\d|\d.*,|,.*\d/i;
+
+function plausibleName(name: string): boolean {
+  if (name.length < 2 || name.length > 70 || !/\p{L}{2}/u.test(name) || /^[(\[*]|:$/.test(name) || NOT_A_NAME.test(name)) return false;
+  const words = name.split(/\s+/);
+  return words.length <= 8 && !(words.length > 3 && /^\p{Ll}/u.test(name));
+}
+
+/** How many other lines share the line's row: two or more are column headers or table cells, not a letterhead. */
+function rowNeighbours(page: ModelPage, line: Line): number {
+  const mid = (line.bbox[1] + line.bbox[3]) / 2;
+  const h = height(line.bbox) / 2;
+  return page.lines.filter((o) => o !== line && Math.abs((o.bbox[1] + o.bbox[3]) / 2 - mid) < h).length;
+}
+
+function issuerScore(line: Line, page: ModelPage, maxSize: number, identity: string | undefined, domains: string[]): number {
+  const name = cleanName(line.text);
+  if (!plausibleName(name)) return 0;
+  if (CONTACT.test(line.text) || /\d{3,}/.test(name) && !ORGANISATION.test(name)) return 0;
+  const label = labelConcept(line.text.replace(/[:\s]+$/, ''), 0.9);
+  if (label && label.concept !== 'issuer') return 0;
+  if (!/\p{L}{2}/u.test(name)) return 0;
+  let score = 0.2 + 0.3 * (line.font.size / maxSize) + (line.font.bold ? 0.1 : 0);
+  if (ORGANISATION.test(name)) score += 0.3;
+  const neighbours = rowNeighbours(page, line);
+  // A row of four or more cells is a table's header or body ("Artikel | Omschrijving | Prijs | Bedrag").
+  if (neighbours >= 3) return 0;
+  if (neighbours === 2) score -= 0.2;
+  if (identity && normalizeText(identity).includes(normalizeText(name))) score += 0.2;
+  score += line.bbox[1] < page.height * 0.4 ? 0.15 * (1 - line.bbox[1] / (page.height * 0.4)) : -0.15;
+  score += domainBonus(name, domains);
+  return Math.min(1, score);
+}
+
+const issuerCache = new WeakMap<ExtractDocument, Candidate[]>();
+
+/** Computed once per document: issuer_address starts from the issuer's line. */
+export const issuerFinder: ConceptFinder = {
+  concept: 'issuer',
+  find(doc) {
+    let found = issuerCache.get(doc);
+    if (!found) issuerCache.set(doc, (found = issuerCandidates(doc)));
+    return found.map((c) => ({ ...c }));
+  },
+};
+
+function issuerCandidates(doc: ExtractDocument): Candidate[] {
+  const page = doc.model.pages[0];
+  if (!page) return [];
+  const out: Candidate[] = [];
+  for (const l of labelledValues(doc)) {
+    if (l.concept !== 'issuer' || l.pageIndex !== 0) continue;
+    const name = cleanName(l.valueText.split('\n')[0]);
+    if (!plausibleName(name)) continue;
+    const at = Math.max(0, l.valueText.indexOf(name));
+    out.push(candidateFrom(doc, l, name, at, at + name.length, 0.75 * l.labelScore * LAYOUT_WEIGHT[l.layout]));
+  }
+  const skip = addresseeLines(doc, page);
+
+  // The letterhead near the top; organisation names in the footer (legal lines) as a fallback.
+  const top = page.lines.filter((l) => !skip.has(l.id) && (l.bbox[1] < page.height * 0.4 || (l.bbox[1] > page.height * 0.75 && ORGANISATION.test(cleanName(l.text)))));
+  const maxSize = Math.max(1, ...top.filter((l) => l.bbox[1] < page.height * 0.4).map((l) => l.font.size));
+  const identity = extractIdentity(page).issuer;
+  const domains = domainsOf(doc);
+  for (const line of top) {
+    const score = issuerScore(line, page, maxSize, identity, domains);
+    if (score <= 0) continue;
+    const name = cleanName(line.text);
+    const above = onlyLegalForm(name) ? lineAbove(page, line) : undefined;
+    if (above && plausibleName(cleanName(above.text))) {
+      // "NANDO'S CHICKENLAND MALAYSIA" / "SDN BHD": a name wrapped before its legal form.
+      const joined = addressCandidate(doc, 0, [above, line], score);
+      if (joined) out.push({ ...joined, value: `${cleanName(above.text)} ${name}` });
+      continue;
+    }
+    const below = /[&(,\-]$/.test(name) || (name.match(/\(/g)?.length ?? 0) > (name.match(/\)/g)?.length ?? 0) ? belowOf(page, line, 0.9) : undefined;
+    if (below && !/\d{3}/.test(below.text)) {
+      // "HOME MASTER HARDWARE &" / "ELECTRICAL": a name that wraps.
+      const joined = addressCandidate(doc, 0, [line, below], score);
+      if (joined) out.push({ ...joined, value: cleanName(`${line.text.trim()} ${below.text.trim()}`) });
+      continue;
+    }
+    const at = line.text.indexOf(name);
+    out.push(candidateOfLine(doc, 0, line, name, at, at + name.length, score));
+  }
+  return out.sort((a, b) => b.confidence - a.confidence);
+}
+
+const SUFFIX_ONLY = /^(?:sdn\.?\s*bhd|s\/b|bhd|gmbh|ltd|limited|inc|llc|b\.?v\.?|ag|sas|plc|co\.?)\.?$/i;
+const GENERIC_BUSINESS = /\b(?:co|cp|sdn|bhd|s\/b|m|restaurant|enterprise|trading|company|ltd|limited|inc|gmbh|llc|plc)\b\.?/gi;
+
+/** "CO. (M) SDN BHD", "RESTAURANT SDN BHD": only a legal form and trade words, the rest of the name is on the line above. */
+const onlyLegalForm = (name: string) => SUFFIX_ONLY.test(name) || !/\p{L}{2}/u.test(name.replace(GENERIC_BUSINESS, ' '));
+/** "(CO.REG : 933109-X)", "789417-W", "GST ID: ...": registration lines between a letterhead name and its address. */
+const REGISTRATION = /^\(?\s*(?:co(?:mpany)?\.?\s*(?:reg|no)|reg\.?\s*no|roc|gst|business\s*reg)|^\(?[^()\d]{0,20}[:.]?\s*[a-z]{0,3}\d[\d-]{4,}-?[a-z]?\)?$/i;
+const STOP = /^[\d\s()+\-./]{6,}$|^\W*(?:tax\s+)?(?:invoice|receipt|cash\s*bill|bill)\W*$/i;
+
+function lineAbove(page: ModelPage, line: Line): Line | undefined {
+  const h = height(line.bbox);
+  return page.lines
+    .filter((o) => o !== line && o.bbox[3] <= line.bbox[1] + h * 0.3 && line.bbox[1] - o.bbox[3] < h * 0.9 && o.bbox[0] < line.bbox[2] && o.bbox[2] > line.bbox[0])
+    .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
+}
+
+/** Address lines stacked under a name line (left-aligned or centred), past registration numbers, until a contact line or a label. */
+function linesUnder(page: ModelPage, line: Line, max = 5): Line[] {
+  const out: Line[] = [];
+  const h = height(line.bbox);
+  const centre = (l: Line) => (l.bbox[0] + l.bbox[2]) / 2;
+  let current = line;
+  for (let i = 0; i < max + 2 && out.length < max; i++) {
+    const next = belowOf(page, current, 0.9);
+    if (!next || CONTACT.test(next.text) || STOP.test(next.text.trim())) break;
+    const aligned = Math.abs(next.bbox[0] - line.bbox[0]) <= h * 2 || Math.abs(centre(next) - centre(line)) <= Math.max(h * 2, page.width * 0.08);
+    if (!aligned) break;
+    current = next;
+    // Before the street: registration numbers, the receipt's date and time, the rest of a wrapped name (no digits).
+    const text = next.text.trim();
+    if (!out.length && (REGISTRATION.test(text) || findDates(text).length || !/\d/.test(text) || !/[\p{L}\d]/u.test(text))) continue;
+    if (/:/.test(next.text) && labelConcept(next.text.split(':')[0], 0.75)) break;
+    out.push(next);
+  }
+  return out;
+}
+
+function addressCandidate(doc: ExtractDocument, pageIndex: number, lines: Line[], confidence: number): Candidate | null {
+  if (!lines.length) return null;
+  const text = lines.map((l) => l.text.trim()).join(' ');
+  const boxes = lines.map((l) => spanBox(l, 0, l.text.length));
+  const bbox: Candidate['bbox'] = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  return { value: text, text, pageIndex, bbox, regionIds: regionIdsOf(doc, pageIndex, lines.map((l) => l.id)), confidence, source: 'text' };
+}
+
+export const issuerAddressFinder: ConceptFinder = {
+  concept: 'issuer_address',
+  find(doc) {
+    const out: Candidate[] = [];
+    for (const l of labelledValues(doc)) {
+      if (l.concept !== 'issuer_address' || !l.valueText.trim()) continue;
+      out.push(candidateFrom(doc, l, l.valueText.replace(/\s*\n\s*/g, ' ').trim(), 0, l.valueText.length, 0.75 * l.labelScore * LAYOUT_WEIGHT[l.layout]));
+    }
+    const issuer = issuerFinder.find(doc, { key: 'issuer', description: '', type: 'string', array: false })[0];
+    const page = doc.model.pages[0];
+    if (issuer && issuer.source === 'text' && page) {
+      const line = page.lines.find((l) => l.bbox[1] <= issuer.bbox[1] + 1 && l.bbox[3] >= issuer.bbox[3] - 1 && l.text.includes(issuer.text));
+      const rest = line ? line.text.slice(line.text.indexOf(issuer.text) + issuer.text.length).replace(/^\s*[-–|,]\s*/, '').trim() : '';
+      const c = line && (rest && /\d/.test(rest) && /\p{L}{3}/u.test(rest) && !REGISTRATION.test(rest) ? candidateOfLine(doc, 0, line, rest, line.text.indexOf(rest), line.text.indexOf(rest) + rest.length, 0.6) : addressCandidate(doc, 0, linesUnder(page, line), 0.6));
+      if (c) out.push(c);
+    }
+    return out.sort((a, b) => b.confidence - a.confidence);
+  },
+};
+
+/** The customer's name: the value of a "Bill to" label (inline or the first line below), without "Attn:". */
+function customerLines(doc: ExtractDocument): { pageIndex: number; line: Line; name: string; confidence: number }[] {
+  const out: { pageIndex: number; line: Line; name: string; confidence: number }[] = [];
+  for (const l of labelledValues(doc)) {
+    if ((l.concept !== 'customer' && l.concept !== 'customer_address') || !l.line || l.layout === 'right') continue;
+    const name = cleanName(l.valueText.split('\n')[0]);
+    if (name.length < 2 || !/\p{L}{2}/u.test(name)) continue;
+    out.push({ pageIndex: l.pageIndex, line: l.line, name, confidence: (l.concept === 'customer' ? 0.75 : 0.6) * l.labelScore * LAYOUT_WEIGHT[l.layout] });
+  }
+  return out.sort((a, b) => b.confidence - a.confidence);
+}
+
+export const customerFinder: ConceptFinder = {
+  concept: 'customer',
+  find: (doc) =>
+    customerLines(doc).map((c) => {
+      const at = Math.max(0, c.line.text.indexOf(c.name));
+      return candidateOfLine(doc, c.pageIndex, c.line, c.name, at, at + c.name.length, c.confidence);
+    }),
+};
+
+export const customerAddressFinder: ConceptFinder = {
+  concept: 'customer_address',
+  find(doc) {
+    const out: Candidate[] = [];
+    for (const c of customerLines(doc)) {
+      const page = doc.model.pages[c.pageIndex];
+      const cand = page && addressCandidate(doc, c.pageIndex, linesUnder(page, c.line), c.confidence * 0.9);
+      if (cand) out.push(cand);
+    }
+    return out;
+  },
+};

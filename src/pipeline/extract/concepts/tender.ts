@@ -1,0 +1,78 @@
+import { findAmounts } from '../../fields/mod.ts';
+import type { Line, ModelPage } from '../../model/types.ts';
+import type { Candidate, ExtractDocument } from '../types.ts';
+import { candidateOfLine, rightOf, visualLines } from './lines.ts';
+
+/**
+ * Cash receipts print what was tendered and the change given ("CASH 100.00", "CHANGE 20.50"): their difference is
+ * the amount paid, a check on the total that needs no label reading (OCR garbles labels: "Total Ant Payabie").
+ */
+
+const TENDER = /\b(?:cash|tender(?:ed)?|paid|payment|amount paid|visa|master(?:card)?|card|credit|debit|tunai)\b/i;
+const CHANGE = /\b(?:change|baki|kembalian)\b/i;
+const TOTAL_WORDS = /total|\b(?:amt|amount|payable|jumlah|net|nett|due|tl|ttl)\b/i;
+/** How many rows above the change line the tender line may be. */
+const TENDER_REACH = 4;
+
+interface RowAmount {
+  line: Line;
+  value: number;
+  index: number;
+  raw: string;
+}
+
+/** The last amount on the line, else on the line right of it (receipts print values in a right column). */
+function amountOnRow(page: ModelPage, line: Line): RowAmount | null {
+  for (const source of [line, rightOf(page, line)]) {
+    if (!source) continue;
+    const found = findAmounts(source.text);
+    const a = found[found.length - 1];
+    if (a) return { line: source, value: a.value, index: a.index, raw: a.raw };
+  }
+  return null;
+}
+
+/** Tendered minus change on the page, with the tender row, or null when the page does not print both. */
+function tenderedTotal(page: ModelPage): { value: number; tenderTop: number } | null {
+  const lines = visualLines(page);
+  for (const [i, line] of lines.entries()) {
+    // "CASH CHANGE 71.40" is a change line too.
+    if (!CHANGE.test(line.text)) continue;
+    const change = amountOnRow(page, line);
+    if (!change || change.value < 0) continue;
+    for (let k = i - 1; k >= Math.max(0, i - TENDER_REACH * 2); k--) {
+      if (!TENDER.test(lines[k].text) || CHANGE.test(lines[k].text)) continue;
+      const tender = amountOnRow(page, lines[k]);
+      if (tender && tender.value > change.value) return { value: Math.round((tender.value - change.value) * 100) / 100, tenderTop: lines[k].bbox[1] };
+    }
+  }
+  return null;
+}
+
+/**
+ * Puts the total candidate that equals tendered − change first; when none does but that amount is printed above
+ * the tender row on a total-like row, that reading becomes the first candidate.
+ */
+export function preferTendered(doc: ExtractDocument, ranked: Candidate[]): Candidate[] {
+  for (const page of doc.model.pages) {
+    const tendered = tenderedTotal(page);
+    if (!tendered) continue;
+    const same = (v: Candidate['value']) => typeof v === 'number' && Math.abs(v - tendered.value) < 0.005;
+    const hit = ranked.find((c) => c.pageIndex === page.page_index && same(c.value));
+    if (hit) return [{ ...hit, confidence: Math.min(1, hit.confidence + 0.1) }, ...ranked.filter((c) => c !== hit)];
+    const printed = printedAbove(doc, page, tendered.value, tendered.tenderTop);
+    if (printed) return [printed, ...ranked];
+  }
+  return ranked;
+}
+
+function printedAbove(doc: ExtractDocument, page: ModelPage, value: number, top: number): Candidate | null {
+  for (const line of visualLines(page).reverse()) {
+    if (line.bbox[1] >= top) continue;
+    const hit = findAmounts(line.text).find((a) => Math.abs(a.value - value) < 0.005);
+    if (!hit) continue;
+    const row = page.lines.filter((o) => o.bbox[1] < line.bbox[3] && o.bbox[3] > line.bbox[1]).map((o) => o.text).join(' ');
+    if (TOTAL_WORDS.test(row)) return candidateOfLine(doc, page.page_index, line, value, hit.index, hit.index + hit.raw.length, 0.6);
+  }
+  return null;
+}

@@ -1,0 +1,98 @@
+import { findAmounts, findDates } from '../fields/mod.ts';
+import type { Candidate, ExtractDocument, SchemaField } from './types.ts';
+import { candidateFrom, candidateOfLine, LAYOUT_WEIGHT, labelledValues, visualLines, type Labelled } from './concepts/lines.ts';
+import { fieldLabelScore, tokensOf } from './lexicon.ts';
+
+/**
+ * Fields that name no known concept: match printed labels against the field's own key and description (token
+ * overlap and trigram similarity), keep values whose type fits the field, then look for the key's words in the
+ * running text and take what follows them.
+ */
+
+const TRUE = /^(?:yes|y|true|x|✓|✔|☑|☒|checked|ja|oui|sí|si|tak|sì|wahr)$/i;
+const FALSE = /^(?:no|n|false|☐|unchecked|nein|non|nee|nie|falsch)$/i;
+const MIN_LABEL_SCORE = 0.6;
+const MIN_KNOWN_CONCEPT_SCORE = 0.8;
+
+/** A typed value read from [start, end) of `text`, or null when the text holds nothing of the field's type. */
+export function typedPart(text: string, field: SchemaField): { value: string | number | boolean; start: number; end: number } | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  const first = text.indexOf(trimmed);
+  switch (field.type) {
+    case 'number':
+    case 'integer': {
+      const amounts = findAmounts(text);
+      const a = amounts[amounts.length - 1];
+      let found = a ? { value: a.value, start: a.index, end: a.index + a.raw.length } : null;
+      if (!found) {
+        const m = /-?\d+(?:[.,]\d+)?/.exec(text);
+        if (m && !findDates(text).length) found = { value: Number(m[0].replace(',', '.')), start: m.index, end: m.index + m[0].length };
+      }
+      if (!found || !Number.isFinite(found.value)) return null;
+      if (field.type === 'integer' && !Number.isInteger(found.value)) return null;
+      return found;
+    }
+    case 'boolean': {
+      const word = trimmed.split(/\s+/)[0].replace(/[.:;,]$/, '');
+      if (TRUE.test(word)) return { value: true, start: first, end: first + word.length };
+      if (FALSE.test(word)) return { value: false, start: first, end: first + word.length };
+      return null;
+    }
+    default: {
+      const date = isDateField(field) ? findDates(text)[0] : undefined;
+      if (date) return { value: date.iso, start: date.index, end: date.index + date.raw.length };
+      const line = trimmed.split('\n')[0].trim();
+      return { value: line, start: first, end: first + line.length };
+    }
+  }
+}
+
+export const isDateField = (field: SchemaField): boolean => tokensOf(`${field.key} ${field.description}`).some((t) => /^(?:date|datum|fecha|data|dated|day)$/.test(t));
+
+/**
+ * Candidates for a field from labels that match its own words, then (unless `labelsOnly`) from its key phrase in
+ * the text. After an exhaustive finder (contract prose) found nothing, closely matching key-value pairs only: the
+ * words after "term" in running text are rarely a term.
+ */
+export function genericCandidates(doc: ExtractDocument, field: SchemaField, labelsOnly = false): Candidate[] {
+  const out: Candidate[] = [];
+  for (const l of labelledValues(doc)) {
+    const score = fieldLabelScore(l.label, field);
+    if (score < (labelsOnly ? MIN_KNOWN_CONCEPT_SCORE : MIN_LABEL_SCORE)) continue;
+    // A known concept's own finder read the lines already: only a real key-value pair ("Term: 2 years") adds to it.
+    if (labelsOnly && l.source !== 'key_value') continue;
+    const typed = kvBoolean(doc, l, field) ?? typedPart(l.valueText, field);
+    if (!typed) continue;
+    out.push(candidateFrom(doc, l, typed.value, typed.start, typed.end, score * LAYOUT_WEIGHT[l.layout] * 0.8));
+  }
+  if (!out.length && !labelsOnly) out.push(...phraseCandidates(doc, field));
+  return out.sort((a, b) => b.confidence - a.confidence);
+}
+
+/** Checkbox key-values already carry a boolean. */
+function kvBoolean(doc: ExtractDocument, l: Labelled, field: SchemaField): { value: boolean; start: number; end: number } | null {
+  if (field.type !== 'boolean' || l.source !== 'key_value') return null;
+  const kv = doc.keyValues.find((k) => k.pageIndex === l.pageIndex && k.label === l.label && k.valueText === l.valueText);
+  return kv && typeof kv.value.value === 'boolean' ? { value: kv.value.value, start: 0, end: l.valueText.length } : null;
+}
+
+/** "... payment reference 2023-001 ..." : the key's words in a line, and the typed value right after them. */
+function phraseCandidates(doc: ExtractDocument, field: SchemaField): Candidate[] {
+  const words = tokensOf(field.key).filter((w) => w.length > 1);
+  if (!words.length) return [];
+  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\W_]*'), 'iu');
+  const out: Candidate[] = [];
+  for (const page of doc.model.pages) {
+    for (const line of visualLines(page)) {
+      const m = pattern.exec(line.text);
+      if (!m) continue;
+      const after = m.index + m[0].length;
+      const typed = typedPart(line.text.slice(after).replace(/^\s*[:#\-]?/, (s) => ' '.repeat(s.length)), field);
+      if (!typed || (field.type === 'string' && typed.end - typed.start > 80)) continue;
+      out.push(candidateOfLine(doc, page.page_index, line, typed.value, after + typed.start, after + typed.end, 0.35));
+      if (out.length >= 5) return out;
+    }
+  }
+  return out;
+}

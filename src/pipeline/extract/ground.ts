@@ -1,0 +1,96 @@
+import { findAmounts, findDates, parseDate } from '../fields/mod.ts';
+import type { BBox, Line } from '../model/types.ts';
+import { regionIdsOf, spanBox, visualLines } from './concepts/lines.ts';
+import { isDateField, typedPart } from './generic.ts';
+import { tokensOf } from './lexicon.ts';
+import type { Candidate, ExtractDocument, SchemaField } from './types.ts';
+
+/**
+ * Grounding an LLM's answer back to the document: amounts and dates are compared as typed values against those
+ * printed on the pages; text is searched word by word over the page text (case, punctuation and line breaks
+ * ignored). The value returned is the document's own text, so nothing the model made up survives.
+ */
+
+const LLM_CONFIDENCE = 0.5;
+
+export function groundAnswer(doc: ExtractDocument, answer: string, field: SchemaField): Candidate[] {
+  if (field.type === 'number' || field.type === 'integer') return groundNumber(doc, answer, field);
+  if (field.type === 'string' && isDateField(field)) {
+    const iso = parseDate(answer);
+    if (iso) return groundDate(doc, iso);
+  }
+  return groundText(doc, answer, field);
+}
+
+function groundNumber(doc: ExtractDocument, answer: string, field: SchemaField): Candidate[] {
+  const wanted = typedPart(answer, field)?.value;
+  if (typeof wanted !== 'number') return [];
+  return eachLine(doc, (pageIndex, line) => {
+    const hit = findAmounts(line.text).find((a) => Math.abs(a.value - wanted) < 1e-9);
+    if (hit) return candidate(doc, pageIndex, [[line, hit.index, hit.index + hit.raw.length]], wanted);
+    const plain = new RegExp(`(?<![\\d.,])${String(wanted).replace('.', '[.,]')}(?![\\d]|[.,]\\d)`).exec(line.text);
+    return plain ? candidate(doc, pageIndex, [[line, plain.index, plain.index + plain[0].length]], wanted) : null;
+  });
+}
+
+function groundDate(doc: ExtractDocument, iso: string): Candidate[] {
+  return eachLine(doc, (pageIndex, line) => {
+    const hit = findDates(line.text).find((d) => d.iso === iso);
+    return hit ? candidate(doc, pageIndex, [[line, hit.index, hit.index + hit.raw.length]], iso) : null;
+  });
+}
+
+/** The answer's words in order, over the page's lines joined (values may wrap). */
+function groundText(doc: ExtractDocument, answer: string, field: SchemaField): Candidate[] {
+  const words = tokensOf(answer);
+  if (!words.length || words.length > 60) return [];
+  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\W_]*'), 'iu');
+  const out: Candidate[] = [];
+  for (const page of doc.model.pages) {
+    const lines = visualLines(page);
+    const starts: number[] = [];
+    let text = '';
+    for (const l of lines) {
+      starts.push(text.length);
+      text += `${l.text}\n`;
+    }
+    const m = pattern.exec(text);
+    if (!m) continue;
+    const end = m.index + m[0].length;
+    const parts: [Line, number, number][] = [];
+    lines.forEach((l, i) => {
+      const s = starts[i];
+      const e = s + l.text.length;
+      if (s < end && e > m.index) parts.push([l, Math.max(0, m.index - s), Math.min(l.text.length, end - s)]);
+    });
+    const printed = parts.map(([l, s, e]) => l.text.slice(s, e)).join(' ');
+    const value = field.type === 'boolean' ? typedPart(printed, field)?.value : printed;
+    if (value !== undefined && value !== null) out.push(candidate(doc, page.page_index, parts, value));
+  }
+  return out;
+}
+
+function eachLine(doc: ExtractDocument, match: (pageIndex: number, line: Line) => Candidate | null): Candidate[] {
+  const out: Candidate[] = [];
+  for (const page of doc.model.pages) {
+    for (const line of visualLines(page)) {
+      const c = match(page.page_index, line);
+      if (c) out.push(c);
+    }
+  }
+  return out;
+}
+
+function candidate(doc: ExtractDocument, pageIndex: number, parts: [Line, number, number][], value: Candidate['value']): Candidate {
+  const boxes = parts.map(([l, s, e]) => spanBox(l, s, e));
+  const bbox: BBox = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  return {
+    value,
+    text: parts.map(([l, s, e]) => l.text.slice(s, e)).join('\n'),
+    pageIndex,
+    bbox,
+    regionIds: regionIdsOf(doc, pageIndex, parts.map(([l]) => l.id)),
+    confidence: LLM_CONFIDENCE,
+    source: 'llm',
+  };
+}

@@ -1,0 +1,202 @@
+import type { SchemaField } from './types.ts';
+import { CONCEPT_LABELS, CONCEPTS, NEUTRAL, SCHEMA_NAMES, WEAK } from './lexicon-data.ts';
+
+export { CONCEPT_LABELS, CONCEPTS } from './lexicon-data.ts';
+
+/**
+ * What business and contract concepts are called: on documents (labels, in English, German, French, Spanish,
+ * Italian, Dutch and Polish) and in schemas (field keys and descriptions). conceptOf maps a schema field to a
+ * concept; labelConcept and labelScore match a printed label to a concept or to a field's own words.
+ */
+
+/** Lower case, accents kept, separators and punctuation to single spaces; camelCase and snake_case split. */
+export function normalizeText(text: string): string {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[’']s\b/g, '')
+    .replace(/[^\p{L}\p{N}%#°º]+/gu, ' ')
+    .trim();
+}
+
+export const tokensOf = (text: string): string[] => normalizeText(text).split(' ').filter(Boolean);
+
+function phraseAt(tokens: string[], phrase: string[]): number {
+  outer: for (let i = 0; i + phrase.length <= tokens.length; i++) {
+    for (let j = 0; j < phrase.length; j++) if (tokens[i + j] !== phrase[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** Each concept's phrases (labels and schema names) split into words once. */
+const CONCEPT_PHRASES = new Map<string, { phrase: string; words: string[] }[]>(
+  CONCEPTS.map((c) => [c, [...new Set([...(CONCEPT_LABELS[c] ?? []), ...(SCHEMA_NAMES[c] ?? [])])].map((phrase) => ({ phrase, words: phrase.split(' ') }))]),
+);
+
+/** How strongly the tokens name each concept: longest phrase wins; weak one-word phrases need neutral company. */
+function conceptScores(tokens: string[]): Map<string, number> {
+  const scores = new Map<string, number>();
+  if (!tokens.length) return scores;
+  const joined = tokens.join(' ');
+  const present = new Set(tokens);
+  for (const concept of CONCEPTS) {
+    let best = 0;
+    for (const { phrase, words } of CONCEPT_PHRASES.get(concept)!) {
+      if (!present.has(words[0])) continue;
+      const at = phraseAt(tokens, words);
+      if (at < 0) continue;
+      const rest = tokens.filter((_, i) => i < at || i >= at + words.length);
+      if (WEAK.has(phrase) && rest.some((t) => !NEUTRAL.has(t))) continue;
+      const score = words.length + (phrase === joined ? 10 : 0) + (rest.every((t) => NEUTRAL.has(t)) ? 3 : 0) - (WEAK.has(phrase) ? 0.5 : 0);
+      best = Math.max(best, score);
+    }
+    if (best > 0) scores.set(concept, best);
+  }
+  return scores;
+}
+
+function bestOf(scores: Map<string, number>): string | null {
+  let best: string | null = null;
+  let bestScore = 0;
+  for (const concept of CONCEPTS) {
+    const s = scores.get(concept) ?? 0;
+    if (s > bestScore) [best, bestScore] = [concept, s];
+  }
+  return best;
+}
+
+/** The concept a schema field asks for: its key decides; the description breaks ties or decides alone when the key says nothing. */
+const conceptCache = new Map<string, string | null>();
+
+export function conceptOf(field: Pick<SchemaField, 'key' | 'description'>): string | null {
+  const cacheKey = `${field.key}\u0000${field.description}`;
+  if (conceptCache.has(cacheKey)) return conceptCache.get(cacheKey)!;
+  const concept = conceptOfUncached(field);
+  if (conceptCache.size > 5_000) conceptCache.clear();
+  conceptCache.set(cacheKey, concept);
+  return concept;
+}
+
+function conceptOfUncached(field: Pick<SchemaField, 'key' | 'description'>): string | null {
+  let byKey = conceptScores(tokensOf(field.key));
+  // Array fields are often named in the plural ("dates", "parties"): try the singular before the description.
+  if (!byKey.size) byKey = conceptScores(tokensOf(field.key).map((t) => (t.length > 4 && t.endsWith('ies') ? `${t.slice(0, -3)}y` : t.length > 3 && /[^s]s$/.test(t) ? t.slice(0, -1) : t)));
+  const byDescription = descriptionScores(field.description);
+  if (byKey.size) {
+    for (const [c, s] of byDescription) if (byKey.has(c)) byKey.set(c, byKey.get(c)! + Math.min(s, 3) * 0.1);
+    return bestOf(byKey);
+  }
+  return bestOf(byDescription);
+}
+
+/** Descriptions are sentences: every phrase counts, weak ones only as a last resort. */
+function descriptionScores(description: string): Map<string, number> {
+  const tokens = tokensOf(description);
+  const scores = new Map<string, number>();
+  const present = new Set(tokens);
+  for (const concept of CONCEPTS) {
+    let best = 0;
+    for (const { phrase, words } of CONCEPT_PHRASES.get(concept)!) {
+      if (!present.has(words[0]) || phraseAt(tokens, words) < 0) continue;
+      best = Math.max(best, words.length - (WEAK.has(phrase) ? 0.5 : 0));
+    }
+    if (best > 0) scores.set(concept, best);
+  }
+  return scores;
+}
+
+function trigrams(text: string): Set<string> {
+  const s = ` ${text.replace(/\s+/g, ' ')} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= s.length; i++) out.add(s.slice(i, i + 3));
+  return out;
+}
+
+/** Dice coefficient of character trigrams: tolerant of compounds and OCR slips ("rechnungsnr" vs "rechnung nr"). */
+export function trigramSimilarity(a: string, b: string): number {
+  return dice(trigrams(a), trigrams(b));
+}
+
+interface Phrase {
+  concept: string;
+  text: string;
+  tokens: string[];
+  grams: Set<string>;
+}
+
+/** The label phrases, normalised once: matching runs for every line prefix of every page. */
+const PHRASES: Phrase[] = CONCEPTS.flatMap((concept) =>
+  CONCEPT_LABELS[concept].map((p) => {
+    const text = normalizeText(p);
+    return { concept, text, tokens: text.split(' '), grams: trigrams(text) };
+  }),
+);
+
+/** Phrases by word and by first letter: a label is compared only with phrases that could score (shared word or same start). */
+const BY_TOKEN = new Map<string, Phrase[]>();
+const BY_INITIAL = new Map<string, Phrase[]>();
+for (const p of PHRASES) {
+  for (const t of new Set(p.tokens)) BY_TOKEN.set(t, [...(BY_TOKEN.get(t) ?? []), p]);
+  BY_INITIAL.set(p.text[0], [...(BY_INITIAL.get(p.text[0]) ?? []), p]);
+}
+
+function dice(A: Set<string>, B: Set<string>): number {
+  if (!A.size || !B.size) return 0;
+  let common = 0;
+  for (const t of A) if (B.has(t)) common++;
+  return (2 * common) / (A.size + B.size);
+}
+
+function scoreNormalized(a: string, A: string[], aGrams: Set<string>, b: string, B: string[], bGrams: Set<string>): number {
+  if (a === b) return 1;
+  const common = B.filter((t) => A.includes(t)).length;
+  const overlap = common / Math.max(A.length, B.length);
+  // A label that opens with the phrase ("total for this invoice") is closer than one that merely holds it.
+  const at = phraseAt(A, B);
+  const contained = at === 0 ? 0.6 + 0.3 * (B.length / A.length) : at > 0 ? 0.5 + 0.3 * (B.length / A.length) : 0;
+  // Split words in text layers ("F actuurnummer") and compounds written apart ("rechnungs nr") compare without spaces.
+  if (a.replace(/ /g, '') === b.replace(/ /g, '')) return 0.95;
+  // Dice can only reach 2·min/(sum) of the trigram counts: skip the set walk when that cannot win.
+  const bound = (2 * Math.min(aGrams.size, bGrams.size)) / (aGrams.size + bGrams.size || 1);
+  const tri = bound * 0.9 > Math.max(overlap * 0.9, contained) ? dice(aGrams, bGrams) * 0.9 : 0;
+  return Math.max(overlap * 0.9, contained, tri);
+}
+
+/** 0..1: how well a printed label matches a phrase: exact 1, whole-token overlap, containment, else trigram similarity. */
+export function labelScore(label: string, phrase: string): number {
+  const a = normalizeText(label);
+  const b = normalizeText(phrase);
+  if (!a || !b) return 0;
+  return scoreNormalized(a, a.split(' '), trigrams(a), b, b.split(' '), trigrams(b));
+}
+
+const conceptMemo = new Map<string, { concept: string; score: number } | null>();
+
+/** The concept a printed label names, with its score (the best phrase over all concepts), or null below `min`. */
+export function labelConcept(label: string, min = 0.75): { concept: string; score: number } | null {
+  const a = normalizeText(label);
+  if (!a || a.length > 60) return null;
+  let best = conceptMemo.get(a);
+  if (best === undefined) {
+    best = null;
+    const A = a.split(' ');
+    const grams = trigrams(a);
+    const phrases = new Set([...A.flatMap((t) => BY_TOKEN.get(t) ?? []), ...(BY_INITIAL.get(a[0]) ?? [])]);
+    for (const p of phrases) {
+      const score = scoreNormalized(a, A, grams, p.text, p.tokens, p.grams);
+      if (!best || score > best.score) best = { concept: p.concept, score };
+    }
+    if (conceptMemo.size > 20_000) conceptMemo.clear();
+    conceptMemo.set(a, best);
+  }
+  return best && best.score >= min ? best : null;
+}
+
+/** How well a label matches a field's own words (key, then description) when the field names no known concept. */
+export function fieldLabelScore(label: string, field: Pick<SchemaField, 'key' | 'description'>): number {
+  const byKey = labelScore(label, field.key);
+  const description = normalizeText(field.description);
+  const byDescription = description && description.split(' ').length <= 6 ? labelScore(label, description) * 0.9 : 0;
+  return Math.max(byKey, byDescription);
+}

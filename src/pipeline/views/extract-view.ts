@@ -1,0 +1,61 @@
+import type { ExtractOutput, FieldGrounding, SchemaV2, ValidationCheck } from '../extract/types.ts';
+
+/**
+ * ExtractionResult (spec): the schema used (V2), the result in the schema's shape with `_grounding` (where each
+ * value was read, as the request's grounding mode asks) and `_validation` (the self-checks), and the page count.
+ */
+
+export type GroundingMode = boolean | 'none' | 'regions' | 'cell';
+
+export interface ExtractionResultView {
+  schema: SchemaV2;
+  result: Record<string, unknown>;
+  grounding_mode: GroundingMode;
+  page_count: number;
+}
+
+export interface ExtractViewOptions {
+  grounding: GroundingMode;
+  pageCount: number;
+}
+
+/** false / "none": no `_grounding`; "cell": table values keep their table id; true / "regions": regions and boxes. */
+function groundingLevel(mode: GroundingMode): 'none' | 'regions' | 'cell' {
+  if (mode === false || mode === 'none') return 'none';
+  return mode === 'cell' ? 'cell' : 'regions';
+}
+
+function groundingView(g: FieldGrounding, withTable: boolean): FieldGrounding {
+  const view: FieldGrounding = {
+    page_index: g.page_index,
+    bbox: g.bbox.map((v) => Math.round(v)) as FieldGrounding['bbox'],
+    region_ids: [...g.region_ids],
+    confidence: Math.round(g.confidence * 1000) / 1000,
+    source: g.source,
+  };
+  if (withTable && g.table_id !== undefined) view.table_id = g.table_id;
+  return view;
+}
+
+export function groundingMap(grounding: ExtractOutput['grounding'], mode: GroundingMode): Record<string, FieldGrounding | FieldGrounding[]> | null {
+  const level = groundingLevel(mode);
+  if (level === 'none') return null;
+  const withTable = level === 'cell';
+  const out: Record<string, FieldGrounding | FieldGrounding[]> = {};
+  for (const [path, g] of Object.entries(grounding)) {
+    out[path] = Array.isArray(g) ? g.map((one) => groundingView(one, withTable)) : groundingView(g, withTable);
+  }
+  return out;
+}
+
+export function validationView(checks: ValidationCheck[]): { ok: boolean; checks: ValidationCheck[] } {
+  return { ok: checks.every((c) => c.ok), checks };
+}
+
+export function buildExtractView(output: ExtractOutput, schema: SchemaV2, options: ExtractViewOptions): ExtractionResultView {
+  const result: Record<string, unknown> = { ...output.result };
+  const grounding = groundingMap(output.grounding, options.grounding);
+  if (grounding) result._grounding = grounding;
+  result._validation = validationView(output.validation);
+  return { schema, result, grounding_mode: options.grounding, page_count: options.pageCount };
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { contractFinders } from '../src/pipeline/extract/concepts/contract/mod.ts';
+import type { Candidate, ExtractDocument, SchemaField } from '../src/pipeline/extract/types.ts';
+import { analyzeDocumentLayout } from '../src/pipeline/layout/mod.ts';
+import type { DocumentModel, ModelPage } from '../src/pipeline/model/types.ts';
+import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
+import { helveticaPdf, wrap } from './helpers/layout-pdfs.ts';
+
+/**
+ * Contract concept finders on contracts drawn with mupdf (Helvetica, US Letter) and read through the real text
+ * layer and layout analysis: each value typed and normalised, and grounded to the words that print it.
+ */
+
+interface Para {
+  text: string;
+  bold?: boolean;
+  size?: number;
+}
+
+const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+
+/** One page's content stream: paragraphs wrapped at ~95 characters, going down from the top margin. */
+function page(paras: Para[]): string {
+  const ops: string[] = [];
+  let y = 740;
+  for (const p of paras) {
+    const size = p.size ?? 10;
+    for (const line of wrap(p.text, size > 10 ? 60 : 95)) {
+      ops.push(`BT /${p.bold ? 'F2' : 'F1'} ${size} Tf 60 ${y} Td (${escape(line)}) Tj ET`);
+      y -= size + 4;
+    }
+    y -= 10;
+  }
+  return ops.join('\n');
+}
+
+function documentOf(pdf: Buffer): ExtractDocument {
+  const { pages, bodyFontSize } = analyzeDocumentLayout(extractDocumentPages(pdf));
+  const model: DocumentModel = {
+    engine_version: 'test', file_id: 'file_test', sha256: '', content_type: 'application/pdf', page_count: pages.length,
+    pages, bodyFontSize, skipped_pages: [], warnings: [],
+  };
+  return { model, keyValues: [], tables: [], docClass: 'nda_contract' };
+}
+
+function find(doc: ExtractDocument, concept: string): Candidate[] {
+  const finder = contractFinders.find((f) => f.concept === concept)!;
+  const field: SchemaField = { key: concept, description: '', type: 'string', array: concept === 'party' };
+  return finder.find(doc, field);
+}
+
+/** Every word of the page that is part of `text` lies inside `box` (the value's grounding). */
+function expectGrounded(doc: ExtractDocument, c: Candidate, printed: string) {
+  const pageModel: ModelPage = doc.model.pages[c.pageIndex];
+  expect(c.text.replace(/\s+/g, ' ')).toBe(printed);
+  expect(c.source).toBe('text');
+  const words = pageModel.lines.flatMap((l) => l.words);
+  const tokens = printed.split(/\s+/);
+  for (const token of tokens) {
+    const inside = words.filter((w) => w.text.replace(/[,.;]+$/, '') === token.replace(/[,.;]+$/, '')
+      && w.bbox[0] >= c.bbox[0] - 0.5 && w.bbox[2] <= c.bbox[2] + 0.5 && w.bbox[1] >= c.bbox[1] - 0.5 && w.bbox[3] <= c.bbox[3] + 0.5);
+    expect(inside.length, `word "${token}" inside the value box`).toBeGreaterThan(0);
+  }
+  const blockIds = new Set(pageModel.blocks.map((b) => b.id));
+  expect(c.regionIds.length).toBeGreaterThan(0);
+  for (const id of c.regionIds) expect(blockIds.has(id)).toBe(true);
+  expect(pageModel.blocks.filter((b) => c.regionIds.includes(b.id)).map((b) => b.text).join(' ').replace(/\s+/g, ' ')).toContain(tokens[0]);
+}
+
+const NDA = helveticaPdf([
+  page([
+    { text: 'MUTUAL NON-DISCLOSURE AGREEMENT', bold: true, size: 14 },
+    { text: 'This Mutual Non-Disclosure Agreement (the "Agreement") is made this 5th day of March, 2013 by and between Northwind Traders, Inc., a Delaware corporation ("Northwind"), and Contoso Labs LLC, a California limited liability company ("Contoso").' },
+    { text: 'WHEREAS, the parties wish to evaluate a possible business relationship and to exchange confidential information for that purpose, the parties agree as follows:' },
+    { text: '1. Confidential Information. "Confidential Information" means all non-public information disclosed by one party to the other, in any form, that is marked or identified as confidential at the time of disclosure.' },
+    { text: '2. Notices. Each party shall notify the other within thirty (30) days of any unauthorised disclosure of Confidential Information.' },
+  ]),
+  page([
+    { text: '3. Non-Solicitation. During the term of this Agreement and for a period of one (1) year thereafter, neither party shall solicit any employee of the other party.' },
+    { text: '4. Term. This Agreement shall remain in effect for a period of three (3) years from the date hereof, unless terminated earlier by either party on written notice.' },
+    { text: '5. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws principles. The courts of New York County shall have jurisdiction.' },
+  ]),
+  page([
+    { text: 'IN WITNESS WHEREOF, the parties have executed this Agreement as of the date first written above.' },
+    { text: 'NORTHWIND TRADERS, INC.' },
+    { text: 'By: Jane Alvarez, Chief Executive Officer' },
+    { text: 'CONTOSO LABS LLC' },
+    { text: 'By: Omar Haddad, Managing Member' },
+  ]),
+]);
+
+const LETTER = helveticaPdf([
+  page([
+    { text: 'CONFIDENTIALITY AND NON-COMPETITION AGREEMENT', bold: true, size: 14 },
+    { text: 'This Confidentiality and Non-Competition Agreement is dated as of September 23, 2009 among Altair Holdings Limited, a company organized under the laws of the British Virgin Islands ("Altair"), Meridian Software AG, a company organized under the laws of Switzerland ("Meridian"), and Peter J. Olsen ("Employee").' },
+    { text: 'NOW, THEREFORE, in consideration of the mutual promises herein, the parties agree as follows:' },
+    { text: '1. The obligations of this Agreement shall continue for a term of 24 months after the Effective Date.' },
+    { text: '2. This Agreement shall be governed by the laws of England and Wales, and the parties submit to the courts of England and Wales.' },
+  ]),
+]);
+
+describe('contract concept finders', () => {
+  const nda = documentOf(NDA);
+
+  it('reads the effective date from the preamble as ISO', () => {
+    const [best] = find(nda, 'effective_date');
+    expect(best.value).toBe('2013-03-05');
+    expect(best.pageIndex).toBe(0);
+    expectGrounded(nda, best, '5th day of March, 2013');
+    expect(best.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('reads the governing law state as printed, not the court county', () => {
+    const [best, ...rest] = find(nda, 'jurisdiction');
+    expect(best.value).toBe('New York');
+    expect(best.pageIndex).toBe(1);
+    expectGrounded(nda, best, 'New York');
+    for (const other of rest) expect(other.confidence).toBeLessThan(best.confidence);
+  });
+
+  it('names both parties of the preamble without their descriptions, in order', () => {
+    const parties = find(nda, 'party');
+    expect(parties.map((p) => p.value)).toEqual(['Northwind Traders, Inc.', 'Contoso Labs LLC']);
+    expectGrounded(nda, parties[1], 'Contoso Labs LLC');
+    expect(parties.every((p) => p.pageIndex === 0)).toBe(true);
+  });
+
+  it('normalises the agreement term and leaves restriction and notice periods out', () => {
+    const terms = find(nda, 'term');
+    expect(terms.map((t) => t.value)).toEqual(['3 years']);
+    expectGrounded(nda, terms[0], 'three (3) years');
+  });
+
+  it('reads a three-party preamble with "among", a dated-as-of date and a non-US jurisdiction', () => {
+    const doc = documentOf(LETTER);
+    expect(find(doc, 'effective_date')[0].value).toBe('2009-09-23');
+    expect(find(doc, 'jurisdiction')[0].value).toBe('England and Wales');
+    expect(find(doc, 'party').map((p) => p.value)).toEqual(['Altair Holdings Limited', 'Meridian Software AG', 'Peter J. Olsen']);
+    expect(find(doc, 'term')[0].value).toBe('24 months');
+  });
+
+  it('proposes nothing for a document without contract language', () => {
+    const doc = documentOf(helveticaPdf([page([
+      { text: 'INVOICE 2024-118', bold: true, size: 14 },
+      { text: 'Bill to: Fabrikam Stores, 12 Harbour Road, Leeds. Item: 40 hours of consulting at 120.00 per hour. Total due 4,800.00 GBP.' },
+    ])]));
+    for (const concept of ['effective_date', 'jurisdiction', 'party', 'term']) expect(find(doc, concept), concept).toEqual([]);
+  });
+});
