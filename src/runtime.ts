@@ -10,6 +10,8 @@ import { createDocumentPool, type DocumentPool } from './pipeline/document/pool.
 import { InferenceClient, InferenceSupervisor } from './inference/mod.ts';
 import { FileService } from './files/files.service.ts';
 import { createLlmPort } from './pipeline/extract/llm.ts';
+import { openChunkIndex } from './index/mod.ts';
+import { lazyChunkIndex } from './jobs/handlers/ask-documents.ts';
 import { PROCESSING_OPERATIONS } from './api/routes/index.ts';
 import type { AppContext, ReadinessCheck } from './api/context.ts';
 import type { KeyRing } from './api/keys.ts';
@@ -63,12 +65,14 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
   const { client: inference, supervisor } = await startInference(config, logger, options);
 
   let worker: JobWorker | null = null;
+  // The ask chunk index (LanceDB), opened by the first ask this worker runs.
+  const askIndex = lazyChunkIndex(() => openChunkIndex({ uri: config.lancedbUri, logger: logger.child({ component: 'ask-index' }) }));
   if (options.worker) {
     worker = createJobWorker(config, jobs, { metadata: stores.metadata, blobs: stores.blobs, logger }, {
       handlers: allHandlers,
       requiredOperations: PROCESSING_OPERATIONS,
       // `llm`: the optional LLM port extraction may ask (null: extraction uses its own rules only).
-      deps: { pool, files, inference, llm: config.llm ? createLlmPort(config.llm) : null },
+      deps: { pool, files, inference, llm: config.llm ? createLlmPort(config.llm) : null, askIndex },
       webhookSecret: await loadWebhookSecret(config),
     });
     worker.start();
@@ -86,6 +90,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     async close() {
       await worker?.stop();
       await jobs.close();
+      await askIndex.close();
       await stores.close();
       if (nats && !nats.isClosed()) await nats.drain();
       inference?.close();

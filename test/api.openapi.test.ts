@@ -36,6 +36,7 @@ const ROUTES: [string, string, boolean][] = [
   ['post', '/v1/split', false],
   ['post', '/v1/schema/auto', false],
   ['post', '/v1/extract', false],
+  ['post', '/api/v1/ask', false],
   ['get', '/v1/jobs/{job_id}', false],
   ['get', '/v1/jobs/{job_id}/result', false],
   ['get', '/v1/jobs/{job_id}/events', false],

@@ -1,8 +1,9 @@
 import * as grpc from '@grpc/grpc-js';
 import type { Config } from '../shared/config.ts';
+import { unpackVectors } from './embed/vectors.ts';
 import { InferenceCallError, InferenceUnavailableError } from './errors.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES } from './proto.ts';
-import type { HealthResponse, ListModelsResponse, RecognizePageResponse } from './types.ts';
+import type { EmbedResponse, HealthResponse, ListModelsResponse, RecognizePageResponse } from './types.ts';
 
 /** One page for OCR: the encoded image (or a blob key of the shared filesystem store) and how to read it. */
 export interface PageOcrCall {
@@ -16,6 +17,18 @@ export interface PageOcrCall {
 function pageMessage(page: PageOcrCall): object {
   const source = page.image ? { image: page.image } : { blob_key: page.blobKey };
   return { ...source, mode: page.mode ?? 'regular', language: page.language ?? 'auto', assume_upright: page.assumeUpright ?? false };
+}
+
+export interface EmbedOptions extends CallOptions {
+  /** A text-embedding slot id; default: the server's first available one. */
+  model?: string;
+}
+
+/** Embeddings in request order: unit length, or all zeros for a text the model has no token for. */
+export interface Embeddings {
+  model: string;
+  dims: number;
+  vectors: Float32Array[];
 }
 
 export interface InferenceClientOptions {
@@ -88,6 +101,15 @@ export class InferenceClient {
   async recognizePages(pages: PageOcrCall[], options: CallOptions = {}): Promise<RecognizePageResponse[]> {
     const reply = await this.call<{ pages: RecognizePageResponse[] }>('RecognizePages', { pages: pages.map(pageMessage) }, options);
     return reply.pages;
+  }
+
+  /**
+   * Sentence embeddings (at most 1024 texts per call). FAILED_PRECONDITION (InferenceCallError) when the server has
+   * no embedding model installed: callers then search by keywords only.
+   */
+  async embed(texts: string[], options: EmbedOptions = {}): Promise<Embeddings> {
+    const reply = await this.call<EmbedResponse>('Embed', { texts, model_id: options.model ?? '' }, options);
+    return { model: reply.model_id, dims: reply.dims, vectors: unpackVectors(reply.vectors, reply.dims) };
   }
 
   /** Polls Health until some address answers SERVING; throws InferenceUnavailableError after timeoutMs. */

@@ -22,7 +22,26 @@ export interface ManifestEntry {
   inputs: TensorSpec[];
   outputs: TensorSpec[];
   description: string;
+  /** text-embedding slots: which runner drives the model (see src/inference/embed/models.ts). */
+  embedding?: EmbeddingSlot;
 }
+
+/**
+ * `static`: inputs token_ids + weights, vocabulary in extras.vocabulary (the built GloVe model).
+ * `sentence-encoder`: BERT-style inputs input_ids, attention_mask[, token_type_ids], WordPiece tokenizer.json in
+ * extras.tokenizer; a [N, L, D] output is pooled (`mean` over the attention mask, or `cls`), a [N, D] output used as is.
+ */
+export interface EmbeddingSlot {
+  kind: 'static' | 'sentence-encoder';
+  pooling?: 'mean' | 'cls';
+  /** Tokens kept per text (default 256). */
+  max_tokens?: number;
+  /** Output tensor to read (default: the manifest's first output, else the model's first). */
+  output?: string;
+}
+
+const EMBEDDING_KINDS = ['static', 'sentence-encoder'];
+const POOLINGS = ['mean', 'cls'];
 
 /** A slot resolved against the disk. */
 export interface ResolvedModel {
@@ -189,6 +208,7 @@ function parseManifest(file: string, raw: unknown): ManifestEntry[] {
       id: m.id, task: m.task, package: m.package ?? null, built_from: m.built_from, file: m.file, sha256: m.sha256 ?? null,
       extras: m.extras, inputs: parseTensors(file, `${at}.inputs`, m.inputs), outputs: parseTensors(file, `${at}.outputs`, m.outputs),
       description: typeof m.description === 'string' ? m.description : '',
+      embedding: parseEmbedding(file, `${at}.embedding`, m.embedding),
     };
   });
 }
@@ -202,4 +222,13 @@ function parseTensors(file: string, at: string, raw: unknown): TensorSpec[] {
     }
     return { name: t.name, type: t.type, shape: t.shape };
   });
+}
+
+function parseEmbedding(file: string, at: string, raw: any): EmbeddingSlot | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!EMBEDDING_KINDS.includes(raw?.kind)) throw new ManifestError(file, `${at}.kind must be one of ${EMBEDDING_KINDS.join(', ')}`);
+  if (raw.pooling !== undefined && !POOLINGS.includes(raw.pooling)) throw new ManifestError(file, `${at}.pooling must be one of ${POOLINGS.join(', ')}`);
+  if (raw.max_tokens !== undefined && !(Number.isInteger(raw.max_tokens) && raw.max_tokens > 0)) throw new ManifestError(file, `${at}.max_tokens must be a positive integer`);
+  if (raw.output !== undefined && typeof raw.output !== 'string') throw new ManifestError(file, `${at}.output must be a string`);
+  return { kind: raw.kind, pooling: raw.pooling, max_tokens: raw.max_tokens, output: raw.output };
 }

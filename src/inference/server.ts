@@ -7,6 +7,8 @@ import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 import { FsBlobStore } from '../storage/fs-blobs.ts';
 import { blobsDir } from '../storage/mod.ts';
+import { EmbeddingModels, EmbeddingModelUnavailableError, InvalidEmbedRequestError } from './embed/models.ts';
+import { embedTexts } from './embed/rpc.ts';
 import { QueueAbortedError, QueueFullError, ServerDrainingError } from './errors.ts';
 import { ModelRegistry, toModelInfo } from './models.ts';
 import { callSignal, InvalidOcrRequestError, recognizeOne, type OcrRpcDeps } from './ocr-rpc.ts';
@@ -15,7 +17,7 @@ import { ImageDecodeError } from './ocr/image.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES, REPO_ROOT } from './proto.ts';
 import { BoundedQueue } from './queue.ts';
 import { probeRuntime, type RuntimeInfo } from './runtime.ts';
-import type { HealthResponse, ListModelsResponse, RecognizePageRequest, RecognizePageResponse } from './types.ts';
+import type { EmbedRequest, EmbedResponse, HealthResponse, ListModelsResponse, RecognizePageRequest, RecognizePageResponse } from './types.ts';
 
 export interface InferenceServerOptions {
   /** 'unix:/path/to.sock' or 'host:port' (port 0 picks a free one). */
@@ -71,6 +73,7 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
     // Embedded deployments share DATA_DIR; with NATS the object store is the api's, and callers send bytes.
     blobs: config.natsUrl ? null : new FsBlobStore(blobsDir(config)),
   };
+  const embeddings = new EmbeddingModels(registry, { executionProviders: ctx.runtime.executionProviders, threads: config.inference.threads });
   server.addService(loadInferenceProto().service, {
     Health: unary(ctx, async () => health(ctx)),
     ListModels: unary(ctx, async (): Promise<ListModelsResponse> => ({ models: (await registry.list()).map(toModelInfo) })),
@@ -79,13 +82,14 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
       const signal = callSignal(call);
       return { pages: await Promise.all(request.pages.map((page) => recognizeOne(ctx, ocr, page, signal))) };
     }),
+    Embed: unary<EmbedRequest, EmbedResponse>(ctx, (request, call) => embedTexts(ctx, embeddings, request, callSignal(call))),
   });
   const address = await bind(server, options.listen);
   logger.info({ address, providers: ctx.runtime.executionProviders, onnxruntime: ctx.runtime.onnxruntimeVersion }, 'inference server listening');
   void logModels(registry, logger);
   const stopServer = async () => {
     await stop(server, ctx, address, options.shutdownGraceMs ?? 5000);
-    await ocr.engines.close();
+    await Promise.all([ocr.engines.close(), embeddings.close()]);
   };
   return { address, queue: ctx.queue, registry, stop: stopServer };
 }
@@ -126,8 +130,8 @@ export function toServiceError(err: Error, logger: Logger): Partial<grpc.StatusO
   }
   if (err instanceof ServerDrainingError) return { code: grpc.status.UNAVAILABLE, details: err.message };
   if (err instanceof QueueAbortedError) return { code: grpc.status.CANCELLED, details: err.message };
-  if (err instanceof InvalidOcrRequestError || err instanceof ImageDecodeError) return { code: grpc.status.INVALID_ARGUMENT, details: err.message };
-  if (err instanceof OcrModelUnavailableError) return { code: grpc.status.FAILED_PRECONDITION, details: err.message };
+  if (err instanceof InvalidOcrRequestError || err instanceof ImageDecodeError || err instanceof InvalidEmbedRequestError) return { code: grpc.status.INVALID_ARGUMENT, details: err.message };
+  if (err instanceof OcrModelUnavailableError || err instanceof EmbeddingModelUnavailableError) return { code: grpc.status.FAILED_PRECONDITION, details: err.message };
   logger.error({ err }, 'inference call failed');
   return { code: grpc.status.INTERNAL, details: err.message };
 }

@@ -84,3 +84,16 @@ export interface RecognizePageResponse {
   reread_lines: number;
   changed_lines: number;
 }
+
+export interface EmbedRequest {
+  texts: string[];
+  /** Empty: the first available text-embedding slot of the manifest. */
+  model_id: string;
+}
+
+export interface EmbedResponse {
+  model_id: string;
+  dims: number;
+  /** Little-endian float32, texts x dims, each vector L2-normalized (zero for a text with no known token). */
+  vectors: Uint8Array;
+}

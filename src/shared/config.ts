@@ -79,6 +79,7 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_NATS_URL', default: '(unset: embedded SQLite queue and stores)', description: 'NATS server URL; when set, jobs, events, metadata and blobs use JetStream' },
   { name: 'DOCINTEL_INFERENCE_ADDR', default: '(unset: `serve` spawns a sidecar on DATA_DIR/inference.sock)', description: 'Comma-separated inference addresses (`host:port` or `unix:/path`), round robin' },
   { name: 'DOCINTEL_LANCEDB_URI', default: 'DATA_DIR/lancedb', description: 'LanceDB location for the ask chunk index' },
+  { name: 'DOCINTEL_ASK_RETRIEVAL', default: 'hybrid', description: 'Ask retrieval: `hybrid` (BM25 and embedding search fused by reciprocal rank, BM25 alone when no embedding model is served) or `bm25`' },
   { name: 'DOCINTEL_LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'DOCINTEL_MAX_UPLOAD_BYTES', default: '104857600', description: 'Largest accepted file (upload or inline), bytes' },
   { name: 'DOCINTEL_MAX_FILES_PER_REQUEST', default: '20', description: 'Most files in one upload request' },
@@ -229,4 +230,16 @@ export function ocrInt8Enabled(env: Env = process.env): boolean {
   if (/^(1|true|on|yes)$/i.test(raw)) return true;
   if (/^(0|false|off|no)$/i.test(raw)) return false;
   throw new ConfigError('DOCINTEL_OCR_INT8', `must be 1 or 0, got "${raw}"`);
+}
+
+/**
+ * DOCINTEL_ASK_RETRIEVAL: `hybrid` (default; BM25 only when no embedding model is served) or `bm25`. Read where
+ * ask runs, at each request, so that a benchmark can compare both in one process.
+ */
+export function askRetrievalMode(env: Env = process.env): 'bm25' | 'hybrid' {
+  const raw = str(env, 'DOCINTEL_ASK_RETRIEVAL');
+  if (raw === null) return 'hybrid';
+  const mode = raw.toLowerCase();
+  if (mode === 'bm25' || mode === 'hybrid') return mode;
+  throw new ConfigError('DOCINTEL_ASK_RETRIEVAL', `must be bm25 or hybrid, got "${raw}"`);
 }

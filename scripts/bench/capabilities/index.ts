@@ -1,6 +1,7 @@
 import type { Capability } from '../types.ts';
 import { ingestCapability } from './ingest.ts';
 import { extractCapability } from './extract.ts';
+import { askCapability } from './ask.ts';
 import { ocrProbeFactory } from '../inference-probe.ts';
 import { createOcrCapability } from './ocr.ts';
 import { splitCapability } from './packets.ts';
@@ -10,7 +11,7 @@ import { createTablesCapability } from './tables.ts';
 import { startOurTables } from '../our-tables.ts';
 
 /** Every capability the harness measures, in report order. A new capability is one module added here. */
-export const CAPABILITIES: Capability[] = [pdfTextCapability, renderCapability, createOcrCapability({ probe: ocrProbeFactory }), createTablesCapability({ open: startOurTables }), splitCapability, extractCapability, ingestCapability];
+export const CAPABILITIES: Capability[] = [pdfTextCapability, renderCapability, createOcrCapability({ probe: ocrProbeFactory }), createTablesCapability({ open: startOurTables }), splitCapability, extractCapability, askCapability, ingestCapability];
 
 export function findCapability(name: string): Capability | undefined {
   return CAPABILITIES.find((c) => c.name === name);

@@ -1,4 +1,5 @@
 import type { JobHandler } from '../handler.ts';
+import { askHandler } from './ask.handler.ts';
 import { classifyHandler } from './classify.handler.ts';
 import { extractHandler } from './extract.handler.ts';
 import { layoutHandler } from './layout.handler.ts';
@@ -12,4 +13,4 @@ import { tablesHandler } from './tables.handler.ts';
  * Every job handler, one per operation, each in its own file `<operation>.handler.ts` in this folder.
  * buildHandlerRegistry() refuses to start when an operation the API accepts has no handler or has two.
  */
-export const allHandlers: JobHandler[] = [parseHandler, layoutHandler, ocrHandler, tablesHandler, classifyHandler, splitHandler, schemaAutoHandler, extractHandler];
+export const allHandlers: JobHandler[] = [parseHandler, layoutHandler, ocrHandler, tablesHandler, classifyHandler, splitHandler, schemaAutoHandler, extractHandler, askHandler];

@@ -1,0 +1,122 @@
+import type { SearchHit } from '../../index/types.ts';
+import { candidatesFor, finderFor, type Candidate, type SchemaField } from '../extract/mod.ts';
+import type { Logger } from '../../shared/logger.ts';
+import type { QuestionInfo } from './question.ts';
+import { citationOf, retrievalAnswers } from './retrieval.ts';
+import { contentTerms } from './terms.ts';
+import type { AnswerDraft, AskDocument, ScoredAnswer } from './types.ts';
+
+/**
+ * Answering without a generative model (issue 8). A question that names an extraction concept (total, effective
+ * date, parties) is answered by that concept's finder, verbatim as printed; otherwise, or when the finder finds
+ * nothing, by the retrieved units (key-value pairs, table cells, entities, sentences). The best candidate wins
+ * when it is confident enough; else the answer says it is not in the documents. Every answer cites its regions
+ * in the document it came from.
+ */
+
+export const NOT_FOUND = 'Not found in the documents.';
+const MIN_SCORE = 0.5;
+const MIN_TERMS = 0.5;
+/** Array values below this confidence are dropped after the first (as extraction does). */
+const MIN_LIST_CONFIDENCE = 0.25;
+
+export interface AnswerInput {
+  question: QuestionInfo;
+  docs: AskDocument[];
+  hits: SearchHit[];
+  logger?: Logger;
+}
+
+export function answerQuestion(input: AnswerInput): AnswerDraft {
+  const { question } = input;
+  if (!question.docIds) return answerFrom(input, input.docs);
+  // A follow-up asks about the previous answer's documents first, then about all of them.
+  const scoped = input.docs.filter((d) => question.docIds!.includes(d.docId));
+  const first = answerFrom(input, scoped.length ? scoped : input.docs);
+  return first.found || scoped.length === input.docs.length ? first : answerFrom(input, input.docs);
+}
+
+function answerFrom(input: AnswerInput, scope: AskDocument[]): AnswerDraft {
+  const { question } = input;
+  const concept = safely(() => conceptAnswers(question, scope, input.hits, input.logger), 'concept', input.logger);
+  const retrieved = safely(() => retrievalAnswers(question, scope, input.hits), 'retrieval', input.logger);
+  // The finder and retrieval reading the same value corroborate each other: the finder's reading (and box) wins.
+  const retrievedTexts = new Set(retrieved.map((a) => normalized(a.text)));
+  for (const a of concept) if (retrievedTexts.has(normalized(a.text))) a.score += CORROBORATION;
+  const candidates = [...concept, ...retrieved].sort((a, b) => b.score - a.score);
+  const best = candidates[0];
+  if (!best || best.score < MIN_SCORE || best.termScore < MIN_TERMS || !best.citations.length) {
+    return { text: NOT_FOUND, found: false, confidence: round(best ? Math.min(best.score, MIN_SCORE) : 0), citations: [], source: best?.source ?? 'sentence' };
+  }
+  const draft: AnswerDraft = { text: best.text, found: true, confidence: round(Math.min(1, best.score)), citations: best.citations, source: best.source };
+  if (best.value !== undefined && best.value !== best.text) draft.value = best.value;
+  return draft;
+}
+
+/** One reader failing leaves the other's answers (and, with none, "not found"). */
+function safely(read: () => ScoredAnswer[], what: string, logger?: Logger): ScoredAnswer[] {
+  try {
+    return read();
+  } catch (err) {
+    logger?.warn({ err }, `ask: the ${what} reader failed; answering goes on without it`);
+    return [];
+  }
+}
+
+const CORROBORATION = 0.1;
+const normalized = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The concept finder's candidates per document, weighted by how well the document fits the question's subject. */
+function conceptAnswers(question: QuestionInfo, docs: AskDocument[], hits: SearchHit[], logger?: Logger): ScoredAnswer[] {
+  if (!question.concept || !finderFor(question.concept)) return [];
+  const field: SchemaField = { key: question.concept, description: '', type: 'string', array: question.list };
+  const out: ScoredAnswer[] = [];
+  for (const ask of docs) {
+    const found = candidatesFor(ask.doc, field, logger);
+    if (!found.length) continue;
+    const fit = docFit(question, ask, hits, docs.length);
+    if (question.list) out.push(listAnswer(ask, found, fit));
+    else {
+      for (const c of found.slice(0, 3)) {
+        out.push({ text: c.text.trim(), value: String(c.value), score: (0.55 + 0.45 * c.confidence) * fit, termScore: 1, source: 'concept', citations: [citationOf(ask, c.pageIndex, c.bbox)] });
+      }
+    }
+  }
+  return out;
+}
+
+/** Several values (the parties): deduplicated, joined with ", ", each cited. */
+function listAnswer(ask: AskDocument, found: Candidate[], fit: number): ScoredAnswer {
+  const seen = new Set<string>();
+  const kept: Candidate[] = [];
+  for (const c of found) {
+    const key = c.text.toLowerCase().replace(/\s+/g, ' ').trim();
+    if (!key || seen.has(key) || (kept.length && c.confidence < MIN_LIST_CONFIDENCE)) continue;
+    seen.add(key);
+    kept.push(c);
+  }
+  const confidence = Math.max(...kept.map((c) => c.confidence));
+  return {
+    text: kept.map((c) => c.text.trim()).join(', '),
+    value: kept.map((c) => String(c.value)).join(', '),
+    score: (0.55 + 0.45 * confidence) * fit,
+    termScore: 1,
+    source: 'concept',
+    citations: kept.map((c) => citationOf(ask, c.pageIndex, c.bbox)),
+  };
+}
+
+/**
+ * 1 when one document is asked about; with several, the document whose text holds the question's subject words
+ * ("the Northwind invoice") and whose units rank highest fits best.
+ */
+function docFit(question: QuestionInfo, ask: AskDocument, hits: SearchHit[], docCount: number): number {
+  if (docCount <= 1) return 1;
+  const rank = hits.findIndex((h) => h.unit.doc_id === ask.docId);
+  const rankFit = rank < 0 ? 0 : 1 / (1 + rank * 0.25);
+  if (!question.subject.length) return 0.8 + 0.2 * rankFit;
+  const words = new Set(ask.doc.model.pages.flatMap((p) => p.lines.flatMap((l) => contentTerms(l.text))));
+  const subjectFit = question.subject.filter((t) => words.has(t)).length / question.subject.length;
+  return 0.55 + 0.3 * subjectFit + 0.15 * rankFit;
+}
