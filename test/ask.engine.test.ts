@@ -10,7 +10,7 @@ import {
 } from '../src/pipeline/ask/mod.ts';
 import { contentTerms } from '../src/pipeline/ask/terms.ts';
 import { charBox, invoicePdf, type Box } from './helpers/invoice-pdfs.ts';
-import { helveticaPdf, wrap } from './helpers/layout-pdfs.ts';
+import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
 
 /**
  * The ask engine over documents drawn with mupdf and read through the real text layer, layout, key-value and
@@ -19,31 +19,15 @@ import { helveticaPdf, wrap } from './helpers/layout-pdfs.ts';
  * on its own).
  */
 
-const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-
-function contractPage(paras: { text: string; bold?: boolean; size?: number }[]): string {
-  const ops: string[] = [];
-  let y = 740;
-  for (const p of paras) {
-    const size = p.size ?? 10;
-    for (const line of wrap(p.text, size > 10 ? 60 : 95)) {
-      ops.push(`BT /${p.bold ? 'F2' : 'F1'} ${size} Tf 60 ${y} Td (${escape(line)}) Tj ET`);
-      y -= size + 4;
-    }
-    y -= 10;
-  }
-  return ops.join('\n');
-}
-
 const NDA_PDF = helveticaPdf([
-  contractPage([
+  paragraphsPage([
     { text: 'MUTUAL NON-DISCLOSURE AGREEMENT', bold: true, size: 14 },
     { text: 'This Mutual Non-Disclosure Agreement (the "Agreement") is made this 5th day of March, 2013 by and between Northwind Traders, Inc., a Delaware corporation ("Northwind"), and Contoso Labs LLC, a California limited liability company ("Contoso").' },
     { text: 'WHEREAS, the parties wish to evaluate a possible business relationship and to exchange confidential information for that purpose, the parties agree as follows:' },
     { text: '1. Confidential Information. "Confidential Information" means all non-public information disclosed by one party to the other, in any form, that is marked or identified as confidential at the time of disclosure.' },
     { text: '2. Notices. Each party shall notify the other within thirty (30) days of any unauthorised disclosure of Confidential Information.' },
   ]),
-  contractPage([
+  paragraphsPage([
     { text: '3. Return of Materials. Upon written request, the receiving party shall promptly return or destroy all documents and copies containing Confidential Information.' },
     { text: '4. Term. This Agreement shall remain in effect for a period of three (3) years from the date hereof, unless terminated earlier by either party on written notice.' },
     { text: '5. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws principles.' },

@@ -4,35 +4,12 @@ import type { Candidate, ExtractDocument, SchemaField } from '../src/pipeline/ex
 import { analyzeDocumentLayout } from '../src/pipeline/layout/mod.ts';
 import type { DocumentModel, ModelPage } from '../src/pipeline/model/types.ts';
 import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
-import { helveticaPdf, wrap } from './helpers/layout-pdfs.ts';
+import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
 
 /**
  * Contract concept finders on contracts drawn with mupdf (Helvetica, US Letter) and read through the real text
  * layer and layout analysis: each value typed and normalised, and grounded to the words that print it.
  */
-
-interface Para {
-  text: string;
-  bold?: boolean;
-  size?: number;
-}
-
-const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-
-/** One page's content stream: paragraphs wrapped at ~95 characters, going down from the top margin. */
-function page(paras: Para[]): string {
-  const ops: string[] = [];
-  let y = 740;
-  for (const p of paras) {
-    const size = p.size ?? 10;
-    for (const line of wrap(p.text, size > 10 ? 60 : 95)) {
-      ops.push(`BT /${p.bold ? 'F2' : 'F1'} ${size} Tf 60 ${y} Td (${escape(line)}) Tj ET`);
-      y -= size + 4;
-    }
-    y -= 10;
-  }
-  return ops.join('\n');
-}
 
 function documentOf(pdf: Buffer): ExtractDocument {
   const { pages, bodyFontSize } = analyzeDocumentLayout(extractDocumentPages(pdf));
@@ -68,19 +45,19 @@ function expectGrounded(doc: ExtractDocument, c: Candidate, printed: string) {
 }
 
 const NDA = helveticaPdf([
-  page([
+  paragraphsPage([
     { text: 'MUTUAL NON-DISCLOSURE AGREEMENT', bold: true, size: 14 },
     { text: 'This Mutual Non-Disclosure Agreement (the "Agreement") is made this 5th day of March, 2013 by and between Northwind Traders, Inc., a Delaware corporation ("Northwind"), and Contoso Labs LLC, a California limited liability company ("Contoso").' },
     { text: 'WHEREAS, the parties wish to evaluate a possible business relationship and to exchange confidential information for that purpose, the parties agree as follows:' },
     { text: '1. Confidential Information. "Confidential Information" means all non-public information disclosed by one party to the other, in any form, that is marked or identified as confidential at the time of disclosure.' },
     { text: '2. Notices. Each party shall notify the other within thirty (30) days of any unauthorised disclosure of Confidential Information.' },
   ]),
-  page([
+  paragraphsPage([
     { text: '3. Non-Solicitation. During the term of this Agreement and for a period of one (1) year thereafter, neither party shall solicit any employee of the other party.' },
     { text: '4. Term. This Agreement shall remain in effect for a period of three (3) years from the date hereof, unless terminated earlier by either party on written notice.' },
     { text: '5. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws principles. The courts of New York County shall have jurisdiction.' },
   ]),
-  page([
+  paragraphsPage([
     { text: 'IN WITNESS WHEREOF, the parties have executed this Agreement as of the date first written above.' },
     { text: 'NORTHWIND TRADERS, INC.' },
     { text: 'By: Jane Alvarez, Chief Executive Officer' },
@@ -90,7 +67,7 @@ const NDA = helveticaPdf([
 ]);
 
 const LETTER = helveticaPdf([
-  page([
+  paragraphsPage([
     { text: 'CONFIDENTIALITY AND NON-COMPETITION AGREEMENT', bold: true, size: 14 },
     { text: 'This Confidentiality and Non-Competition Agreement is dated as of September 23, 2009 among Altair Holdings Limited, a company organized under the laws of the British Virgin Islands ("Altair"), Meridian Software AG, a company organized under the laws of Switzerland ("Meridian"), and Peter J. Olsen ("Employee").' },
     { text: 'NOW, THEREFORE, in consideration of the mutual promises herein, the parties agree as follows:' },
@@ -140,7 +117,7 @@ describe('contract concept finders', () => {
   });
 
   it('proposes nothing for a document without contract language', () => {
-    const doc = documentOf(helveticaPdf([page([
+    const doc = documentOf(helveticaPdf([paragraphsPage([
       { text: 'INVOICE 2024-118', bold: true, size: 14 },
       { text: 'Bill to: Fabrikam Stores, 12 Harbour Road, Leeds. Item: 40 hours of consulting at 120.00 per hour. Total due 4,800.00 GBP.' },
     ])]));

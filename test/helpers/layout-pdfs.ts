@@ -228,3 +228,25 @@ export function referenceLines(pdf: Buffer): ReferenceLine[][] {
     doc.destroy();
   }
 }
+
+export interface Paragraph {
+  text: string;
+  bold?: boolean;
+  size?: number;
+}
+
+/** One page's content stream (Helvetica F1/F2): paragraphs wrapped at ~95 characters, going down from the top margin. */
+export function paragraphsPage(paras: Paragraph[]): string {
+  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const ops: string[] = [];
+  let y = 740;
+  for (const p of paras) {
+    const size = p.size ?? 10;
+    for (const line of wrap(p.text, size > 10 ? 60 : 95)) {
+      ops.push(`BT /${p.bold ? 'F2' : 'F1'} ${size} Tf 60 ${y} Td (${escape(line)}) Tj ET`);
+      y -= size + 4;
+    }
+    y -= 10;
+  }
+  return ops.join('\n');
+}
