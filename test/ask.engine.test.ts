@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexUnit, SearchHit } from '../src/index/types.ts';
 import { buildExtractDocument, type ExtractDocument } from '../src/pipeline/extract/mod.ts';
-import { analyzeDocumentLayout } from '../src/pipeline/layout/mod.ts';
-import type { DocumentModel } from '../src/pipeline/model/types.ts';
-import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
 import {
   answerQuestion, classifyQuestion, documentUnits, NOT_FOUND, rememberAnswer,
   type AnswerDraft, type AskDocument, type QuestionInfo,
@@ -11,6 +8,7 @@ import {
 import { contentTerms } from '../src/pipeline/ask/terms.ts';
 import { charBox, invoicePdf, type Box } from './helpers/invoice-pdfs.ts';
 import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
+import { modelOfPdf } from './helpers/document-models.ts';
 
 /**
  * The ask engine over documents drawn with mupdf and read through the real text layer, layout, key-value and
@@ -37,11 +35,7 @@ const NDA_PDF = helveticaPdf([
 const INVOICE_PDF = invoicePdf('122.40');
 
 function askDocument(docId: string, pdf: Buffer): AskDocument & { units: IndexUnit[] } {
-  const { pages, bodyFontSize } = analyzeDocumentLayout(extractDocumentPages(pdf));
-  const model: DocumentModel = {
-    engine_version: 'test', file_id: docId, sha256: '', content_type: 'application/pdf', page_count: pages.length,
-    pages, bodyFontSize, skipped_pages: [], warnings: [],
-  };
+  const model = modelOfPdf(pdf, docId);
   const doc: ExtractDocument = buildExtractDocument(model);
   return { docId, doc, units: documentUnits(docId, model) };
 }

@@ -2,21 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { autoSchema } from '../src/pipeline/extract/auto-schema.ts';
 import type { ExtractDocument } from '../src/pipeline/extract/types.ts';
 import { documentKeyValues } from '../src/pipeline/fields/mod.ts';
-import { analyzeDocumentLayout } from '../src/pipeline/layout/mod.ts';
-import type { DocumentModel } from '../src/pipeline/model/types.ts';
 import { findTables } from '../src/pipeline/tables/mod.ts';
-import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
 import { NDA, documentPdf } from './helpers/packet-pdfs.ts';
 import { lineItemInvoicePdf, twoPageInvoice } from './helpers/line-item-pdfs.ts';
+import { modelOfPdf } from './helpers/document-models.ts';
 
 /** The document as extraction sees it: laid-out pages, their key-values and detected tables, and a class. */
 function extractDocument(pdf: Buffer, docClass: string): ExtractDocument {
-  const { pages, bodyFontSize } = analyzeDocumentLayout(extractDocumentPages(pdf));
-  const model: DocumentModel = {
-    engine_version: 'test', file_id: 'f', sha256: '', content_type: 'application/pdf', page_count: pages.length,
-    pages, bodyFontSize, skipped_pages: [], warnings: [],
-  };
-  const tables = pages.flatMap((p) => findTables(p, { policy: 'liberal', source: 'detector' }));
+  const model = modelOfPdf(pdf, 'f');
+  const tables = model.pages.flatMap((p) => findTables(p, { policy: 'liberal', source: 'detector' }));
   return { model, keyValues: documentKeyValues(model), tables, docClass };
 }
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contractFinders } from '../src/pipeline/extract/concepts/contract/mod.ts';
 import type { Candidate, ExtractDocument, SchemaField } from '../src/pipeline/extract/types.ts';
-import { analyzeDocumentLayout } from '../src/pipeline/layout/mod.ts';
-import type { DocumentModel, ModelPage } from '../src/pipeline/model/types.ts';
-import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
+import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
+import { modelOfPdf } from './helpers/document-models.ts';
 
 /**
  * Contract concept finders on contracts drawn with mupdf (Helvetica, US Letter) and read through the real text
@@ -12,12 +11,7 @@ import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
  */
 
 function documentOf(pdf: Buffer): ExtractDocument {
-  const { pages, bodyFontSize } = analyzeDocumentLayout(extractDocumentPages(pdf));
-  const model: DocumentModel = {
-    engine_version: 'test', file_id: 'file_test', sha256: '', content_type: 'application/pdf', page_count: pages.length,
-    pages, bodyFontSize, skipped_pages: [], warnings: [],
-  };
-  return { model, keyValues: [], tables: [], docClass: 'nda_contract' };
+  return { model: modelOfPdf(pdf), keyValues: [], tables: [], docClass: 'nda_contract' };
 }
 
 function find(doc: ExtractDocument, concept: string): Candidate[] {

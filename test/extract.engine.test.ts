@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildExtractDocument, extractFields, normalizeSchema, type ExtractDocument, type FieldGrounding } from '../src/pipeline/extract/mod.ts';
 import type { LlmPort } from '../src/pipeline/extract/llm.ts';
-import { analyzeDocumentLayout } from '../src/pipeline/layout/mod.ts';
-import type { BBox, DocumentModel } from '../src/pipeline/model/types.ts';
-import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
+import type { BBox } from '../src/pipeline/model/types.ts';
 import { helveticaPdf } from './helpers/layout-pdfs.ts';
 import { documentPdf, INVOICE } from './helpers/packet-pdfs.ts';
+import { modelOfPdf } from './helpers/document-models.ts';
 
 /**
  * Extraction against schemas on drawn invoices read by the real text-layer and layout stages: exact typed values,
@@ -13,12 +12,7 @@ import { documentPdf, INVOICE } from './helpers/packet-pdfs.ts';
  */
 
 function docOf(pdf: Buffer): ExtractDocument {
-  const pages = analyzeDocumentLayout(extractDocumentPages(pdf)).pages;
-  const model: DocumentModel = {
-    engine_version: 'test', file_id: 'file_test', sha256: '', content_type: 'application/pdf', page_count: pages.length, pages,
-    bodyFontSize: 20, skipped_pages: [], warnings: [],
-  };
-  return buildExtractDocument(model);
+  return buildExtractDocument(modelOfPdf(pdf));
 }
 
 const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);

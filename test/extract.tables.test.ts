@@ -3,20 +3,15 @@ import { parseAmount } from '../src/pipeline/fields/mod.ts';
 import { runChecks } from '../src/pipeline/extract/checks.ts';
 import { extractTable } from '../src/pipeline/extract/line-items.ts';
 import type { ExtractDocument, FieldGrounding, SchemaTable, SchemaV2 } from '../src/pipeline/extract/types.ts';
-import { analyzeDocumentLayout } from '../src/pipeline/layout/mod.ts';
-import type { BBox, DocumentModel } from '../src/pipeline/model/types.ts';
+import type { BBox } from '../src/pipeline/model/types.ts';
 import { findTables } from '../src/pipeline/tables/mod.ts';
-import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
 import { cents, invoiceTotals, lineItemInvoicePdf, money, twoPageInvoice, type InvoiceSpec } from './helpers/line-item-pdfs.ts';
+import { modelOfPdf } from './helpers/document-models.ts';
 
 /** The document as extraction sees it: laid-out pages and their detected tables (key-values are not needed here). */
 function extractDocument(pdf: Buffer): ExtractDocument {
-  const { pages, bodyFontSize } = analyzeDocumentLayout(extractDocumentPages(pdf));
-  const model: DocumentModel = {
-    engine_version: 'test', file_id: 'f', sha256: '', content_type: 'application/pdf', page_count: pages.length,
-    pages, bodyFontSize, skipped_pages: [], warnings: [],
-  };
-  return { model, keyValues: [], tables: pages.flatMap((p) => findTables(p, { policy: 'liberal', source: 'detector' })), docClass: 'invoice' };
+  const model = modelOfPdf(pdf, 'f');
+  return { model, keyValues: [], tables: model.pages.flatMap((p) => findTables(p, { policy: 'liberal', source: 'detector' })), docClass: 'invoice' };
 }
 
 const LINE_ITEMS: SchemaTable = {

@@ -1,0 +1,12 @@
+import { analyzeDocumentLayout } from '../../src/pipeline/layout/mod.ts';
+import type { DocumentModel } from '../../src/pipeline/model/types.ts';
+import { extractDocumentPages } from '../../src/pipeline/textlayer/mod.ts';
+
+/** A PDF read through the real text-layer and layout stages into a document model, as the analysis would build it. */
+export function modelOfPdf(pdf: Uint8Array, fileId = 'file_test'): DocumentModel {
+  const { pages, bodyFontSize } = analyzeDocumentLayout(extractDocumentPages(pdf));
+  return {
+    engine_version: 'test', file_id: fileId, sha256: '', content_type: 'application/pdf', page_count: pages.length,
+    pages, bodyFontSize, skipped_pages: [], warnings: [],
+  };
+}
