@@ -32,6 +32,8 @@ const ROUTES: [string, string, boolean][] = [
   ['post', '/v1/layout', false],
   ['post', '/v1/ocr', false],
   ['post', '/v1/tables', false],
+  ['post', '/v1/equations', false],
+  ['post', '/v1/charts', false],
   ['post', '/v1/classify', false],
   ['post', '/v1/split', false],
   ['post', '/v1/schema/auto', false],

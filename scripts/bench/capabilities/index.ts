@@ -2,6 +2,8 @@ import type { Capability } from '../types.ts';
 import { ingestCapability } from './ingest.ts';
 import { extractCapability } from './extract.ts';
 import { askCapability } from './ask.ts';
+import { chartsCapability } from './charts.ts';
+import { equationsCapability } from './equations.ts';
 import { ocrProbeFactory } from '../inference-probe.ts';
 import { createOcrCapability } from './ocr.ts';
 import { splitCapability } from './packets.ts';
@@ -11,7 +13,7 @@ import { createTablesCapability } from './tables.ts';
 import { startOurTables } from '../our-tables.ts';
 
 /** Every capability the harness measures, in report order. A new capability is one module added here. */
-export const CAPABILITIES: Capability[] = [pdfTextCapability, renderCapability, createOcrCapability({ probe: ocrProbeFactory }), createTablesCapability({ open: startOurTables }), splitCapability, extractCapability, askCapability, ingestCapability];
+export const CAPABILITIES: Capability[] = [pdfTextCapability, renderCapability, createOcrCapability({ probe: ocrProbeFactory }), createTablesCapability({ open: startOurTables }), splitCapability, extractCapability, askCapability, equationsCapability, chartsCapability, ingestCapability];
 
 export function findCapability(name: string): Capability | undefined {
   return CAPABILITIES.find((c) => c.name === name);

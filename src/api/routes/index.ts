@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { registerProcessingRoute, type ProcessingRouteSpec } from '../processing.ts';
 import { askRoute } from './ask.routes.ts';
+import { chartsRoute } from './charts.routes.ts';
+import { equationsRoute } from './equations.routes.ts';
 import { classifyRoute } from './classify.routes.ts';
 import { extractRoute } from './extract.routes.ts';
 import { layoutRoute } from './layout.routes.ts';
@@ -12,7 +14,7 @@ import { splitRoute } from './split.routes.ts';
 import { tablesRoute } from './tables.routes.ts';
 
 /** Every processing endpoint. Each names an operation that must have exactly one job handler (checked at start). */
-export const processingRouteSpecs: ProcessingRouteSpec[] = [parseRoute, layoutRoute, ocrRoute, tablesRoute, classifyRoute, splitRoute, schemaAutoRoute, extractRoute, askRoute];
+export const processingRouteSpecs: ProcessingRouteSpec[] = [parseRoute, layoutRoute, ocrRoute, tablesRoute, equationsRoute, chartsRoute, classifyRoute, splitRoute, schemaAutoRoute, extractRoute, askRoute];
 
 export const PROCESSING_OPERATIONS: string[] = [...new Set(processingRouteSpecs.map((s) => s.operation))];
 

@@ -4,6 +4,7 @@ import type { DocumentPool } from '../../pipeline/document/pool.ts';
 import { AnalysisService, type AnalysisOptions, type AnalyzeHooks } from '../../pipeline/analysis/mod.ts';
 import type { OcrClient } from '../../pipeline/analysis/ocr-stage.ts';
 import type { DocumentModel } from '../../pipeline/model/types.ts';
+import { PageGraphicsSource } from '../../pipeline/drawing/source.ts';
 import { ENGINE_VERSION } from '../../shared/version.ts';
 import type { HandlerDeps, JobContext } from '../handler.ts';
 
@@ -32,7 +33,7 @@ const VIEW_CACHE_MIN_PAGES = 200;
 /** Stands for the requesting file's id in a cached view (files with the same bytes share it). */
 const FILE_ID_PLACEHOLDER = 'file_00000viewcache0placeholder0';
 
-export type ViewBuilder<T> = (model: DocumentModel, record: FileRecord) => T;
+export type ViewBuilder<T> = (model: DocumentModel, record: FileRecord) => T | Promise<T>;
 
 /**
  * The job's input file seen through a view of its analysis (`viewName` names the view and its options, e.g.
@@ -48,7 +49,7 @@ export async function jobView<T>(ctx: JobContext, options: Partial<AnalysisOptio
   let view: T;
   if (stored !== null) view = JSON.parse(stored.replaceAll(FILE_ID_PLACEHOLDER, record.file_id)) as T;
   else {
-    view = build(await service.analyze(record, options, analyzeHooks(ctx)), record);
+    view = await build(await service.analyze(record, options, analyzeHooks(ctx)), record);
     // Views name their file (image_ref, metadata): the stored copy names a placeholder, files with the same bytes share it.
     if (bigFile) service.storeDerivedLater(record, options, viewName, () => JSON.stringify(view).replaceAll(record.file_id, FILE_ID_PLACEHOLDER), ctx.logger, ctx.afterAnswer);
   }
@@ -65,6 +66,11 @@ export async function jobModel(ctx: JobContext, options: Partial<AnalysisOptions
   const record = await files.get(ctx.tenant, input.file_id);
   const model = await analysisService(ctx.deps).analyze(record, options, analyzeHooks(ctx));
   return finishJob(ctx, record, model);
+}
+
+/** The file's glyphs, vector geometry and page pixels, for the equation and chart stages. */
+export function graphicsSource(ctx: JobContext, record: FileRecord): PageGraphicsSource {
+  return new PageGraphicsSource({ blobs: ctx.deps.blobs, pool: ctx.deps.pool as DocumentPool }, record);
 }
 
 function analyzeHooks(ctx: JobContext): AnalyzeHooks {

@@ -6,6 +6,8 @@ import { PageOutOfRangeError } from './page-errors.ts';
 import { renderPage } from './render.ts';
 import { analyzePageRange, type AnalyzeRange } from '../analysis/pool-analyze.ts';
 import type { ModelPage } from '../model/types.ts';
+import { drawPdfPages } from '../drawing/extract.ts';
+import type { PageDrawing } from '../drawing/types.ts';
 import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderResult } from './types.ts';
 
 /**
@@ -19,7 +21,8 @@ export type TaskSource = { bytes: Uint8Array } | { path: string };
 export type PoolRequest =
   | { op: 'inspect'; source: TaskSource; type: string; limits: InspectLimits }
   | { op: 'render'; source: TaskSource; type: DocumentType; options: RenderOptions }
-  | { op: 'analyze'; source: TaskSource; range: AnalyzeRange };
+  | { op: 'analyze'; source: TaskSource; range: AnalyzeRange }
+  | { op: 'drawing'; source: TaskSource; pageIndexes: number[] };
 
 export type SerializedError =
   | { kind: 'format'; message: string; detectedType: string | null; tooLarge: boolean }
@@ -33,6 +36,7 @@ export type PoolReply =
   | { ok: true; op: 'inspect'; value: InspectResult }
   | { ok: true; op: 'render'; value: WireRenderResult }
   | { ok: true; op: 'analyze'; value: ModelPage[] }
+  | { ok: true; op: 'drawing'; value: PageDrawing[] }
   | { ok: false; error: SerializedError };
 
 /** Bytes may sit in a SharedArrayBuffer shared by every task of one document (no copy per task). */
@@ -57,6 +61,7 @@ export async function runTask(request: PoolRequest): Promise<unknown> {
   try {
     const bytes = await loadBytes(request.source);
     if (request.op === 'analyze') return { ok: true, op: 'analyze', value: analyzePageRange(bytes, request.range) } satisfies PoolReply;
+    if (request.op === 'drawing') return { ok: true, op: 'drawing', value: drawPdfPages(bytes, request.pageIndexes) } satisfies PoolReply;
     if (request.op === 'inspect') {
       return movable({ ok: true, op: 'inspect', value: await inspectDocument(bytes, request.type, request.limits) });
     }

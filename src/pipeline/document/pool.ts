@@ -4,6 +4,7 @@ import type { PoolReply, PoolRequest, SerializedError, TaskSource } from './pool
 import { PageOutOfRangeError } from './page-errors.ts';
 import type { AnalyzeRange } from '../analysis/pool-analyze.ts';
 import type { ModelPage } from '../model/types.ts';
+import type { PageDrawing } from '../drawing/types.ts';
 import type { DocumentType, ImageFormat, InspectLimits, InspectResult, RenderResult } from './types.ts';
 
 /**
@@ -38,6 +39,8 @@ export interface DocumentPool {
    * Pass the bytes as a Uint8Array over a SharedArrayBuffer to share one copy among the tasks of a document.
    */
   analyze(source: DocumentSource, range: AnalyzeRange, options?: SourceOptions): Promise<ModelPage[]>;
+  /** Glyphs and full vector geometry of some pages of a PDF (equations, charts, diagrams); an unreadable page comes back empty. */
+  drawings(source: DocumentSource, pageIndexes: number[], options?: SourceOptions): Promise<PageDrawing[]>;
   /** The most worker threads the pool runs at once. */
   readonly threads: number;
   destroy(): Promise<void>;
@@ -120,6 +123,14 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
       const reply = await run({ op: 'analyze', source: taskSource, range }, transferList);
       if (!reply.ok) throw rebuildError(reply.error);
       if (reply.op !== 'analyze') throw new Error('document pool answered a different operation');
+      return reply.value;
+    },
+
+    async drawings(source, pageIndexes, opts = {}) {
+      const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
+      const reply = await run({ op: 'drawing', source: taskSource, pageIndexes }, transferList);
+      if (!reply.ok) throw rebuildError(reply.error);
+      if (reply.op !== 'drawing') throw new Error('document pool answered a different operation');
       return reply.value;
     },
 

@@ -1,5 +1,5 @@
 import type { PageSize } from '../document/types.ts';
-import type { Block, DocumentModel, ModelPage } from '../model/types.ts';
+import type { BBox, Block, DocumentModel, ModelPage } from '../model/types.ts';
 import { tableOfBlock } from '../tables/mod.ts';
 import { gridOfTable, tableHtml } from '../tables/table-html.ts';
 import type { TableModel } from '../tables/types.ts';
@@ -7,6 +7,7 @@ import { blockMarkdown, type MarkdownContext } from './block-markdown.ts';
 import { blockBox, lineBox, roundOut, toShape, type IntBox } from './geometry.ts';
 import { displayLabel, isFurniture } from './labels.ts';
 import type { SimpleGrid } from './table-grid.ts';
+import { blockGroups, figureDescription, formulaMarkdown, itemMarkdown, type BlockGroup, type PageGraphics } from './graphics-markdown.ts';
 
 /**
  * The parse view (ParseResponse) of a document model: markdown of the body flow with page-break comments,
@@ -24,6 +25,8 @@ export interface ParseViewContext {
   /** Pixel size of each default page image, from the file record (empty for text inputs). */
   pageSizes: PageSize[];
   grounding: Grounding;
+  /** Formulas and charts of the pages that have equation or figure blocks, by page index. */
+  graphics?: (PageGraphics | undefined)[];
 }
 
 export interface ParseRegion {
@@ -122,45 +125,71 @@ class ParseViewBuilder {
     if (page.page_index > 0) this.parts.push({ md: `<!-- page ${page.page_index + 1} -->`, list: false });
     const blocks = orderedBlocks(page);
     const captions = captionTexts(blocks);
+    const graphics = this.ctx.graphics?.[page.page_index];
+    const groups = blockGroups(blocks, graphics);
+    const refOf = (box: BBox) => {
+      const [l, t, r, btm] = roundOut(box, size?.width, size?.height);
+      return `${pageImageRef(this.ctx.fileId, page.page_index)}#xywh=${l},${t},${r - l},${btm - t}`;
+    };
     const mdContext: MarkdownContext = {
       escape: this.model.content_type !== 'text/markdown',
-      figureRef: (b) => {
-        const [l, t, r, btm] = roundOut(blockBox(b), size?.width, size?.height);
-        return `${pageImageRef(this.ctx.fileId, page.page_index)}#xywh=${l},${t},${r - l},${btm - t}`;
-      },
+      figureRef: (b) => refOf(blockBox(b)),
       captionOf: (id) => captions.get(id),
       tableOf: (block) => tableOfBlock(page, block),
+      describe: (block) => figureDescription(block, graphics, captions.get(block.id)),
     };
+    // A formula or chart cut into several blocks is one chunk: the first of its blocks, grounded on all of them.
+    const groupChunks = new Map<BlockGroup, ParseChunk>();
     let ordinal = 0;
-    let regionCount = 0;
     blocks.forEach((block, n) => {
       ordinal = block.type === 'list_item' ? ordinal + 1 : 0;
-      const { markdown, table, grid } = blockMarkdown(block, mdContext, ordinal);
+      const group = groups.get(block);
+      const joined = group && groupChunks.get(group);
+      if (joined) {
+        this.ground(joined, block, page.page_index, size);
+        return;
+      }
+      const { markdown, table, grid } = group ? { markdown: groupMarkdown(group, refOf), table: null, grid: null } : blockMarkdown(block, mdContext, ordinal);
+      const type = group ? (group.kind === 'formula' ? 'equation' : 'figure') : block.type;
       const chunk: ParseChunk = {
         chunk_id: `p${page.page_index}_c${n}`,
         markdown,
-        type: block.type,
-        label: block.type,
-        display_label: displayLabel(block.type),
+        type,
+        label: type,
+        display_label: displayLabel(type),
         page_index: page.page_index,
         region_ids: [],
         bbox: null,
       };
-      if (size && this.ctx.grounding !== 'none') {
-        const box = blockBox(block);
-        chunk.bbox = roundOut(box, size.width, size.height);
-        const boxes = this.ctx.grounding === 'ocr_lines' && block.lines.length ? block.lines.map(lineBox) : [box];
-        for (const box of boxes) {
-          const region_id = `p${page.page_index}_r${regionCount++}`;
-          const label = this.ctx.grounding === 'ocr_lines' && block.lines.length ? 'text_line' : block.type;
-          this.regions.push({ region_id, page_index: page.page_index, shape: toShape(roundOut(box, size.width, size.height)), label, display_label: displayLabel(label) });
-          chunk.region_ids.push(region_id);
-        }
-      }
+      if (group) groupChunks.set(group, chunk);
+      this.ground(chunk, block, page.page_index, size);
       if (block.type === 'table') Object.assign(chunk, tableFields(table, grid, size?.width ?? 0, size?.height ?? 0));
       this.chunks.push(chunk);
       if (!isFurniture(block.type) && markdown) this.parts.push({ md: markdown, list: block.type === 'list_item' });
     });
+  }
+
+  /** Regions for a block of the chunk (one per block, or one per line with `ocr_lines`); the chunk's box grows to hold it. */
+  private ground(chunk: ParseChunk, block: Block, pageIndex: number, size: { width: number; height: number } | null): void {
+    if (!size || this.ctx.grounding === 'none') return;
+    const box = blockBox(block);
+    const rounded = roundOut(box, size.width, size.height);
+    chunk.bbox = chunk.bbox ? [Math.min(chunk.bbox[0], rounded[0]), Math.min(chunk.bbox[1], rounded[1]), Math.max(chunk.bbox[2], rounded[2]), Math.max(chunk.bbox[3], rounded[3])] : rounded;
+    const lines = this.ctx.grounding === 'ocr_lines' && block.lines.length;
+    for (const part of lines ? block.lines.map(lineBox) : [box]) {
+      const region_id = `p${pageIndex}_r${this.regionCount(pageIndex)}`;
+      const label = lines ? 'text_line' : chunk.type;
+      this.regions.push({ region_id, page_index: pageIndex, shape: toShape(roundOut(part, size.width, size.height)), label, display_label: displayLabel(label) });
+      chunk.region_ids.push(region_id);
+    }
+  }
+
+  private readonly regionCounts = new Map<number, number>();
+
+  private regionCount(pageIndex: number): number {
+    const n = this.regionCounts.get(pageIndex) ?? 0;
+    this.regionCounts.set(pageIndex, n + 1);
+    return n;
   }
 
   markdown(): string {
@@ -171,6 +200,10 @@ class ParseViewBuilder {
     });
     return out;
   }
+}
+
+function groupMarkdown(group: BlockGroup, refOf: (box: BBox) => string): string {
+  return group.kind === 'formula' ? formulaMarkdown(group.formula) : itemMarkdown(group.item, refOf(group.bbox));
 }
 
 function metadata(model: DocumentModel, ctx: ParseViewContext): Record<string, unknown> {

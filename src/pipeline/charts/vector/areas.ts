@@ -1,0 +1,123 @@
+import type { ChartPoint, ChartSeries, ItemPart } from '../types.ts';
+import { brightness, contains, height, isNeutral, near, rectOf, width } from './geometry.ts';
+import { seriesName, tidy, type MarkResult, type PlotContext } from './context.ts';
+import { valueAt, type AxisScale } from './ticks.ts';
+
+/**
+ * Area charts: filled polygons (not rectangles) spanning much of the plot's width. A series' value at x is the
+ * top edge of its polygon there; stacked areas therefore read as running totals. On a category axis the value
+ * is read at each category's tick, else at every vertex of the top edge. Thin filled ribbons are lines whose
+ * stroke was exported as an outline: their value is read on the ribbon's middle and the chart is a line chart.
+ */
+const MAX_AREAS = 20;
+const MAX_VERTICES = 20_000;
+const MAX_SAMPLES = 200;
+
+interface Area {
+  color: string;
+  /** The outline's pieces (one polygon each). */
+  polys: [number, number][][];
+  /** A stroke exported as a filled outline (a few px thick everywhere). */
+  ribbon: boolean;
+}
+
+const RIBBON_PX = 6;
+
+export function readAreas(ctx: PlotContext): MarkResult | null {
+  const yScale = ctx.yScale;
+  if (!yScale) return null;
+  const areas = areaPolygons(ctx);
+  if (areas.length === 0) return null;
+  // Category ticks (even when they read as numbers, like years) sit on the polygons' vertices.
+  const onVertices = ctx.bottom.length > 0 && ctx.bottom.every((l) => areas.some((a) => a.polys.some((poly) => poly.some((p) => near(p[0], l.pos, 2)))));
+  const categorical = ctx.bottom.length > 0 && (!ctx.xScale || onVertices);
+  if (!categorical && !ctx.xScale) return null;
+  const parts: ItemPart[] = [];
+  const series: ChartSeries[] = areas.map((a, i) => {
+    const xs = categorical ? ctx.bottom.map((l) => l.pos) : sample([...new Set(a.polys.flat().map((p) => Math.round(p[0] * 10) / 10))].sort((p, q) => p - q));
+    const points: ChartPoint[] = [];
+    xs.forEach((x, k) => {
+      const edge = a.ribbon ? midAt(a.polys, x) : topAt(a.polys, x);
+      if (edge === null) return;
+      const top = edge;
+      const bbox: [number, number, number, number] = [x - 3, top - 3, x + 3, top + 3];
+      const label = categorical ? ctx.bottom[k].text : null;
+      points.push({ label, x: label ?? tidy(valueAt(ctx.xScale as AxisScale, x), ctx.xScale as AxisScale), y: tidy(valueAt(yScale, top), yScale), bbox });
+      parts.push({ bbox, label: 'point' });
+    });
+    return { name: seriesName(ctx, a.color, i, areas.length), color: a.color, points };
+  });
+  if (series.every((s) => s.points.length === 0)) return null;
+  return { chartType: areas.every((a) => a.ribbon) ? 'line' : 'area', series, scale: yScale.scale, parts, confidence: Math.max(0.3, 0.85 - yScale.misfit * 5) };
+}
+
+function areaPolygons(ctx: PlotContext): Area[] {
+  const out: Area[] = [];
+  const span = width(ctx.plot);
+  for (const path of ctx.drawing.paths) {
+    if (out.length >= MAX_AREAS) break;
+    if (!path.fill || brightness(path.fill) > 0.97 || rectOf(path)) continue;
+    const polys = path.subpaths.map((sub) => sub.points).filter((pts) => pts.length >= 3);
+    // Gridlines or bands painted as one path of rectangles, and grey backdrops filling the plot, are not data.
+    if (polys.every(isAxisAlignedPolygon)) continue;
+    if (isNeutral(path.fill) && width(path.bbox) >= span * 0.9 && height(path.bbox) >= height(ctx.plot) * 0.9) continue;
+    const count = polys.reduce((n, p) => n + p.length, 0);
+    if (polys.length === 0 || count < 4 || count > MAX_VERTICES || width(path.bbox) < span * 0.3) continue;
+    if (!polys.every((pts) => pts.every((p) => contains(ctx.plot, p[0], p[1], 2)))) continue;
+    if (ctx.legend.some((e) => contains(e.swatch, polys[0][0][0], polys[0][0][1], 1))) continue;
+    out.push({ color: path.fill, polys, ribbon: isRibbon(polys, path.bbox) });
+  }
+  return out;
+}
+
+function isAxisAlignedPolygon(pts: [number, number][]): boolean {
+  return pts.every((p, i) => {
+    const q = pts[(i + 1) % pts.length];
+    return near(p[0], q[0], 0.5) || near(p[1], q[1], 0.5);
+  });
+}
+
+/** At most MAX_SAMPLES x positions, evenly picked: each costs a pass over the outline. */
+function sample(xs: number[]): number[] {
+  if (xs.length <= MAX_SAMPLES) return xs;
+  const step = xs.length / MAX_SAMPLES;
+  return Array.from({ length: MAX_SAMPLES }, (_, i) => xs[Math.floor(i * step)]);
+}
+
+/** Thin everywhere: the median vertical thickness over a sample of x positions is a few px. */
+function isRibbon(polys: [number, number][][], box: [number, number, number, number]): boolean {
+  const spans: number[] = [];
+  for (let i = 1; i < 20; i++) {
+    const ys = crossings(polys, box[0] + (i / 20) * (box[2] - box[0]));
+    if (ys.length) spans.push(Math.max(...ys) - Math.min(...ys));
+  }
+  if (spans.length === 0) return false;
+  spans.sort((a, b) => a - b);
+  return spans[Math.floor(spans.length / 2)] < RIBBON_PX;
+}
+
+/** The highest point (smallest y) where the polygon's outline crosses the vertical line at x. */
+function topAt(polys: [number, number][][], x: number): number | null {
+  const ys = crossings(polys, x);
+  return ys.length ? Math.min(...ys) : null;
+}
+
+/** The middle of a ribbon at x: halfway between its upper and lower outline. */
+function midAt(polys: [number, number][][], x: number): number | null {
+  const ys = crossings(polys, x);
+  return ys.length ? (Math.min(...ys) + Math.max(...ys)) / 2 : null;
+}
+
+/** Where the outline (each piece closed) crosses the vertical line at x. */
+function crossings(polys: [number, number][][], x: number): number[] {
+  const out: number[] = [];
+  for (const points of polys) {
+    for (let i = 0; i < points.length; i++) {
+      const [x0, y0] = points[i];
+      const [x1, y1] = points[(i + 1) % points.length];
+      if (near(x0, x, 0.5) && near(x1, x, 0.5)) out.push(y0, y1);
+      else if ((x0 - x) * (x1 - x) <= 0 && x0 !== x1) out.push(y0 + ((x - x0) / (x1 - x0)) * (y1 - y0));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+import type { BBox } from '../../model/types.ts';
+import type { DrawnPath } from '../../drawing/types.ts';
+import { brightness, contains, cx, cy, height, isNeutral, near, width } from './geometry.ts';
+import type { PlotContext } from './context.ts';
+
+/**
+ * The raw marks inside a plot that are not bars: data polylines and small markers (circles, squares, triangles).
+ * Gridlines, ticks and the plot frame are axis-aligned two-point strokes and are left out; a marker drawn
+ * twice (fill, then outline) counts once.
+ */
+export interface Polyline {
+  color: string;
+  points: [number, number][];
+}
+
+export interface Marker {
+  color: string;
+  box: BBox;
+  x: number;
+  y: number;
+}
+
+const MAX_MARKERS = 2000;
+const MAX_MARKER_PX = 30;
+
+export function dataPolylines(ctx: PlotContext): Polyline[] {
+  const byColor = new Map<string, [number, number][]>();
+  for (const path of ctx.drawing.paths) {
+    if (!path.stroke || path.fill || !overlaps(path.bbox, ctx.plot) || isMarkerShape(path) || isLegendMark(ctx, path.bbox)) continue;
+    for (const sub of path.subpaths) {
+      const pts = sub.points;
+      if (pts.length < 2 || !pts.every((p) => contains(ctx.plot, p[0], p[1], 2))) continue;
+      if (pts.length === 2 && (near(pts[0][0], pts[1][0], 0.5) || near(pts[0][1], pts[1][1], 0.5))) continue;
+      if (pts.length > 2 && isNeutral(path.stroke) && isAxisAligned(pts)) continue;
+      const list = byColor.get(path.stroke) ?? [];
+      list.push(...pts);
+      byColor.set(path.stroke, list);
+    }
+  }
+  return [...byColor].map(([color, points]) => ({ color, points: points.sort((a, b) => a[0] - b[0]) }));
+}
+
+/** Every edge horizontal or vertical: in black or grey, a frame or axis drawn as one polyline, not data. */
+function isAxisAligned(pts: [number, number][]): boolean {
+  return pts.every((p, i) => i === 0 || near(p[0], pts[i - 1][0], 0.5) || near(p[1], pts[i - 1][1], 0.5));
+}
+
+export function markers(ctx: PlotContext): Marker[] {
+  const out: Marker[] = [];
+  const seen = new Set<string>();
+  for (const path of markerShapes(ctx)) {
+    if (out.length >= MAX_MARKERS) break;
+    const color = path.fill ?? path.stroke!;
+    if (brightness(color) > 0.95) continue;
+    const box = path.bbox;
+    const x = cx(box);
+    const y = cy(box);
+    if (!contains(ctx.plot, x, y, 1) || isLegendMark(ctx, box)) continue;
+    // Fill and outline of one marker: the same centre to the pixel.
+    const key = `${Math.round(x)},${Math.round(y)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ color, box, x, y });
+  }
+  return out;
+}
+
+/** The page's marker-like paths, found once per drawing (every plot of the page asks). */
+function markerShapes(ctx: PlotContext): DrawnPath[] {
+  let shapes = shapeCache.get(ctx.drawing);
+  if (!shapes) {
+    shapes = ctx.drawing.paths.filter(isMarkerShape);
+    shapeCache.set(ctx.drawing, shapes);
+  }
+  return shapes;
+}
+
+const shapeCache = new WeakMap<PlotContext['drawing'], DrawnPath[]>();
+
+/** Small closed shapes of about equal width and height. */
+function isMarkerShape(path: DrawnPath): boolean {
+  const w = width(path.bbox);
+  const h = height(path.bbox);
+  if (w < 1.5 || h < 1.5 || w > MAX_MARKER_PX || h > MAX_MARKER_PX || Math.max(w, h) > 2.5 * Math.min(w, h)) return false;
+  return path.subpaths.length >= 1 && path.subpaths.every((s) => s.closed || s.curved || s.points.length >= 4);
+}
+
+function overlaps(a: BBox, b: BBox): boolean {
+  return a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
+}
+
+function isLegendMark(ctx: PlotContext, box: BBox): boolean {
+  return ctx.legend.some((e) => contains(e.swatch, cx(box), cy(box), 1));
+}

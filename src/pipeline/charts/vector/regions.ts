@@ -1,0 +1,52 @@
+import type { BBox } from '../../model/types.ts';
+import { area, intersectionArea, near, type Segment } from './geometry.ts';
+
+/**
+ * Plot areas: where a long vertical axis meets a long horizontal one (an L, a frame of four spines, or an axis
+ * crossing at zero), or failing those a stack of gridlines. Gridlines start at the same vertical axis, so the plot's extent along x is the longest
+ * horizontal run that starts there. Nested or heavily overlapping candidates collapse into the larger one.
+ */
+const MIN_AXIS_PX = 60;
+const MAX_PLOTS = 12;
+
+export function findPlotAreas(segments: Segment[]): BBox[] {
+  const hs = segments.filter((s) => s.dir === 'h' && s.b - s.a >= MIN_AXIS_PX).slice(0, 2000);
+  const vs = segments.filter((s) => s.dir === 'v' && s.b - s.a >= MIN_AXIS_PX).slice(0, 2000);
+  const candidates: BBox[] = [];
+  for (const v of vs) {
+    const meeting = hs.filter((h) => near(h.a, v.at, 3) && h.at >= v.a - 3 && h.at <= v.b + 3);
+    if (meeting.length === 0) continue;
+    const right = Math.max(...meeting.map((h) => h.b));
+    candidates.push([v.at, v.a, right, v.b]);
+  }
+  if (candidates.length === 0) candidates.push(...gridOnlyPlots(hs));
+  return dedupe(candidates).slice(0, MAX_PLOTS);
+}
+
+/**
+ * Charts drawn without spines (despined styles) still have horizontal gridlines: three or more parallel lines
+ * of one length starting at one x span the plot from the top gridline to the bottom one.
+ */
+function gridOnlyPlots(hs: Segment[]): BBox[] {
+  const out: BBox[] = [];
+  const seen = new Set<Segment>();
+  for (const h of hs) {
+    if (seen.has(h)) continue;
+    const rows = hs.filter((o) => near(o.a, h.a, 1) && near(o.b, h.b, 1));
+    rows.forEach((r) => seen.add(r));
+    if (rows.length < 3) continue;
+    const ys = rows.map((r) => r.at);
+    out.push([h.a, Math.min(...ys), h.b, Math.max(...ys)]);
+  }
+  return out;
+}
+
+function dedupe(boxes: BBox[]): BBox[] {
+  const sorted = [...boxes].sort((a, b) => area(b) - area(a));
+  const kept: BBox[] = [];
+  for (const box of sorted) {
+    const clash = kept.some((k) => intersectionArea(k, box) > 0.5 * Math.min(area(k), area(box)));
+    if (!clash) kept.push(box);
+  }
+  return kept;
+}

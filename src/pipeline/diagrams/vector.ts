@@ -1,0 +1,28 @@
+import type { PageGraphicsInput } from '../charts/types.ts';
+import { findArrowheads } from './arrows.ts';
+import { findConnectors } from './connectors.ts';
+import { area, boxPolylineDistance, overlapArea } from './geometry.ts';
+import { assembleGraphs, shapeAt, type RawLink } from './graph.ts';
+import { textItems } from './labels.ts';
+import { findShapes } from './shapes.ts';
+import type { DiagramGraph } from './types.ts';
+
+/** Diagram graphs from a born-digital page's vector paths and text layer. */
+export function vectorGraphs(input: PageGraphicsInput): DiagramGraph[] {
+  const drawing = input.drawing;
+  if (!drawing || drawing.paths.length === 0) return [];
+  const tables = input.page.blocks.filter((b) => b.type === 'table').map((b) => b.bbox);
+  const shapes = findShapes(drawing.paths, drawing.width, drawing.height)
+    .filter((s) => !tables.some((t) => overlapArea(t, s.bbox) > 0.5 * area(s.bbox)));
+  if (shapes.length < 2) return [];
+  const heads = findArrowheads(drawing.paths);
+  const links: RawLink[] = [];
+  for (const c of findConnectors(drawing.paths, heads)) {
+    const tol = Math.max(8, 3 * c.lineWidth);
+    const a = shapeAt(c.start, shapes, tol);
+    const b = shapeAt(c.end, shapes, tol);
+    if (a < 0 || b < 0) continue;
+    links.push({ a, b, headAtA: c.startHead, headAtB: c.endHead, distanceTo: (b) => boxPolylineDistance(b, c.points), bbox: c.bbox });
+  }
+  return assembleGraphs(shapes, links, textItems(input.page), 1);
+}

@@ -1,0 +1,56 @@
+import type { BlobStore } from '../../storage/ports.ts';
+import type { DocumentPool } from '../document/pool.ts';
+import { isDocumentType, type StoredDocument } from '../document/types.ts';
+import { shareBytes } from '../analysis/pdf.ts';
+import { rasterFromImage } from './raster.ts';
+import type { PageDrawing, RasterPage } from './types.ts';
+
+/**
+ * Reads what the equation, chart and diagram stages need beyond the document model, on the document pool:
+ * glyphs and vector geometry of PDF pages, and page images as pixels. Nothing is cached here: these are asked
+ * for only the pages that hold candidates, and the views built from them are cached like any other view.
+ */
+const PAGES_PER_TASK = 4;
+
+export interface GraphicsSourceDeps {
+  blobs: BlobStore;
+  pool: DocumentPool;
+}
+
+export class PageGraphicsSource {
+  private bytes: Promise<Uint8Array> | null = null;
+
+  constructor(private readonly deps: GraphicsSourceDeps, private readonly file: StoredDocument) {}
+
+  /** Drawings of the given pages, by page index; empty for files that are not PDFs. */
+  async drawings(pageIndexes: readonly number[], signal?: AbortSignal): Promise<Map<number, PageDrawing>> {
+    const out = new Map<number, PageDrawing>();
+    if (this.file.content_type !== 'application/pdf' || pageIndexes.length === 0) return out;
+    const bytes = await this.fileBytes();
+    const batches: number[][] = [];
+    for (let i = 0; i < pageIndexes.length; i += PAGES_PER_TASK) batches.push(pageIndexes.slice(i, i + PAGES_PER_TASK));
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(this.deps.pool.threads, batches.length) }, async () => {
+      while (next < batches.length) {
+        signal?.throwIfAborted();
+        const batch = batches[next++];
+        for (const drawing of await this.deps.pool.drawings(bytes, batch)) out.set(drawing.page_index, drawing);
+      }
+    });
+    await Promise.all(lanes);
+    return out;
+  }
+
+  /** The page image at the model's scale (144 dpi for PDFs, native size for images) as RGB pixels. */
+  async raster(pageIndex: number): Promise<RasterPage> {
+    const type = this.file.content_type;
+    if (!isDocumentType(type)) throw new Error(`file ${this.file.file_id} (${type}) has no page images`);
+    const rendered = await this.deps.pool.render(await this.fileBytes(), type, { pageIndex, dpi: 144, format: 'png' });
+    return rasterFromImage(rendered.body, pageIndex);
+  }
+
+  private fileBytes(): Promise<Uint8Array> {
+    this.bytes ??= this.deps.blobs.getBuffer(this.file.blob_key).then((b) => shareBytes(b));
+    return this.bytes;
+  }
+}

@@ -1,0 +1,67 @@
+import type { PageDrawing } from '../drawing/types.ts';
+import type { BBox, ModelPage } from '../model/types.ts';
+import type { EquationFinding } from './types.ts';
+import { formulaToLatex } from './build.ts';
+import { detectRegions, textOf, type FormulaRegion } from './detect.ts';
+import { ocrEquations } from './ocr-fallback.ts';
+
+/**
+ * Every formula on a page in reading order. Born-digital pages (a drawing and a usable text layer) go through
+ * glyph geometry (equation_codegen); OCR'd pages, or pages without a drawing, through their OCR text (parse_fallback).
+ * Never throws: a formula that fails is skipped, a page that fails gives [].
+ */
+export function findEquations(page: ModelPage, drawing: PageDrawing | null): EquationFinding[] {
+  try {
+    const digital = drawing !== null && page.textLayer === 'ok' && !page.ocr && drawing.glyphs.length > 0;
+    const found = digital ? codegenEquations(page, drawing) : ocrEquations(page);
+    return inReadingOrder(page, found);
+  } catch {
+    return [];
+  }
+}
+
+function codegenEquations(page: ModelPage, drawing: PageDrawing): EquationFinding[] {
+  const out: EquationFinding[] = [];
+  for (const region of detectRegions(page, drawing)) {
+    try {
+      const finding = regionFinding(region, drawing);
+      if (finding) out.push(finding);
+    } catch {
+      // One odd formula does not cost the page its other formulas.
+    }
+  }
+  return out;
+}
+
+function regionFinding(region: FormulaRegion, drawing: PageDrawing): EquationFinding | null {
+  const margin = 3;
+  const area: BBox = [region.bbox[0] - margin, region.bbox[1] - margin, region.bbox[2] + margin, region.bbox[3] + margin];
+  // Rules (fraction bars, overbars) may stick out past the glyphs: take thin paths that cross the area, whole.
+  const paths = drawing.paths.filter((p) => {
+    const inside = p.bbox[0] >= area[0] && p.bbox[2] <= area[2] && p.bbox[1] >= area[1] && p.bbox[3] <= area[3];
+    const thinCrossing = p.bbox[3] - p.bbox[1] <= 4 && p.bbox[1] >= area[1] && p.bbox[3] <= area[3]
+      && p.bbox[0] < area[2] && p.bbox[2] > area[0] && p.bbox[2] - p.bbox[0] < (area[2] - area[0]) * 2;
+    return inside || thinCrossing;
+  });
+  const { latex, confidence } = formulaToLatex({ glyphs: region.glyphs, paths, bbox: region.bbox, display_mode: region.display_mode });
+  if (!latex) return null;
+  const bbox = paths.reduce<BBox>((u, p) => [Math.min(u[0], p.bbox[0]), Math.min(u[1], p.bbox[1]), Math.max(u[2], p.bbox[2]), Math.max(u[3], p.bbox[3])], region.bbox);
+  const finding: EquationFinding = {
+    bbox, latex, source_text: textOf(region.glyphs), display_mode: region.display_mode,
+    confidence: region.display_mode === 'inline' ? Math.round(confidence * 0.9 * 100) / 100 : confidence, engine: 'equation_codegen',
+  };
+  if (region.tag) finding.tag = region.tag;
+  return finding;
+}
+
+/** By the reading order of the block holding each formula, then top to bottom, left to right. */
+function inReadingOrder(page: ModelPage, found: EquationFinding[]): EquationFinding[] {
+  const rank = (f: EquationFinding) => {
+    const x = (f.bbox[0] + f.bbox[2]) / 2;
+    const y = (f.bbox[1] + f.bbox[3]) / 2;
+    const block = page.blocks.find((b) => x >= b.bbox[0] && x <= b.bbox[2] && y >= b.bbox[1] && y <= b.bbox[3]);
+    return block ? block.readingOrder : Number.MAX_SAFE_INTEGER;
+  };
+  return found.map((f) => ({ f, r: rank(f) }))
+    .sort((a, b) => a.r - b.r || a.f.bbox[1] - b.f.bbox[1] || a.f.bbox[0] - b.f.bbox[0]).map((x) => x.f);
+}

@@ -1,0 +1,7 @@
+/** Equations as LaTeX: born-digital formulas from glyph geometry, OCR'd formulas from their text. */
+export type { EquationFinding, FormulaInput } from './types.ts';
+export { findEquations } from './find.ts';
+export { formulaToLatex } from './build.ts';
+export { latexFromText } from './ocr-fallback.ts';
+export { validateLatex } from './validate.ts';
+export { latexTokens, comparableTokens, normalizedTokens, normalizedEditDistance, tokenEditDistance } from './tokens.ts';

@@ -1,0 +1,122 @@
+import type { ChartFinding } from '../charts/types.ts';
+import type { EquationFinding } from '../equations/types.ts';
+import type { BBox, Block } from '../model/types.ts';
+
+/**
+ * What parse shows of the equation and chart stages. Layout often cuts a formula (numerator, bar, denominator)
+ * or a chart (bars, tick labels, legend) into several blocks; the blocks that lie inside one display formula or
+ * one chart/diagram become a single chunk: `$$…$$` for a formula, the image with its description (summary, the
+ * data as a table, the mermaid source) for a chart or diagram. Findings no block lies in stay out of parse (the
+ * equations and charts endpoints have them); OCR guesses at LaTeX never replace text that reads correctly.
+ */
+export interface PageGraphics {
+  equations: EquationFinding[];
+  items: ChartFinding[];
+}
+
+export type BlockGroup =
+  | { kind: 'formula'; bbox: BBox; formula: EquationFinding }
+  | { kind: 'item'; bbox: BBox; item: ChartFinding };
+
+type FormulaGroup = Extract<BlockGroup, { kind: 'formula' }>;
+
+/** A block belongs to a group when this share of its area lies inside the group's box. */
+const INSIDE = 0.8;
+/** Blocks that stay chunks of their own even inside a chart's box. */
+const KEEP_APART = new Set<Block['type']>(['caption', 'page_header', 'page_footer', 'table']);
+
+function insideShare(inner: BBox, outer: BBox): number {
+  const w = Math.min(inner[2], outer[2]) - Math.max(inner[0], outer[0]);
+  const h = Math.min(inner[3], outer[3]) - Math.max(inner[1], outer[1]);
+  const own = Math.max(1e-6, (inner[2] - inner[0]) * (inner[3] - inner[1]));
+  return w > 0 && h > 0 ? (w * h) / own : 0;
+}
+
+const grown = (b: BBox, by: number): BBox => [b[0] - by, b[1] - by, b[2] + by, b[3] + by];
+
+/** Which block belongs to which formula or chart on the page (blocks of no group are absent). */
+export function blockGroups(blocks: Block[], graphics: PageGraphics | undefined): Map<Block, BlockGroup> {
+  const groups = new Map<Block, BlockGroup>();
+  if (!graphics) return groups;
+  const formulas: FormulaGroup[] = graphics.equations
+    .filter((e) => e.display_mode === 'block' && e.engine === 'equation_codegen' && e.latex)
+    .map((formula) => ({ kind: 'formula', bbox: formula.bbox, formula }));
+  const items: BlockGroup[] = graphics.items.filter((i) => i.kind !== 'figure').map((item) => ({ kind: 'item', bbox: item.bbox, item }));
+  for (const block of blocks) {
+    const group = formulas.find((g) => FORMULA_BLOCKS.has(block.type) && formulaHolds(g, block))
+      ?? items.find((g) => !KEEP_APART.has(block.type) && insideShare(block.bbox, grown(g.bbox, 2)) >= INSIDE);
+    if (group) groups.set(block, group);
+  }
+  return groups;
+}
+
+/** Layout may call a big formula a title or a heading; what the formula's box holds is the formula all the same. */
+const FORMULA_BLOCKS = new Set<Block['type']>(['equation', 'text', 'title', 'section_header']);
+const TAG_WORD = /^\(\s*[\w.]+\s*\)$/u;
+
+/**
+ * The block is (part of) the formula: it lies in the formula's box, or its words do but for the printed
+ * equation number, or it is that number alone on the formula's line.
+ */
+function formulaHolds(group: FormulaGroup, block: Block): boolean {
+  const box = grown(group.bbox, 2);
+  if (insideShare(block.bbox, box) >= INSIDE) return true;
+  if (!group.formula.tag) return false;
+  const words = block.lines.flatMap((l) => l.words);
+  const outside = words.filter((w) => insideShare(w.bbox, box) < 0.5);
+  if (!words.length || !outside.every((w) => TAG_WORD.test(w.text.trim()))) return false;
+  const sameLine = Math.min(block.bbox[3], box[3]) - Math.max(block.bbox[1], box[1]) > 0.5 * (block.bbox[3] - block.bbox[1]);
+  return outside.length < words.length || sameLine;
+}
+
+/** A photo or unknown graphic described from its caption: only said when it adds to the caption. */
+export function figureDescription(block: Block, graphics: PageGraphics | undefined, caption: string | undefined): string | undefined {
+  const item = graphics?.items.find((i) => i.kind === 'figure' && insideShare(block.bbox, grown(i.bbox, 2)) >= INSIDE);
+  const summary = item?.summary?.trim();
+  return summary && summary !== caption?.trim() ? summary : undefined;
+}
+
+/** `$$latex$$`, the printed equation number as `\tag{…}` (KaTeX and MathJax number display formulas with it). */
+export function formulaMarkdown(formula: EquationFinding): string {
+  return `$$${formula.latex}${formula.tag ? ` \\tag{${formula.tag}}` : ''}$$`;
+}
+
+const cell = (v: unknown) => (v === null || v === undefined ? '' : String(v).replace(/\|/g, '\\|').replace(/\s+/g, ' '));
+
+/** The chart's data as a markdown table: one row per category (or x), one column per series. */
+function dataTable(item: ChartFinding): string {
+  const series = item.series.filter((s) => s.points.length);
+  if (!series.length) return '';
+  const keys: string[] = [];
+  const rows = new Map<string, unknown[]>();
+  series.forEach((s, col) => {
+    for (const p of s.points) {
+      const key = cell(p.label ?? p.x);
+      if (!rows.has(key)) {
+        rows.set(key, new Array(series.length).fill(''));
+        keys.push(key);
+      }
+      rows.get(key)![col] = p.y;
+    }
+  });
+  const head = item.chartType === 'pie' ? 'Share (%)' : item.axes.y_label || 'Value';
+  const names = series.map((s, i) => cell(s.name || (series.length === 1 ? head : `Series ${i + 1}`)));
+  const first = (item.chartType === 'hbar' ? cell(item.axes.y_label) : cell(item.axes.x_label)) || (item.chartType === 'scatter' ? 'x' : 'Category');
+  const lines = [`| ${first} | ${names.join(' | ')} |`, `|${' --- |'.repeat(names.length + 1)}`];
+  for (const key of keys) lines.push(`| ${key} | ${rows.get(key)!.map(cell).join(' | ')} |`);
+  return lines.join('\n');
+}
+
+/** A chart or diagram: its image (`ref`), the description, the data or the mermaid source. */
+export function itemMarkdown(item: ChartFinding, ref: string): string {
+  const alt = (item.title || (item.kind === 'chart' ? 'Chart' : 'Diagram')).replace(/[[\]]/g, '');
+  const parts = [`![${alt}](${ref})`];
+  if (item.summary?.trim()) parts.push(item.summary.trim());
+  if (item.kind === 'chart') {
+    const table = dataTable(item);
+    if (table) parts.push(table);
+  }
+  if (item.mermaid) parts.push(`\`\`\`mermaid\n${item.mermaid.trim()}\n\`\`\``);
+  if (item.kind !== 'chart' && item.insights.length) parts.push(item.insights.map((i) => `- ${i}`).join('\n'));
+  return parts.join('\n\n');
+}
