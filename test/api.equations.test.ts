@@ -108,4 +108,13 @@ describe('POST /v1/equations', () => {
     expect(formulas[0].markdown.replace(/\s+/g, '')).toBe('$$x=\\frac{a+b}{c-d}$$');
     expect(formulas.at(-1)!.markdown.replace(/\s+/g, '')).toBe('$$E=mc^{2}\\tag{1}$$');
   });
+
+  it('parse writes inline math as $…$ inside its paragraph', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: pdfInput(inlineMathPdf()), execution_mode: 'sync' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { markdown } = res.json() as { markdown: string };
+    expect(markdown).toContain('The angle $\\alpha$ is measured');
+    expect(markdown.replace(/\$x\^\{2\}\$/, 'X2')).toContain('The area grows like X2');
+    expect(markdown).not.toMatch(/sentence\s*\$/);
+  });
 });

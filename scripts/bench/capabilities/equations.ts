@@ -5,7 +5,7 @@ import { limited } from '../eval-files.ts';
 import { BENCH_AUTH, startOurService, type OurService } from '../our-service.ts';
 import { ToolTally } from '../rows.ts';
 import { share, timed } from '../stats.ts';
-import { runOlmTest, type OlmTest } from '../text/olmocr-tests.ts';
+import { loadOlmTests, runOlmTest } from '../text/olmocr-tests.ts';
 import type { BenchOptions, Capability, SetReport } from '../types.ts';
 
 /**
@@ -58,13 +58,13 @@ async function im2markup(options: BenchOptions, log: (m: string) => void): Promi
   return {
     rows: [tally.row({ capability: CAPABILITY, set: 'formulas-im2markup', quality: `mean normalized token edit distance ${mean.toFixed(3)} (lower is better); exact ${share(exact, distances.length)}`, items: `${distances.length} images`, latencyPer: 'doc' })],
     details: [{ title: 'formulas-im2markup: first formulas (truth, ours, distance)', header: ['image', 'truth', 'ours', 'distance'], rows: detail }],
-    notes: ['formulas-im2markup: images have no text layer, so this is the OCR path (`engine: parse_fallback`): PP-OCR reads the glyphs as text and LaTeX is a best-effort guess from its tokens; no formula-recognition model is installed. Normalization drops labels, spacing, \\left/\\right, font switches and braces before tokenizing.'],
+    notes: ['Images have no text layer, so this is the OCR path (`engine: parse_fallback`): PP-OCR reads the glyphs as text and LaTeX is a best-effort guess from its tokens; no formula-recognition model is installed. Normalization drops labels, spacing, \\left/\\right, font switches and braces before tokenizing.'],
   };
 }
 
 async function olmocrMath(options: BenchOptions, log: (m: string) => void): Promise<SetReport> {
   const dir = path.join(options.evalDir, 'pdf-olmocr');
-  const tests = readFileSync(path.join(dir, 'dataset.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as OlmTest).filter((t) => t.type === 'math');
+  const tests = loadOlmTests(path.join(dir, 'dataset.jsonl')).filter((t) => t.type === 'math');
   const pdfs = limited([...new Set(tests.map((t) => t.pdf))], options.limit);
   const service = await startOurService({ http: true, inference: 'spawn' });
   const tally = new ToolTally('docintel equations', true);
@@ -111,7 +111,7 @@ async function doclingFormula(_options: BenchOptions, log: (m: string) => void):
   return {
     rows: [tally.row({ capability: CAPABILITY, set: 'pdf-docling', quality: `code_and_formula.pdf: ${blocks.length} display, ${found.length - blocks.length} inline formulas (informative)`, items: '1 PDF, 2 pages', latencyPer: 'doc' })],
     details: [{ title: 'pdf-docling/code_and_formula.pdf: formulas found', header: ['page', 'mode', 'confidence', 'latex'], rows: found.slice(0, 12).map((e) => [String(e.page_index), e.display_mode, e.confidence.toFixed(2), e.latex.slice(0, 90)]) }],
-    notes: ['pdf-docling has no formula truth (its ground truth reads "formula-not-decoded"): the LaTeX is listed for inspection.'],
+    notes: ['The set has no formula truth (its ground truth reads "formula-not-decoded"): the LaTeX is listed for inspection.'],
   };
 }
 

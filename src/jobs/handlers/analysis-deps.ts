@@ -68,6 +68,34 @@ export async function jobModel(ctx: JobContext, options: Partial<AnalysisOptions
   return finishJob(ctx, record, model);
 }
 
+/**
+ * A JSON value derived from the file's analysis and stored beside it: computed once per file bytes, engine
+ * version, analysis options and `name` (which must name everything else the value depends on).
+ */
+export function derivedValue<T>(ctx: JobContext, record: FileRecord, options: Partial<AnalysisOptions>, name: string, compute: () => Promise<T>): Promise<T> {
+  // Requests right behind the first (before its value is stored) share it from memory instead of computing it again.
+  const key = `${record.sha256}:${JSON.stringify(options)}:${name}`;
+  const recent = recentDerived.get(key);
+  if (recent) return recent as Promise<T>;
+  const value = readOrCompute(ctx, record, options, name, compute);
+  recentDerived.set(key, value);
+  if (recentDerived.size > RECENT_DERIVED) recentDerived.delete(recentDerived.keys().next().value as string);
+  value.catch(() => recentDerived.delete(key));
+  return value;
+}
+
+const RECENT_DERIVED = 16;
+const recentDerived = new Map<string, Promise<unknown>>();
+
+async function readOrCompute<T>(ctx: JobContext, record: FileRecord, options: Partial<AnalysisOptions>, name: string, compute: () => Promise<T>): Promise<T> {
+  const service = analysisService(ctx.deps);
+  const stored = await service.readDerived(record, options, name, ctx.logger);
+  if (stored !== null) return JSON.parse(stored) as T;
+  const value = await compute();
+  service.storeDerivedLater(record, options, name, () => JSON.stringify(value), ctx.logger, ctx.afterAnswer);
+  return value;
+}
+
 /** The file's glyphs, vector geometry and page pixels, for the equation and chart stages. */
 export function graphicsSource(ctx: JobContext, record: FileRecord): PageGraphicsSource {
   return new PageGraphicsSource({ blobs: ctx.deps.blobs, pool: ctx.deps.pool as DocumentPool }, record);

@@ -11,11 +11,19 @@ const MATH_CHAR = /[∑∏∫∮√∞∂∇±∓×÷≤≥≠≈≡∝∈∉⊂
 
 /** A relation or operator between words, the way a formula set in text fonts shows itself. */
 const RELATION = /\S\s*[=<>≤≥]\s*\S|[\w)]\s*[+−]\s*[\w(]/u;
+/** A display formula in text fonts stands alone: a block of one or two short lines. */
+const SHORT_LINE = 60;
 
+function standaloneRelation(page: ModelPage): boolean {
+  return page.blocks.some((b) => b.lines.length > 0 && b.lines.length <= 2 && b.lines.every((l) => l.text.length <= SHORT_LINE) && b.lines.some((l) => RELATION.test(l.text)));
+}
+
+/** Math fonts, math symbols, raised or lowered words, equation blocks, or a short formula-like block. */
 export function mayHoldMath(page: ModelPage): boolean {
   if (page.skipped) return false;
   if (page.blocks.some((b) => b.type === 'equation')) return true;
-  return page.lines.some((line) => MATH_CHAR.test(line.text) || RELATION.test(line.text) || line.words.some((w) => MATH_FONT.test(w.font.name) || !!w.script));
+  const marked = page.lines.some((line) => MATH_CHAR.test(line.text) || line.words.some((w) => MATH_FONT.test(w.font.name) || !!w.script));
+  return marked || standaloneRelation(page);
 }
 
 const area = (b: BBox) => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
@@ -26,18 +34,27 @@ export function isBornDigital(page: ModelPage): boolean {
 }
 
 /**
- * Filled areas and curves (bars, slices, plotted lines, shapes): several of them, or one big one (an area
+ * Marks that may be a chart's or a diagram's: filled areas and curves that are neither the white of the paper
+ * (page and box backgrounds) nor specks (corner dots, hairline caps). Several of them, or one big one (an area
  * chart, a single plotted line); rules and stroked rectangles alone are tables.
  */
 const MIN_GRAPHIC_PATHS = 3;
 const MIN_GRAPHIC_SHARE = 0.02;
+const MIN_MARK_PX = 6;
+const PAPER = /^#(f[a-f0-9]){3}$/i;
+
+function isMark(path: ModelPage['paths'][number]): boolean {
+  if (path.kind !== 'fill' && path.kind !== 'curve') return false;
+  if (path.kind === 'fill' && path.color && PAPER.test(path.color)) return false;
+  return Math.max(path.bbox[2] - path.bbox[0], path.bbox[3] - path.bbox[1]) >= MIN_MARK_PX;
+}
 
 export function mayHoldVectorGraphics(page: ModelPage): boolean {
   if (page.skipped || (page.textLayer === 'none' && page.paths.length === 0)) return false;
   if (page.blocks.some((b) => b.type === 'figure')) return true;
-  const graphic = page.paths.filter((p) => p.kind === 'fill' || p.kind === 'curve');
+  const marks = page.paths.filter(isMark);
   const pageArea = page.width * page.height || 1;
-  return graphic.length >= MIN_GRAPHIC_PATHS || graphic.some((p) => area(p.bbox) / pageArea >= MIN_GRAPHIC_SHARE);
+  return marks.length >= MIN_GRAPHIC_PATHS || marks.some((p) => area(p.bbox) / pageArea >= MIN_GRAPHIC_SHARE);
 }
 
 /** A placed image at least this share of the page may be a chart or diagram drawn as pixels. */

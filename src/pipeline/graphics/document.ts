@@ -9,63 +9,84 @@ import { equationsOfPage, type EquationBoundary } from './page-equations.ts';
 import { findPageItems } from './page-items.ts';
 
 /**
- * The equation and chart stages over a whole document: only candidate pages are read again (glyphs and paths of
- * born-digital pages, pixels of scans and images), one page's pixels at a time. A page whose extra reading fails
- * keeps what the model alone gives (figure descriptions) and the failure is logged, never thrown.
+ * The equation and chart stages over a whole document. Only candidate pages are read again (glyphs and paths of
+ * born-digital pages, pixels of scans and images), a few pages at a time so memory stays flat on long documents.
+ * A page whose extra reading fails keeps what the model alone gives and the failure is logged, never thrown.
  */
 export interface GraphicsHooks {
   signal?: AbortSignal;
   logger?: Logger;
 }
 
-export interface ItemOptions extends GraphicsHooks {
-  /** `engineering_drawing` billing profile: title blocks and dimensions. */
-  engineering: boolean;
-  /** Only these pages (parse asks for the pages with figures); default every page that may hold graphics. */
-  pages?: (page: ModelPage) => boolean;
-  /** Of those, the pages whose pixels are read; default scans, images and pages with sizeable placed images. */
-  pixels?: (page: ModelPage) => boolean;
+export interface GraphicsOptions extends GraphicsHooks {
+  /** Pages whose formulas are wanted, and how their boundaries are found. */
+  equations?: { pages: (page: ModelPage) => boolean; boundary: EquationBoundary };
+  /** Pages whose charts, diagrams and figures are wanted, and which of them have their pixels read. */
+  items?: { pages: (page: ModelPage) => boolean; pixels: (page: ModelPage) => boolean; engineering: boolean };
 }
 
-export async function findDocumentItems(model: DocumentModel, source: PageGraphicsSource, options: ItemOptions): Promise<ChartFinding[][]> {
-  const wanted = model.pages.filter((p) => !p.skipped && (options.pages ? options.pages(p) : true));
-  const vectorPages = wanted.filter((p) => isBornDigital(p) && mayHoldVectorGraphics(p)).map((p) => p.page_index);
-  const drawings = await readDrawings(source, vectorPages, options);
-  const out: ChartFinding[][] = model.pages.map(() => []);
-  for (const page of wanted) {
-    options.signal?.throwIfAborted();
-    const drawing = drawings.get(page.page_index) ?? null;
-    const raster = needsPixels(page) && (options.pixels?.(page) ?? true) ? await readRaster(source, page.page_index, options) : null;
-    if (!drawing && !raster && !page.blocks.some((b) => b.type === 'figure')) continue;
-    out[page.page_index] = findPageItems({
-      page, drawing, raster, engineering: options.engineering,
-      onError: (stage, err) => options.logger?.warn({ err, page_index: page.page_index, stage }, 'chart stage failed on a page; its findings were left out'),
-    });
-  }
-  return out;
+export interface DocumentGraphics {
+  equations: EquationFinding[][];
+  items: ChartFinding[][];
 }
 
-export interface EquationOptions extends GraphicsHooks {
-  boundary: EquationBoundary;
-  /** Only these pages (parse asks for the pages that may hold math); default every page. */
-  pages?: (page: ModelPage) => boolean;
-}
+/** Pages read per step: drawings of at most two steps are alive at once. */
+const PAGES_PER_STEP = 8;
 
-export async function findDocumentEquations(model: DocumentModel, source: PageGraphicsSource, options: EquationOptions): Promise<EquationFinding[][]> {
-  const wanted = model.pages.filter((p) => !p.skipped && (options.pages ? options.pages(p) : true));
-  // Every born-digital page asked about is read: math set in text fonts ("E = mc2" in Times) has no cheap tell.
-  const digital = wanted.filter(isBornDigital).map((p) => p.page_index);
-  const drawings = await readDrawings(source, digital, options);
-  const out: EquationFinding[][] = model.pages.map(() => []);
-  for (const page of wanted) {
-    options.signal?.throwIfAborted();
-    try {
-      out[page.page_index] = equationsOfPage(page, drawings.get(page.page_index) ?? null, options.boundary);
-    } catch (err) {
-      options.logger?.warn({ err, page_index: page.page_index }, 'equation stage failed on a page; its formulas were left out');
+export async function findDocumentGraphics(model: DocumentModel, source: PageGraphicsSource, options: GraphicsOptions): Promise<DocumentGraphics> {
+  const out: DocumentGraphics = { equations: model.pages.map(() => []), items: model.pages.map(() => []) };
+  const wantsEquations = (p: ModelPage) => !!options.equations?.pages(p);
+  const wantsItems = (p: ModelPage) => !!options.items?.pages(p);
+  const pages = model.pages.filter((p) => !p.skipped && (wantsEquations(p) || wantsItems(p)));
+  const steps: ModelPage[][] = [];
+  for (let i = 0; i < pages.length; i += PAGES_PER_STEP) steps.push(pages.slice(i, i + PAGES_PER_STEP));
+  const read = (step: ModelPage[]) => readDrawings(source, step.filter((p) => isBornDigital(p) && (wantsEquations(p) || mayHoldVectorGraphics(p))).map((p) => p.page_index), options);
+  // The pool reads the next step's pages while this thread analyses the current ones.
+  let next = steps.length ? read(steps[0]) : null;
+  try {
+    for (const [n, step] of steps.entries()) {
+      const drawings = await next!;
+      next = n + 1 < steps.length ? read(steps[n + 1]) : null;
+      for (const page of step) {
+        options.signal?.throwIfAborted();
+        const drawing = drawings.get(page.page_index) ?? null;
+        if (options.equations && wantsEquations(page)) out.equations[page.page_index] = pageEquations(page, drawing, options.equations.boundary, options);
+        if (options.items && wantsItems(page)) out.items[page.page_index] = await pageItems(page, drawing, source, options.items, options);
+      }
     }
+  } finally {
+    next?.catch(() => undefined); // a read still running when an abort stopped the loop must not reject unhandled
   }
   return out;
+}
+
+/** Every formula of the document (`boundary` as the equations endpoint's `boundary_source`). */
+export async function findDocumentEquations(model: DocumentModel, source: PageGraphicsSource, options: GraphicsHooks & { boundary: EquationBoundary }): Promise<EquationFinding[][]> {
+  return (await findDocumentGraphics(model, source, { ...options, equations: { pages: () => true, boundary: options.boundary } })).equations;
+}
+
+/** Every chart, diagram and figure of the document. */
+export async function findDocumentItems(model: DocumentModel, source: PageGraphicsSource, options: GraphicsHooks & { engineering: boolean }): Promise<ChartFinding[][]> {
+  const items = { pages: () => true, pixels: needsPixels, engineering: options.engineering };
+  return (await findDocumentGraphics(model, source, { ...options, items })).items;
+}
+
+function pageEquations(page: ModelPage, drawing: PageDrawing | null, boundary: EquationBoundary, hooks: GraphicsHooks): EquationFinding[] {
+  try {
+    return equationsOfPage(page, drawing, boundary);
+  } catch (err) {
+    hooks.logger?.warn({ err, page_index: page.page_index }, 'equation stage failed on a page; its formulas were left out');
+    return [];
+  }
+}
+
+async function pageItems(page: ModelPage, drawing: PageDrawing | null, source: PageGraphicsSource, items: NonNullable<GraphicsOptions['items']>, hooks: GraphicsHooks): Promise<ChartFinding[]> {
+  const raster = needsPixels(page) && items.pixels(page) ? await readRaster(source, page.page_index, hooks) : null;
+  if (!drawing && !raster && !page.blocks.some((b) => b.type === 'figure')) return [];
+  return findPageItems({
+    page, drawing, raster, engineering: items.engineering,
+    onError: (stage, err) => hooks.logger?.warn({ err, page_index: page.page_index, stage }, 'chart stage failed on a page; its findings were left out'),
+  });
 }
 
 async function readDrawings(source: PageGraphicsSource, pages: number[], hooks: GraphicsHooks): Promise<Map<number, PageDrawing>> {

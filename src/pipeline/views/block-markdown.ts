@@ -17,8 +17,6 @@ export interface MarkdownContext {
   captionOf(blockId: string): string | undefined;
   /** The recognised structure of a table block, when table analysis found one. */
   tableOf?(block: Block): TableModel | null;
-  /** A description of the figure (from its caption and the text that refers to it) to follow its image. */
-  describe?(block: Block): string | undefined;
 }
 
 /** Keeps a paragraph from being read as a heading, quote, list item, table row or fence. */
@@ -82,8 +80,7 @@ function figureMarkdown(block: Block, ctx: MarkdownContext): string {
   const alt = (label ?? 'Figure').replace(/[[\]]/g, '');
   const image = `![${alt}](${ctx.figureRef(block)})`;
   const text = inline(block.text, ctx);
-  const description = ctx.describe?.(block);
-  return [image, description, text].filter(Boolean).join('\n\n');
+  return text ? `${image}\n\n${text}` : image;
 }
 
 export interface BlockMarkdown {

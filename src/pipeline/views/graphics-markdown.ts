@@ -7,7 +7,8 @@ import type { BBox, Block } from '../model/types.ts';
  * or a chart (bars, tick labels, legend) into several blocks; the blocks that lie inside one display formula or
  * one chart/diagram become a single chunk: `$$…$$` for a formula, the image with its description (summary, the
  * data as a table, the mermaid source) for a chart or diagram. Findings no block lies in stay out of parse (the
- * equations and charts endpoints have them); OCR guesses at LaTeX never replace text that reads correctly.
+ * equations and charts endpoints have them); OCR guesses at LaTeX never replace text that reads correctly, and a
+ * photo's description from its caption would only repeat the caption and the text around it.
  */
 export interface PageGraphics {
   equations: EquationFinding[];
@@ -35,7 +36,7 @@ function insideShare(inner: BBox, outer: BBox): number {
 const grown = (b: BBox, by: number): BBox => [b[0] - by, b[1] - by, b[2] + by, b[3] + by];
 
 /** Which block belongs to which formula or chart on the page (blocks of no group are absent). */
-export function blockGroups(blocks: Block[], graphics: PageGraphics | undefined): Map<Block, BlockGroup> {
+export function blockGroups(blocks: Block[], graphics: PageGraphics | null | undefined): Map<Block, BlockGroup> {
   const groups = new Map<Block, BlockGroup>();
   if (!graphics) return groups;
   const formulas: FormulaGroup[] = graphics.equations
@@ -69,11 +70,36 @@ function formulaHolds(group: FormulaGroup, block: Block): boolean {
   return outside.length < words.length || sameLine;
 }
 
-/** A photo or unknown graphic described from its caption: only said when it adds to the caption. */
-export function figureDescription(block: Block, graphics: PageGraphics | undefined, caption: string | undefined): string | undefined {
-  const item = graphics?.items.find((i) => i.kind === 'figure' && insideShare(block.bbox, grown(i.bbox, 2)) >= INSIDE);
-  const summary = item?.summary?.trim();
-  return summary && summary !== caption?.trim() ? summary : undefined;
+const MATH_IN_TEXT = new Set<Block['type']>(['text', 'list_item', 'footnote', 'caption', 'key_value']);
+
+const centreIn = (b: BBox, area: BBox) => {
+  const x = (b[0] + b[2]) / 2;
+  const y = (b[1] + b[3]) / 2;
+  return x >= area[0] && x <= area[2] && y >= area[1] && y <= area[3];
+};
+
+/**
+ * The block's text with the formulas inside it as `$latex$` (inline) or `$$latex$$` (a display formula layout
+ * ran into the paragraph) in place of the words they cover, or undefined when it holds none. Words are joined
+ * with single spaces (a block with math is read as words, not as lines).
+ */
+export function textWithInlineMath(block: Block, graphics: PageGraphics | null | undefined): string | undefined {
+  if (!MATH_IN_TEXT.has(block.type)) return undefined;
+  const inline = graphics?.equations.filter((e) => e.engine === 'equation_codegen' && e.latex && centreIn(e.bbox, block.bbox)) ?? [];
+  if (!inline.length) return undefined;
+  const used = new Set<EquationFinding>();
+  const parts: string[] = [];
+  for (const line of block.lines) {
+    for (const word of line.words) {
+      const formula = inline.find((e) => centreIn(word.bbox, grown(e.bbox, 1)));
+      if (!formula) parts.push(word.text);
+      else if (!used.has(formula)) {
+        used.add(formula);
+        parts.push(formula.display_mode === 'inline' ? `$${formula.latex}$` : `$$${formula.latex}$$`);
+      }
+    }
+  }
+  return used.size ? parts.join(' ') : undefined;
 }
 
 /** `$$latex$$`, the printed equation number as `\tag{…}` (KaTeX and MathJax number display formulas with it). */

@@ -7,7 +7,7 @@ import { blockMarkdown, type MarkdownContext } from './block-markdown.ts';
 import { blockBox, lineBox, roundOut, toShape, type IntBox } from './geometry.ts';
 import { displayLabel, isFurniture } from './labels.ts';
 import type { SimpleGrid } from './table-grid.ts';
-import { blockGroups, figureDescription, formulaMarkdown, itemMarkdown, type BlockGroup, type PageGraphics } from './graphics-markdown.ts';
+import { blockGroups, formulaMarkdown, itemMarkdown, textWithInlineMath, type BlockGroup, type PageGraphics } from './graphics-markdown.ts';
 
 /**
  * The parse view (ParseResponse) of a document model: markdown of the body flow with page-break comments,
@@ -26,7 +26,7 @@ export interface ParseViewContext {
   pageSizes: PageSize[];
   grounding: Grounding;
   /** Formulas and charts of the pages that have equation or figure blocks, by page index. */
-  graphics?: (PageGraphics | undefined)[];
+  graphics?: (PageGraphics | null)[] | null;
 }
 
 export interface ParseRegion {
@@ -136,7 +136,6 @@ class ParseViewBuilder {
       figureRef: (b) => refOf(blockBox(b)),
       captionOf: (id) => captions.get(id),
       tableOf: (block) => tableOfBlock(page, block),
-      describe: (block) => figureDescription(block, graphics, captions.get(block.id)),
     };
     // A formula or chart cut into several blocks is one chunk: the first of its blocks, grounded on all of them.
     const groupChunks = new Map<BlockGroup, ParseChunk>();
@@ -149,7 +148,9 @@ class ParseViewBuilder {
         this.ground(joined, block, page.page_index, size);
         return;
       }
-      const { markdown, table, grid } = group ? { markdown: groupMarkdown(group, refOf), table: null, grid: null } : blockMarkdown(block, mdContext, ordinal);
+      const withMath = group ? undefined : textWithInlineMath(block, graphics);
+      const shown = withMath ? { ...block, text: withMath } : block;
+      const { markdown, table, grid } = group ? { markdown: groupMarkdown(group, refOf), table: null, grid: null } : blockMarkdown(shown, mdContext, ordinal);
       const type = group ? (group.kind === 'formula' ? 'equation' : 'figure') : block.type;
       const chunk: ParseChunk = {
         chunk_id: `p${page.page_index}_c${n}`,
