@@ -1,6 +1,7 @@
 import type { ChartFinding } from '../charts/types.ts';
 import type { EquationFinding } from '../equations/types.ts';
 import type { BBox, Block } from '../model/types.ts';
+import type { PageGraphics } from '../graphics/parse-graphics.ts';
 
 /**
  * What parse shows of the equation and chart stages. Layout often cuts a formula (numerator, bar, denominator)
@@ -10,10 +11,7 @@ import type { BBox, Block } from '../model/types.ts';
  * equations and charts endpoints have them); OCR guesses at LaTeX never replace text that reads correctly, and a
  * photo's description from its caption would only repeat the caption and the text around it.
  */
-export interface PageGraphics {
-  equations: EquationFinding[];
-  items: ChartFinding[];
-}
+export type { PageGraphics } from '../graphics/parse-graphics.ts';
 
 export type BlockGroup =
   | { kind: 'formula'; bbox: BBox; formula: EquationFinding }
