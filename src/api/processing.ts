@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimitedError } from '../shared/errors.ts';
 import { toJobRef } from '../jobs/ports.ts';
 import type { AppContext } from './context.ts';
-import { errorResponses, processingProperties } from './schemas/common.ts';
+import { closedProperties, errorResponses, processingProperties } from './schemas/common.ts';
 import { resolveInput, type InputSource } from './services/inputs.ts';
 
 /**
@@ -26,6 +26,11 @@ export interface ProcessingRouteSpec {
    * AppError (422, 404) before anything is stored or queued, so async requests are refused as sync ones are.
    */
   validate?: (body: Record<string, unknown>, caller: { ctx: AppContext; tenant: string }) => Promise<void> | void;
+  /**
+   * The synthesize family (decisions.md): only its listed members (anything else is a 422, not ignored), only
+   * `sync` (async is a 422), no `input`/`webhook_url`, and its `inputs` are file references passed through as given.
+   */
+  closed?: boolean;
 }
 
 interface ProcessingBody {
@@ -41,14 +46,12 @@ export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, s
     schema: {
       tags: ['processing'],
       summary: spec.summary,
-      description: `${spec.description ?? ''}\n\nWith \`execution_mode: "async"\` the answer is a JobRef; fetch the body below from GET /v1/jobs/{job_id}/result.`.trim(),
-      body: {
-        type: 'object',
-        required: spec.required ?? ['input'],
-        properties: { ...processingProperties(spec.defaultMode), ...spec.properties },
-      },
+      description: spec.closed ? spec.description : `${spec.description ?? ''}\n\nWith \`execution_mode: "async"\` the answer is a JobRef; fetch the body below from GET /v1/jobs/{job_id}/result.`.trim(),
+      body: spec.closed
+        ? { type: 'object', required: spec.required ?? [], additionalProperties: false, properties: { ...closedProperties(), ...spec.properties } }
+        : { type: 'object', required: spec.required ?? ['input'], properties: { ...processingProperties(spec.defaultMode), ...spec.properties } },
       response: {
-        200: { description: 'The result (sync) or a JobRef (async)', anyOf: [spec.response, { $ref: 'JobRef#' }] },
+        200: spec.closed ? spec.response : { description: 'The result (sync) or a JobRef (async)', anyOf: [spec.response, { $ref: 'JobRef#' }] },
         503: { $ref: 'ErrorDetail#' },
         504: { $ref: 'ErrorDetail#' },
         ...errorResponses,
@@ -58,7 +61,7 @@ export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, s
     if (spec.validate) await spec.validate(request.body, { ctx, tenant: request.tenant });
     // Before inline inputs are stored: a refused request must leave no file behind.
     await enforceConcurrency(ctx, request.tenant);
-    const body = await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
+    const body = spec.closed ? request.body : await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
     const options = { executionMode: body.execution_mode, billingProfile: body.billing_profile, webhookUrl: body.webhook_url ?? null };
     if (body.execution_mode === 'sync') {
       // The job's stored result is the body, already serialized: a multi-megabyte parse is not parsed, checked

@@ -106,6 +106,14 @@ export function processingProperties(defaultMode: 'async' | 'sync' = 'async') {
   } as const;
 }
 
+/** The shared members of the synthesize family: sync only, no input, no webhook (spec: only the listed members). */
+export function closedProperties() {
+  return {
+    execution_mode: { type: 'string', enum: ['sync'], default: 'sync', description: 'Only `sync`: these endpoints answer inline' },
+    billing_profile: { type: 'string', enum: ['standard', 'engineering_drawing'], default: 'standard' },
+  } as const;
+}
+
 /** Error responses shared by authenticated routes, for the OpenAPI document. */
 export const errorResponses = {
   401: { $ref: 'ErrorDetail#' },

@@ -96,6 +96,11 @@ async function readOrCompute<T>(ctx: JobContext, record: FileRecord, options: Pa
   return value;
 }
 
+/** Another file's analysis (a synthesis source): grounded, cached like any other. */
+export function analyzeFile(ctx: JobContext, record: FileRecord): Promise<DocumentModel> {
+  return analysisService(ctx.deps).analyze(record, { profile: 'grounded' }, { signal: ctx.signal, logger: ctx.logger, defer: ctx.afterAnswer });
+}
+
 /** The file's glyphs, vector geometry and page pixels, for the equation and chart stages. */
 export function graphicsSource(ctx: JobContext, record: FileRecord): PageGraphicsSource {
   return new PageGraphicsSource({ blobs: ctx.deps.blobs, pool: ctx.deps.pool as DocumentPool }, record);

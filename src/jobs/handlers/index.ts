@@ -10,9 +10,11 @@ import { parseHandler } from './parse.handler.ts';
 import { schemaAutoHandler } from './schema-auto.handler.ts';
 import { splitHandler } from './split.handler.ts';
 import { tablesHandler } from './tables.handler.ts';
+import { synthesizeHandler } from './synthesize.handler.ts';
+import { synthesizeSetHandler } from './synthesize-set.handler.ts';
 
 /**
  * Every job handler, one per operation, each in its own file `<operation>.handler.ts` in this folder.
  * buildHandlerRegistry() refuses to start when an operation the API accepts has no handler or has two.
  */
-export const allHandlers: JobHandler[] = [parseHandler, layoutHandler, ocrHandler, tablesHandler, classifyHandler, splitHandler, schemaAutoHandler, extractHandler, askHandler, equationsHandler, chartsHandler];
+export const allHandlers: JobHandler[] = [parseHandler, layoutHandler, ocrHandler, tablesHandler, classifyHandler, splitHandler, schemaAutoHandler, extractHandler, askHandler, equationsHandler, chartsHandler, synthesizeHandler, synthesizeSetHandler];

@@ -22,7 +22,7 @@ const AMOUNT_SOURCE =
 const WHOLE_AMOUNT = new RegExp(`^${AMOUNT_SOURCE}$`);
 /** Latin letters with accents, as a plain class: a Unicode-mode regex this size is slow to compile. */
 const LETTER = 'A-Za-zÀ-ÖØ-öø-ÿĀ-ž';
-const ANY_AMOUNT = new RegExp(`(?<![${LETTER}\\d.,/:-])${AMOUNT_SOURCE}(?![${LETTER}\\d%])`, 'g');
+const ANY_AMOUNT = new RegExp(`(?<![${LETTER}\\d.,/:-])${AMOUNT_SOURCE}(?![${LETTER}\\d%])(?!\\s?%)`, 'g');
 
 /**
  * The value of a printed number, deciding which separator is the decimal one; null when the grouping is

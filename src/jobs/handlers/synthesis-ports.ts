@@ -1,0 +1,31 @@
+import type { FileService } from '../../files/files.service.ts';
+import type { SynthesisInput, SynthesisPorts } from '../../pipeline/synthesize/service.ts';
+import { pageImageRef } from '../../pipeline/views/parse-view.ts';
+import type { JobContext } from '../handler.ts';
+import { analyzeFile } from './analysis-deps.ts';
+
+/** What the synthesize handlers share: the request's members, and files and analyses behind the service's ports. */
+export interface SynthesisRequest {
+  prompt: string;
+  inputs?: SynthesisInput[];
+}
+
+export function synthesisPorts(ctx: JobContext): SynthesisPorts {
+  const files = ctx.deps.files as FileService;
+  let pages = 0;
+  return {
+    signal: ctx.signal,
+    async store(filename, bytes) {
+      const file = await files.ingestBuffer(ctx.tenant, filename, Buffer.from(bytes), { inline: false });
+      const record = await files.get(ctx.tenant, file.file_id);
+      pages += record.page_count;
+      ctx.recordPages(pages);
+      return { file: { ...file }, pages: record.pages.map((size, i) => ({ page_index: i, width: size.width, height: size.height, image_ref: pageImageRef(file.file_id, i) })) };
+    },
+    async source(fileId, instructions, role) {
+      const record = await files.get(ctx.tenant, fileId);
+      const [model, bytes] = await Promise.all([analyzeFile(ctx, record), ctx.deps.blobs.getBuffer(record.blob_key)]);
+      return { file_id: record.file_id, filename: record.filename, bytes: new Uint8Array(bytes), model, instructions, role };
+    },
+  };
+}
