@@ -46,6 +46,12 @@ const ROUTES: [string, string, boolean][] = [
   ['get', '/v1/jobs/{job_id}/result', false],
   ['get', '/v1/jobs/{job_id}/events', false],
   ['get', '/v1/usage', false],
+  ['get', '/v1/agents/tools', false],
+  ['post', '/v1/agents/tools', false],
+  ['post', '/v1/agents', false],
+  ['get', '/v1/agents', false],
+  ['get', '/v1/agents/{agent_id}', false],
+  ['delete', '/v1/agents/{agent_id}', false],
   ['get', '/healthz', true],
   ['get', '/readyz', true],
 ];
@@ -71,7 +77,8 @@ describe('GET /openapi.json', () => {
   it.each(ROUTES)('documents %s %s', (method, path, isPublic) => {
     const operation = served.paths[path]?.[method];
     expect(operation, `${method.toUpperCase()} ${path} is missing from the document`).toBeDefined();
-    expect(operation.responses['200']).toBeDefined();
+    // Deletes answer 204 No Content; everything else documents its 200 body.
+    expect(operation.responses[method === 'delete' ? '204' : '200']).toBeDefined();
     if (isPublic) expect(operation.security).toEqual([]);
     else {
       expect(operation.security).toBeUndefined(); // inherits the document-wide bearer requirement
@@ -90,7 +97,7 @@ describe('GET /openapi.json', () => {
   });
 
   it('describes the shared resources as components and references them', () => {
-    for (const name of ['InputSource', 'FileRef', 'JobRef', 'HTTPValidationError', 'ValidationError']) {
+    for (const name of ['InputSource', 'FileRef', 'JobRef', 'HTTPValidationError', 'ValidationError', 'ToolDefinition', 'AgentCreateResponse']) {
       expect(served.components.schemas[name], name).toBeDefined();
     }
     const parseBody = served.paths['/api/v1/parse'].post.requestBody?.content['application/json'].schema as {

@@ -8,11 +8,15 @@ import { registerAuth } from './auth.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { sharedSchemas } from './schemas/common.ts';
+import { agentSchemas } from './schemas/agents.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { filesRoutes } from './routes/files.routes.ts';
 import { jobsRoutes } from './routes/jobs.routes.ts';
 import { usageRoutes } from './routes/usage.routes.ts';
 import { processingRoutes } from './routes/index.ts';
+import { agentsRoutes } from './routes/agents.routes.ts';
+import { installToolRegistry } from './tools/registry.ts';
+import { mcpRoutes } from './mcp/mcp.routes.ts';
 
 export const OPENAPI_INFO = {
   title: 'Document Intelligence API',
@@ -32,9 +36,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Before any route: the onRoute hook collects every route with `config.tool` (toolRegistryOf(app)).
+  installToolRegistry(app);
   registerErrorHandling(app);
   registerAuth(app, ctx.keys, new RateLimiter(ctx.config.limits.rateLimitPerMinute));
-  for (const schema of sharedSchemas) app.addSchema(schema);
+  for (const schema of [...sharedSchemas, ...agentSchemas]) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {
@@ -55,5 +61,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(jobsRoutes(ctx));
   await app.register(usageRoutes(ctx));
   await app.register(processingRoutes(ctx));
+  await app.register(agentsRoutes(ctx));
+  await app.register(mcpRoutes(ctx));
   return app;
 }

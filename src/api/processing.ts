@@ -4,6 +4,7 @@ import { toJobRef } from '../jobs/ports.ts';
 import type { AppContext } from './context.ts';
 import { closedProperties, errorResponses, processingProperties } from './schemas/common.ts';
 import { resolveInput, type InputSource } from './services/inputs.ts';
+import type { RouteToolConfig } from './tools/types.ts';
 
 /**
  * One processing endpoint: its URL, the operation its job handler implements, its own request members and its
@@ -31,6 +32,11 @@ export interface ProcessingRouteSpec {
    * `sync` (async is a 422), no `input`/`webhook_url`, and its `inputs` are file references passed through as given.
    */
   closed?: boolean;
+  /**
+   * The route as a tool of the registry (GET /v1/agents/tools, MCP). Default: named after the operation, described
+   * from summary and description plus how an LLM passes the document. `false` for aliases of another route.
+   */
+  tool?: RouteToolConfig | false;
 }
 
 interface ProcessingBody {
@@ -43,6 +49,7 @@ interface ProcessingBody {
 
 export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, spec: ProcessingRouteSpec): void {
   app.post<{ Body: ProcessingBody }>(spec.url, {
+    config: { tool: processingTool(spec), operation: spec.operation },
     schema: {
       tags: ['processing'],
       summary: spec.summary,
@@ -71,6 +78,25 @@ export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, s
     }
     return toJobRef(await ctx.jobs.submit(request.tenant, spec.operation, body, options));
   });
+}
+
+/** The route's tool: the spec's own, or the operation's name with a description written for an LLM tool user. */
+export function processingTool(spec: ProcessingRouteSpec): RouteToolConfig | false {
+  if (spec.tool === false) return false;
+  return { name: spec.tool?.name ?? spec.operation, description: spec.tool?.description ?? toolDescription(spec) };
+}
+
+function toolDescription(spec: ProcessingRouteSpec): string {
+  const what = [`${spec.summary.replace(/\.$/, '')}.`, spec.description ?? ''].filter(Boolean).join(' ');
+  if (spec.closed) {
+    return `${what}\n\nAnswers synchronously with the result. Documents it reads are stored files, named by \`{ "file_id": "file_…" }\` (store one with the upload tool first).`;
+  }
+  const mode = spec.defaultMode ?? 'async';
+  const input = spec.properties.inputs
+    ? 'The documents are `input` (one) and/or `inputs` (several), each either `{ "file_id": "file_…" }` of a stored file (see the upload tool) or inline content: `{ "pdf_base64": "…", "filename": "a.pdf" }`, `image_base64`, `markdown` or `text`.'
+    : 'The document is `input`: either `{ "file_id": "file_…" }` of a stored file (see the upload tool) or inline content: `{ "pdf_base64": "…", "filename": "a.pdf" }`, `image_base64`, `markdown` or `text`.';
+  const modes = `\`execution_mode\` (default \`${mode}\`): \`sync\` answers with the result; \`async\` answers a JobRef whose \`job_id\` is polled with get_job until \`status\` is \`completed\`, then the result is read with get_job_result. Prefer async for long documents.`;
+  return `${what}\n\n${input} ${modes}`;
 }
 
 /** Inline inputs become stored files before the job is queued, so workers only ever see file ids. */

@@ -22,6 +22,8 @@ export function negotiateImageFormat(accept: string | undefined): ImageFormat {
   return 'png';
 }
 
+const UPLOAD_TOOL = 'Stores one or more documents (PDF, PNG, JPEG, WebP, TIFF, …) and answers their FileRefs; each `file_id` can then be given to every processing tool as `input: { "file_id": "file_…" }`. Over HTTP it takes multipart/form-data with the repeated field `files`.';
+
 const fileParams = {
   type: 'object',
   required: ['file_id'],
@@ -31,6 +33,7 @@ const fileParams = {
 export function filesRoutes(ctx: AppContext) {
   return async function routes(app: FastifyInstance): Promise<void> {
     app.post('/api/v1/upload', {
+      config: { tool: { name: 'upload', description: UPLOAD_TOOL } },
       schema: {
         tags: ['files'],
         summary: 'Upload one or more files (multipart, repeated field `files`)',
@@ -52,10 +55,12 @@ export function filesRoutes(ctx: AppContext) {
     }, async (request) => ({ files: await uploadParts(ctx, request) }));
 
     app.get<{ Params: { file_id: string } }>('/v1/files/:file_id', {
+      config: { tool: { name: 'get_file', description: 'Metadata of a stored file: its `file_id`, filename, size, content type, page count and creation time. Argument: `file_id` (from the upload tool or a processing result).' } },
       schema: { tags: ['files'], summary: 'File metadata', params: fileParams, response: { 200: { $ref: 'FileRef#' }, ...errorResponses } },
     }, async (request) => ctx.files.toFileRef(await ctx.files.get(request.tenant, request.params.file_id)));
 
     app.get<{ Params: { file_id: string; page_index: number }; Querystring: { dpi?: number } }>('/v1/files/:file_id/pages/:page_index/image', {
+      config: { tool: { name: 'page_image', description: 'The rendered image of one page of a stored file (PNG), in the pixel space every bbox of the other tools uses. Arguments: `file_id`, `page_index` (0-based), optional `dpi` (PDF pages render at 144 dpi by default).' } },
       schema: {
         tags: ['files'],
         summary: 'The rendered page image (the coordinate space of every bbox)',

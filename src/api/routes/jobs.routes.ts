@@ -19,10 +19,12 @@ function isFinal(ref: JobRef): boolean {
 export function jobsRoutes(ctx: AppContext) {
   return async function routes(app: FastifyInstance): Promise<void> {
     app.get<{ Params: { job_id: string } }>('/v1/jobs/:job_id', {
+      config: { tool: { name: 'get_job', description: 'Status of a job started by a processing tool with `execution_mode: "async"`: `status` (`pending`, `processing`, `completed`, `failed`), `progress` in pages and, when failed, `error`. Argument: `job_id`. When `completed`, read the result with get_job_result.' } },
       schema: { tags: ['jobs'], summary: 'Job status', params: jobParams, response: { 200: { $ref: 'JobRef#' }, ...errorResponses } },
     }, async (request) => toJobRef(await ctx.jobs.get(request.tenant, request.params.job_id)));
 
     app.get<{ Params: { job_id: string } }>('/v1/jobs/:job_id/result', {
+      config: { tool: { name: 'get_job_result', description: 'The result of a completed job: the same body the processing tool answers in `sync` mode. Argument: `job_id`. A job still pending or processing answers 409 with its status (poll get_job); a failed job answers 409 with its error.' } },
       schema: {
         tags: ['jobs'],
         summary: 'The success body of the original endpoint, once the job is completed',

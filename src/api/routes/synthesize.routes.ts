@@ -19,7 +19,8 @@ export const synthesizeRoute: ProcessingRouteSpec = {
   validate: checkSynthesisInputs,
 };
 
-export const synthesizeOneRoute: ProcessingRouteSpec = { ...synthesizeRoute, url: '/api/v1/synthesize/one', summary: 'Synthetic business document (one)' };
+/** An alias of /api/v1/synthesize: not a tool of its own (the registry holds `synthesize` once). */
+export const synthesizeOneRoute: ProcessingRouteSpec = { ...synthesizeRoute, url: '/api/v1/synthesize/one', summary: 'Synthetic business document (one)', tool: false };
 
 export const synthesizeSetRoute: ProcessingRouteSpec = {
   url: '/api/v1/synthesize/set',
