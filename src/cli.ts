@@ -5,16 +5,22 @@ import { loadConfig, type Config } from './shared/config.ts';
 import { ConfigError } from './shared/errors.ts';
 import { applyHeapGrowth } from './shared/heap.ts';
 import { createLogger } from './shared/logger.ts';
+import { CLIENT_USAGE } from './cli/usage.ts';
 
 const USAGE = `usage: docintel <command>
 
-commands:
+server commands:
   serve       api + embedded worker pool + a supervised inference sidecar (default of npm start)
   api         HTTP API only (jobs are run by separate workers)
   worker      job worker only
   inference   inference process only (gRPC); --listen HOST:PORT or unix:/path
 
-Configuration comes from DOCINTEL_* environment variables; see README.md.`;
+Configuration comes from DOCINTEL_* environment variables; see README.md.
+
+${CLIENT_USAGE}`;
+
+/** The command-line client (src/cli/**): loaded only for its commands, so server roles do not pay for it. */
+const CLIENT_COMMANDS = ['upload', 'parse', 'extract', 'ask', 'jobs'];
 
 const ROLES = ['serve', 'api', 'worker', 'inference'] as const;
 type Role = (typeof ROLES)[number];
@@ -36,6 +42,11 @@ export async function main(argv: string[]): Promise<void> {
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(USAGE + '\n');
     if (!command) process.exitCode = 2;
+    return;
+  }
+  if (CLIENT_COMMANDS.includes(command)) {
+    const { runClientCommand } = await import('./cli/client.ts');
+    process.exitCode = await runClientCommand(command, rest);
     return;
   }
   if (!(ROLES as readonly string[]).includes(command)) {

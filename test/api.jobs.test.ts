@@ -154,20 +154,23 @@ describe('jobs on the embedded adapters (SQLite queue, in-process events)', () =
     });
     afterAll(() => receiver?.close());
 
-    it('POSTs the final JobRef to webhook_url, signed with HMAC-SHA256 of the exact body', async () => {
+    it('POSTs the final JobRef to webhook_url, signed with HMAC-SHA256 of timestamp + exact body with the key\'s secret', async () => {
       const t = app();
       const file = await uploadOne(t.app, fx.good.webp);
       const ref = await submitParse(t, { input: { file_id: file.file_id }, webhook_url: receiver.url });
       const delivery = await receiver.next();
-      const expected = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(delivery.body).digest('hex')}`;
-      expect(delivery.headers['x-docintel-signature']).toBe(expected);
+      const secret = (await get(t.app, '/v1/webhooks/secret')).json().secret as string;
+      const timestamp = delivery.headers['x-docintel-timestamp'] as string;
+      expect(timestamp).toMatch(/^\d+$/);
+      const signed = (key: string) => `t=${timestamp},v1=${createHmac('sha256', key).update(`${timestamp}.${delivery.body}`).digest('hex')}`;
+      expect(delivery.headers['x-docintel-signature']).toBe(signed(secret));
       expect(delivery.headers['content-type']).toMatch(/^application\/json/);
       const body = JSON.parse(delivery.body) as JobRefBody;
       expect(body).toMatchObject({ job_id: ref.job_id, status: 'completed', operation: 'parse' });
       expect(body).toEqual((await get(t.app, `/v1/jobs/${ref.job_id}`)).json());
-      // Signed with the configured secret, not any other.
-      const forged = `sha256=${createHmac('sha256', 'another-secret').update(delivery.body).digest('hex')}`;
-      expect(delivery.headers['x-docintel-signature']).not.toBe(forged);
+      // Signed with the calling key's secret, not the server secret itself nor another key's.
+      expect(delivery.headers['x-docintel-signature']).not.toBe(signed(WEBHOOK_SECRET));
+      expect(delivery.headers['x-docintel-signature']).not.toBe(signed((await get(t.app, '/v1/webhooks/secret', AUTH_B)).json().secret));
       expect(receiver.received).toHaveLength(1);
     });
   });

@@ -45,6 +45,8 @@ const ROUTES: [string, string, boolean][] = [
   ['get', '/v1/jobs/{job_id}', false],
   ['get', '/v1/jobs/{job_id}/result', false],
   ['get', '/v1/jobs/{job_id}/events', false],
+  ['get', '/v1/jobs/{job_id}/webhooks', false],
+  ['get', '/v1/webhooks/secret', false],
   ['get', '/v1/usage', false],
   ['get', '/v1/agents/tools', false],
   ['post', '/v1/agents/tools', false],

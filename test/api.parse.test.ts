@@ -173,10 +173,11 @@ describe('parse: responses, profiles and the cache', () => {
     const first = await uploadOne(app().app, { filename: 'a.pdf', bytes: pdf.twoColumn });
     const second = await uploadOne(app().app, { filename: 'b.pdf', bytes: pdf.twoColumn });
     const one = await parseOk({ input: { file_id: first.file_id } });
-    // The answer does not wait for the cache write.
+    // The answer does not wait for the cache writes: the analysis, and what the formula and chart stages found.
     const keys = await waitFor('the analysis in the blob store', async () => {
       const found = await app().runtime.stores.blobs.list('analyses/');
-      return found.some((k) => /^analyses\/[0-9a-f]{64}\/[A-Za-z0-9_.-]+-[0-9a-f]{16}\.json\.gz$/.test(k)) ? found : undefined;
+      const analysis = found.some((k) => /^analyses\/[0-9a-f]{64}\/[A-Za-z0-9_.-]+-[0-9a-f]{16}\.json\.gz$/.test(k));
+      return analysis && found.some((k) => k.endsWith('.parse-graphics-standard.json.gz')) ? found : undefined;
     }, 10_000);
     const two = await parseOk({ input: { file_id: second.file_id } });
     expect(await app().runtime.stores.blobs.list('analyses/')).toEqual(keys);

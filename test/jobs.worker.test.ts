@@ -16,6 +16,7 @@ import type { JobRecord, JobRef } from '../src/jobs/ports.ts';
 import { buildHandlerRegistry, HandlerRegistryError } from '../src/jobs/registry.ts';
 import { SyncJobFailedError } from '../src/jobs/service.ts';
 import type { JobWorker } from '../src/jobs/worker.ts';
+import { tenantWebhookSecret } from '../src/jobs/webhook-signature.ts';
 import { loadConfig, type Config } from '../src/shared/config.ts';
 import { AppError, ConflictError, NotFoundError, SyncTimeoutError } from '../src/shared/errors.ts';
 import { nowSeconds } from '../src/shared/ids.ts';
@@ -332,7 +333,10 @@ describe('webhooks', () => {
     const job = await stack.submit({ numbers: [1, 1] }, { webhookUrl: `http://127.0.0.1:${port}/hook` });
     await waitFor('webhook delivery', () => received.length > 0);
     const [{ body, signature }] = received;
-    expect(signature).toBe(`sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`);
+    // Signed with the tenant's secret (derived from the worker's secret) over "<timestamp>.<body>".
+    const tenantSecret = tenantWebhookSecret(SECRET, TENANT);
+    const timestamp = /^t=(\d+),/.exec(signature ?? '')?.[1];
+    expect(signature).toBe(`t=${timestamp},v1=${createHmac('sha256', tenantSecret).update(`${timestamp}.${body}`).digest('hex')}`);
     expect(JSON.parse(body)).toMatchObject({ job_id: job.job_id, status: 'completed', result_url: `/v1/jobs/${job.job_id}/result` });
   });
 });

@@ -17,6 +17,9 @@ import { processingRoutes } from './routes/index.ts';
 import { agentsRoutes } from './routes/agents.routes.ts';
 import { installToolRegistry } from './tools/registry.ts';
 import { mcpRoutes } from './mcp/mcp.routes.ts';
+import { viewerRoutes } from './viewer/viewer.routes.ts';
+import { webhooksRoutes } from './routes/webhooks.routes.ts';
+import { metricsPlugin } from './metrics/metrics.routes.ts';
 
 export const OPENAPI_INFO = {
   title: 'Document Intelligence API',
@@ -63,5 +66,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(processingRoutes(ctx));
   await app.register(agentsRoutes(ctx));
   await app.register(mcpRoutes(ctx));
+  await app.register(viewerRoutes());
+  await app.register(webhooksRoutes(ctx));
+  await app.register(metricsPlugin(ctx));
   return app;
 }

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import type { Config } from '../shared/config.ts';
+import { inferenceRpcDuration, inferenceRpcErrors, ocrLines } from '../shared/metrics.ts';
 import { unpackVectors } from './embed/vectors.ts';
 import { InferenceCallError, InferenceUnavailableError } from './errors.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES } from './proto.ts';
@@ -93,13 +94,16 @@ export class InferenceClient {
   }
 
   /** OCR of one page image (coordinates in the upright image). */
-  recognizePage(page: PageOcrCall, options: CallOptions = {}): Promise<RecognizePageResponse> {
-    return this.call<RecognizePageResponse>('RecognizePage', pageMessage(page), options);
+  async recognizePage(page: PageOcrCall, options: CallOptions = {}): Promise<RecognizePageResponse> {
+    const reply = await this.call<RecognizePageResponse>('RecognizePage', pageMessage(page), options);
+    ocrLines.inc(reply.lines?.length ?? 0);
+    return reply;
   }
 
   /** OCR of several pages in one call; answers in request order. */
   async recognizePages(pages: PageOcrCall[], options: CallOptions = {}): Promise<RecognizePageResponse[]> {
     const reply = await this.call<{ pages: RecognizePageResponse[] }>('RecognizePages', { pages: pages.map(pageMessage) }, options);
+    ocrLines.inc(reply.pages.reduce((sum, p) => sum + (p.lines?.length ?? 0), 0));
     return reply.pages;
   }
 
@@ -136,8 +140,20 @@ export class InferenceClient {
     for (const client of this.clients) client.close();
   }
 
-  /** Unary call with deadline and retries; later RPCs (OCR, embeddings) go through here too. */
+  /** Unary call with deadline and retries; every RPC goes through here (latency and errors are metrics). */
   async call<Res>(method: string, request: object, options: CallOptions = {}): Promise<Res> {
+    const stopTimer = inferenceRpcDuration.startTimer({ method });
+    try {
+      return await this.callWithRetries<Res>(method, request, options);
+    } catch (err) {
+      inferenceRpcErrors.inc({ method });
+      throw err;
+    } finally {
+      stopTimer();
+    }
+  }
+
+  private async callWithRetries<Res>(method: string, request: object, options: CallOptions): Promise<Res> {
     const deadline = Date.now() + (options.deadlineMs ?? this.deadlineMs);
     let attempt = 0;
     for (;;) {

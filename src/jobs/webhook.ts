@@ -1,25 +1,50 @@
-import { createHmac } from 'node:crypto';
+import { webhookDeliveries } from '../shared/metrics.ts';
 import type { Logger } from '../shared/logger.ts';
+import type { JobStore } from './job-store.ts';
 import type { JobRef } from './ports.ts';
+import { appendWebhookAttempt, type WebhookAttempt } from './webhook-log.ts';
+import { signWebhook, SIGNATURE_HEADER, tenantWebhookSecret, TIMESTAMP_HEADER } from './webhook-signature.ts';
 
-export const SIGNATURE_HEADER = 'X-Docintel-Signature';
-
-/** `sha256=<hex HMAC-SHA256 of the exact body bytes>`; receivers recompute it with the shared secret. */
-export function signWebhookBody(body: string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
+export { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './webhook-signature.ts';
 
 export interface WebhookSenderOptions {
+  /** The server secret each tenant's signing secret is derived from; without one, nothing is sent. */
   secret: string | null;
   logger: Logger;
-  /** Delays before the 2nd, 3rd, ... attempt. */
-  retryDelaysMs?: number[];
+  /** Where each attempt is logged (the job record); null: only the process log. */
+  store: JobStore | null;
+  /** Attempts per delivery, the first included (config.webhooks.maxAttempts). */
+  maxAttempts?: number;
+  /** Pause before the 2nd attempt, doubled for each later one (config.webhooks.retryBaseMs). */
+  retryBaseMs?: number;
   timeoutMs?: number;
 }
 
+/** One webhook to send: the final JobRef of a tenant's job. */
+export interface WebhookJob {
+  url: string;
+  tenant: string;
+  ref: JobRef;
+}
+
+type AttemptResult = Pick<WebhookAttempt, 'status_code' | 'error'> & { retryable: boolean };
+
+/** Pause before attempt `n` (2, 3, ...): base, 2 base, 4 base, ... with up to 10% jitter so receivers are not hit in lockstep. */
+export function backoffMs(attempt: number, baseMs: number): number {
+  const delay = baseMs * 2 ** (attempt - 2);
+  return Math.round(delay * (1 + Math.random() * 0.1));
+}
+
+/** Network errors, timeouts and 5xx are worth another try; a 4xx (or a redirect) is the receiver's final word. */
+function isRetryableStatus(status: number): boolean {
+  return status >= 500;
+}
+
 /**
- * Posts final JobRefs to webhook URLs in the background with bounded retries; a slow or broken receiver
- * never holds up a worker. drain() lets shutdown wait a little for deliveries in flight.
+ * Posts final JobRefs to webhook URLs in the background with retries and exponential backoff; a slow or broken
+ * receiver never holds up a worker. Each attempt is signed afresh (new timestamp) with the tenant's secret and
+ * logged on the job record. Retries live in this process: a worker that stops abandons the ones still waiting
+ * (drain() gives deliveries in flight a moment first).
  */
 export class WebhookSender {
   private readonly pending = new Set<Promise<void>>();
@@ -27,12 +52,15 @@ export class WebhookSender {
 
   constructor(private readonly options: WebhookSenderOptions) {}
 
-  send(url: string, ref: JobRef): void {
+  send(job: WebhookJob): void {
     if (!this.options.secret) {
-      this.options.logger.warn({ jobId: ref.job_id }, 'webhook not sent: no webhook secret is configured');
+      this.options.logger.warn({ jobId: job.ref.job_id }, 'webhook not sent: no webhook secret is configured');
       return;
     }
-    const task = this.deliver(url, ref, this.options.secret).finally(() => this.pending.delete(task));
+    const secret = tenantWebhookSecret(this.options.secret, job.tenant);
+    const task = this.deliver(job, secret)
+      .catch((err) => this.options.logger.error({ err, jobId: job.ref.job_id }, 'webhook delivery crashed'))
+      .finally(() => this.pending.delete(task));
     this.pending.add(task);
   }
 
@@ -45,25 +73,61 @@ export class WebhookSender {
     this.controller.abort();
   }
 
-  private async deliver(url: string, ref: JobRef, secret: string): Promise<void> {
-    const body = JSON.stringify(ref);
-    const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhookBody(body, secret), 'user-agent': 'docintel-webhook' };
-    const delays = this.options.retryDelaysMs ?? [1000, 5000, 25_000];
-    for (let attempt = 0; attempt <= delays.length; attempt++) {
-      if (attempt > 0 && !(await this.sleep(delays[attempt - 1]))) return;
-      try {
-        const signal = AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.options.timeoutMs ?? 10_000)]);
-        const res = await fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
-        await res.arrayBuffer().catch(() => undefined);
-        if (res.ok) return;
-        this.options.logger.warn({ jobId: ref.job_id, status: res.status, attempt: attempt + 1 }, 'webhook answered with an error status');
-        if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) break;
-      } catch (err) {
-        if (this.controller.signal.aborted) return;
-        this.options.logger.warn({ jobId: ref.job_id, err: String(err), attempt: attempt + 1 }, 'webhook delivery failed');
+  private async deliver(job: WebhookJob, secret: string): Promise<void> {
+    const body = JSON.stringify(job.ref);
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    const log = this.options.logger.child({ jobId: job.ref.job_id, webhook: job.url });
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      if (attempt > 1 && !(await this.sleep(backoffMs(attempt, this.options.retryBaseMs ?? 1000)))) {
+        log.warn({ attempt }, 'webhook retry abandoned: worker stopping');
+        return;
       }
+      const startedAt = Date.now();
+      const result = await this.attempt(job.url, body, secret);
+      if (this.controller.signal.aborted && result.status_code === null) return;
+      const outcome = result.status_code !== null && result.status_code < 300 && result.status_code >= 200
+        ? 'delivered' : result.retryable && attempt < maxAttempts ? 'retrying' : 'failed';
+      const entry: WebhookAttempt = {
+        attempt, attempted_at: startedAt / 1000, duration_ms: Date.now() - startedAt,
+        status_code: result.status_code, error: result.error, outcome,
+      };
+      webhookDeliveries.inc({ outcome });
+      await this.record(job.ref.job_id, entry, log);
+      if (outcome === 'delivered') return void log.info({ attempt, status: result.status_code }, 'webhook delivered');
+      if (outcome === 'failed') return void log.error({ attempt, status: result.status_code, error: result.error }, 'webhook given up');
+      log.warn({ attempt, status: result.status_code, error: result.error }, 'webhook attempt failed; will retry');
     }
-    this.options.logger.error({ jobId: ref.job_id }, 'webhook given up');
+  }
+
+  private async attempt(url: string, body: string, secret: string): Promise<AttemptResult> {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'docintel-webhook',
+      [TIMESTAMP_HEADER]: String(timestamp),
+      [SIGNATURE_HEADER]: signWebhook(body, secret, timestamp),
+    };
+    try {
+      const signal = AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.options.timeoutMs ?? 10_000)]);
+      const res = await fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });
+      await res.arrayBuffer().catch(() => undefined);
+      const error = res.ok ? null : `HTTP ${res.status}`;
+      return { status_code: res.status, error, retryable: isRetryableStatus(res.status) };
+    } catch (err) {
+      const timedOut = (err as Error).name === 'TimeoutError';
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      const error = timedOut ? `timed out after ${this.options.timeoutMs ?? 10_000} ms` : (cause?.code ?? cause?.message ?? (err as Error).message);
+      return { status_code: null, error, retryable: true };
+    }
+  }
+
+  private async record(jobId: string, entry: WebhookAttempt, log: Logger): Promise<void> {
+    if (!this.options.store) return;
+    try {
+      await appendWebhookAttempt(this.options.store, jobId, entry);
+    } catch (err) {
+      log.warn({ err, attempt: entry.attempt }, 'webhook attempt not logged on the job');
+    }
   }
 
   /** Resolves false when shutdown abandoned the wait. */

@@ -11,6 +11,7 @@ import { toJobRef, type Consumer, type Delivery, type JobErrorInfo, type JobEven
 import type { HandlerRegistry } from './registry.ts';
 import { resultKey, sweepExpiredJobs } from './retention.ts';
 import { WebhookSender } from './webhook.ts';
+import { jobDuration, jobsFinished, pagesProcessed } from '../shared/metrics.ts';
 
 export interface JobWorkerOptions {
   queue: JobQueue;
@@ -22,9 +23,8 @@ export interface JobWorkerOptions {
   logger: Logger;
   /** Extra handler dependencies (metadata and blobs are added). */
   deps?: Partial<HandlerDeps>;
-  /** HMAC secret for webhook signatures; without one, webhooks are not sent (and a warning is logged). */
+  /** Server secret each tenant's webhook signing secret is derived from; without one, webhooks are not sent (a warning is logged). */
   webhookSecret?: string | null;
-  webhookRetryDelaysMs?: number[];
   /** How often the retention sweep runs (default hourly; 0 disables the timer). */
   sweepIntervalMs?: number;
 }
@@ -48,7 +48,8 @@ export class JobWorker {
   constructor(private readonly options: JobWorkerOptions) {
     this.store = new JobStore(options.metadata);
     this.usage = new UsageLedger(options.metadata);
-    this.webhooks = new WebhookSender({ secret: options.webhookSecret ?? null, logger: options.logger, retryDelaysMs: options.webhookRetryDelaysMs });
+    const { maxAttempts, retryBaseMs, timeoutMs } = options.config.webhooks;
+    this.webhooks = new WebhookSender({ secret: options.webhookSecret ?? null, logger: options.logger, store: this.store, maxAttempts, retryBaseMs, timeoutMs });
   }
 
   start(): void {
@@ -85,7 +86,8 @@ export class JobWorker {
 
   private async handle(delivery: Delivery): Promise<void> {
     if (this.stopping) return delivery.nak(0);
-    const log = this.options.logger.child({ jobId: delivery.jobId, attempt: delivery.attempt });
+    // Every line logged about this job (the handler's included) carries its id, operation and attempt.
+    const log = this.options.logger.child({ jobId: delivery.jobId, operation: delivery.operation, attempt: delivery.attempt });
     try {
       await this.process(delivery, log);
     } catch (err) {
@@ -138,6 +140,7 @@ export class JobWorker {
     }, Math.max(100, Math.floor(leaseMs / 3)));
     const run = new RunContext(this.store, (j) => this.publish(j), log);
     let stage: 'run' | 'store' = 'run';
+    const stopTimer = jobDuration.startTimer({ operation: job.operation });
     try {
       await this.faultDelay(controller.signal);
       const deps = { ...this.options.deps, metadata: this.options.metadata, blobs: this.options.blobs } as HandlerDeps;
@@ -145,10 +148,12 @@ export class JobWorker {
       stage = 'store';
       await run.settled();
       await this.complete(job.job_id, result, run.pagesProcessed());
+      stopTimer();
       await delivery.ack();
     } catch (err) {
       // Storing the result failed (store outage): not the job's fault; handle() gives it back for a retry.
       if (stage === 'store') throw err;
+      stopTimer();
       await this.settleFailure(delivery, job, controller.signal.aborted ? controller.signal.reason : err, log);
     } finally {
       clearTimeout(timer);
@@ -215,9 +220,11 @@ export class JobWorker {
     let changed = false;
     const job = await this.store.mutate(jobId, (current) => (isFinished(current) ? undefined : ((changed = true), change(current))));
     if (!job || !changed) return;
+    jobsFinished.inc({ operation: job.operation, status: job.status });
+    if (job.status === 'completed' && job.pages_processed) pagesProcessed.inc({ operation: job.operation }, job.pages_processed);
     await this.usage.record(job).catch((err) => this.options.logger.warn({ err, jobId }, 'usage not recorded'));
     await this.publish(job);
-    if (job.webhook_url) this.webhooks.send(job.webhook_url, toJobRef(job));
+    if (job.webhook_url) this.webhooks.send({ url: job.webhook_url, tenant: job.tenant, ref: toJobRef(job) });
   }
 
   private async publish(job: JobRecord): Promise<void> {

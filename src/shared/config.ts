@@ -18,6 +18,9 @@ export interface Config {
   jobs: JobSettings;
   inference: InferenceSettings;
   webhookSecret: string | null;
+  webhooks: WebhookSettings;
+  /** GET /metrics: `public` (no key), `key` (any API key) or `off` (no route). */
+  metrics: MetricsAccess;
   /** V8 heap growth per full collection, in percent (0: V8's own); see shared/heap.ts. */
   heapGrowthPercent: number;
   faults: Record<string, string>;
@@ -55,6 +58,17 @@ export interface InferenceSettings {
   threads: number;
   queueLimit: number;
 }
+
+export interface WebhookSettings {
+  /** Deliveries tried per job (the first included) before giving up. */
+  maxAttempts: number;
+  /** Pause before the 2nd attempt; doubles for each later one. */
+  retryBaseMs: number;
+  /** Per-attempt time limit; a receiver slower than this counts as failed (and is retried). */
+  timeoutMs: number;
+}
+
+export type MetricsAccess = 'public' | 'key' | 'off';
 
 export interface LlmSettings {
   baseUrl: string;
@@ -99,7 +113,11 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_INFERENCE_QUEUE_LIMIT', default: '64', description: 'Queued inference requests before RESOURCE_EXHAUSTED (503 at the API)' },
   { name: 'DOCINTEL_OCR_INT8', default: '0', description: 'Run the OCR recognizer in int8 (QDQ, calibrated in models/calibration): about 1.2x faster recognition on AVX2 CPUs, +0.004 CER on SROIE' },
   { name: 'DOCINTEL_HEAP_GROWTH_PERCENT', default: '50', description: 'How far the V8 heap grows past live data before a full collection (0: V8 default, up to 300%); lower trades GC time for peak memory' },
-  { name: 'DOCINTEL_WEBHOOK_SECRET', default: '(unset: generated once into DATA_DIR/webhook-secret)', description: 'HMAC-SHA256 key that signs webhook bodies (X-Docintel-Signature); set it on every node of a cluster' },
+  { name: 'DOCINTEL_WEBHOOK_SECRET', default: '(unset: generated once into DATA_DIR/webhook-secret)', description: 'Server secret from which each API key\'s webhook signing secret is derived (HMAC-SHA256); set it on every node of a cluster' },
+  { name: 'DOCINTEL_WEBHOOK_MAX_ATTEMPTS', default: '5', description: 'Webhook deliveries tried per job before giving up (network errors, timeouts and 5xx are retried; 4xx are not)' },
+  { name: 'DOCINTEL_WEBHOOK_RETRY_BASE_MS', default: '1000', description: 'Pause before the 2nd webhook attempt; doubles for each later one (exponential backoff)' },
+  { name: 'DOCINTEL_WEBHOOK_TIMEOUT_MS', default: '10000', description: 'Time limit of one webhook attempt' },
+  { name: 'DOCINTEL_METRICS', default: 'public', description: 'GET /metrics (Prometheus text): `public` (no key), `key` (needs an API key) or `off`' },
   { name: 'DOCINTEL_LLM_BASE_URL', default: '(unset: no LLM; every feature works without one)', description: 'OpenAI-compatible API base URL (e.g. `http://localhost:8000/v1`) that extraction may ask to locate field values' },
   { name: 'DOCINTEL_LLM_API_KEY', default: '(unset)', description: 'Bearer key sent to DOCINTEL_LLM_BASE_URL' },
   { name: 'DOCINTEL_LLM_MODEL', default: 'gpt-4o-mini', description: 'Model name sent to DOCINTEL_LLM_BASE_URL' },
@@ -155,6 +173,12 @@ function parseFaults(raw: string | null): Record<string, string> {
   return out;
 }
 
+function parseMetricsAccess(raw: string | null): MetricsAccess {
+  const value = (raw ?? 'public').toLowerCase();
+  if (value === 'public' || value === 'key' || value === 'off') return value;
+  throw new ConfigError('DOCINTEL_METRICS', `must be public, key or off, got "${raw}"`);
+}
+
 function parseLlm(env: Env): LlmSettings | null {
   const baseUrl = str(env, 'DOCINTEL_LLM_BASE_URL');
   if (!baseUrl) return null;
@@ -207,6 +231,12 @@ export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
       queueLimit: int(env, 'DOCINTEL_INFERENCE_QUEUE_LIMIT', 64, 1),
     },
     webhookSecret: str(env, 'DOCINTEL_WEBHOOK_SECRET'),
+    webhooks: {
+      maxAttempts: int(env, 'DOCINTEL_WEBHOOK_MAX_ATTEMPTS', 5, 1, 20),
+      retryBaseMs: int(env, 'DOCINTEL_WEBHOOK_RETRY_BASE_MS', 1000, 1, 3_600_000),
+      timeoutMs: int(env, 'DOCINTEL_WEBHOOK_TIMEOUT_MS', 10_000, 100, 300_000),
+    },
+    metrics: parseMetricsAccess(str(env, 'DOCINTEL_METRICS')),
     heapGrowthPercent: int(env, 'DOCINTEL_HEAP_GROWTH_PERCENT', 50, 0, 1000),
     faults: parseFaults(str(env, 'DOCINTEL_FAULTS')),
     llm: parseLlm(env),
