@@ -2,6 +2,7 @@ import { isBornDigital } from '../drawing/candidates.ts';
 import type { PageDrawing } from '../drawing/types.ts';
 import { findEquations, formulaToLatex, latexFromText, validateLatex } from '../equations/mod.ts';
 import type { EquationFinding } from '../equations/types.ts';
+import { centerIn, grown, insideShare } from '../model/geometry.ts';
 import type { BBox, Line, ModelPage } from '../model/types.ts';
 
 /**
@@ -30,30 +31,16 @@ function lineAsFormula(line: Line, drawing: PageDrawing | null): EquationFinding
     const parses = validateLatex(latex);
     return { bbox, latex, source_text: line.text, display_mode: 'block', confidence: parses ? OCR_LINE_CONFIDENCE : OCR_LINE_CONFIDENCE / 3, engine: 'parse_fallback' };
   }
-  const glyphs = drawing.glyphs.filter((g) => centreIn(g.bbox, bbox));
-  const paths = drawing.paths.filter((p) => overlapsMostly(p.bbox, grow(bbox, 4)));
+  const glyphs = drawing.glyphs.filter((g) => centerIn(g.bbox, bbox));
+  const paths = drawing.paths.filter((p) => insideShare(p.bbox, grown(bbox, 4)) >= 0.8);
   const { latex, confidence } = formulaToLatex({ glyphs, paths, bbox, display_mode: 'block' });
   return { bbox, latex, source_text: line.text, display_mode: 'block', confidence, engine: 'equation_codegen' };
 }
 
-function centreIn(b: BBox, area: BBox): boolean {
-  const x = (b[0] + b[2]) / 2;
-  const y = (b[1] + b[3]) / 2;
-  return x >= area[0] && x <= area[2] && y >= area[1] && y <= area[3];
-}
 
-function grow(b: BBox, by: number): BBox {
-  return [b[0] - by, b[1] - by, b[2] + by, b[3] + by];
-}
 
-function overlapsMostly(b: BBox, area: BBox): boolean {
-  const w = Math.min(b[2], area[2]) - Math.max(b[0], area[0]);
-  const h = Math.min(b[3], area[3]) - Math.max(b[1], area[1]);
-  const own = Math.max(1, (b[2] - b[0]) * (b[3] - b[1]));
-  return w >= 0 && h >= 0 && (Math.max(w, 1) * Math.max(h, 1)) / own >= 0.8;
-}
 
 /** `outer` holds the centre of `inner`. */
 function covers(outer: BBox, inner: BBox): boolean {
-  return centreIn(inner, [outer[0] - 2, outer[1] - 2, outer[2] + 2, outer[3] + 2]);
+  return centerIn(inner, outer, 2);
 }

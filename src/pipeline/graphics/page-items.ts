@@ -1,3 +1,4 @@
+import { overlapOfSmaller } from '../model/geometry.ts';
 import type { BBox, ModelPage } from '../model/types.ts';
 import type { PageDrawing, RasterPage } from '../drawing/types.ts';
 import { describeFigure, findDiagrams } from '../diagrams/mod.ts';
@@ -53,11 +54,4 @@ function withDescription(f: ChartFinding): ChartFinding {
   return { ...f, summary: f.summary || described.summary, insights: f.insights.length ? f.insights : described.insights };
 }
 
-function sameThing(a: BBox, b: BBox): boolean {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  if (w <= 0 || h <= 0) return false;
-  const overlap = w * h;
-  const smaller = Math.min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]));
-  return smaller > 0 && overlap / smaller >= SAME_THING;
-}
+const sameThing = (a: BBox, b: BBox) => overlapOfSmaller(a, b) >= SAME_THING;

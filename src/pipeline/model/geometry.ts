@@ -25,3 +25,34 @@ export function union(boxes: Iterable<BBox>): BBox {
   }
   return [l, t, r, b];
 }
+
+/** The centre of `inner` lies in `outer` grown by `tol` px on every side. */
+export function centerIn(inner: BBox, outer: BBox, tol = 0): boolean {
+  const x = centerX(inner);
+  const y = centerY(inner);
+  return x >= outer[0] - tol && x <= outer[2] + tol && y >= outer[1] - tol && y <= outer[3] + tol;
+}
+
+/** `b` grown by `by` px on every side. */
+export const grown = (b: BBox, by: number): BBox => [b[0] - by, b[1] - by, b[2] + by, b[3] + by];
+
+/** Area of the intersection of two boxes (0 when apart). */
+export function overlapArea(a: BBox, b: BBox): number {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/** The share of `inner`'s area that lies in `outer` (0..1); a hairline or a point counts as 1 px thick. */
+export function insideShare(inner: BBox, outer: BBox): number {
+  const [cx, cy] = [centerX(inner), centerY(inner)];
+  const [hw, hh] = [Math.max(width(inner), 1) / 2, Math.max(height(inner), 1) / 2];
+  const solid: BBox = [cx - hw, cy - hh, cx + hw, cy + hh];
+  return overlapArea(solid, outer) / area(solid);
+}
+
+/** The share of the smaller box's area the two boxes have in common: one holds most of the other near 1. */
+export function overlapOfSmaller(a: BBox, b: BBox): number {
+  const smaller = Math.min(area(a), area(b));
+  return smaller > 0 ? overlapArea(a, b) / smaller : 0;
+}

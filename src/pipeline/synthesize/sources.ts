@@ -1,7 +1,8 @@
 import { buildExtractDocument, extractFields, normalizeSchema } from '../extract/mod.ts';
 import { classifyPages, documentClass } from '../classify/mod.ts';
 import type { FieldGrounding } from '../extract/types.ts';
-import type { BBox, DocumentModel } from '../model/types.ts';
+import { centerIn } from '../model/geometry.ts';
+import type { DocumentModel } from '../model/types.ts';
 import type { DocType, DocumentLedger, LineItem, Party } from './types.ts';
 
 /**
@@ -102,18 +103,12 @@ export async function ledgerFromSource(model: DocumentModel, key: string, expone
   return { ledger, missing, docClass, printed: printedTexts(model, out.grounding) };
 }
 
-const centreIn = (b: BBox, area: BBox) => {
-  const x = (b[0] + b[2]) / 2;
-  const y = (b[1] + b[3]) / 2;
-  return x >= area[0] - 1 && x <= area[2] + 1 && y >= area[1] - 1 && y <= area[3] + 1;
-};
-
 function printedTexts(model: DocumentModel, grounding: Record<string, FieldGrounding | FieldGrounding[]>): SourceLedger['printed'] {
   const printed: SourceLedger['printed'] = new Map();
   for (const [path, g] of Object.entries(grounding)) {
     if (Array.isArray(g)) continue;
     const page = model.pages[g.page_index];
-    const words = page?.lines.flatMap((l) => l.words).filter((w) => centreIn(w.bbox, g.bbox)) ?? [];
+    const words = page?.lines.flatMap((l) => l.words).filter((w) => centerIn(w.bbox, g.bbox, 1)) ?? [];
     if (words.length) printed.set(path, { text: words.map((w) => w.text).join(' '), page_index: g.page_index });
   }
   return printed;

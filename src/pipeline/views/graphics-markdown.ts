@@ -1,5 +1,6 @@
 import type { ChartFinding } from '../charts/types.ts';
 import type { EquationFinding } from '../equations/types.ts';
+import { centerIn, grown, insideShare } from '../model/geometry.ts';
 import type { BBox, Block } from '../model/types.ts';
 import type { PageGraphics } from '../graphics/parse-graphics.ts';
 
@@ -24,14 +25,6 @@ const INSIDE = 0.8;
 /** Blocks that stay chunks of their own even inside a chart's box. */
 const KEEP_APART = new Set<Block['type']>(['caption', 'page_header', 'page_footer', 'table']);
 
-function insideShare(inner: BBox, outer: BBox): number {
-  const w = Math.min(inner[2], outer[2]) - Math.max(inner[0], outer[0]);
-  const h = Math.min(inner[3], outer[3]) - Math.max(inner[1], outer[1]);
-  const own = Math.max(1e-6, (inner[2] - inner[0]) * (inner[3] - inner[1]));
-  return w > 0 && h > 0 ? (w * h) / own : 0;
-}
-
-const grown = (b: BBox, by: number): BBox => [b[0] - by, b[1] - by, b[2] + by, b[3] + by];
 
 /** Which block belongs to which formula or chart on the page (blocks of no group are absent). */
 export function blockGroups(blocks: Block[], graphics: PageGraphics | null | undefined): Map<Block, BlockGroup> {
@@ -70,12 +63,6 @@ function formulaHolds(group: FormulaGroup, block: Block): boolean {
 
 const MATH_IN_TEXT = new Set<Block['type']>(['text', 'list_item', 'footnote', 'caption', 'key_value']);
 
-const centreIn = (b: BBox, area: BBox) => {
-  const x = (b[0] + b[2]) / 2;
-  const y = (b[1] + b[3]) / 2;
-  return x >= area[0] && x <= area[2] && y >= area[1] && y <= area[3];
-};
-
 /**
  * The block's text with the formulas inside it as `$latex$` (inline) or `$$latex$$` (a display formula layout
  * ran into the paragraph) in place of the words they cover, or undefined when it holds none. Words are joined
@@ -83,13 +70,13 @@ const centreIn = (b: BBox, area: BBox) => {
  */
 export function textWithInlineMath(block: Block, graphics: PageGraphics | null | undefined): string | undefined {
   if (!MATH_IN_TEXT.has(block.type)) return undefined;
-  const inline = graphics?.equations.filter((e) => e.engine === 'equation_codegen' && e.latex && centreIn(e.bbox, block.bbox)) ?? [];
+  const inline = graphics?.equations.filter((e) => e.engine === 'equation_codegen' && e.latex && centerIn(e.bbox, block.bbox)) ?? [];
   if (!inline.length) return undefined;
   const used = new Set<EquationFinding>();
   const parts: string[] = [];
   for (const line of block.lines) {
     for (const word of line.words) {
-      const formula = inline.find((e) => centreIn(word.bbox, grown(e.bbox, 1)));
+      const formula = inline.find((e) => centerIn(word.bbox, grown(e.bbox, 1)));
       if (!formula) parts.push(word.text);
       else if (!used.has(formula)) {
         used.add(formula);

@@ -2,11 +2,10 @@ import type { PageSize } from '../document/types.ts';
 import type { BBox, DocumentModel, ModelPage } from '../model/types.ts';
 import { mergeAcrossPages } from '../tables/merge.ts';
 import { findTables } from '../tables/mod.ts';
-import { tableResult, type RegionSink, type TableResult } from '../tables/table-result.ts';
+import { tableResult, type TableResult } from '../tables/table-result.ts';
 import type { DetectionPolicy, TableModel } from '../tables/types.ts';
-import { roundOut, toShape } from './geometry.ts';
-import { displayLabel } from './labels.ts';
 import type { ParseRegion } from './parse-view.ts';
+import { RegionSink } from './region-sink.ts';
 
 /**
  * TableExtractResponse (spec): the document's tables, found per page on the cached grounded analysis, pieces of
@@ -34,26 +33,11 @@ function pageTables(page: ModelPage, options: TablesViewOptions): TableModel[] {
   return findTables(page, { policy: options.detection_policy, source: options.boundary_source, layoutTables: layoutTableBoxes(page) });
 }
 
-/** Region ids numbered per page in the order the tables and cells are serialized (stable for the same analysis). */
-function regionSink(regions: ParseRegion[], pageSizes: PageSize[], pages: ModelPage[]): RegionSink {
-  const counters = new Map<number, number>();
-  return {
-    add(pageIndex, bbox, type) {
-      const n = counters.get(pageIndex) ?? 0;
-      counters.set(pageIndex, n + 1);
-      const size = pageSizes[pageIndex] ?? pages[pageIndex];
-      const region_id = `p${pageIndex}_tr${n}`;
-      regions.push({ region_id, page_index: pageIndex, shape: toShape(roundOut(bbox, size?.width, size?.height)), label: type, display_label: displayLabel(type) });
-      return region_id;
-    },
-  };
-}
-
 export function buildTablesView(model: DocumentModel, options: TablesViewOptions & { pageSizes: PageSize[] }): TablesView {
   const found = model.pages.flatMap((page) => pageTables(page, options));
   const groups = mergeAcrossPages(found, model.pages.map((p) => ({ width: p.width, height: p.height })));
-  const regions: ParseRegion[] = [];
-  const sink = regionSink(regions, options.pageSizes, model.pages);
+  // Region ids numbered per page in the order the tables and cells are serialized (stable for the same analysis).
+  const sink = new RegionSink('tr', options.pageSizes, model.pages);
   const tables = groups.map((group) => tableResult(group, options.grounding, sink));
-  return { grounding: options.grounding, grounding_regions: options.grounding === 'none' ? null : regions, tables };
+  return { grounding: options.grounding, grounding_regions: options.grounding === 'none' ? null : sink.regions, tables };
 }
