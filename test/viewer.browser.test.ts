@@ -4,21 +4,26 @@
  * enter the key, upload a born-digital PDF, run parse, and check that every region of the parse is drawn over the
  * page image exactly where the API's box says (scaled to the displayed size), that clicking a chunk highlights its
  * regions and clicking a region highlights its chunk; tables draw their cells. Saves a screenshot under the temp dir.
+ * The page talks to the API only through the typed SDK, bundled by the server as /viewer/client.js; when the bundle
+ * cannot be built (no esbuild) that route answers 503 and the page says why it cannot start.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A, KEY_A, createTestApp, type TestApp } from './helpers/app.ts';
 import { get, listen, useTestApp } from './helpers/api.ts';
 import { invoicePdf } from './helpers/invoice-pdfs.ts';
 import { reportPdf } from './helpers/layout-pdfs.ts';
+import { viewerRoutes } from '../src/api/viewer/viewer.routes.ts';
 
 const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 const ARTIFACTS = path.join(os.tmpdir(), 'docintel-viewer-artifacts');
 /** Allowed difference between a drawn box and the API's box scaled to the display, in CSS pixels. */
 const TOLERANCE_PX = 1.5;
+const ASSETS_DIR = new URL('../src/api/viewer/assets/', import.meta.url);
 
 interface Region { region_id: string; page_index: number; shape: { x: number; y: number; w: number; h: number }; label: string }
 interface Chunk { chunk_id: string; page_index: number; region_ids: string[] }
@@ -53,7 +58,7 @@ describe('viewer route', () => {
   const app = useTestApp({}, { worker: false });
 
   it('serves the page, its script and stylesheet without a key, with a strict CSP', async () => {
-    for (const [url, type] of [['/viewer', 'text/html'], ['/viewer/', 'text/html'], ['/viewer/viewer.js', 'text/javascript'], ['/viewer/results.js', 'text/javascript'], ['/viewer/render.js', 'text/javascript'], ['/viewer/viewer.css', 'text/css']]) {
+    for (const [url, type] of [['/viewer', 'text/html'], ['/viewer/', 'text/html'], ['/viewer/viewer.js', 'text/javascript'], ['/viewer/results.js', 'text/javascript'], ['/viewer/render.js', 'text/javascript'], ['/viewer/boot.js', 'text/javascript'], ['/viewer/viewer.css', 'text/css']]) {
       const res = await get(app().app, url, {});
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toContain(type);
@@ -63,7 +68,35 @@ describe('viewer route', () => {
     }
     const html = (await get(app().app, '/viewer', {})).body;
     expect(html).toContain('src="/viewer/viewer.js"');
+    expect(html).toContain('src="/viewer/boot.js"');
     expect(html).not.toMatch(/https?:\/\//); // offline: nothing from a CDN
+  });
+
+  it('serves the typed SDK bundled for the browser as /viewer/client.js, built once, with an ETag and the same CSP', async () => {
+    const res = await get(app().app, '/viewer/client.js', {});
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toContain('application/javascript');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // An ES module exporting the SDK's entry point, with no Node imports left in it.
+    expect(res.body).toMatch(/export\s*\{[^}]*\bcreateDocintelClient\b/);
+    expect(res.body).not.toMatch(/from\s*["']node:/);
+    const again = await get(app().app, '/viewer/client.js', {}, { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    const third = await get(app().app, '/viewer/client.js', {});
+    expect(third.headers.etag).toBe(res.headers.etag);
+    expect(third.body).toBe(res.body);
+  });
+
+  it('makes every API call of the page through the SDK: no direct fetch( in the viewer\'s own scripts', () => {
+    const scripts = fs.readdirSync(ASSETS_DIR).filter((name) => name.endsWith('.js'));
+    expect(scripts).toEqual(expect.arrayContaining(['viewer.js', 'results.js', 'render.js', 'boot.js']));
+    for (const name of scripts) {
+      const source = fs.readFileSync(new URL(name, ASSETS_DIR), 'utf8');
+      expect(source, name).not.toMatch(/\bfetch\s*\(/);
+      expect(source, name).not.toMatch(/XMLHttpRequest|EventSource/);
+    }
+    expect(fs.readFileSync(new URL('viewer.js', ASSETS_DIR), 'utf8')).toContain("import { createDocintelClient } from './client.js';");
   });
 
   it('answers 404 for other names under /viewer/ and stays out of the OpenAPI document', async () => {
@@ -80,6 +113,7 @@ describe.skipIf(!chromiumOrSkip())('viewer in a browser (chromium, headless)', (
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
+  const requested: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -89,6 +123,7 @@ describe.skipIf(!chromiumOrSkip())('viewer in a browser (chromium, headless)', (
     // Script errors and CSP violations both surface here: the page must run clean.
     page.on('pageerror', (err) => pageErrors.push(err.message));
     page.on('console', (msg) => { if (msg.type() === 'error') pageErrors.push(`${msg.text()} (${msg.location().url})`); });
+    page.on('request', (request) => requested.push(request.url()));
   });
 
   afterAll(async () => {
@@ -128,6 +163,11 @@ describe.skipIf(!chromiumOrSkip())('viewer in a browser (chromium, headless)', (
     await page.goto(`${base}/viewer`);
     await page.fill('#key', KEY_A);
     const fileId = await uploadAndRun('report.pdf', reportPdf(), 'parse');
+    // The page loaded the SDK bundle, and its API calls (made through it) reached the API.
+    expect(requested).toContain(`${base}/viewer/client.js`);
+    expect(requested).toContain(`${base}/api/v1/upload`);
+    expect(requested).toContain(`${base}/api/v1/parse`);
+    expect(requested.some((url) => url.startsWith(`${base}/v1/files/${fileId}/pages/0/image`))).toBe(true);
     const parsed = await api<ParseBody>('/api/v1/parse', { input: { file_id: fileId }, execution_mode: 'sync' });
     expect(parsed.pages).toHaveLength(3);
     expect(parsed.regions.length).toBeGreaterThan(10);
@@ -215,5 +255,40 @@ describe.skipIf(!chromiumOrSkip())('viewer in a browser (chromium, headless)', (
     expect(await page.locator('#pages .region.hl').count()).toBe(cell.region_ids.length);
     await page.screenshot({ path: path.join(ARTIFACTS, 'viewer-tables.png') });
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe.skipIf(!chromiumOrSkip())('viewer without a client bundle (esbuild missing)', () => {
+  let app: FastifyInstance;
+  let base: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = Fastify();
+    await app.register(viewerRoutes({ loadEsbuild: async () => { throw new Error('Cannot find module \'esbuild\''); } }));
+    base = await listen(app);
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('answers 503 with the reason for /viewer/client.js, and the page says that it cannot start', async () => {
+    for (let i = 0; i < 2; i++) { // the failure is kept: the second answer is the same
+      const res = await fetch(`${base}/viewer/client.js`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const body = (await res.json()) as { detail: string };
+      expect(body.detail).toContain('/viewer/client.js');
+      expect(body.detail).toContain('esbuild');
+    }
+    const page = await browser.newPage();
+    await page.goto(`${base}/viewer`);
+    await page.waitForFunction(() => document.body.dataset.failed === 'client', undefined, { timeout: 5000 });
+    const status = page.locator('#status');
+    expect(await status.textContent()).toContain('/viewer/client.js');
+    expect(await status.getAttribute('class')).toContain('error');
   });
 });

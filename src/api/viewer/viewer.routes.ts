@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientBundle, loadEsbuild, type EsbuildLoader } from './client-bundle.ts';
 
 /**
- * The grounding viewer: a static page (HTML, three small ES modules, one stylesheet) at /viewer that drives the public API
- * from the browser. The page itself is public (it asks for the API key and sends it as a bearer header on every API
- * call); it is hidden from the OpenAPI document because it is not part of the API contract.
+ * The grounding viewer: a static page (HTML, a few small scripts, one stylesheet) at /viewer that drives the public API
+ * from the browser through the typed SDK, bundled on demand as /viewer/client.js (see client-bundle.ts). The page
+ * itself is public (it asks for the API key and the SDK sends it as a bearer header on every API call); it is hidden
+ * from the OpenAPI document because it is not part of the API contract.
  */
 
 interface Asset {
@@ -19,6 +21,7 @@ const ASSET_TYPES: Record<string, string> = {
   'viewer.js': 'text/javascript; charset=utf-8',
   'results.js': 'text/javascript; charset=utf-8',
   'render.js': 'text/javascript; charset=utf-8',
+  'boot.js': 'text/javascript; charset=utf-8',
   'viewer.css': 'text/css; charset=utf-8',
   'favicon.svg': 'image/svg+xml',
 };
@@ -51,10 +54,29 @@ function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset | 
   return reply.type(asset.contentType).send(asset.body);
 }
 
-export function viewerRoutes() {
+const CLIENT_TYPE = 'application/javascript; charset=utf-8';
+
+export interface ViewerRoutesOptions {
+  /** How esbuild is found (tests give one that fails, to check the 503). */
+  loadEsbuild?: EsbuildLoader;
+}
+
+export function viewerRoutes(routeOptions: ViewerRoutesOptions = {}) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const assets = await loadAssets();
+    const bundle = clientBundle(routeOptions.loadEsbuild ?? loadEsbuild);
     const options = { config: { public: true }, schema: { hide: true } };
+    // A static route: it wins over /viewer/:asset below.
+    app.get('/viewer/client.js', options, async (request, reply) => {
+      try {
+        const { body, etag } = await bundle();
+        return sendAsset(request, reply, { body, etag, contentType: CLIENT_TYPE });
+      } catch (err) {
+        request.log.warn({ err }, 'viewer client bundle unavailable');
+        reply.headers(SECURITY_HEADERS);
+        return reply.code(503).send({ detail: (err as Error).message });
+      }
+    });
     const page = (request: FastifyRequest, reply: FastifyReply) => sendAsset(request, reply, assets.get('index.html'));
     app.get('/viewer', options, page);
     app.get('/viewer/', options, page);

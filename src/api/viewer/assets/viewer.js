@@ -1,9 +1,10 @@
 /**
  * Grounding viewer: drives the public API from the browser (bearer key from the page, never stored server-side)
  * and draws each result's regions over the rendered page images. No framework, no build step.
- * Modules: results.js (responses → one view model), render.js (overlays, list, highlighting), this one (API calls,
- * files, operations, wiring).
+ * Modules: client.js (the project's typed SDK, bundled by the server), results.js (responses → one view model),
+ * render.js (overlays, list, highlighting), this one (API calls, files, operations, wiring).
  */
+import { createDocintelClient } from './client.js';
 import { $, clearHighlights, drawOverlay, el, renderItem, renderLegend, selectPanelElement, selectRegion, svgEl } from './render.js';
 import { askView, extractView, layoutView, parseView, tablesView } from './results.js';
 
@@ -43,48 +44,41 @@ function setStatus(message, isError = false) {
   $('#status').classList.toggle('error', isError);
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// ---------- API (through the typed SDK: errors arrive as DocintelApiError, "HTTP <status>: <detail>") ----------
 
-// ---------- API ----------
+let current = { key: '', client: null };
 
-class ApiError extends Error {
-  constructor(status, detail) {
-    super(`HTTP ${status}: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`);
-    this.status = status;
-  }
-}
-
-async function api(path, { method = 'GET', json, form } = {}) {
+/** The SDK client for the key in the form; made again only when the key changes. */
+function api() {
   const key = $('#key').value.trim();
   if (!key) throw new Error('enter an API key first');
-  const headers = { authorization: `Bearer ${key}` };
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(path, { method, headers, body: form ?? (json === undefined ? undefined : JSON.stringify(json)) });
-  if (!res.ok) {
-    const body = await res.text();
-    let detail = body;
-    try { detail = JSON.parse(body).detail ?? body; } catch { /* not JSON: keep the text */ }
-    throw new ApiError(res.status, detail);
-  }
-  return res;
+  if (current.key !== key) current = { key, client: createDocintelClient({ baseUrl: location.origin, apiKey: key }) };
+  return current.client;
 }
 
-const apiJson = async (path, options) => (await api(path, options)).json();
-
-/** Submits as an async job and polls it: works for documents of any size and shows progress on the way. */
+/** Submits as an async job and follows it (events, or polling): works for documents of any size and shows progress. */
 async function runJob(name, path, body) {
+  const client = api();
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  let job = await apiJson(path, { method: 'POST', json: { ...body, execution_mode: 'async' } });
+  const job = await client.ok(client.POST(path, { body: { ...body, execution_mode: 'async' } }));
   if (!job.job_id) return job; // an endpoint that answered inline
-  while (job.status === 'pending' || job.status === 'processing') {
-    const progress = job.progress ? ` ${job.progress.done}/${job.progress.total} ${job.progress.unit ?? ''}` : '';
-    setStatus(`${name}: ${job.status}${progress} · ${elapsed()}`);
-    await sleep(Math.min(1000, 100 + (performance.now() - started) / 20));
-    job = await apiJson(`/v1/jobs/${job.job_id}`);
+  let latest = job;
+  const showProgress = () => {
+    const progress = latest.progress ? ` ${latest.progress.done}/${latest.progress.total} ${latest.progress.unit ?? ''}` : '';
+    setStatus(`${name}: ${latest.status}${progress} · ${elapsed()}`);
+  };
+  showProgress();
+  // Events only come on changes: the clock keeps ticking in between.
+  const ticker = setInterval(showProgress, 250);
+  let final;
+  try {
+    final = await client.waitForJob(job.job_id, { onProgress: (update) => { latest = update; showProgress(); } });
+  } finally {
+    clearInterval(ticker);
   }
-  if (job.status !== 'completed') throw new Error(`job ${job.job_id} ${job.status}: ${job.error?.msg ?? 'no reason given'}`);
-  const result = await apiJson(`/v1/jobs/${job.job_id}/result`);
+  if (final.status !== 'completed') throw new Error(`job ${final.job_id} ${final.status}: ${final.error?.msg ?? 'no reason given'}`);
+  const result = await client.result(job.job_id);
   setStatus(`${name}: done in ${elapsed()}`);
   return result;
 }
@@ -120,11 +114,13 @@ function createPage(index) {
   return page;
 }
 
-/** <img> cannot send the bearer header: fetch the image and show it from an object URL. */
+/** <img> cannot send the bearer header: fetch the image (as a Blob) and show it from an object URL. */
 async function loadPageImage(page) {
   const generation = state.generation;
   try {
-    const blob = await (await api(`/v1/files/${encodeURIComponent(state.file.file_id)}/pages/${page.index}/image`)).blob();
+    const client = api();
+    const params = { path: { file_id: state.file.file_id, page_index: page.index } };
+    const blob = await client.ok(client.GET('/v1/files/{file_id}/pages/{page_index}/image', { params, parseAs: 'blob' }));
     if (generation !== state.generation) return;
     page.url = URL.createObjectURL(blob);
     page.img.src = page.url;
@@ -185,16 +181,16 @@ function openFile(ref) {
 }
 
 async function uploadFiles(list) {
-  const form = new FormData();
-  for (const file of list) form.append('files', file, file.name);
+  const client = api();
   setStatus(`uploading ${list.length} file(s)…`);
-  const { files } = await apiJson('/api/v1/upload', { method: 'POST', form });
+  const files = await client.upload(list.map((file) => ({ name: file.name, data: file, type: file.type || undefined })));
   rememberFiles(files);
   openFile(files[0]);
 }
 
 async function openFileId(fileId) {
-  const ref = await apiJson(`/v1/files/${encodeURIComponent(fileId)}`);
+  const client = api();
+  const ref = await client.ok(client.GET('/v1/files/{file_id}', { params: { path: { file_id: fileId } } }));
   rememberFiles([ref]);
   openFile(ref);
 }
