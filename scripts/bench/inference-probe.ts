@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { InferenceClient } from '../../src/inference/client.ts';
 import type { InferenceOcrProbe, InferenceOcrProbeFactory } from './capabilities/ocr.ts';
 
@@ -10,14 +9,13 @@ import type { InferenceOcrProbe, InferenceOcrProbeFactory } from './capabilities
  * included), and the OCR throughput of one inference process under several concurrent clients (the queue runs
  * one page at a time with all cores, so concurrency should keep it busy, not speed it up).
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const RECEIPTS = path.join(ROOT, '..', 'shared', 'eval', 'receipts-sroie', 'img');
 const SAMPLE = 8;
 
-function sampleImages(): Buffer[] {
-  const files = readdirSync(RECEIPTS).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort().slice(0, SAMPLE);
-  if (!files.length) throw new Error(`no receipt images in ${RECEIPTS}`);
-  return files.map((f) => readFileSync(path.join(RECEIPTS, f)));
+function sampleImages(evalDir: string): Buffer[] {
+  const receipts = path.join(evalDir, 'receipts-sroie', 'img');
+  const files = readdirSync(receipts).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort().slice(0, SAMPLE);
+  if (!files.length) throw new Error(`no receipt images in ${receipts}`);
+  return files.map((f) => readFileSync(path.join(receipts, f)));
 }
 
 async function timedCall(client: InferenceClient, image: Buffer): Promise<{ clientMs: number; serverMs: number }> {
@@ -26,10 +24,10 @@ async function timedCall(client: InferenceClient, image: Buffer): Promise<{ clie
   return { clientMs: performance.now() - started, serverMs: reply.timings.total_ms };
 }
 
-export function inferenceProbe(client: InferenceClient): InferenceOcrProbe {
+export function inferenceProbe(client: InferenceClient, evalDir: string): InferenceOcrProbe {
   return {
     async transferShare() {
-      const images = sampleImages();
+      const images = sampleImages(evalDir);
       await timedCall(client, images[0]); // warm-up: sessions open, JIT
       let clientMs = 0;
       let serverMs = 0;
@@ -47,7 +45,7 @@ export function inferenceProbe(client: InferenceClient): InferenceOcrProbe {
     },
 
     async concurrentThroughput(clients: number) {
-      const images = sampleImages();
+      const images = sampleImages(evalDir);
       const rate = async (lanes: number) => {
         const started = performance.now();
         await Promise.all(Array.from({ length: lanes }, async (_, lane) => {
@@ -62,4 +60,4 @@ export function inferenceProbe(client: InferenceClient): InferenceOcrProbe {
   };
 }
 
-export const ocrProbeFactory: InferenceOcrProbeFactory = (service) => (service.runtime.inference ? inferenceProbe(service.runtime.inference) : null);
+export const ocrProbeFactory: InferenceOcrProbeFactory = (service, evalDir) => (service.runtime.inference ? inferenceProbe(service.runtime.inference, evalDir) : null);

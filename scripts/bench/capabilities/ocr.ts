@@ -33,7 +33,8 @@ export interface InferenceOcrProbe {
   concurrentThroughput?(clients: number): Promise<string>;
 }
 
-export type InferenceOcrProbeFactory = (service: OurService) => InferenceOcrProbe | null;
+/** `evalDir`: the evaluation data the run reads (`--eval`), where the probe takes its sample receipts. */
+export type InferenceOcrProbeFactory = (service: OurService, evalDir: string) => InferenceOcrProbe | null;
 
 export const CONCURRENT_CLIENTS = 4;
 
@@ -94,8 +95,8 @@ function inferenceRssNote(service: OurService | null): string {
   }
 }
 
-async function probeNotes(factory: InferenceOcrProbeFactory | undefined, service: OurService | null, log: (m: string) => void): Promise<{ notes: string[]; transfer: BarInputs['transfer'] }> {
-  const probe = factory && service ? factory(service) : null;
+async function probeNotes(factory: InferenceOcrProbeFactory | undefined, service: OurService | null, evalDir: string, log: (m: string) => void): Promise<{ notes: string[]; transfer: BarInputs['transfer'] }> {
+  const probe = factory && service ? factory(service, evalDir) : null;
   let transfer: BarInputs['transfer'] = { missing: 'no inference probe wired' };
   let throughput = 'not measured (no inference probe wired)';
   try {
@@ -125,7 +126,7 @@ async function sroieSet(options: BenchOptions, log: (m: string) => void, probe: 
       const scan = await buildA4Scan(options.evalDir, scratch);
       if (!scan) notes.push('No A4 page with text in pdf-docling: no A4 timing.');
       const a4 = scan ? await timeA4(runs, scan, A4_REPETITIONS, log) : [];
-      const probed = await probeNotes(probe, service, log);
+      const probed = await probeNotes(probe, service, options.evalDir, log);
       const scores = new Map(runs.filter((r) => !r.unavailable).map((r) => [r.tool.name, scoreReceipts(r, receipts)]));
       const rows: ResultRow[] = runs.map((run) => run.tally.row({
         capability: CAPABILITY, set: 'receipts-sroie', latencyPer: 'page', items: `${run.tally.items} receipts`,
