@@ -14,7 +14,8 @@ import {
 
 const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
 // Holds each job in `processing` a little, so event streams opened right after submit see it move.
-const SLOW_JOBS = { DOCINTEL_FAULTS: 'job.delay_ms=500', DOCINTEL_WEBHOOK_SECRET: WEBHOOK_SECRET };
+// The webhook receiver listens on 127.0.0.1, which the SSRF guard refuses by default.
+const SLOW_JOBS = { DOCINTEL_FAULTS: 'job.delay_ms=500', DOCINTEL_WEBHOOK_SECRET: WEBHOOK_SECRET, DOCINTEL_WEBHOOK_ALLOW_PRIVATE: 'true' };
 const STATUS_ORDER = ['pending', 'processing', 'completed'];
 
 let fx: Fixtures;

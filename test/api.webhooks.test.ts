@@ -9,13 +9,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A, AUTH_B } from './helpers/app.ts';
-import { get, parse, useTestApp, type JobRefBody } from './helpers/api.ts';
+import { get, parse, useTestApp, validationLocs, type JobRefBody } from './helpers/api.ts';
 import { waitFor } from './helpers/jobs-wait.ts';
 import { parseSignatureHeader, signWebhook, tenantWebhookSecret, verifyWebhookSignature } from '../src/jobs/webhook-signature.ts';
 import { backoffMs } from '../src/jobs/webhook.ts';
+import { isPrivateAddress } from '../src/jobs/webhook-target.ts';
 
 const SERVER_SECRET = 'webhooks-test-server-secret-0123456789';
-const ENV = { DOCINTEL_WEBHOOK_SECRET: SERVER_SECRET, DOCINTEL_WEBHOOK_RETRY_BASE_MS: '50', DOCINTEL_WEBHOOK_MAX_ATTEMPTS: '3' };
+// Receivers listen on 127.0.0.1, which the SSRF guard refuses by default.
+const ENV = { DOCINTEL_WEBHOOK_SECRET: SERVER_SECRET, DOCINTEL_WEBHOOK_RETRY_BASE_MS: '50', DOCINTEL_WEBHOOK_MAX_ATTEMPTS: '3', DOCINTEL_WEBHOOK_ALLOW_PRIVATE: 'true' };
 
 interface Delivery { headers: http.IncomingHttpHeaders; body: string }
 interface Attempt { attempt: number; attempted_at: number; duration_ms: number; status_code: number | null; error: string | null; outcome: string }
@@ -166,6 +168,12 @@ describe('webhooks', () => {
     for (const entry of log.deliveries) expect(entry.error).toBeTruthy();
   });
 
+  it('accepts a loopback webhook_url when DOCINTEL_WEBHOOK_ALLOW_PRIVATE=true', async () => {
+    expect(app().config.webhooks.allowPrivate).toBe(true);
+    const ref = await submit({ webhook_url: 'http://localhost:9/hooks' });
+    expect(ref.job_id).toMatch(/^job_/);
+  });
+
   it('a job without webhook_url has an empty log', async () => {
     const ref = await submit({});
     expect(await logOf(ref.job_id)).toEqual({ job_id: ref.job_id, webhook_url: null, status: 'none', deliveries: [] });
@@ -178,6 +186,38 @@ describe('backoff', () => {
       const delay = backoffMs(attempt, 1000);
       expect(delay).toBeGreaterThanOrEqual(base);
       expect(delay).toBeLessThanOrEqual(base * 1.1);
+    }
+  });
+});
+
+describe('webhook SSRF guard (default: private targets refused)', () => {
+  const app = useTestApp({}, { worker: false });
+
+  it.each([
+    'http://127.0.0.1:8080/hook', 'http://127.1.2.3/hook', 'http://localhost:3000/hook', 'http://10.0.0.5/hook',
+    'http://172.16.0.1/hook', 'http://172.31.255.254/hook', 'http://192.168.1.10/hook', 'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/hook', 'http://[fc00::1]/hook', 'http://[fd12:3456::1]/hook', 'http://[fe80::1]/hook', 'http://[::ffff:127.0.0.1]/hook',
+    'http://0.0.0.0/hook',
+  ])('refuses %s with a 422 at webhook_url', async (url) => {
+    const res = await parse(app().app, { input: { text: 'x' }, webhook_url: url });
+    expect(validationLocs(res)).toContainEqual(['body', 'webhook_url']);
+    expect(res.body).toMatch(/private, loopback or link-local/);
+    expect(res.body).toMatch(/DOCINTEL_WEBHOOK_ALLOW_PRIVATE/);
+  });
+
+  it('refuses a non-http scheme and accepts a public address', async () => {
+    expect(validationLocs(await parse(app().app, { input: { text: 'x' }, webhook_url: 'ftp://93.184.216.34/hook' }))).toContainEqual(['body', 'webhook_url']);
+    const ok = await parse(app().app, { input: { text: 'x' }, webhook_url: 'https://93.184.216.34/hook' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().status).toBe('pending');
+  });
+
+  it('classifies addresses', () => {
+    for (const a of ['127.0.0.1', '10.255.0.1', '172.20.1.1', '192.168.0.1', '169.254.1.1', '::1', 'fc00::1', 'fdff::1', 'fe80::abcd', '::ffff:10.0.0.1']) {
+      expect(isPrivateAddress(a), a).toBe(true);
+    }
+    for (const a of ['8.8.8.8', '172.32.0.1', '172.15.255.255', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8']) {
+      expect(isPrivateAddress(a), a).toBe(false);
     }
   });
 });

@@ -328,7 +328,7 @@ describe('webhooks', () => {
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const { port } = server.address() as { port: number };
 
-    const stack = await embeddedStack();
+    const stack = await embeddedStack({ DOCINTEL_WEBHOOK_ALLOW_PRIVATE: 'true' });
     stack.worker();
     const job = await stack.submit({ numbers: [1, 1] }, { webhookUrl: `http://127.0.0.1:${port}/hook` });
     await waitFor('webhook delivery', () => received.length > 0);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RateLimitedError } from '../shared/errors.ts';
+import { RateLimitedError, ValidationError } from '../shared/errors.ts';
 import { toJobRef } from '../jobs/ports.ts';
+import { webhookTargetProblem } from '../jobs/webhook-target.ts';
 import type { AppContext } from './context.ts';
 import { closedProperties, errorResponses, processingProperties } from './schemas/common.ts';
 import { resolveInput, type InputSource } from './services/inputs.ts';
@@ -66,6 +67,7 @@ export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, s
     },
   }, async (request, reply) => {
     if (spec.validate) await spec.validate(request.body, { ctx, tenant: request.tenant });
+    await checkWebhookUrl(ctx, request.body.webhook_url);
     // Before inline inputs are stored: a refused request must leave no file behind.
     await enforceConcurrency(ctx, request.tenant);
     const body = spec.closed ? request.body : await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
@@ -107,6 +109,15 @@ async function prepareRequest(ctx: AppContext, request: FastifyRequest<{ Body: P
     body.inputs = await Promise.all((body.inputs as InputSource[]).map((input, i) => resolveInput(ctx.files, request.tenant, input, ['body', 'inputs', i])));
   }
   return body;
+}
+
+/** The SSRF guard (jobs/webhook-target.ts) at request time: a refused webhook_url is a 422 before anything is queued. */
+async function checkWebhookUrl(ctx: AppContext, url: string | null | undefined): Promise<void> {
+  if (!url || ctx.config.webhooks.allowPrivate) return;
+  const problem = await webhookTargetProblem(url);
+  if (problem) {
+    throw ValidationError.at(['body', 'webhook_url'], `webhook_url ${problem}; such targets are refused unless DOCINTEL_WEBHOOK_ALLOW_PRIVATE=true`);
+  }
 }
 
 async function enforceConcurrency(ctx: AppContext, tenant: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { Logger } from '../shared/logger.ts';
 import type { JobStore } from './job-store.ts';
 import type { JobRef } from './ports.ts';
 import { appendWebhookAttempt, type WebhookAttempt } from './webhook-log.ts';
+import { webhookTargetProblem } from './webhook-target.ts';
 import { signWebhook, SIGNATURE_HEADER, tenantWebhookSecret, TIMESTAMP_HEADER } from './webhook-signature.ts';
 
 export { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './webhook-signature.ts';
@@ -18,6 +19,8 @@ export interface WebhookSenderOptions {
   /** Pause before the 2nd attempt, doubled for each later one (config.webhooks.retryBaseMs). */
   retryBaseMs?: number;
   timeoutMs?: number;
+  /** Deliver to private, loopback and link-local addresses too (config.webhooks.allowPrivate); default false. */
+  allowPrivate?: boolean;
 }
 
 /** One webhook to send: the final JobRef of a tenant's job. */
@@ -107,6 +110,9 @@ export class WebhookSender {
       [TIMESTAMP_HEADER]: String(timestamp),
       [SIGNATURE_HEADER]: signWebhook(body, secret, timestamp),
     };
+    // Checked again at delivery: the host may resolve to a private address now though it did not at submit time.
+    const problem = this.options.allowPrivate ? null : await webhookTargetProblem(url);
+    if (problem) return { status_code: null, error: `refused: webhook_url ${problem}`, retryable: false };
     try {
       const signal = AbortSignal.any([this.controller.signal, AbortSignal.timeout(this.options.timeoutMs ?? 10_000)]);
       const res = await fetch(url, { method: 'POST', headers, body, signal, redirect: 'manual' });

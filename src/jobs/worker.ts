@@ -48,8 +48,8 @@ export class JobWorker {
   constructor(private readonly options: JobWorkerOptions) {
     this.store = new JobStore(options.metadata);
     this.usage = new UsageLedger(options.metadata);
-    const { maxAttempts, retryBaseMs, timeoutMs } = options.config.webhooks;
-    this.webhooks = new WebhookSender({ secret: options.webhookSecret ?? null, logger: options.logger, store: this.store, maxAttempts, retryBaseMs, timeoutMs });
+    const { maxAttempts, retryBaseMs, timeoutMs, allowPrivate } = options.config.webhooks;
+    this.webhooks = new WebhookSender({ secret: options.webhookSecret ?? null, logger: options.logger, store: this.store, maxAttempts, retryBaseMs, timeoutMs, allowPrivate });
   }
 
   start(): void {

@@ -66,6 +66,8 @@ export interface WebhookSettings {
   retryBaseMs: number;
   /** Per-attempt time limit; a receiver slower than this counts as failed (and is retried). */
   timeoutMs: number;
+  /** Deliver to loopback, private and link-local addresses too (off: such webhook_url values are refused, SSRF guard). */
+  allowPrivate: boolean;
 }
 
 export type MetricsAccess = 'public' | 'key' | 'off';
@@ -117,6 +119,7 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_WEBHOOK_MAX_ATTEMPTS', default: '5', description: 'Webhook deliveries tried per job before giving up (network errors, timeouts and 5xx are retried; 4xx are not)' },
   { name: 'DOCINTEL_WEBHOOK_RETRY_BASE_MS', default: '1000', description: 'Pause before the 2nd webhook attempt; doubles for each later one (exponential backoff)' },
   { name: 'DOCINTEL_WEBHOOK_TIMEOUT_MS', default: '10000', description: 'Time limit of one webhook attempt' },
+  { name: 'DOCINTEL_WEBHOOK_ALLOW_PRIVATE', default: 'false', description: 'Allow webhook_url on loopback, private and link-local addresses (or hostnames resolving to them); off, they are refused with 422 (SSRF guard)' },
   { name: 'DOCINTEL_METRICS', default: 'public', description: 'GET /metrics (Prometheus text): `public` (no key), `key` (needs an API key) or `off`' },
   { name: 'DOCINTEL_LLM_BASE_URL', default: '(unset: no LLM; every feature works without one)', description: 'OpenAI-compatible API base URL (e.g. `http://localhost:8000/v1`) that extraction may ask to locate field values' },
   { name: 'DOCINTEL_LLM_API_KEY', default: '(unset)', description: 'Bearer key sent to DOCINTEL_LLM_BASE_URL' },
@@ -131,6 +134,14 @@ function int(env: Env, name: string, fallback: number, min: number, max = Number
   const value = Number(raw.trim());
   if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = str(env, name);
+  if (raw === null) return fallback;
+  if (/^(1|true|on|yes)$/i.test(raw)) return true;
+  if (/^(0|false|off|no)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
 }
 
 function str(env: Env, name: string): string | null {
@@ -235,6 +246,7 @@ export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
       maxAttempts: int(env, 'DOCINTEL_WEBHOOK_MAX_ATTEMPTS', 5, 1, 20),
       retryBaseMs: int(env, 'DOCINTEL_WEBHOOK_RETRY_BASE_MS', 1000, 1, 3_600_000),
       timeoutMs: int(env, 'DOCINTEL_WEBHOOK_TIMEOUT_MS', 10_000, 100, 300_000),
+      allowPrivate: bool(env, 'DOCINTEL_WEBHOOK_ALLOW_PRIVATE', false),
     },
     metrics: parseMetricsAccess(str(env, 'DOCINTEL_METRICS')),
     heapGrowthPercent: int(env, 'DOCINTEL_HEAP_GROWTH_PERCENT', 50, 0, 1000),
