@@ -790,7 +790,7 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
-                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature) */
+                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "grounded" */
                         profile?: "grounded" | "fast";
@@ -949,7 +949,7 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
-                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature) */
+                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "non_overlapping" */
                         mode?: "nested" | "non_overlapping";
@@ -1091,7 +1091,7 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
-                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature) */
+                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "auto" */
                         language?: "auto" | "global";
@@ -1235,7 +1235,7 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
-                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature) */
+                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "detector" */
                         boundary_source?: "detector" | "layout" | "none";
@@ -1429,7 +1429,7 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
-                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature) */
+                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "detector" */
                         boundary_source?: "detector" | "layout" | "none";
@@ -1582,7 +1582,7 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
-                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature) */
+                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                     };
                 };
@@ -1749,7 +1749,7 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
-                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature) */
+                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "auto" */
                         input_type?: "markdown" | "image" | "pdf" | "text" | "auto";
@@ -1926,7 +1926,7 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
-                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature) */
+                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "none" */
                         verbosity?: "none" | "debug";
@@ -2065,7 +2065,7 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
-                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature) */
+                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @description Uploaded file id, or several */
                         file_id?: string | string[] | null;
@@ -2225,7 +2225,7 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
-                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature) */
+                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @description SchemaV2Payload (`doc_class`, `fields`, `tables`) or the invoice form (`invoice_level_fields`, `line_item_structures`). Not with `schema_file_id`; with neither, the schema is generated from the document first. */
                         schema?: {
@@ -2434,7 +2434,7 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
-                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature) */
+                        /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         query: string;
                         inputs?: components["schemas"]["InputSource"][];

@@ -102,7 +102,7 @@ export function processingProperties(defaultMode: 'async' | 'sync' = 'async') {
     input: { $ref: 'InputSource#' },
     execution_mode: { type: 'string', enum: ['async', 'sync'], default: defaultMode },
     billing_profile: { type: 'string', enum: ['standard', 'engineering_drawing'], default: 'standard' },
-    webhook_url: { type: ['string', 'null'], format: 'uri', description: 'Optional: POSTed the final JobRef, signed with HMAC-SHA256 (X-Docintel-Signature)' },
+    webhook_url: { type: ['string', 'null'], format: 'uri', description: 'Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them' },
   } as const;
 }
 
