@@ -17,6 +17,7 @@ export type InjectResponse = Awaited<ReturnType<FastifyInstance['inject']>>;
 /** Response bodies, typed as the service declares them. */
 import type { FileRef as FileRefBody } from '../../src/files/files.service.ts';
 import type { JobRef as JobRefBody } from '../../src/jobs/ports.ts';
+import { readEvents, type SseEvent } from '../../src/client/sse.ts';
 
 export type { FileRefBody, JobRefBody };
 
@@ -115,11 +116,7 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-export interface SseEvent {
-  event: string;
-  id?: string;
-  data: string;
-}
+export type { SseEvent };
 
 export interface SseRead {
   status: number;
@@ -130,23 +127,6 @@ export interface SseRead {
   closedByServer: boolean;
 }
 
-function parseSseBlock(block: string): SseEvent | null {
-  const event: SseEvent = { event: 'message', data: '' };
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line.startsWith(':') || line === '') continue;
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'event') event.event = value;
-    else if (field === 'id') event.id = value;
-    else if (field === 'data') data.push(value);
-  }
-  if (data.length === 0) return null;
-  event.data = data.join('\n');
-  return event;
-}
-
 /** Reads a Server-Sent Events stream until the server closes it or `timeoutMs` passes. */
 export async function readSse(url: string, auth: Auth, timeoutMs = 15_000): Promise<SseRead> {
   const controller = new AbortController();
@@ -155,18 +135,8 @@ export async function readSse(url: string, auth: Auth, timeoutMs = 15_000): Prom
   const read: SseRead = {
     status: res.status, contentType: res.headers.get('content-type'), requestId: res.headers.get('x-request-id'), events: [], closedByServer: false,
   };
-  let buffer = '';
   try {
-    const decoder = new TextDecoder();
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const event = parseSseBlock(buffer.slice(0, end));
-        buffer = buffer.slice(end + 2);
-        if (event) read.events.push(event);
-      }
-    }
+    for await (const event of readEvents(res.body as ReadableStream<Uint8Array>)) read.events.push(event);
     read.closedByServer = true;
   } catch (err) {
     if (!controller.signal.aborted) throw err;
