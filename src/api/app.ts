@@ -7,6 +7,7 @@ import type { AppContext } from './context.ts';
 import { registerAuth } from './auth.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { sharedSchemas } from './schemas/common.ts';
 import { agentSchemas } from './schemas/agents.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -42,6 +43,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Before any route: the onRoute hook collects every route with `config.tool` (toolRegistryOf(app)).
   installToolRegistry(app);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, ctx.config.corsOrigins);
   registerAuth(app, ctx.keys, new RateLimiter(ctx.config.limits.rateLimitPerMinute));
   for (const schema of [...sharedSchemas, ...agentSchemas]) app.addSchema(schema);
 

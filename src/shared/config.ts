@@ -21,6 +21,8 @@ export interface Config {
   webhooks: WebhookSettings;
   /** GET /metrics: `public` (no key), `key` (any API key) or `off` (no route). */
   metrics: MetricsAccess;
+  /** Browser origins allowed to call the API cross-origin (CORS); empty: CORS off. `*` allows any origin. */
+  corsOrigins: string[];
   /** V8 heap growth per full collection, in percent (0: V8's own); see shared/heap.ts. */
   heapGrowthPercent: number;
   faults: Record<string, string>;
@@ -120,6 +122,7 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_WEBHOOK_RETRY_BASE_MS', default: '1000', description: 'Pause before the 2nd webhook attempt; doubles for each later one (exponential backoff)' },
   { name: 'DOCINTEL_WEBHOOK_TIMEOUT_MS', default: '10000', description: 'Time limit of one webhook attempt' },
   { name: 'DOCINTEL_WEBHOOK_ALLOW_PRIVATE', default: 'false', description: 'Allow webhook_url on loopback, private and link-local addresses (or hostnames resolving to them); off, they are refused with 422 (SSRF guard)' },
+  { name: 'DOCINTEL_CORS_ORIGINS', default: '(unset: CORS off)', description: 'Comma-separated browser origins (e.g. `https://app.example.com`) allowed to call the API cross-origin; `*` allows any. Unset, no CORS headers are sent and preflights are refused' },
   { name: 'DOCINTEL_METRICS', default: 'public', description: 'GET /metrics (Prometheus text): `public` (no key), `key` (needs an API key) or `off`' },
   { name: 'DOCINTEL_LLM_BASE_URL', default: '(unset: no LLM; every feature works without one)', description: 'OpenAI-compatible API base URL (e.g. `http://localhost:8000/v1`) that extraction may ask to locate field values' },
   { name: 'DOCINTEL_LLM_API_KEY', default: '(unset)', description: 'Bearer key sent to DOCINTEL_LLM_BASE_URL' },
@@ -197,6 +200,17 @@ function parseLlm(env: Env): LlmSettings | null {
   return { baseUrl, apiKey: str(env, 'DOCINTEL_LLM_API_KEY'), model: str(env, 'DOCINTEL_LLM_MODEL') ?? 'gpt-4o-mini' };
 }
 
+/** `*`, or origins as browsers send them: scheme://host[:port], no path, no trailing slash. */
+function parseCorsOrigins(raw: string | null): string[] {
+  const origins = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (origin !== '*' && !/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin)) {
+      throw new ConfigError('DOCINTEL_CORS_ORIGINS', `"${origin}" is not an origin like https://app.example.com`);
+    }
+  }
+  return origins;
+}
+
 export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
   const dataDir = path.resolve(str(env, 'DOCINTEL_DATA_DIR') ?? './data');
   const natsUrl = str(env, 'DOCINTEL_NATS_URL');
@@ -249,6 +263,7 @@ export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
       allowPrivate: bool(env, 'DOCINTEL_WEBHOOK_ALLOW_PRIVATE', false),
     },
     metrics: parseMetricsAccess(str(env, 'DOCINTEL_METRICS')),
+    corsOrigins: parseCorsOrigins(str(env, 'DOCINTEL_CORS_ORIGINS')),
     heapGrowthPercent: int(env, 'DOCINTEL_HEAP_GROWTH_PERCENT', 50, 0, 1000),
     faults: parseFaults(str(env, 'DOCINTEL_FAULTS')),
     llm: parseLlm(env),
