@@ -6,6 +6,7 @@ import { newId } from '../shared/ids.ts';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './auth.ts';
 import { registerErrorHandling } from './error-handler.ts';
+import { registerJsonGuard } from './json-guard.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { sharedSchemas } from './schemas/common.ts';
@@ -43,6 +44,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Before any route: the onRoute hook collects every route with `config.tool` (toolRegistryOf(app)).
   installToolRegistry(app);
   registerErrorHandling(app);
+  registerJsonGuard(app);
   registerSecurityHeaders(app, ctx.config.corsOrigins);
   registerAuth(app, ctx.keys, new RateLimiter(ctx.config.limits.rateLimitPerMinute));
   for (const schema of [...sharedSchemas, ...agentSchemas]) app.addSchema(schema);

@@ -15,6 +15,7 @@ import { BlobTooLargeError, type BlobStore, type MetadataStore } from '../storag
 import { PoolBusyError, type DocumentPool } from '../pipeline/document/pool.ts';
 import { SNIFF_BYTES, sniff } from '../pipeline/document/sniff.ts';
 import { isDocumentType, type InspectResult, type PageSize, type StoredContentType } from '../pipeline/document/types.ts';
+import { safeFilename } from './filename.ts';
 import { PageImages, type PageImage, type PageImageOptions } from './page-images.ts';
 import { drain, sniffWhileStreaming, unsupportedError, wasTruncated } from './upload-stream.ts';
 
@@ -181,7 +182,7 @@ export class FileService {
     const record: FileRecord = {
       file_id: fileId,
       tenant: input.tenant,
-      filename: input.filename,
+      filename: safeFilename(input.filename),
       size_bytes: input.size,
       created_at: nowSeconds(),
       content_type: inspected.contentType,

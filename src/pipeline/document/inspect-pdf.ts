@@ -3,6 +3,7 @@ import { DocumentFormatError } from '../../shared/errors.ts';
 import { oneLine, pixelBox, release, withMupdfLog, type MupdfLog } from './mupdf-util.ts';
 import { DEFAULT_DPI, type InspectLimits, type InspectResult, type PageSize } from './types.ts';
 import { checkPagePixels, checkPageCount } from './limits.ts';
+import { DEFAULT_PAGE_COST, PageCostMeter } from './pdf-page-cost.ts';
 
 const PDF = 'application/pdf';
 
@@ -45,6 +46,7 @@ function pageSizes(doc: mupdf.Document, count: number, repaired: boolean, log: M
   const scale = DEFAULT_DPI / 72;
   const errorsBefore = log.errors.length;
   const pages: PageSize[] = [];
+  const meter = new PageCostMeter({ ...DEFAULT_PAGE_COST, maxPagePixels: limits.maxPagePixels });
   for (let i = 0; i < count; i++) {
     let page: mupdf.Page | undefined;
     try {
@@ -52,6 +54,7 @@ function pageSizes(doc: mupdf.Document, count: number, repaired: boolean, log: M
       if (repaired) checkRepairedPage(page, i, count);
       const size = pixelBox(page.getBounds(), scale);
       checkPagePixels(size, `page ${i + 1}`, limits, PDF);
+      if (page instanceof mupdf.PDFPage) checkPageCost(meter, page, i);
       pages.push(size);
     } catch (err) {
       if (err instanceof DocumentFormatError) throw err;
@@ -63,6 +66,15 @@ function pageSizes(doc: mupdf.Document, count: number, repaired: boolean, log: M
   // In a repaired file, errors while walking the page tree mean pages were lost even if each one loaded.
   if (repaired && log.errors.length > errorsBefore) throw corrupt(log.errors[errorsBefore]);
   return pages;
+}
+
+/** Bombs are refused; a page the meter itself cannot read is left to mupdf, which draws what it can. */
+function checkPageCost(meter: PageCostMeter, page: mupdf.PDFPage, index: number): void {
+  try {
+    meter.check(page, index);
+  } catch (err) {
+    if (err instanceof DocumentFormatError) throw err;
+  }
 }
 
 /** Validates a PDF and measures its pages at the default 144 dpi (2 px per point). */

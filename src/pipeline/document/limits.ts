@@ -4,6 +4,7 @@ import type { InspectLimits, PageSize } from './types.ts';
 /** Limit checks shared by inspect and render; they run on header dimensions, before anything is decoded. */
 
 function megapixels(pixels: number): string {
+  if (pixels >= 1e12) return `${pixels.toExponential(1)} pixels`;
   if (pixels >= 1e9) return `${(pixels / 1e9).toFixed(1)} GP`;
   return `${(pixels / 1e6).toFixed(1)} MP`;
 }

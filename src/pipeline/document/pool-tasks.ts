@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { MessagePort } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { DocumentFormatError } from '../../shared/errors.ts';
 import { inspectDocument } from './inspect.ts';
@@ -18,11 +19,15 @@ import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderR
 /** Bytes, or the path of a local file the worker reads itself (saves copying big files between threads). */
 export type TaskSource = { bytes: Uint8Array } | { path: string };
 
-export type PoolRequest =
+export type PoolRequest = (
   | { op: 'inspect'; source: TaskSource; type: string; limits: InspectLimits }
   | { op: 'render'; source: TaskSource; type: DocumentType; options: RenderOptions }
   | { op: 'analyze'; source: TaskSource; range: AnalyzeRange }
-  | { op: 'drawing'; source: TaskSource; pageIndexes: number[] };
+  | { op: 'drawing'; source: TaskSource; pageIndexes: number[] }
+) & {
+  /** Posted to when this worker starts the task: the pool's time limit runs from then (pool.ts). */
+  started?: MessagePort;
+};
 
 export type SerializedError =
   | { kind: 'format'; message: string; detectedType: string | null; tooLarge: boolean }
@@ -58,6 +63,8 @@ function movable(reply: PoolReply, buffer?: ArrayBuffer): unknown {
 }
 
 export async function runTask(request: PoolRequest): Promise<unknown> {
+  request.started?.postMessage('started');
+  request.started?.close();
   try {
     const bytes = await loadBytes(request.source);
     if (request.op === 'analyze') return { ok: true, op: 'analyze', value: analyzePageRange(bytes, request.range) } satisfies PoolReply;

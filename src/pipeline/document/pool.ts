@@ -1,3 +1,4 @@
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { DocumentFormatError } from '../../shared/errors.ts';
 import type { PoolReply, PoolRequest, SerializedError, TaskSource } from './pool-tasks.ts';
@@ -52,6 +53,15 @@ export interface DocumentPoolOptions {
   maxQueue?: number;
   /** Idle workers above one are stopped after this long. */
   idleTimeoutMs?: number;
+  /**
+   * How long a task may run once a worker started it (time waiting in the queue does not count); analyze and
+   * drawing tasks get this plus `taskTimeoutPerPageMs` for each page. mupdf has no budget of its own: a page
+   * that never finishes (a pattern or form bomb the inspect checks missed) would hold its thread for good, so
+   * the worker thread is stopped and replaced. Default 60 s.
+   */
+  taskTimeoutMs?: number;
+  /** Default 10 s. */
+  taskTimeoutPerPageMs?: number;
 }
 
 /** The pool's queue is full. */
@@ -59,6 +69,14 @@ export class PoolBusyError extends Error {
   constructor() {
     super('document workers are busy; try again shortly');
     this.name = 'PoolBusyError';
+  }
+}
+
+/** A task ran past its time limit; its worker thread was stopped. */
+export class PoolTaskTimeoutError extends Error {
+  constructor(readonly op: string, readonly timeoutMs: number) {
+    super(`document ${op} task did not finish within ${Math.round(timeoutMs / 1000)} s`);
+    this.name = 'PoolTaskTimeoutError';
   }
 }
 
@@ -79,6 +97,12 @@ function rebuildError(error: SerializedError): Error {
   return rebuilt;
 }
 
+/** A timed-out inspect or render is a problem of the document (a 4xx), not of the service. */
+function timedOutAs(err: unknown, message: (seconds: number) => string, type: string): unknown {
+  if (!(err instanceof PoolTaskTimeoutError)) return err;
+  return new DocumentFormatError(message(Math.round(err.timeoutMs / 1000)), type);
+}
+
 export function createDocumentPool(threads: number, options: DocumentPoolOptions = {}): DocumentPool {
   const maxThreads = Math.max(1, Math.floor(threads));
   const limits = options.limits ?? DEFAULT_LIMITS;
@@ -90,19 +114,59 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
     maxQueue: options.maxQueue ?? maxThreads * 64,
   });
 
-  async function run(request: PoolRequest, transferList: ArrayBuffer[]): Promise<PoolReply> {
+  const taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
+  const perPageMs = options.taskTimeoutPerPageMs ?? 10_000;
+
+  /**
+   * Runs a task under its time limit. The clock starts when a worker picks the task up: the worker posts on
+   * `started` (a MessagePort moved along with the task). Aborting a running piscina task terminates its worker.
+   */
+  async function run(request: PoolRequest, transferList: ArrayBuffer[], pages = 0): Promise<PoolReply> {
+    const limitMs = taskTimeoutMs + pages * perPageMs;
+    const channel = new MessageChannel();
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    channel.port1.once('message', () => {
+      timer = setTimeout(() => abort.abort(new PoolTaskTimeoutError(request.op, limitMs)), limitMs);
+    });
     try {
-      return (await piscina.run(request, { transferList })) as PoolReply;
+      const task = { ...request, started: channel.port2 };
+      const transfer: (ArrayBuffer | MessagePort)[] = [...transferList, channel.port2];
+      return (await piscina.run(task, { transferList: transfer, signal: abort.signal })) as PoolReply;
     } catch (err) {
+      if (abort.signal.aborted) throw abort.signal.reason;
       if (err instanceof Error && /queue is at limit/i.test(err.message)) throw new PoolBusyError();
       throw err;
+    } finally {
+      clearTimeout(timer);
+      channel.port1.close();
     }
+  }
+
+  async function drawings(source: DocumentSource, pageIndexes: number[], opts: SourceOptions = {}): Promise<PageDrawing[]> {
+    const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
+    let reply: PoolReply;
+    try {
+      reply = await run({ op: 'drawing', source: taskSource, pageIndexes }, transferList, pageIndexes.length);
+    } catch (err) {
+      if (!(err instanceof PoolTaskTimeoutError) || transferList.length > 0) throw err;
+      // Like a page mupdf cannot read: the page that ran out of time comes back empty, the others still draw.
+      if (pageIndexes.length === 1) return [{ page_index: pageIndexes[0], width: 0, height: 0, glyphs: [], paths: [], truncated: true }];
+      const pages: PageDrawing[] = [];
+      for (const index of pageIndexes) pages.push(...(await drawings(source, [index])));
+      return pages;
+    }
+    if (!reply.ok) throw rebuildError(reply.error);
+    if (reply.op !== 'drawing') throw new Error('document pool answered a different operation');
+    return reply.value;
   }
 
   return {
     async inspect(source, type, opts = {}) {
       const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
-      const reply = await run({ op: 'inspect', source: taskSource, type, limits: opts.limits ?? limits }, transferList);
+      const reply = await run({ op: 'inspect', source: taskSource, type, limits: opts.limits ?? limits }, transferList).catch((err: unknown) => {
+        throw timedOutAs(err, (s) => `the document could not be opened and measured within ${s} s; it is malformed or far too complex`, type);
+      });
       if (!reply.ok) throw rebuildError(reply.error);
       if (reply.op !== 'inspect') throw new Error('document pool answered a different operation');
       return reply.value;
@@ -111,7 +175,9 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
     async render(source, type, opts) {
       const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
       const renderOptions = { pageIndex: opts.pageIndex, dpi: opts.dpi, format: opts.format, maxPagePixels: opts.maxPagePixels ?? limits.maxPagePixels };
-      const reply = await run({ op: 'render', source: taskSource, type, options: renderOptions }, transferList);
+      const reply = await run({ op: 'render', source: taskSource, type, options: renderOptions }, transferList).catch((err: unknown) => {
+        throw timedOutAs(err, (s) => `page ${opts.pageIndex + 1} could not be rendered within ${s} s; its content is far too complex`, type);
+      });
       if (!reply.ok) throw rebuildError(reply.error);
       if (reply.op !== 'render') throw new Error('document pool answered a different operation');
       const { body, ...rest } = reply.value;
@@ -120,19 +186,14 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
 
     async analyze(source, range, opts = {}) {
       const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
-      const reply = await run({ op: 'analyze', source: taskSource, range }, transferList);
+      // A timeout stays a PoolTaskTimeoutError: analysis retries the range page by page and skips the page at fault.
+      const reply = await run({ op: 'analyze', source: taskSource, range }, transferList, range.to - range.from);
       if (!reply.ok) throw rebuildError(reply.error);
       if (reply.op !== 'analyze') throw new Error('document pool answered a different operation');
       return reply.value;
     },
 
-    async drawings(source, pageIndexes, opts = {}) {
-      const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
-      const reply = await run({ op: 'drawing', source: taskSource, pageIndexes }, transferList);
-      if (!reply.ok) throw rebuildError(reply.error);
-      if (reply.op !== 'drawing') throw new Error('document pool answered a different operation');
-      return reply.value;
-    },
+    drawings,
 
     threads: maxThreads,
 
