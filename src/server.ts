@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './shared/config.ts';
@@ -19,10 +20,42 @@ export async function runService(role: ServiceRole, config: Config, logger: Logg
     // needs a socket of its own, or it finds DATA_DIR/inference.sock taken and never starts.
     inferenceAddress: role === 'worker' ? `unix:${path.join(config.dataDir, `inference-${process.pid}.sock`)}` : undefined,
   });
-  let app: FastifyInstance | null = null;
-  if (role !== 'worker') app = await startApi(runtime);
+  let http: HttpServer | null = null;
+  if (role !== 'worker') http = trackResponses(await startApi(runtime));
   logger.info({ role, dataDir: config.dataDir, nats: config.natsUrl ?? 'embedded' }, `docintel ${role} started`);
-  installShutdown(runtime, app, logger);
+  installShutdown(runtime, http, logger);
+}
+
+interface HttpServer {
+  app: FastifyInstance;
+  /** Responses not yet finished (their requests are in flight). */
+  open: Set<ServerResponse>;
+}
+
+function trackResponses(app: FastifyInstance): HttpServer {
+  const open = new Set<ServerResponse>();
+  app.server.on('request', (_req, res: ServerResponse) => {
+    open.add(res);
+    res.once('close', () => open.delete(res));
+  });
+  return { app, open };
+}
+
+/**
+ * Stops taking connections and waits for the requests in flight (a sync request waits for its job, which the
+ * still-running worker finishes). Keep-alive connections would hold the close until their clients leave
+ * (Fastify's keepAliveTimeout is 72 s): Node closes the idle ones only when close() starts, so each in-flight
+ * response is sent with `Connection: close`, and connections idle by then are closed as they turn idle.
+ */
+async function drainHttp({ app, open }: HttpServer): Promise<void> {
+  for (const res of open) if (!res.headersSent) res.setHeader('connection', 'close');
+  const closed = app.close();
+  const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await closed;
+  } finally {
+    clearInterval(sweeper);
+  }
 }
 
 async function startApi(runtime: Runtime): Promise<FastifyInstance> {
@@ -42,7 +75,7 @@ async function startApi(runtime: Runtime): Promise<FastifyInstance> {
   return app;
 }
 
-function installShutdown(runtime: Runtime, app: FastifyInstance | null, logger: Logger): void {
+function installShutdown(runtime: Runtime, http: HttpServer | null, logger: Logger): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -57,7 +90,8 @@ function installShutdown(runtime: Runtime, app: FastifyInstance | null, logger: 
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
-      await app?.close();
+      // HTTP first, while the worker still runs the jobs in-flight sync requests wait for; then the worker.
+      if (http) await drainHttp(http);
       await runtime.close();
       process.exit(0);
     } catch (err) {

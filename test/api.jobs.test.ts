@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_A, AUTH_B, type TestApp } from './helpers/app.ts';
+import { AUTH_A, AUTH_B, createTestApp, type TestApp } from './helpers/app.ts';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import { natsOrSkip, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
 import {
@@ -194,4 +194,24 @@ describe.skipIf(!haveNats)('jobs on the NATS adapters (JetStream queue, KV, obje
   });
 
   lifecycleTests(app);
+});
+
+describe('closing the server', () => {
+  it('ends open event streams, so a watching client cannot hold a graceful shutdown', async () => {
+    const t = await createTestApp({ DOCINTEL_FAULTS: 'job.delay_ms=60000' });
+    try {
+      const baseUrl = await listen(t.app);
+      const ref = await submitParse(t, { input: { file_id: (await uploadOne(t.app, fx.good.pdf)).file_id } });
+      const res = await fetch(`${baseUrl}/v1/jobs/${ref.job_id}/events`, { headers: AUTH_A, signal: AbortSignal.timeout(60_000) });
+      expect(res.status).toBe(200);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      const first = await reader.read();
+      expect(new TextDecoder().decode(first.value)).toContain('event: job');
+      await t.app.close();
+      // The server ends the stream: the reader reaches its end instead of waiting for the held job.
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -11,7 +11,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/shared/config.ts';
 import { createLogger } from '../src/shared/logger.ts';
 import {
-  BoundedQueue, InferenceClient, InferenceSupervisor, InferenceUnavailableError, QueueAbortedError, QueueFullError,
+  BoundedQueue, DeadlineUnreachableError, InferenceClient, InferenceSupervisor, InferenceUnavailableError, QueueAbortedError, QueueFullError,
   startInferenceServer, type ExitEvent, type HealthResponse, type RestartEvent,
 } from '../src/inference/mod.ts';
 import { toInferenceError } from '../src/inference/client.ts';
@@ -196,6 +196,18 @@ describe('inference gRPC between real processes', () => {
     for (let i = 0; i < 3; i++) expect((await c.health()).pid).toBe(live.child.pid);
   });
 
+  it('under concurrency, a call that meets a dead address moves on to a live one (never the dead one twice)', async () => {
+    const dir = tempDir();
+    const live = await spawnServer(dir, `unix:${path.join(dir, 'live.sock')}`);
+    const addresses = [`unix:${path.join(dir, 'dead-1.sock')}`, `unix:${path.join(dir, 'dead-2.sock')}`, live.address];
+    // No retries configured: each call still tries every address once before it gives up.
+    const c = new InferenceClient(addresses, { deadlineMs: 5000, retries: 0, retryBackoffMs: 1 });
+    clients.push(c);
+    const answers = await Promise.allSettled(Array.from({ length: 48 }, () => c.health()));
+    const failed = answers.filter((a) => a.status === 'rejected').map((a) => String((a as PromiseRejectedResult).reason));
+    expect(failed).toEqual([]);
+  });
+
   it('exits cleanly when its supervising parent disconnects, and on SIGTERM removes its socket', async () => {
     const dir = tempDir();
     const a = await spawnServer(dir, `unix:${path.join(dir, 'a.sock')}`, [], true);
@@ -255,6 +267,29 @@ describe('bounded request queue', () => {
     release();
     await running;
     expect(await queue.run(async () => 'next')).toBe('next');
+  });
+
+  it('refuses at once, with the expected wait as retry-after, a request that could not finish before its deadline', async () => {
+    const queue = new BoundedQueue(1, 100);
+    // One finished task of at least 50 ms teaches the queue what a task costs.
+    await queue.run(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const running = queue.run(() => gate);
+    const waiting = [1, 2, 3].map(() => queue.run(async () => 'waited', undefined, Date.now() + 60_000));
+
+    const late = await queue.run(async () => 'never', undefined, Date.now() + 10).catch((e) => e);
+    expect(late).toBeInstanceOf(DeadlineUnreachableError);
+    expect(late).toBeInstanceOf(QueueFullError);
+    expect(toServiceError(late, logger).code).toBe(grpc.status.RESOURCE_EXHAUSTED);
+    expect(Number((toServiceError(late, logger).metadata as grpc.Metadata).get('retry-after-seconds')[0])).toBeGreaterThanOrEqual(1);
+    expect(queue.depth).toBe(3);
+
+    release();
+    expect(await Promise.all(waiting)).toEqual(['waited', 'waited', 'waited']);
+    await running;
+    // Without a deadline, or with time enough, nothing is refused.
+    expect(await queue.run(async () => 'free')).toBe('free');
   });
 
   it('is reported by Health while requests wait', async () => {

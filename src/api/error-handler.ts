@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, InternalError, type ValidationIssue } from '../shared/errors.ts';
+import { AppError, InsufficientStorageError, InternalError, isStorageFull, type ValidationIssue } from '../shared/errors.ts';
+import { natsUnavailable } from '../storage/connection-errors.ts';
 
 /** Ajv error as Fastify attaches it to `error.validation`. */
 interface AjvIssue {
@@ -87,6 +88,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.validation) {
       return send(reply, 422, { detail: toValidationIssues(error.validation as AjvIssue[], error.validationContext) });
+    }
+    // A full disk anywhere an adapter did not map it already (render caches, temp files): 507, not 500.
+    if (isStorageFull(error)) {
+      request.log.warn({ err: error }, 'request failed: disk full');
+      const full = new InsufficientStorageError();
+      return send(reply, full.status, full.body(), full.headers);
+    }
+    // NATS unreachable (a call made as the server went down): 503 with Retry-After, like NatsUnavailableError.
+    const unreachable = natsUnavailable(error);
+    if (unreachable) {
+      request.log.warn({ err: error }, 'request failed: NATS unreachable');
+      return send(reply, unreachable.status, unreachable.body(), unreachable.headers);
     }
     const mapped = frameworkError(error);
     if (mapped) return send(reply, mapped.status, mapped.body);

@@ -155,21 +155,37 @@ export class InferenceClient {
 
   private async callWithRetries<Res>(method: string, request: object, options: CallOptions): Promise<Res> {
     const deadline = Date.now() + (options.deadlineMs ?? this.deadlineMs);
+    const first = this.pickAddress();
+    // Every address gets its chance before a call gives up, however few retries are configured.
+    const retries = Math.max(this.retries, this.clients.length - 1);
     let attempt = 0;
     for (;;) {
-      const index = this.next++ % this.clients.length;
+      // A retry goes to the address after the one that failed, not to the shared round robin's next pick,
+      // which under concurrency can land on the dead address again and again.
+      const index = (first + attempt) % this.clients.length;
       try {
         return await this.invoke<Res>(index, method, request, deadline, options.signal);
       } catch (err) {
         const serviceError = err as grpc.ServiceError;
         const pause = this.retryBackoffMs * 2 ** attempt;
-        const retry = serviceError.code === grpc.status.UNAVAILABLE && attempt < this.retries
+        const retry = serviceError.code === grpc.status.UNAVAILABLE && attempt < retries
           && Date.now() + pause < deadline && !options.signal?.aborted;
         if (!retry) throw toInferenceError(serviceError, this.addresses[index]);
         attempt++;
         await sleep(pause);
       }
     }
+  }
+
+  /** Round robin, skipping channels gRPC already knows are down while another one may still answer. */
+  private pickAddress(): number {
+    const n = this.clients.length;
+    const start = this.next++ % n;
+    for (let k = 0; k < n; k++) {
+      const index = (start + k) % n;
+      if (this.clients[index].getChannel().getConnectivityState(false) !== grpc.connectivityState.TRANSIENT_FAILURE) return index;
+    }
+    return start;
   }
 
   private invoke<Res>(index: number, method: string, request: object, deadline: number, signal?: AbortSignal): Promise<Res> {

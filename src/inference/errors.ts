@@ -40,6 +40,18 @@ export class QueueFullError extends Error {
   }
 }
 
+/**
+ * The queue is not full, but the requests ahead of this one would take longer than its caller is willing to wait:
+ * refused at once (RESOURCE_EXHAUSTED with the expected wait as retry-after) instead of timing out in the queue.
+ */
+export class DeadlineUnreachableError extends QueueFullError {
+  constructor(waiting: number, expectedWaitMs: number) {
+    super(waiting, Math.max(1, Math.ceil(expectedWaitMs / 1000)));
+    this.message = `inference is busy: ${waiting} requests wait ahead (about ${Math.round(expectedWaitMs)} ms), past this call's deadline`;
+    this.name = 'DeadlineUnreachableError';
+  }
+}
+
 /** The caller gave up (cancelled call) while its request still waited in the queue. */
 export class QueueAbortedError extends Error {
   constructor() {

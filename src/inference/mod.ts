@@ -5,5 +5,5 @@ export { startInferenceServer, type InferenceServer, type InferenceServerOptions
 export { runInference, parseInferenceArgs, InferenceUsageError } from './main.ts';
 export { ModelRegistry, ManifestError, type ManifestEntry, type ResolvedModel } from './models.ts';
 export { BoundedQueue } from './queue.ts';
-export { InferenceUnavailableError, InferenceCallError, QueueFullError, QueueAbortedError, ServerDrainingError } from './errors.ts';
+export { InferenceUnavailableError, InferenceCallError, QueueFullError, DeadlineUnreachableError, QueueAbortedError, ServerDrainingError } from './errors.ts';
 export type { HealthResponse, ListModelsResponse, ModelInfo, TensorSpec, ServingStatus } from './types.ts';

@@ -45,7 +45,9 @@ async function imageBytes(request: RecognizePageRequest, blobs: BlobStore | null
 }
 
 /** One page: validated, queued (bounded), decoded, recognized. */
-export async function recognizeOne(ctx: ServerContext, deps: OcrRpcDeps, request: RecognizePageRequest, signal?: AbortSignal): Promise<RecognizePageResponse> {
+export async function recognizeOne(
+  ctx: ServerContext, deps: OcrRpcDeps, request: RecognizePageRequest, signal?: AbortSignal, deadline?: number,
+): Promise<RecognizePageResponse> {
   const mode = modeOf(request);
   const language = languageOf(request);
   const received = performance.now();
@@ -76,7 +78,14 @@ export async function recognizeOne(ctx: ServerContext, deps: OcrRpcDeps, request
         total_ms: performance.now() - received,
       },
     };
-  }, signal);
+  }, signal, deadline);
+}
+
+/** When the caller stops waiting (epoch ms), or undefined for a call without a deadline. */
+export function callDeadline(call: grpc.ServerUnaryCall<unknown, unknown>): number | undefined {
+  const deadline = call.getDeadline();
+  const ms = deadline instanceof Date ? deadline.getTime() : Number(deadline);
+  return Number.isFinite(ms) ? ms : undefined;
 }
 
 /** Aborts when the client cancels the call or its deadline passes. */

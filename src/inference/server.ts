@@ -11,7 +11,7 @@ import { EmbeddingModels, EmbeddingModelUnavailableError, InvalidEmbedRequestErr
 import { embedTexts } from './embed/rpc.ts';
 import { QueueAbortedError, QueueFullError, ServerDrainingError } from './errors.ts';
 import { ModelRegistry, toModelInfo } from './models.ts';
-import { callSignal, InvalidOcrRequestError, recognizeOne, type OcrRpcDeps } from './ocr-rpc.ts';
+import { callDeadline, callSignal, InvalidOcrRequestError, recognizeOne, type OcrRpcDeps } from './ocr-rpc.ts';
 import { OcrEngines, OcrModelUnavailableError } from './ocr/engines.ts';
 import { ImageDecodeError } from './ocr/image.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES, REPO_ROOT } from './proto.ts';
@@ -77,12 +77,13 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
   server.addService(loadInferenceProto().service, {
     Health: unary(ctx, async () => health(ctx)),
     ListModels: unary(ctx, async (): Promise<ListModelsResponse> => ({ models: (await registry.list()).map(toModelInfo) })),
-    RecognizePage: unary<RecognizePageRequest, RecognizePageResponse>(ctx, (request, call) => recognizeOne(ctx, ocr, request, callSignal(call))),
+    RecognizePage: unary<RecognizePageRequest, RecognizePageResponse>(ctx, (request, call) => recognizeOne(ctx, ocr, request, callSignal(call), callDeadline(call))),
     RecognizePages: unary<{ pages: RecognizePageRequest[] }, { pages: RecognizePageResponse[] }>(ctx, async (request, call) => {
       const signal = callSignal(call);
-      return { pages: await Promise.all(request.pages.map((page) => recognizeOne(ctx, ocr, page, signal))) };
+      const deadline = callDeadline(call);
+      return { pages: await Promise.all(request.pages.map((page) => recognizeOne(ctx, ocr, page, signal, deadline))) };
     }),
-    Embed: unary<EmbedRequest, EmbedResponse>(ctx, (request, call) => embedTexts(ctx, embeddings, request, callSignal(call))),
+    Embed: unary<EmbedRequest, EmbedResponse>(ctx, (request, call) => embedTexts(ctx, embeddings, request, callSignal(call), callDeadline(call))),
   });
   const address = await bind(server, options.listen);
   logger.info({ address, providers: ctx.runtime.executionProviders, onnxruntime: ctx.runtime.onnxruntimeVersion }, 'inference server listening');

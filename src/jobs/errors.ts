@@ -1,4 +1,5 @@
 import { AppError, DocumentFormatError, ValidationError, type ValidationIssue } from '../shared/errors.ts';
+import { natsUnavailable } from '../storage/connection-errors.ts';
 import type { JobErrorInfo } from './ports.ts';
 
 /**
@@ -73,18 +74,29 @@ function retryDelay(attempt: number, requested?: number): number {
   return requested ?? Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
 }
 
+/**
+ * A dependency that said "retry later" (an inference process restarting, NATS reconnecting) gets longer at each
+ * attempt: its hint, doubled per attempt. A fixed pause would spend every attempt within one restart.
+ */
+function unavailableDelay(attempt: number, hintMs: number): number {
+  return Math.min(30_000, hintMs * 2 ** Math.max(0, attempt - 1));
+}
+
 /** Decide what a handler's error means for the job; messages of unknown errors are never shown to clients. */
 export function classifyJobError(err: unknown, operation: string, attempt: number): ErrorOutcome {
+  // A store call lost with the NATS connection is a 503 like the ones whenConnected() raises.
+  err = natsUnavailable(err) ?? err;
   if (err instanceof RetryableJobError) {
     return { kind: 'retry', info: { type: err.type, msg: err.message }, delayMs: retryDelay(attempt, err.delayMs) };
   }
   if (err instanceof JobInputError) {
     return { kind: 'fail', info: { type: err.type, msg: err.message }, httpStatus: 422, httpDetail: err.detail, internal: false };
   }
-  if (err instanceof AppError && err.status === 503) {
+  // 503: a dependency is down; 507: the data disk is full. Both may pass, so the job waits and tries again.
+  if (err instanceof AppError && (err.status === 503 || err.status === 507)) {
     const seconds = Number(err.headers['retry-after']);
-    const delay = Number.isFinite(seconds) ? seconds * 1000 : undefined;
-    return { kind: 'retry', info: { type: 'temporarily_unavailable', msg: detailMessage(err.detail) }, delayMs: retryDelay(attempt, delay) };
+    const hintMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
+    return { kind: 'retry', info: { type: 'temporarily_unavailable', msg: detailMessage(err.detail) }, delayMs: unavailableDelay(attempt, hintMs) };
   }
   if (err instanceof AppError && err.status < 500) {
     const type = err instanceof ValidationError ? 'validation_error' : TYPE_BY_STATUS[err.status] ?? 'invalid_request';

@@ -142,7 +142,7 @@ export class JobWorker {
     let stage: 'run' | 'store' = 'run';
     const stopTimer = jobDuration.startTimer({ operation: job.operation });
     try {
-      await this.faultDelay(controller.signal);
+      await this.faultDelay(controller.signal, log);
       const deps = { ...this.options.deps, metadata: this.options.metadata, blobs: this.options.blobs } as HandlerDeps;
       const result = await untilAborted(handler.run(run.context(job, controller.signal, deps)), controller.signal);
       stage = 'store';
@@ -240,9 +240,12 @@ export class JobWorker {
   }
 
   /** Test hook (DOCINTEL_FAULTS=job.delay_ms=N): hold every job in `processing` for N ms before running it. */
-  private async faultDelay(signal: AbortSignal): Promise<void> {
+  private async faultDelay(signal: AbortSignal, log: Logger): Promise<void> {
     const ms = Number(this.options.config.faults['job.delay_ms'] ?? 0);
-    if (ms > 0) await abortableSleep(ms, signal);
+    if (ms <= 0) return;
+    // Says which worker holds the job: fault tests kill that one.
+    log.info({ ms }, 'fault injection: holding the job');
+    await abortableSleep(ms, signal);
   }
 }
 

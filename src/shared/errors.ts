@@ -93,6 +93,26 @@ export class UnavailableError extends AppError {
   }
 }
 
+/** Error codes of a full disk: the file system (ENOSPC), a quota (EDQUOT), SQLite's own (SQLITE_FULL). */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+
+/** Whether `err` says the disk (or quota) is full. */
+export function isStorageFull(err: unknown): boolean {
+  return STORAGE_FULL_CODES.has(String((err as { code?: unknown } | null)?.code ?? ''));
+}
+
+/**
+ * 507: the data directory is full. Storage adapters throw it for ENOSPC/EDQUOT/SQLITE_FULL after leaving nothing
+ * partial behind; Retry-After hints that it may work once space is freed (workers retry such jobs).
+ */
+export class InsufficientStorageError extends AppError {
+  constructor(what = 'data', retryAfterSeconds = 10) {
+    super(507, `Insufficient storage: the ${what} disk is full; nothing was stored. Retry once space is freed.`, {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
+  }
+}
+
 export class SyncTimeoutError extends AppError {
   constructor(budgetMs: number, jobId?: string) {
     super(

@@ -11,6 +11,7 @@ import {
   type BlobStore,
 } from './ports.ts';
 import { checkBlobKey, checkBlobPrefix } from './keys.ts';
+import { InsufficientStorageError, isStorageFull } from '../shared/errors.ts';
 
 /** What the sidecar holds; `size` lets stat() notice a sidecar that belongs to another version of the data. */
 interface Sidecar {
@@ -60,7 +61,7 @@ export class FsBlobStore implements BlobStore {
     } catch (err) {
       if (!Buffer.isBuffer(data)) data.destroy(); // never leave an upload half-read and hanging
       await Promise.all([fsp.rm(tmpFile, { force: true }), fsp.rm(tmpMeta, { force: true })]);
-      throw err;
+      throw isStorageFull(err) ? new InsufficientStorageError('blob') : err;
     }
   }
 

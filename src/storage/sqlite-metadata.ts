@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { StoreConflictError } from '../shared/errors.ts';
+import { InsufficientStorageError, isStorageFull, StoreConflictError } from '../shared/errors.ts';
 import type { Collection, MetadataStore, Versioned } from './ports.ts';
 import { checkRecordId, checkRecordPrefix, toJson } from './keys.ts';
 
@@ -95,7 +95,7 @@ export class SqliteMetadataStore implements MetadataStore {
 
   async delete(collection: Collection, id: string): Promise<boolean> {
     checkRecordId(id);
-    return this.statements.delete.run(collection, id).changes > 0;
+    return failingWhenFull(() => this.statements.delete.run(collection, id).changes > 0);
   }
 
   async list<T>(collection: Collection, prefix = ''): Promise<{ id: string; value: T }[]> {
@@ -115,7 +115,7 @@ export class SqliteMetadataStore implements MetadataStore {
   }
 
   private write(fn: () => number): number {
-    return this.db.transaction(fn).immediate();
+    return failingWhenFull(() => this.db.transaction(fn).immediate());
   }
 
   /** Only inside a write transaction. */
@@ -123,6 +123,15 @@ export class SqliteMetadataStore implements MetadataStore {
     const { last } = this.statements.nextRevision.get() as { last: number };
     this.statements.upsert.run(collection, id, json, last, Date.now());
     return last;
+  }
+}
+
+/** A write that fails for a full disk rolled back (nothing of it stored): a typed 507 says so. */
+function failingWhenFull<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (err) {
+    throw isStorageFull(err) ? new InsufficientStorageError('metadata') : err;
   }
 }
 

@@ -37,6 +37,13 @@ export function jobsRoutes(ctx: AppContext) {
       return reply.type('application/json; charset=utf-8').send(await ctx.jobs.resultJson(request.tenant, request.params.job_id));
     });
 
+    // Open event streams end when the server closes (a client would hold a graceful shutdown for its whole
+    // grace period otherwise); clients reconnect to another node or after the restart.
+    const openStreams = new Set<() => void>();
+    app.addHook('preClose', async () => {
+      for (const finish of openStreams) finish();
+    });
+
     app.get<{ Params: { job_id: string } }>('/v1/jobs/:job_id/events', {
       schema: {
         tags: ['jobs'],
@@ -62,10 +69,12 @@ export function jobsRoutes(ctx: AppContext) {
       const finish = () => {
         if (closed) return;
         closed = true;
+        openStreams.delete(finish);
         clearInterval(keepalive);
         unsubscribe();
         raw.end();
       };
+      openStreams.add(finish);
       request.raw.on('close', finish);
       let lastSent = '';
       unsubscribe = await ctx.jobs.subscribe(request.tenant, request.params.job_id, (ref) => {

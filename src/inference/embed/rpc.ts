@@ -18,10 +18,12 @@ function validate(request: EmbedRequest): string[] {
 }
 
 /** One Embed call: validated, queued (bounded, behind OCR pages too), run in batches. */
-export async function embedTexts(ctx: ServerContext, models: EmbeddingModels, request: EmbedRequest, signal?: AbortSignal): Promise<EmbedResponse> {
+export async function embedTexts(
+  ctx: ServerContext, models: EmbeddingModels, request: EmbedRequest, signal?: AbortSignal, deadline?: number,
+): Promise<EmbedResponse> {
   const texts = validate(request);
   const embedder = await models.get(request.model_id || undefined);
-  const vectors = await ctx.queue.run(() => embedder.embed(texts, signal), signal);
+  const vectors = await ctx.queue.run(() => embedder.embed(texts, signal), signal, deadline);
   const dims = vectors[0]?.length ?? 0;
   return { model_id: embedder.modelId, dims, vectors: packVectors(vectors, dims) };
 }
