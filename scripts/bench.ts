@@ -1,9 +1,10 @@
 import { fork } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CAPABILITIES } from './bench/capabilities/index.ts';
 import type { ChildAnswer } from './bench/child.ts';
+import { keepLoadSection } from './bench/load/section.ts';
 import { describeRun, renderReport, type CapabilityResult } from './bench/report.ts';
 import type { BenchOptions, Capability, SetReport } from './bench/types.ts';
 
@@ -11,6 +12,8 @@ import type { BenchOptions, Capability, SetReport } from './bench/types.ts';
  * `npm run bench [-- --only <capability>[,<capability>] --limit N --pages N --eval DIR --verbose --no-write]`
  * Measures every capability on ../shared/eval, prints the report and writes it to docs/benchmarks.md.
  * Each capability × set runs in its own child process so our peak RSS is measured per set.
+ * `npm run bench -- load [...]` runs the load and soak test instead (scripts/bench/load/main.ts); its section of
+ * docs/benchmarks.md survives this report's rewrite.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPORT_FILE = path.join(ROOT, 'docs', 'benchmarks.md');
@@ -21,7 +24,8 @@ interface Args extends BenchOptions {
   write: boolean;
 }
 
-const USAGE = `usage: npm run bench -- [--only ${CAPABILITIES.map((c) => c.name).join('|')}[,...]] [--limit N] [--pages N] [--eval DIR] [--verbose] [--no-write]
+const USAGE = `usage: npm run bench -- load [--help]   (load and soak test, see scripts/bench/load/main.ts)
+       npm run bench -- [--only ${CAPABILITIES.map((c) => c.name).join('|')}[,...]] [--limit N] [--pages N] [--eval DIR] [--verbose] [--no-write]
   --limit N   documents per set (default: all)
   --pages N   pages per document for page-level capabilities (default: ${DEFAULT_MAX_PAGES})
   --eval DIR  evaluation data (default: ../shared/eval beside the checkout)
@@ -97,13 +101,20 @@ async function main(): Promise<void> {
   const report = renderReport({ ...info, durationS: (performance.now() - started) / 1000 }, results);
   console.log(report);
   if (args.write) {
-    writeFileSync(REPORT_FILE, report);
+    const previous = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : null;
+    writeFileSync(REPORT_FILE, keepLoadSection(previous, report));
     console.error(`written to ${path.relative(process.cwd(), REPORT_FILE)}`);
   }
   if (results.some((r) => r.sets.some((s) => s.skipped?.startsWith('failed')))) process.exitCode = 1;
 }
 
-main().catch((err: unknown) => {
+async function dispatch(): Promise<void> {
+  if (process.argv[2] !== 'load') return main();
+  const { runLoadBench } = await import('./bench/load/main.ts');
+  return runLoadBench(process.argv.slice(3));
+}
+
+dispatch().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(2);
 });

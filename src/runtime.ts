@@ -60,7 +60,10 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
   const nats: NatsConnection | undefined = config.natsUrl ? await connectNats(config.natsUrl, `docintel-${process.pid}`, logger) : undefined;
   const stores = await createStores(config, { nats, logger });
   const jobs = await createJobSystem(config, { metadata: stores.metadata, blobs: stores.blobs, nats, logger });
-  const pool = createDocumentPool(config.jobs.renderThreads, { limits: { maxPages: config.limits.maxPages, maxPagePixels: config.limits.maxPagePixels } });
+  const pool = createDocumentPool(config.jobs.renderThreads, {
+    limits: { maxPages: config.limits.maxPages, maxPagePixels: config.limits.maxPagePixels },
+    taskTimeoutMs: config.jobs.documentTaskTimeoutMs,
+  });
   const files = new FileService({ metadata: stores.metadata, blobs: stores.blobs, pool, limits: config.limits, logger });
   const { client: inference, supervisor } = await startInference(config, logger, options);
 

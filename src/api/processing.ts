@@ -70,16 +70,26 @@ export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, s
     await checkWebhookUrl(ctx, request.body.webhook_url);
     // Before inline inputs are stored: a refused request must leave no file behind.
     await enforceConcurrency(ctx, request.tenant);
-    const body = spec.closed ? request.body : await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
-    const options = { executionMode: body.execution_mode, billingProfile: body.billing_profile, webhookUrl: body.webhook_url ?? null };
-    if (body.execution_mode === 'sync') {
+    if (request.body.execution_mode !== 'sync') {
+      const body = spec.closed ? request.body : await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
+      return toJobRef(await ctx.jobs.submit(request.tenant, spec.operation, body, submitOptions(body)));
+    }
+    // Sync: room in the queue first (503 + Retry-After when full), held until this request is answered.
+    const ticket = await ctx.jobs.reserveSync();
+    try {
+      const body = spec.closed ? request.body : await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
       // The job's stored result is the body, already serialized: a multi-megabyte parse is not parsed, checked
       // against the anyOf and serialized again (that cost more than a second for 500 pages).
-      const json = await ctx.jobs.runSyncJson(request.tenant, spec.operation, body, options);
+      const json = await ctx.jobs.runSyncJson(request.tenant, spec.operation, body, { ...submitOptions(body), ticket });
       return reply.type('application/json; charset=utf-8').send(json);
+    } finally {
+      ticket.release();
     }
-    return toJobRef(await ctx.jobs.submit(request.tenant, spec.operation, body, options));
   });
+}
+
+function submitOptions(body: ProcessingBody) {
+  return { executionMode: body.execution_mode, billingProfile: body.billing_profile, webhookUrl: body.webhook_url ?? null };
 }
 
 /** The route's tool: the spec's own, or the operation's name with a description written for an LLM tool user. */

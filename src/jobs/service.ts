@@ -3,6 +3,7 @@ import { AppError, ConflictError, NotFoundError, SyncTimeoutError, UnavailableEr
 import { looksLikeId, newId, nowSeconds } from '../shared/ids.ts';
 import type { Logger } from '../shared/logger.ts';
 import { BlobNotFoundError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
+import { SyncAdmission, type SyncTicket } from './admission.ts';
 import { changesOnly } from './events.ts';
 import { isFinished, JobStore } from './job-store.ts';
 import { toJobRef, type ExecutionMode, type JobEvents, type JobListener, type JobQueue, type JobRecord, type JobRef } from './ports.ts';
@@ -11,6 +12,8 @@ export interface SubmitOptions {
   executionMode?: ExecutionMode;
   billingProfile?: JobRecord['billing_profile'];
   webhookUrl?: string | null;
+  /** A sync request's admission ticket, stamped once the job is queued. */
+  ticket?: SyncTicket;
 }
 
 export interface SyncOptions extends SubmitOptions {
@@ -46,9 +49,20 @@ export class SyncJobFailedError extends AppError {
 /** What the HTTP routes call: submit, look up, wait for and subscribe to jobs, always scoped to a tenant. */
 export class JobService {
   private readonly store: JobStore;
+  private readonly admission: SyncAdmission;
 
   constructor(private readonly options: JobServiceOptions) {
     this.store = new JobStore(options.metadata);
+    this.admission = new SyncAdmission({ depth: () => options.queue.depth(), limit: options.config.limits.maxQueuedJobs, logger: options.logger });
+  }
+
+  /**
+   * Room for one sync job while the queue is below config.limits.maxQueuedJobs; JobQueueBusyError (503 + Retry-After)
+   * otherwise. Routes reserve before storing inline inputs (a refused request leaves nothing behind), pass the
+   * ticket to runSyncJson and release it when the request is over (runSyncJson releases the ones it takes itself).
+   */
+  reserveSync(): Promise<SyncTicket> {
+    return this.admission.reserve();
   }
 
   async submit(tenant: string, operation: string, request: Record<string, unknown>, options: SubmitOptions = {}): Promise<JobRecord> {
@@ -70,6 +84,7 @@ export class JobService {
     await this.store.create(job);
     try {
       await this.options.queue.enqueue(job.job_id, operation);
+      options.ticket?.queued();
     } catch (err) {
       this.options.logger.error({ err, jobId: job.job_id }, 'enqueue failed');
       await this.store.mutate(job.job_id, (j) => ({
@@ -110,6 +125,15 @@ export class JobService {
   /** `runSync` with the result as its stored JSON text. */
   async runSyncJson(tenant: string, operation: string, request: Record<string, unknown>, options: SyncOptions = {}): Promise<string> {
     const budgetMs = options.budgetMs ?? this.options.config.limits.syncBudgetMs;
+    const ticket = options.ticket ?? (await this.reserveSync());
+    try {
+      return await this.submitAndWait(tenant, operation, request, { ...options, ticket }, budgetMs);
+    } finally {
+      if (!options.ticket) ticket.release();
+    }
+  }
+
+  private async submitAndWait(tenant: string, operation: string, request: Record<string, unknown>, options: SubmitOptions, budgetMs: number): Promise<string> {
     const submitted = await this.submit(tenant, operation, request, { ...options, executionMode: 'sync' });
     const final = await this.waitForFinal(tenant, submitted.job_id, budgetMs);
     // The job keeps running after a timeout; its id is in the 504's X-Job-Id header.

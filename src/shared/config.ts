@@ -43,6 +43,8 @@ export interface Limits {
   maxJsonBodyBytes: number;
   rateLimitPerMinute: number;
   maxConcurrentJobsPerKey: number;
+  /** Queue depth (jobs waiting or running) at which sync requests are refused with 503 + Retry-After; 0: no bound. */
+  maxQueuedJobs: number;
   syncBudgetMs: number;
 }
 
@@ -53,6 +55,8 @@ export interface JobSettings {
   leaseMs: number;
   workerConcurrency: number;
   renderThreads: number;
+  /** Longest one document task (render, analyze) may hold a render thread; analysis adds a per-page share. */
+  documentTaskTimeoutMs: number;
 }
 
 export interface InferenceSettings {
@@ -105,6 +109,7 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_MAX_PAGE_PIXELS', default: '100000000', description: 'Most pixels in one page image (decompression-bomb guard)' },
   { name: 'DOCINTEL_RATE_LIMIT_PER_MINUTE', default: '1200', description: 'Requests per minute per API key (token bucket; 0 disables)' },
   { name: 'DOCINTEL_MAX_CONCURRENT_JOBS', default: '32', description: 'Unfinished jobs one API key may have at once (0 disables)' },
+  { name: 'DOCINTEL_MAX_QUEUED_JOBS', default: '32', description: 'Jobs waiting or running in the queue (all processes) at which a new sync request is refused with 503 and Retry-After instead of waiting past its deadline (async requests still queue; 0 disables)' },
   { name: 'DOCINTEL_SYNC_BUDGET_MS', default: '120000', description: 'Time budget of an execution_mode sync request before 504' },
   { name: 'DOCINTEL_JOB_TIMEOUT_MS', default: '1800000', description: 'Longest one async job attempt may run' },
   { name: 'DOCINTEL_JOB_RETENTION_DAYS', default: '7', description: 'Days a finished job and its result are kept' },
@@ -112,6 +117,7 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_JOB_LEASE_MS', default: '30000', description: 'How long a silent worker keeps a job before it is redelivered' },
   { name: 'DOCINTEL_WORKER_CONCURRENCY', default: '2', description: 'Jobs one worker process runs at once' },
   { name: 'DOCINTEL_RENDER_THREADS', default: '(number of CPU cores)', description: 'worker_threads for PDF/image decoding and rendering' },
+  { name: 'DOCINTEL_DOCUMENT_TASK_TIMEOUT_MS', default: '60000', description: 'Longest one PDF/image task (a page render) may run before its thread is stopped and replaced; whole-document analysis gets 10 s more per page' },
   { name: 'DOCINTEL_INFERENCE_DEADLINE_MS', default: '30000', description: 'Deadline of each gRPC call to the inference process' },
   { name: 'DOCINTEL_INFERENCE_THREADS', default: '(number of CPU cores)', description: 'ONNX Runtime intra-op threads in the inference process' },
   { name: 'DOCINTEL_INFERENCE_QUEUE_LIMIT', default: '64', description: 'Queued inference requests before RESOURCE_EXHAUSTED (503 at the API)' },
@@ -240,6 +246,7 @@ export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
       maxJsonBodyBytes: Math.ceil(maxUploadBytes * 1.4) + 1024 * 1024,
       rateLimitPerMinute: int(env, 'DOCINTEL_RATE_LIMIT_PER_MINUTE', 1200, 0),
       maxConcurrentJobsPerKey: int(env, 'DOCINTEL_MAX_CONCURRENT_JOBS', 32, 0),
+      maxQueuedJobs: int(env, 'DOCINTEL_MAX_QUEUED_JOBS', 32, 0),
       syncBudgetMs: int(env, 'DOCINTEL_SYNC_BUDGET_MS', 120_000, 100),
     },
     jobs: {
@@ -249,6 +256,7 @@ export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
       leaseMs: int(env, 'DOCINTEL_JOB_LEASE_MS', 30_000, 500),
       workerConcurrency: int(env, 'DOCINTEL_WORKER_CONCURRENCY', 2, 1, 256),
       renderThreads: int(env, 'DOCINTEL_RENDER_THREADS', Math.max(1, cpuCount), 1, 256),
+      documentTaskTimeoutMs: int(env, 'DOCINTEL_DOCUMENT_TASK_TIMEOUT_MS', 60_000, 1000),
     },
     inference: {
       deadlineMs: int(env, 'DOCINTEL_INFERENCE_DEADLINE_MS', 30_000, 100),
