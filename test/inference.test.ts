@@ -276,9 +276,9 @@ describe('bounded request queue', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const running = queue.run(() => gate);
-    const waiting = [1, 2, 3].map(() => queue.run(async () => 'waited', undefined, Date.now() + 60_000));
+    const waiting = [1, 2, 3].map(() => queue.run(async () => 'waited', undefined, { deadline: Date.now() + 60_000 }));
 
-    const late = await queue.run(async () => 'never', undefined, Date.now() + 10).catch((e) => e);
+    const late = await queue.run(async () => 'never', undefined, { deadline: Date.now() + 10 }).catch((e) => e);
     expect(late).toBeInstanceOf(DeadlineUnreachableError);
     expect(late).toBeInstanceOf(QueueFullError);
     expect(toServiceError(late, logger).code).toBe(grpc.status.RESOURCE_EXHAUSTED);

@@ -78,7 +78,7 @@ export async function recognizeOne(
         total_ms: performance.now() - received,
       },
     };
-  }, signal, deadline);
+  }, signal, { deadline, kind: 'ocr-page' });
 }
 
 /** When the caller stops waiting (epoch ms), or undefined for a call without a deadline. */

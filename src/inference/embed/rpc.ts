@@ -23,7 +23,7 @@ export async function embedTexts(
 ): Promise<EmbedResponse> {
   const texts = validate(request);
   const embedder = await models.get(request.model_id || undefined);
-  const vectors = await ctx.queue.run(() => embedder.embed(texts, signal), signal, deadline);
+  const vectors = await ctx.queue.run(() => embedder.embed(texts, signal), signal, { deadline, kind: 'embed' });
   const dims = vectors[0]?.length ?? 0;
   return { model_id: embedder.modelId, dims, vectors: packVectors(vectors, dims) };
 }
