@@ -163,7 +163,7 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /** Polls `probe` until it returns a value; the last error explains a timeout. */
-export async function pollUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 200): Promise<T> {
+export async function pollUntil<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000, everyMs = 200): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {

@@ -13,6 +13,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/cluster-processes.ts';
+
+/** A free port (shared with the cluster script's helpers). */
+export { freePort };
 
 export interface NatsServer {
   url: string;
@@ -143,19 +147,6 @@ async function terminate(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
   await exited;
   clearTimeout(timer);
-}
-
-/** Asks the OS for a free port by binding port 0, then releases it for the server. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // A test run that dies must not leave servers behind.

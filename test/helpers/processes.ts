@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pollUntil } from '../../scripts/cluster-processes.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(REPO_ROOT, 'bin/docintel.js');
@@ -226,20 +227,9 @@ export function treeRssBytes(pid: number): number {
   return total;
 }
 
-/** Polls `probe` until it returns a value other than undefined; the last error or value explains a timeout. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000, everyMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${(last as Error).message ?? String(last)}` : ''}`);
+/** Polls `probe` until it returns a value other than undefined; the last error explains a timeout. */
+export function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+  return pollUntil(what, probe, timeoutMs, everyMs);
 }
 
 export interface Readiness {
