@@ -2,6 +2,7 @@ import { BENCH_AUTH, startOurService, type OurService } from '../our-service.ts'
 import { ToolTally } from '../rows.ts';
 import { share, timed } from '../stats.ts';
 import type { BenchOptions, Capability, SetReport } from '../types.ts';
+import { fromMinor } from '../../../src/pipeline/synthesize/money.ts';
 
 /**
  * Synthetic documents (POST /api/v1/synthesize and /set) in the real HTTP app: generation speed for one-page
@@ -19,8 +20,6 @@ interface Ledger {
   lines: { description: string; quantity: number; unitPrice: number; total: number }[];
 }
 
-const EXPONENT: Record<string, number> = { JPY: 0, KRW: 0, KWD: 3, BHD: 3, JOD: 3 };
-const major = (minor: number, currency: string) => minor / 10 ** (EXPONENT[currency] ?? 2);
 
 const SCHEMA = {
   doc_class: 'invoice',
@@ -69,16 +68,16 @@ function compare(ledger: Ledger, result: Record<string, unknown>): { right: numb
   check(po ? 'order_date' : 'invoice_date', ledger.issueDate, po ? result.order_date : result.invoice_date);
   check('due_date', ledger.dueDate, result.due_date);
   check('currency', ledger.currency, result.currency);
-  check('subtotal', major(ledger.subtotal, cur), result.subtotal);
-  check('tax', major(ledger.taxTotal, cur), result.tax);
-  check('total', major(ledger.total, cur), result.total);
+  check('subtotal', fromMinor(ledger.subtotal, cur), result.subtotal);
+  check('tax', fromMinor(ledger.taxTotal, cur), result.tax);
+  check('total', fromMinor(ledger.total, cur), result.total);
   const rows = (result.line_items as Record<string, unknown>[] | undefined) ?? [];
   ledger.lines.forEach((line, i) => {
     const row = rows[i] ?? {};
     check(`line_items[${i}].description`, line.description, row.description);
     check(`line_items[${i}].quantity`, line.quantity, row.quantity);
-    check(`line_items[${i}].unit_price`, major(line.unitPrice, cur), row.unit_price);
-    check(`line_items[${i}].amount`, major(line.total, cur), row.amount);
+    check(`line_items[${i}].unit_price`, fromMinor(line.unitPrice, cur), row.unit_price);
+    check(`line_items[${i}].amount`, fromMinor(line.total, cur), row.amount);
   });
   return { right, total, wrong };
 }
