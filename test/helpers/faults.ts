@@ -3,7 +3,7 @@
  * time budget, a nats-server that can be stopped and started again on the same port and store dir, a small
  * tmpfs for a full disk, result comparison without timing fields, and the FAULTS_SUMMARY report.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,7 +14,7 @@ import type { FileRecord } from '../../src/files/files.service.ts';
 import type { JobRecord } from '../../src/jobs/ports.ts';
 import { loadConfig } from '../../src/shared/config.ts';
 import { createStores, type Stores } from '../../src/storage/mod.ts';
-import { freePort, launchNatsProcess, natsOrSkip, terminateNatsProcess } from './nats-server.ts';
+import { freePort, natsOrSkip } from './nats-server.ts';
 import { waitFor } from './processes.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -223,6 +223,8 @@ export interface RestartableNats {
   dispose(): Promise<void>;
 }
 
+const NATS_BINARY = process.env.NATS_SERVER_BIN ?? 'nats-server';
+const natsChildren = new Set<ChildProcess>();
 
 /** null when nats-server is not installed (natsOrSkip warns, or throws under CI). */
 export async function startRestartableNats(): Promise<RestartableNats | null> {
@@ -239,7 +241,7 @@ export async function startRestartableNats(): Promise<RestartableNats | null> {
       child = await launchNats(port, storeDir);
     },
     async stop() {
-      if (child) await terminateNatsProcess(child);
+      if (child) await terminate(child);
       child = null;
     },
     async dispose() {
@@ -255,15 +257,40 @@ async function launchNats(port: number, storeDir: string): Promise<ChildProcess>
   let lastError: unknown;
   // Right after a stop the port may still be held for a moment: try again briefly.
   for (let attempt = 0; attempt < 20; attempt++) {
+    const child = spawn(NATS_BINARY, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    natsChildren.add(child);
+    child.once('exit', () => natsChildren.delete(child));
+    let log = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (log.length < 20_000) log += chunk.toString();
+    });
     try {
-      return await launchNatsProcess(port, storeDir);
+      await waitFor(`nats-server on ${port} to announce JetStream`, async () => {
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited (${child.exitCode ?? child.signalCode})`);
+        return /Server is ready/.test(log) ? true : undefined;
+      }, 15_000, 50);
+      return child;
     } catch (err) {
-      lastError = err;
+      child.kill('SIGKILL');
+      lastError = new Error(`${(err as Error).message}\n${log.slice(-2000)}`);
       await sleep(250);
     }
   }
   throw lastError;
 }
+
+async function terminate(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+process.once('exit', () => {
+  for (const child of natsChildren) child.kill('SIGKILL');
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // A small tmpfs: the disk that fills up

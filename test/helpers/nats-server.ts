@@ -65,7 +65,7 @@ export async function startNatsServer(): Promise<NatsServer | null> {
   for (let attempt = 1; !child; attempt++) {
     port = await freePort();
     try {
-      child = await launchNatsProcess(port, storeDir);
+      child = await launch(port, storeDir);
     } catch (err) {
       if (attempt >= 3) {
         fs.rmSync(storeDir, { recursive: true, force: true });
@@ -79,21 +79,20 @@ export async function startNatsServer(): Promise<NatsServer | null> {
     port,
     storeDir,
     async stop() {
-      await terminateNatsProcess(current);
+      await terminate(current);
       fs.rmSync(storeDir, { recursive: true, force: true });
     },
     kill9() {
       current.kill('SIGKILL');
     },
     async restart() {
-      await terminateNatsProcess(current);
-      current = await launchNatsProcess(port, storeDir);
+      await terminate(current);
+      current = await launch(port, storeDir);
     },
   };
 }
 
-/** One nats-server with JetStream on `port` and `storeDir`, resolved once it announces JetStream. */
-export async function launchNatsProcess(port: number, storeDir: string): Promise<ChildProcess> {
+async function launch(port: number, storeDir: string): Promise<ChildProcess> {
   const child = spawn(BINARY, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -141,8 +140,7 @@ function readInfoLine(port: number): Promise<string> {
   });
 }
 
-/** SIGTERM, then SIGKILL after 5 s; resolves once the process has exited. */
-export async function terminateNatsProcess(child: ChildProcess): Promise<void> {
+async function terminate(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
