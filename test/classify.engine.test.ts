@@ -156,6 +156,18 @@ describe('classification engine on drawn PDFs', () => {
     for (const l of labels) expect(['river_essay', 'billing']).toContain(l);
   });
 
+  it('gives a caller class that describes a built-in class the evidence of that class', () => {
+    // Neither description shares a word with the invoice's second page, nor "paper"/"study" with the paper.
+    const classes = [
+      { label: 'supplier_bill', description: 'A bill from a supplier asking for payment.' },
+      { label: 'secrecy_pact', description: 'A confidentiality agreement.' },
+      { label: 'research_article', description: 'A scientific article.' },
+    ];
+    const custom = classifyPages(pages, classes);
+    expect(custom.map((r) => r.docClass)).toEqual(['supplier_bill', 'supplier_bill', 'secrecy_pact', 'other', 'research_article', 'other']);
+    for (const i of [0, 2, 4]) expect(custom[i].confidence).toBeGreaterThan(0.5);
+  });
+
   it('tells a plain contract from an NDA', () => {
     const contract = pagesOf(pdf([[
       { x: 150, y: 730, size: 18, bold: true, text: 'SERVICES AGREEMENT' },

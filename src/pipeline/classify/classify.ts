@@ -3,6 +3,7 @@ import type { ClassSpec, PageClassification, PageRole } from './types.ts';
 import { pageFeatures, type PageFeatures } from './features.ts';
 import { BUILTIN_CLASSES, CLASS_PARENTS, OTHER_CLASS } from './taxonomy.ts';
 import { calibrate, compileClasses, layoutBonus, scorePage, type Calibrated } from './score.ts';
+import { alignCallerClasses, inheritBuiltinEvidence } from './caller-classes.ts';
 
 /**
  * Page classification: score each page against the class set, calibrate, then read the page's role from its
@@ -29,6 +30,7 @@ function classifyFeatures(f: PageFeatures, set: ClassSpec[]): Calibrated {
   const scores = scorePage(f, table);
   // Layout evidence only where the text already points at the class: a table alone makes no invoice.
   if (set === BUILTIN_CLASSES) table.labels.forEach((label, i) => { if (scores[i] > 0) scores[i] += layoutBonus(label, f); });
+  else inheritBuiltinEvidence(scores, f, alignCallerClasses(set, table.labels));
   return calibrate(table.labels, scores, set === BUILTIN_CLASSES ? CLASS_PARENTS : undefined);
 }
 

@@ -19,12 +19,14 @@ const AVG_PAGE_TOKENS = 350;
 const TITLE_WEIGHT = 3;
 const WEIGHT = { phrase: 1, label: 1.5, description: 0.35 };
 
-const STOPWORDS = new Set(
-  'a an and or the of to in on for with by from as at is are be been being it its this that these those such any all each other anything fits none classes class which who whom whose what when where how into over under about than then there their them they we our you your his her he she not no can may might must will would should could also more most some like e.g i.e etc'.split(' '),
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  'a an and or the of to in on for with by from as at is are be been being it its this that these those such any all each other anything fits none classes class which who whom whose what when where how into over under about than then there their them they we our you your his her he she not no can may might must will would should could also more most some like e.g i.e etc between within upon after before during through without'.split(' '),
 );
 
 interface PhraseEntry {
   tokens: string[];
+  /** Non-Latin phrases (taxonomy-scripts.ts) are found as substrings of the page text: the key itself. */
+  key: string;
   /** Class index → weight of the phrase in that class. */
   weights: Map<number, number>;
   idf: number;
@@ -36,8 +38,27 @@ export interface CompiledClasses {
   labels: string[];
   /** First token → phrases starting with it. */
   byFirstToken: Map<string, PhraseEntry[]>;
+  /** Phrases without Latin letters, matched as substrings (see taxonomy-scripts.ts). */
+  substringPhrases: PhraseEntry[];
   phrases: PhraseEntry[];
 }
+
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+/gu;
+
+/**
+ * Search terms of a description word in another script: Chinese and Japanese runs carry no word breaks, so they
+ * are cut into overlapping character pairs (the usual way CJK text is indexed); other words stay whole.
+ */
+function scriptTerms(word: string): string[] {
+  const cjk = [...word.matchAll(CJK_RUN)].map((m) => m[0]);
+  if (!cjk.length) return word.length >= 2 ? [word] : [];
+  const pairs = new Set<string>();
+  for (const run of cjk) for (let k = 0; k + 2 <= run.length; k++) pairs.add(run.slice(k, k + 2));
+  return [...pairs];
+}
+
+/** Letters, none of them Latin: CJK, Hangul, Arabic, Cyrillic... matched inside words rather than as words. */
+const isScriptPhrase = (phrase: string) => /\p{L}/u.test(phrase) && !/\p{Script=Latin}/u.test(phrase);
 
 const cache = new WeakMap<readonly ClassSpec[], CompiledClasses>();
 
@@ -46,7 +67,7 @@ function addPhrase(index: Map<string, PhraseEntry>, tokens: string[], cls: numbe
   const key = tokens.join(' ');
   let entry = index.get(key);
   if (!entry) {
-    entry = { tokens, weights: new Map(), idf: 0, lengthBoost: 1 + 0.6 * (tokens.length - 1) };
+    entry = { tokens, key, weights: new Map(), idf: 0, lengthBoost: 1 + 0.6 * (tokens.length - 1) };
     index.set(key, entry);
   }
   entry.weights.set(cls, Math.max(entry.weights.get(cls) ?? 0, weight));
@@ -60,27 +81,39 @@ export function compileClasses(classes: readonly ClassSpec[]): CompiledClasses {
   scored.forEach((spec, i) => {
     for (const phrase of spec.phrases ?? []) addPhrase(index, tokenize(phrase), i, WEIGHT.phrase);
     addPhrase(index, tokenize(spec.label.replace(/_/g, ' ')), i, WEIGHT.label);
+    // A caller label such as "发票" or "계약서" is found inside words too.
+    if (isScriptPhrase(spec.label)) addPhrase(index, [spec.label.toLowerCase().normalize('NFKC')], i, WEIGHT.label);
     // Caller classes often have no phrases: their description words are then the main evidence.
     const descWeight = spec.phrases?.length ? WEIGHT.description : 1;
-    for (const word of tokenize(spec.description)) if (!STOPWORDS.has(word) && word.length > 2) addPhrase(index, [word], i, descWeight);
+    for (const word of tokenize(spec.description)) {
+      if (isScriptPhrase(word)) for (const part of scriptTerms(word)) addPhrase(index, [part], i, descWeight);
+      else if (!STOPWORDS.has(word) && word.length > 2) addPhrase(index, [word], i, descWeight);
+    }
   });
   const n = scored.length;
   const phrases = [...index.values()];
   const byFirstToken = new Map<string, PhraseEntry[]>();
+  const substringPhrases: PhraseEntry[] = [];
   for (const p of phrases) {
     const df = p.weights.size;
     p.idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    if (isScriptPhrase(p.key)) {
+      p.key = p.key.normalize('NFKC');
+      substringPhrases.push(p);
+      continue;
+    }
     const list = byFirstToken.get(p.tokens[0]) ?? [];
     list.push(p);
     byFirstToken.set(p.tokens[0], list);
   }
-  const compiled = { labels: scored.map((c) => c.label), byFirstToken, phrases };
+  const compiled = { labels: scored.map((c) => c.label), byFirstToken, substringPhrases, phrases };
   cache.set(classes, compiled);
   return compiled;
 }
 
 function countPhrases(tokens: readonly string[], table: CompiledClasses): Map<PhraseEntry, number> {
   const counts = new Map<PhraseEntry, number>();
+  countSubstrings(tokens, table, counts);
   for (let i = 0; i < tokens.length; i++) {
     const starting = table.byFirstToken.get(tokens[i]);
     if (!starting) continue;
@@ -93,8 +126,19 @@ function countPhrases(tokens: readonly string[], table: CompiledClasses): Map<Ph
   return counts;
 }
 
+/** Occurrences of the non-Latin phrases in the page's words (skipped for pages written in ASCII alone). */
+function countSubstrings(tokens: readonly string[], table: CompiledClasses, counts: Map<PhraseEntry, number>): void {
+  if (!table.substringPhrases.length || !tokens.some((t) => /[^\x00-\x7f]/.test(t))) return;
+  const text = tokens.join(' ').normalize('NFKC');
+  for (const p of table.substringPhrases) {
+    let n = 0;
+    for (let at = text.indexOf(p.key); at >= 0; at = text.indexOf(p.key, at + p.key.length)) n++;
+    if (n) counts.set(p, n);
+  }
+}
+
 /** Raw evidence score of the page for each class of the set (same order as `table.labels`). */
-export function scorePage(features: PageFeatures, table: CompiledClasses): number[] {
+export function scorePage(features: Pick<PageFeatures, 'tokens' | 'titleTokens'>, table: CompiledClasses): number[] {
   const scores = new Array<number>(table.labels.length).fill(0);
   const body = countPhrases(features.tokens, table);
   const title = countPhrases(features.titleTokens, table);

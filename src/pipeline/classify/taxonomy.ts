@@ -1,4 +1,5 @@
 import type { ClassSpec } from './types.ts';
+import { SCRIPT_PHRASES } from './taxonomy-scripts.ts';
 
 /**
  * The built-in taxonomy: each class with a description and phrases typical of its pages. Phrases are matched as
@@ -17,7 +18,7 @@ const CONTRACT_PHRASES = ['agreement', 'this agreement', 'parties', 'party', 'he
 /** Subtype → parent class: they do not compete with each other in the confidence (an NDA is a contract). */
 export const CLASS_PARENTS: ReadonlyMap<string, string> = new Map([['nda_contract', 'contract']]);
 
-export const BUILTIN_CLASSES: ClassSpec[] = [
+const ENGLISH_CLASSES: ClassSpec[] = [
   {
     label: 'invoice',
     description: 'A bill from a seller asking a buyer to pay for goods or services, with line items, totals and payment terms.',
@@ -128,3 +129,9 @@ export const BUILTIN_CLASSES: ClassSpec[] = [
     phrases: [],
   },
 ];
+
+/** The built-in classes, each with its phrases in other scripts too (taxonomy-scripts.ts). */
+export const BUILTIN_CLASSES: ClassSpec[] = ENGLISH_CLASSES.map((spec) => ({
+  ...spec,
+  phrases: [...(spec.phrases ?? []), ...(SCRIPT_PHRASES[spec.label] ?? [])],
+}));
