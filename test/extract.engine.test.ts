@@ -65,6 +65,26 @@ function wordsIn(doc: ExtractDocument, g: FieldGrounding): string {
 
 const grounding = (out: { grounding: Record<string, FieldGrounding | FieldGrounding[]> }, path: string) => out.grounding[path] as FieldGrounding;
 
+/** An invoice whose sender is only in a logo image: its text names "the issuer" in a sentence. */
+const LOGO_ONLY = stream([
+  [72, 740, 'Factuuradres'], [330, 740, 'Afleveradres'],
+  [72, 725, 'Strategic Corp'], [330, 725, 'Fakestreet 46'],
+  [72, 640, 'Factuur', 20, true],
+  [72, 610, 'Factuurnummer'], [220, 610, 'VF1005193039'],
+  [72, 595, 'Factuurdatum'], [220, 595, '08-09-2022'],
+  [360, 200, 'Factuur totaal EUR', 10, true], [480, 200, '49,99', 10, true],
+  [72, 160, 'This invoice consists of regular text.'],
+  [72, 145, 'The issuer encapsulated their company data in the image below:'],
+]);
+
+describe('extractFields when the document does not print its issuer as text', () => {
+  it('leaves the issuer empty rather than take a sentence that names it', async () => {
+    const out = await extractFields(docOf(helveticaPdf([LOGO_ONLY])), normalizeSchema(INVOICE_SCHEMA));
+    expect(out.result.issuer ?? null).toBeNull();
+    expect(out.result.invoice_number).toBe('VF1005193039');
+  });
+});
+
 describe('extractFields on a drawn English invoice', () => {
   const doc = docOf(documentPdf(INVOICE));
 

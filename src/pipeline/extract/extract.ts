@@ -49,11 +49,16 @@ export async function extractFields(doc: ExtractDocument, schema: SchemaV2, opti
   return { result, grounding, validation };
 }
 
-/** The concept's candidates typed to the field, else the generic ones (key-value pairs only after an exhaustive finder). */
+/**
+ * The concept's candidates typed to the field, else the generic ones that can be the concept (key-value pairs only
+ * after an exhaustive finder).
+ */
 export function candidatesFor(doc: ExtractDocument, field: SchemaField, logger?: Logger): Candidate[] {
   const finder = finderFor(conceptOf(field));
   const own = finder ? typedCandidates(safeFind(() => finder.find(doc, field), field, logger), field) : [];
-  return own.length ? own : typedCandidates(safeFind(() => genericCandidates(doc, field, finder?.exhaustive === true), field, logger), field);
+  if (own.length) return own;
+  const generic = typedCandidates(safeFind(() => genericCandidates(doc, field, finder?.exhaustive === true), field, logger), field);
+  return finder?.accepts ? generic.filter((c) => typeof c.value !== 'string' || finder.accepts!(c.value)) : generic;
 }
 
 function safeFind(find: () => Candidate[], field: SchemaField, logger?: Logger): Candidate[] {

@@ -70,6 +70,11 @@ export interface ConceptFinder {
    * closely matching key-value pair may fill the field, not the words after the field's name in running text.
    */
   exhaustive?: boolean;
+  /**
+   * Whether a value read generically (a key-value pair, the words after the field's name) can be the concept at
+   * all: an issuer is a name, not "encapsulated their company data in the image below:".
+   */
+  accepts?(value: string): boolean;
 }
 
 /** Where a value of the result was read; `_grounding` maps field paths ("total", "line_items[2].amount") to these. */

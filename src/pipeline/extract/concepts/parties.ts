@@ -65,10 +65,10 @@ function domainBonus(name: string, domains: string[]): number {
   return domains.some((d) => d.startsWith(words[0]) && words[0].length >= 4) ? 0.15 : 0;
 }
 
-/** A name, not a sentence or a note: short, starts like a name, does not end like a label. */
 /** Registration and tax numbers, and street lines: printed near the name but not the name. */
 const NOT_A_NAME = /\b(?:reg(?:istration)?|gst|roc|tel|fax|vat|tax|no)\b[\s.:]*\S*\d|:\s*\S*\d|^(?:no\.?|lot|unit|jalan)\s*\d|\d.*,|,.*\d/i;
 
+/** A name, not a sentence or a note: short, starts like a name, does not end like a label. */
 function plausibleName(name: string): boolean {
   if (name.length < 2 || name.length > 70 || !/\p{L}{2}/u.test(name) || /^[(\[*]|:$/.test(name) || NOT_A_NAME.test(name)) return false;
   const words = name.split(/\s+/);
@@ -106,6 +106,7 @@ const issuerCache = new WeakMap<ExtractDocument, Candidate[]>();
 /** Computed once per document: issuer_address starts from the issuer's line. */
 export const issuerFinder: ConceptFinder = {
   concept: 'issuer',
+  accepts: (value) => plausibleName(cleanName(value)),
   find(doc) {
     let found = issuerCache.get(doc);
     if (!found) issuerCache.set(doc, (found = issuerCandidates(doc)));
