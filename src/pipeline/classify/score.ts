@@ -82,7 +82,7 @@ export function compileClasses(classes: readonly ClassSpec[]): CompiledClasses {
     for (const phrase of spec.phrases ?? []) addPhrase(index, tokenize(phrase), i, WEIGHT.phrase);
     addPhrase(index, tokenize(spec.label.replace(/_/g, ' ')), i, WEIGHT.label);
     // A caller label such as "发票" or "계약서" is found inside words too.
-    if (isScriptPhrase(spec.label)) addPhrase(index, [spec.label.toLowerCase().normalize('NFKC')], i, WEIGHT.label);
+    if (isScriptPhrase(spec.label)) addPhrase(index, [spec.label.replace(/_/g, ' ').toLowerCase().normalize('NFKC')], i, WEIGHT.label);
     // Caller classes often have no phrases: their description words are then the main evidence.
     const descWeight = spec.phrases?.length ? WEIGHT.description : 1;
     for (const word of tokenize(spec.description)) {
