@@ -3,12 +3,22 @@ import type { KV, Kvm } from '@nats-io/kv';
 import { StoreConflictError } from '../shared/errors.ts';
 import type { Collection, MetadataStore, Versioned } from './ports.ts';
 import { checkRecordId, checkRecordPrefix, toJson } from './keys.ts';
-import { jetStreamManager, kvManager, whenConnected, type NatsConnection } from './nats-connection.ts';
+import { jetStreamManager, kvManager, NatsUnavailableError, whenConnected, type NatsConnection } from './nats-connection.ts';
 
 /** Attempts of an unconditional update racing other writers before it gives up with a conflict. */
 const UPDATE_ATTEMPTS = 10;
 /** Values fetched at once while listing. */
 const LIST_FETCH_CONCURRENCY = 32;
+/**
+ * A key listing that receives nothing for this long has stalled. kv.keys() reads keys through an ordered push
+ * consumer and ends at the message whose pending count is 0, or else at the consumer's idle heartbeat, which the
+ * client library sets to 30 s. While keys are written and purged meanwhile (workers finishing jobs), and most often
+ * right after nats-server restarts, that message may never come: a submit then waited ~30 s in countActive().
+ * Keys arrive back to back, so seconds of silence mean the end will not be announced.
+ */
+const KEY_LISTING_IDLE_MS = 3_000;
+/** A stalled listing is read once more with a fresh consumer before list() fails with a 503. */
+const KEY_LISTING_ATTEMPTS = 2;
 
 export function bucketForCollection(collection: Collection): string {
   return `docintel_${collection}`;
@@ -89,10 +99,8 @@ export class NatsMetadataStore implements MetadataStore {
   async list<T>(collection: Collection, prefix = ''): Promise<{ id: string; value: T }[]> {
     checkRecordPrefix(prefix);
     const kv = await this.bucket(collection);
-    const ids: string[] = [];
     // KV key filters match whole dot-separated tokens only, so the prefix is applied here.
-    for await (const key of await kv.keys()) if (key.startsWith(prefix)) ids.push(key);
-    ids.sort();
+    const ids = (await this.keys(kv, collection)).filter((key) => key.startsWith(prefix)).sort();
     const records: { id: string; value: T }[] = [];
     for (let i = 0; i < ids.length; i += LIST_FETCH_CONCURRENCY) {
       const batch = ids.slice(i, i + LIST_FETCH_CONCURRENCY);
@@ -103,6 +111,17 @@ export class NatsMetadataStore implements MetadataStore {
       });
     }
     return records;
+  }
+
+  /** Every key of the bucket; NatsUnavailableError (503 + Retry-After) when the listing keeps stalling. */
+  private async keys(kv: KV, collection: Collection): Promise<string[]> {
+    for (let attempt = 1; ; attempt++) {
+      const keys = await readKeysUntilIdle(kv, KEY_LISTING_IDLE_MS);
+      if (keys) return keys;
+      if (attempt >= KEY_LISTING_ATTEMPTS) {
+        throw new NatsUnavailableError(`listing ${bucketForCollection(collection)} stalled (no key for ${KEY_LISTING_IDLE_MS} ms)`);
+      }
+    }
   }
 
   async ping(): Promise<void> {
@@ -137,6 +156,33 @@ export class NatsMetadataStore implements MetadataStore {
       });
     }
     return bucket;
+  }
+}
+
+/**
+ * The bucket's keys, or undefined when neither a key nor the listing's end arrived for `idleMs`. The listing (and
+ * its consumer) is stopped either way.
+ */
+async function readKeysUntilIdle(kv: KV, idleMs: number): Promise<string[] | undefined> {
+  const listing = await kv.keys();
+  const iterator = listing[Symbol.asyncIterator]();
+  let stalled: (value: null) => void = () => {};
+  const idle = new Promise<null>((resolve) => {
+    stalled = resolve;
+  });
+  const timer = setTimeout(() => stalled(null), idleMs);
+  const keys: string[] = [];
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), idle]);
+      if (next === null) return undefined;
+      if (next.done) return keys;
+      keys.push(next.value);
+      timer.refresh();
+    }
+  } finally {
+    clearTimeout(timer);
+    listing.stop();
   }
 }
 
