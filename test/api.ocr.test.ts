@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectResponse } from './helpers/api.ts';
 import { AUTH_A, createTestApp, type TestApp } from './helpers/app.ts';
-import { multiPageTiff, scannedPdf, TEXT_LINES, textImage, turnBox, turned, type TextImage } from './helpers/ocr-images.ts';
+import { multiPageTiff, PAGE_POINTS, scannedPdf, TEXT_LINES, textImage, turnBox, turned, type TextImage } from './helpers/ocr-images.ts';
 
 interface OcrBody {
   language: string;
@@ -89,6 +89,23 @@ describe('POST /v1/ocr', () => {
 });
 
 describe('scans through parse', () => {
+  it('reads a small page from a sharper render and answers in the served page image\'s pixels', async () => {
+    // 3-point print scanned at 2700 dpi on an 84x60 pt label: 168x120 px as served, its x-height ~3 px there.
+    const fine = textImage(TEXT_LINES, 7.5);
+    const points = { width: PAGE_POINTS.width * 0.2, height: PAGE_POINTS.height * 0.2 };
+    const pdf = scannedPdf([{ scan: fine.png, points }]);
+    const res = await ocr({ input: { pdf_base64: pdf.toString('base64') } });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = (res.json() as OcrBody).pages[0];
+    expect([page.width, page.height]).toEqual([points.width * 2, points.height * 2]);
+    expect(page.lines.map((l) => l.text)).toEqual(TEXT_LINES);
+    const toServed = (page.width / fine.width);
+    page.lines.forEach((line, i) => {
+      const ink = fine.lineBoxes[i].map((v) => v * toServed);
+      expect(holds(line.bbox, ink, 3), `${JSON.stringify(line.bbox)} holds ${JSON.stringify(ink)}`).toBe(true);
+    });
+  });
+
   it('parses a multi-page TIFF to markdown with regions on each page', async () => {
     const second = textImage(['Second page of the packet']);
     const tiff = await multiPageTiff([image.png, second.png]);

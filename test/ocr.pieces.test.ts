@@ -5,8 +5,23 @@
 import { describe, expect, it } from 'vitest';
 import { chooseReading, spreadWords } from '../src/inference/ocr/agentic.ts';
 import { rotateImage } from '../src/inference/ocr/image.ts';
+import { decideTurn } from '../src/inference/ocr/ppocr/orientation.ts';
 import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { pageToServed, toServed, toUpright, type QuarterTurn } from '../src/pipeline/ocr/quarter-turns.ts';
+
+describe('page turn from the angle classifier\'s votes', () => {
+  it('keeps a horizontal page upright on a split vote and turns it on a clear one', () => {
+    // 0.51 for upside down: what the classifier gave a worn 19th-century book scan that is upright.
+    expect(decideTurn(false, 0.49, 0.51)).toEqual({ rotation: 0, confidence: 0.49 });
+    expect(decideTurn(false, 0.1, 0.9)).toEqual({ rotation: 180, confidence: 0.9 });
+    expect(decideTurn(false, 0, 0)).toEqual({ rotation: 0, confidence: 0 });
+  });
+
+  it('follows the majority for a page whose text runs vertically', () => {
+    expect(decideTurn(true, 0.45, 0.55)).toEqual({ rotation: 90, confidence: 0.55 });
+    expect(decideTurn(true, 0.7, 0.3)).toEqual({ rotation: 270, confidence: 0.7 });
+  });
+});
 
 describe('agentic reading choice', () => {
   it('keeps the reading two engines or resolutions agree on, over a more confident outlier', () => {

@@ -137,14 +137,16 @@ export function turnBox(box: [number, number, number, number], degrees: 0 | 90 |
  * A PDF whose pages are given: `scan` pages are the image only (no text layer), `text` pages carry `lines` as
  * real text. Page size PAGE_POINTS.
  */
-export function scannedPdf(pages: ({ scan: Buffer } | { text: string[] })[]): Buffer {
+export function scannedPdf(pages: ({ scan: Buffer; points?: { width: number; height: number } } | { text: string[] })[]): Buffer {
   const doc = new mupdf.PDFDocument();
   const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
   for (const spec of pages) {
     if ('scan' in spec) {
+      // The scan fills the page: PAGE_POINTS unless the page is given another size (a pocket-book page).
+      const { width, height } = spec.points ?? PAGE_POINTS;
       const image = doc.addImage(new mupdf.Image(spec.scan));
       const resources = doc.addObject({ XObject: { Im0: image } });
-      doc.insertPage(-1, doc.addPage([0, 0, PAGE_POINTS.width, PAGE_POINTS.height], 0, resources, `q ${PAGE_POINTS.width} 0 0 ${PAGE_POINTS.height} 0 0 cm /Im0 Do Q`));
+      doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, `q ${width} 0 0 ${height} 0 0 cm /Im0 Do Q`));
     } else {
       const content = spec.text.map((l, i) => `BT /F1 ${SIZE} Tf ${LEFT} ${PAGE_POINTS.height - TOP - i * LEADING} Td (${escapePdf(l)}) Tj ET`).join('\n');
       doc.insertPage(-1, doc.addPage([0, 0, PAGE_POINTS.width, PAGE_POINTS.height], 0, doc.addObject({ Font: { F1: font } }), content));

@@ -26,10 +26,50 @@ const PAGES_IN_FLIGHT = 2;
 /** Single-page formats the inference process decodes itself, to the same pixels the page image shows (EXIF applied). */
 const SENT_AS_IS = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
+/** The page-image resolution every coordinate is given in (decisions.md: 2 px per PDF point). */
+const PAGE_IMAGE_DPI = 144;
+/**
+ * Small PDF pages (a pocket-book scan of 180x300 pt is 360x600 px at 144 dpi, its body text 7 px high) are read
+ * from a sharper render: their longer side reaches this many pixels, up to 300 dpi. Pages of A4 or Letter size
+ * already exceed it and render as served.
+ */
+const MIN_OCR_LONG_SIDE = 1600;
+const MAX_OCR_DPI = 300;
+
+/**
+ * How much sharper than the served page image the page is rendered for OCR (1: as served); never sharper than
+ * the page's largest image holds pixels for (upsampling a scan adds no detail, only interpolation).
+ */
+export function ocrRenderScale(page: Pick<ModelPage, 'width' | 'height' | 'images'>, type: DocumentType): number {
+  if (type !== 'application/pdf') return 1;
+  const longSide = Math.max(page.width, page.height, 1);
+  let scale = Math.min(Math.max(1, MIN_OCR_LONG_SIDE / longSide), MAX_OCR_DPI / PAGE_IMAGE_DPI);
+  const largest = [...page.images].sort((a, b) => area(b.bbox) - area(a.bbox))[0];
+  // Long side against long side: a scan placed turned a quarter still compares its own pixels to its extent.
+  const extent = largest ? Math.max(largest.bbox[2] - largest.bbox[0], largest.bbox[3] - largest.bbox[1]) : 0;
+  if (largest && extent > 0) scale = Math.min(scale, Math.max(1, Math.max(largest.width, largest.height) / extent));
+  return Math.round(scale * PAGE_IMAGE_DPI) / PAGE_IMAGE_DPI;
+}
+
+const area = (b: readonly number[]) => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
+
 /** The page image to read: the original bytes of a single-page JPEG/PNG/WebP (no PNG re-encoding), else a render. */
-async function pageImage(pool: DocumentPool, source: { bytes: Uint8Array; type: DocumentType }, pageIndex: number, pageCount: number): Promise<Uint8Array> {
+async function pageImage(pool: DocumentPool, source: { bytes: Uint8Array; type: DocumentType }, pageIndex: number, pageCount: number, scale: number): Promise<Uint8Array> {
   if (pageCount === 1 && SENT_AS_IS.has(source.type)) return source.bytes;
-  return (await pool.render(source.bytes, source.type, { pageIndex, format: 'png' })).body;
+  const dpi = scale === 1 ? undefined : Math.round(PAGE_IMAGE_DPI * scale);
+  return (await pool.render(source.bytes, source.type, { pageIndex, format: 'png', ...(dpi ? { dpi } : {}) })).body;
+}
+
+/** An answer read from a sharper render, in the served page image's pixels. */
+function atServedScale(response: RecognizePageResponse, scale: number): RecognizePageResponse {
+  if (scale === 1) return response;
+  const down = (values: number[]) => values.map((v) => v / scale);
+  return {
+    ...response,
+    width: Math.round(response.width / scale),
+    height: Math.round(response.height / scale),
+    lines: response.lines.map((l) => ({ ...l, box: down(l.box), polygon: down(l.polygon), words: l.words.map((w) => ({ ...w, box: down(w.box) })) })),
+  };
 }
 
 export function pagesNeedingOcr(pages: readonly ModelPage[], force: boolean): ModelPage[] {
@@ -55,9 +95,10 @@ export async function ocrPages(
     while (next < targets.length) {
       const page = targets[next++];
       options.signal?.throwIfAborted();
-      const image = await pageImage(pool, source, page.page_index, pages.length);
+      const scale = ocrRenderScale(page, source.type);
+      const image = await pageImage(pool, source, page.page_index, pages.length, scale);
       const response = await inference.recognizePage({ image, mode: options.mode, language: 'auto' }, { signal: options.signal });
-      out[out.indexOf(page)] = ocrModelPage(page, response, options.mode);
+      out[out.indexOf(page)] = ocrModelPage(page, atServedScale(response, scale), options.mode);
       await options.onPage?.(++done, targets.length);
     }
   };
