@@ -11,11 +11,14 @@ import {
   type BlobStore,
 } from './ports.ts';
 import { checkBlobKey, checkBlobPrefix } from './keys.ts';
-import { objectStoreManager, whenConnected, type NatsConnection } from './nats-connection.ts';
+import { natsUnavailable } from './connection-errors.ts';
+import { objectStoreManager, streamSubjects, whenConnected, type NatsConnection } from './nats-connection.ts';
 
 export const BLOB_BUCKET = 'docintel_blobs';
 const CONTENT_TYPE_META = 'content-type';
 const SHA256_DIGEST_PREFIX = 'SHA-256=';
+/** Object infos read at once while listing. */
+const INFO_FETCH_CONCURRENCY = 32;
 
 /**
  * BlobStore on the JetStream Object Store (one bucket). Object names are the keys as they are: the store
@@ -93,13 +96,37 @@ export class NatsBlobStore implements BlobStore {
     return true;
   }
 
+  /**
+   * Object names are read as the meta subjects of the bucket's stream (`$O.<bucket>.M.<base64url name>`): a
+   * snapshot the server takes in one request. ObjectStore.list() replays the metadata through a consumer instead
+   * and ends after as many messages as were pending when it started, or at a heartbeat, an end the server can
+   * announce early or never while objects are put and deleted. Names are decoded and matched here (the encoding
+   * hides the prefix from the server); the matching ones are read to drop deleted objects, whose meta subject
+   * stays with a deleted marker. An unreachable NATS (the request timed out) is a NatsUnavailableError (503).
+   */
   async list(prefix: string): Promise<string[]> {
     checkBlobPrefix(prefix);
-    const infos = await (await this.bucket()).list();
-    return infos
-      .filter((info) => !info.deleted && info.name.startsWith(prefix))
-      .map((info) => info.name)
+    const os = await this.bucket();
+    const metaSubject = `$O.${this.bucketName}.M.`;
+    let subjects: string[];
+    try {
+      subjects = await streamSubjects(this.nc, `OBJ_${this.bucketName}`, `${metaSubject}>`);
+    } catch (err) {
+      throw natsUnavailable(err) ?? err;
+    }
+    const names = subjects
+      .map((subject) => Buffer.from(subject.slice(metaSubject.length), 'base64url').toString('utf8'))
+      .filter((name) => name.startsWith(prefix))
       .sort();
+    const listed: string[] = [];
+    for (let i = 0; i < names.length; i += INFO_FETCH_CONCURRENCY) {
+      const batch = names.slice(i, i + INFO_FETCH_CONCURRENCY);
+      const infos = await Promise.all(batch.map((name) => os.info(name)));
+      infos.forEach((info, j) => {
+        if (info && !info.deleted) listed.push(batch[j]);
+      });
+    }
+    return listed;
   }
 
   async ping(): Promise<void> {

@@ -119,6 +119,22 @@ export function jetStreamManager(nc: NatsConnection): Promise<JetStreamManager> 
   return jetstreamManager(nc, { timeout: JETSTREAM_TIMEOUT_MS });
 }
 
+/**
+ * The subjects of `stream` matching `filter` that hold at least one message, from one stream info request (the
+ * client pages past the server's 100,000 subjects per reply). The server takes the subject list under the stream's
+ * lock, so it is a snapshot: complete, and bounded by the request timeout, unlike a consumer replay, which has to
+ * be told by the server where it ends and can be told too early or never while others write.
+ * Paging by offset stays complete as long as subjects are only added while it runs (an added subject can only push
+ * others to a later page, where they are read twice); the KV and object stores here never remove a subject
+ * (a deleted key or object keeps its delete marker).
+ */
+export async function streamSubjects(nc: NatsConnection, stream: string, filter: string): Promise<string[]> {
+  // checkAPI: false skips the account info round trip jetstreamManager() makes by default.
+  const jsm = await jetstreamManager(nc, { timeout: JETSTREAM_TIMEOUT_MS, checkAPI: false });
+  const info = await jsm.streams.info(stream, { subjects_filter: filter });
+  return Object.keys(info.state.subjects ?? {});
+}
+
 /** Creates/opens KV buckets. */
 export function kvManager(nc: NatsConnection): Kvm {
   return new Kvm(jetStreamClient(nc));

@@ -3,22 +3,13 @@ import type { KV, Kvm } from '@nats-io/kv';
 import { StoreConflictError } from '../shared/errors.ts';
 import type { Collection, MetadataStore, Versioned } from './ports.ts';
 import { checkRecordId, checkRecordPrefix, toJson } from './keys.ts';
-import { jetStreamManager, kvManager, NatsUnavailableError, whenConnected, type NatsConnection } from './nats-connection.ts';
+import { natsUnavailable } from './connection-errors.ts';
+import { jetStreamManager, kvManager, streamSubjects, whenConnected, type NatsConnection } from './nats-connection.ts';
 
 /** Attempts of an unconditional update racing other writers before it gives up with a conflict. */
 const UPDATE_ATTEMPTS = 10;
 /** Values fetched at once while listing. */
 const LIST_FETCH_CONCURRENCY = 32;
-/**
- * A key listing that receives nothing for this long has stalled. kv.keys() reads keys through an ordered push
- * consumer and ends at the message whose pending count is 0, or else at the consumer's idle heartbeat, which the
- * client library sets to 30 s. While keys are written and purged meanwhile (workers finishing jobs), and most often
- * right after nats-server restarts, that message may never come: a submit then waited ~30 s in countActive().
- * Keys arrive back to back, so seconds of silence mean the end will not be announced.
- */
-const KEY_LISTING_IDLE_MS = 3_000;
-/** A stalled listing is read once more with a fresh consumer before list() fails with a 503. */
-const KEY_LISTING_ATTEMPTS = 2;
 
 export function bucketForCollection(collection: Collection): string {
   return `docintel_${collection}`;
@@ -99,28 +90,38 @@ export class NatsMetadataStore implements MetadataStore {
   async list<T>(collection: Collection, prefix = ''): Promise<{ id: string; value: T }[]> {
     checkRecordPrefix(prefix);
     const kv = await this.bucket(collection);
-    // KV key filters match whole dot-separated tokens only, so the prefix is applied here.
-    const ids = (await this.keys(kv, collection)).filter((key) => key.startsWith(prefix)).sort();
+    const ids = (await this.keys(collection, prefix)).filter((key) => key.startsWith(prefix)).sort();
     const records: { id: string; value: T }[] = [];
     for (let i = 0; i < ids.length; i += LIST_FETCH_CONCURRENCY) {
       const batch = ids.slice(i, i + LIST_FETCH_CONCURRENCY);
       const entries = await Promise.all(batch.map((id) => kv.get(id)));
       entries.forEach((entry, j) => {
-        // deleted between keys() and get(): skip
+        // A deleted key keeps its subject with a PURGE (or DEL) marker as its one message; null: gone meanwhile.
         if (entry && entry.operation === 'PUT') records.push({ id: batch[j], value: entry.json<T>() });
       });
     }
     return records;
   }
 
-  /** Every key of the bucket; NatsUnavailableError (503 + Retry-After) when the listing keeps stalling. */
-  private async keys(kv: KV, collection: Collection): Promise<string[]> {
-    for (let attempt = 1; ; attempt++) {
-      const keys = await readKeysUntilIdle(kv, KEY_LISTING_IDLE_MS);
-      if (keys) return keys;
-      if (attempt >= KEY_LISTING_ATTEMPTS) {
-        throw new NatsUnavailableError(`listing ${bucketForCollection(collection)} stalled (no key for ${KEY_LISTING_IDLE_MS} ms)`);
-      }
+  /**
+   * Every key of the collection that may start with `prefix`, deleted ones included (list() drops those when it
+   * reads the values). The keys are the subjects of the bucket's stream, a snapshot taken by the server in one
+   * request, not kv.keys(): that replays the bucket through a consumer and stops at the first message claiming
+   * nothing is pending, which, while keys were written and purged meanwhile, came early (part of the keys,
+   * silently) or never. The server matches the prefix's whole dot-separated tokens; the rest is matched here.
+   * An unreachable NATS (the request timed out) is a NatsUnavailableError, a 503 with Retry-After.
+   */
+  private async keys(collection: Collection, prefix: string): Promise<string[]> {
+    const wholeTokens = prefix.slice(0, prefix.lastIndexOf('.') + 1);
+    // No id has an empty token, and such a filter would not be a valid subject.
+    if (wholeTokens.startsWith('.') || wholeTokens.includes('..')) return [];
+    const bucket = bucketForCollection(collection);
+    const keySubject = `$KV.${bucket}.`;
+    try {
+      const subjects = await streamSubjects(this.nc, `KV_${bucket}`, `${keySubject}${wholeTokens}>`);
+      return subjects.map((subject) => subject.slice(keySubject.length));
+    } catch (err) {
+      throw natsUnavailable(err) ?? err;
     }
   }
 
@@ -156,33 +157,6 @@ export class NatsMetadataStore implements MetadataStore {
       });
     }
     return bucket;
-  }
-}
-
-/**
- * The bucket's keys, or undefined when neither a key nor the listing's end arrived for `idleMs`. The listing (and
- * its consumer) is stopped either way.
- */
-async function readKeysUntilIdle(kv: KV, idleMs: number): Promise<string[] | undefined> {
-  const listing = await kv.keys();
-  const iterator = listing[Symbol.asyncIterator]();
-  let stalled: (value: null) => void = () => {};
-  const idle = new Promise<null>((resolve) => {
-    stalled = resolve;
-  });
-  const timer = setTimeout(() => stalled(null), idleMs);
-  const keys: string[] = [];
-  try {
-    for (;;) {
-      const next = await Promise.race([iterator.next(), idle]);
-      if (next === null) return undefined;
-      if (next.done) return keys;
-      keys.push(next.value);
-      timer.refresh();
-    }
-  } finally {
-    clearTimeout(timer);
-    listing.stop();
   }
 }
 
