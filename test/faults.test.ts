@@ -17,7 +17,7 @@ import { InsufficientStorageError, isStorageFull } from '../src/shared/errors.ts
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import {
   bearer, blobSha256, connects, fileRecords, fillDisk, finalStates, jobRecord, jobResult, jobStatuses, jsonPost, mountSmallDisk,
-  okOrRetryLater, OutcomeLog, recordScenario, request, sqliteIntegrity, startRestartableNats, submitAsync, uploadFile, uploadInit,
+  okOrRetryLater, OutcomeLog, recordScenario, request, sqliteIntegrity, startNatsDeployment, startRestartableNats, submitAsync, uploadFile, uploadInit,
   waitForReadyz, withoutTiming, writeFaultsSummary, type JobState, type Outcome, type RestartableNats, type SmallDisk,
 } from './helpers/faults.ts';
 import { freePort, natsOrSkip } from './helpers/nats-server.ts';
@@ -284,15 +284,7 @@ describe.skipIf(!haveNats)('NATS: an api and two workers, each with its own data
     nats = (await startRestartableNats())!;
     // Each job is held 2 s in `processing`, long enough to kill its worker mid-job.
     natsEnv = { DOCINTEL_NATS_URL: nats.url, DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: LEASE_MS };
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    api = startDocintel('api', { ...natsEnv, DOCINTEL_DATA_DIR: await tempDir(), PORT: String(port), HOST: '127.0.0.1' });
-    workers = [];
-    for (let i = 0; i < 2; i++) {
-      workers.push(startDocintel('worker', { ...natsEnv, DOCINTEL_DATA_DIR: await tempDir(), DOCINTEL_FAULTS: 'job.delay_ms=2000' }));
-    }
-    await Promise.all([api.waitForOutput(/docintel api started/), ...workers.map((w) => w.waitForOutput(/docintel worker started/, 60_000))]);
-    await waitForReady(base);
+    ({ base, api, workers } = await startNatsDeployment(natsEnv, tempDir, { workers: 2, workerEnv: { DOCINTEL_FAULTS: 'job.delay_ms=2000' } }));
     pdfId = await uploadFile(base, KEY, fixtures.good.pdf.filename, fixtures.good.pdf.bytes, 'application/pdf');
   }, 120_000);
 

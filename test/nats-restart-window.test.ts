@@ -12,11 +12,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import {
-  bearer, connects, finalStates, jobStatuses, jsonPost, OutcomeLog, request, sleep, startRestartableNats, submitAsync, uploadFile,
-  uploadInit, waitForReadyz, type Outcome, type RestartableNats,
+  bearer, connects, finalStates, jobStatuses, jsonPost, OutcomeLog, request, sleep, startNatsDeployment, startRestartableNats,
+  submitAsync, uploadFile, uploadInit, waitForReadyz, type Outcome, type RestartableNats,
 } from './helpers/faults.ts';
-import { freePort, natsOrSkip } from './helpers/nats-server.ts';
-import { killAllDocintel, startDocintel, waitFor, waitForReady, type DocintelProcess } from './helpers/processes.ts';
+import { natsOrSkip } from './helpers/nats-server.ts';
+import { killAllDocintel, waitFor, type DocintelProcess } from './helpers/processes.ts';
 import { textImage } from './helpers/ocr-images.ts';
 
 const KEY = 'restart-window-key-0123456789';
@@ -59,12 +59,7 @@ describe.skipIf(!natsOrSkip('nats-server restart window'))('requests right after
     fixtures = await createFixtures();
     nats = (await startRestartableNats())!;
     natsEnv = { DOCINTEL_NATS_URL: nats.url, DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: '1500', DOCINTEL_MAX_CONCURRENT_JOBS: '1000' };
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    api = startDocintel('api', { ...natsEnv, DOCINTEL_DATA_DIR: await tempDir(), PORT: String(port), HOST: '127.0.0.1' });
-    const worker = startDocintel('worker', { ...natsEnv, DOCINTEL_DATA_DIR: await tempDir() });
-    await Promise.all([api.waitForOutput(/docintel api started/), worker.waitForOutput(/docintel worker started/, 60_000)]);
-    await waitForReady(base);
+    ({ base, api } = await startNatsDeployment(natsEnv, tempDir, { workers: 1 }));
     pdfId = await uploadFile(base, KEY, fixtures.good.pdf.filename, fixtures.good.pdf.bytes, 'application/pdf');
   }, 120_000);
 

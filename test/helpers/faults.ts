@@ -15,7 +15,35 @@ import type { JobRecord } from '../../src/jobs/ports.ts';
 import { loadConfig } from '../../src/shared/config.ts';
 import { createStores, type Stores } from '../../src/storage/mod.ts';
 import { freePort, natsOrSkip } from './nats-server.ts';
-import { waitFor } from './processes.ts';
+import { startDocintel, waitFor, waitForReady, type DocintelProcess } from './processes.ts';
+
+// ---------------------------------------------------------------------------------------------------------
+// An api and its workers on NATS
+
+export interface NatsDeployment {
+  base: string;
+  api: DocintelProcess;
+  workers: DocintelProcess[];
+}
+
+/**
+ * An api on a free port and `workers` workers, each process with its own data dir from `dataDir` (they share only
+ * NATS, through `env`), started and ready.
+ */
+export async function startNatsDeployment(
+  env: Record<string, string>, dataDir: () => Promise<string>, options: { workers: number; workerEnv?: Record<string, string> },
+): Promise<NatsDeployment> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api = startDocintel('api', { ...env, DOCINTEL_DATA_DIR: await dataDir(), PORT: String(port), HOST: '127.0.0.1' });
+  const workers: DocintelProcess[] = [];
+  for (let i = 0; i < options.workers; i++) {
+    workers.push(startDocintel('worker', { ...env, DOCINTEL_DATA_DIR: await dataDir(), ...options.workerEnv }));
+  }
+  await Promise.all([api.waitForOutput(/docintel api started/), ...workers.map((w) => w.waitForOutput(/docintel worker started/, 60_000))]);
+  await waitForReady(base);
+  return { base, api, workers };
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // HTTP with outcomes
