@@ -237,8 +237,12 @@ describe('disk full in the data dir', () => {
     const during = await request(`${svc.base}/api/v1/parse`, jsonPost(KEY, { input: { file_id: pngId }, execution_mode: 'async' }), 30_000);
     log.record('async parse while full', during, (o) => o.status === 200 || full(o));
     log.record('file metadata while full', await request(`${svc.base}/v1/files/${pdfId}`, { headers: bearer(KEY) }, 30_000), (o) => o.status === 200);
+    // A write still in flight (the accepted parse job's cache entries) holds its .part until it lands or is removed;
+    // a refused upload's temp file would stay, so a bounded wait tells the two apart.
+    const tempFiles = () => readdirSync(path.join(dataDir, 'blobs', '.tmp'));
+    await waitFor('blob writes in flight to settle', () => (tempFiles().length === 0 ? true : undefined), 10_000, 100).catch(() => undefined);
     const leftWhileFull = {
-      temp: readdirSync(path.join(dataDir, 'blobs', '.tmp')),
+      temp: tempFiles(),
       records: Object.keys(await fileRecords(where)).sort(),
       blobs: readdirSync(path.join(dataDir, 'blobs', 'files')).sort(),
     };
