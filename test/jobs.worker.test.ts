@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobHandler } from '../src/jobs/handler.ts';
 import { createJobSystem, createJobWorker, type JobSystem } from '../src/jobs/mod.ts';
+import { JobStore } from '../src/jobs/job-store.ts';
 import type { JobRecord, JobRef } from '../src/jobs/ports.ts';
 import { buildHandlerRegistry, HandlerRegistryError } from '../src/jobs/registry.ts';
 import { SyncJobFailedError } from '../src/jobs/service.ts';
@@ -267,6 +268,31 @@ describe('at-least-once delivery', () => {
     expect(await stack.system.service.result(TENANT, job.job_id)).toEqual({ sum: 5, count: 2 });
   });
 
+  it('announces on the redelivery a job whose worker stored its final state but died before announcing it', async () => {
+    const { url, received } = await webhookReceiver();
+    const stack = await embeddedStack({ DOCINTEL_WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const job = await stack.submit({ numbers: [2, 2] }, { webhookUrl: url });
+    // What such a worker leaves behind: the record completed, no event, no webhook, the delivery not acked.
+    await new JobStore(stack.stores.metadata).mutate(job.job_id, (current) => ({ ...current, status: 'completed', updated_at: nowSeconds() }));
+    const refs = await recordEvents(stack, job.job_id);
+
+    stack.worker();
+    await waitFor('the webhook', () => received.length > 0);
+    expect(JSON.parse(received[0].body)).toMatchObject({ job_id: job.job_id, status: 'completed' });
+    await waitFor('the completed event', () => refs.some((r) => r.status === 'completed'));
+    await waitFor('the job marked announced', async () => (await stack.record(job.job_id)).announced === true);
+    await waitFor('queue drained', async () => (await stack.system.queue.depth()) === 0);
+    expect(received).toHaveLength(1);
+  });
+
+  it('marks a job announced once its worker has published its final state', async () => {
+    const stack = await embeddedStack();
+    stack.worker();
+    const job = await stack.submit({ numbers: [3] });
+    await until(stack, job.job_id, 'completed');
+    await waitFor('the job marked announced', async () => (await stack.record(job.job_id)).announced === true);
+  });
+
   it('graceful stop releases a running job (back to pending) and another worker completes it', async () => {
     const stack = await embeddedStack();
     const slow = stack.worker({ faults: { 'job.delay_ms': '60000' } });
@@ -313,24 +339,28 @@ describe('sync execution', () => {
   });
 });
 
+/** A local webhook receiver: what it was sent, and its URL. */
+async function webhookReceiver(): Promise<{ url: string; received: { body: string; signature: string | undefined }[] }> {
+  const received: { body: string; signature: string | undefined }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ body, signature: req.headers['x-docintel-signature'] as string | undefined });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, received };
+}
+
 describe('webhooks', () => {
   it('POSTs the final JobRef with a verifiable HMAC-SHA256 signature', async () => {
-    const received: { body: string; signature: string | undefined }[] = [];
-    const server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        received.push({ body, signature: req.headers['x-docintel-signature'] as string | undefined });
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const { port } = server.address() as { port: number };
-
+    const { url, received } = await webhookReceiver();
     const stack = await embeddedStack({ DOCINTEL_WEBHOOK_ALLOW_PRIVATE: 'true' });
     stack.worker();
-    const job = await stack.submit({ numbers: [1, 1] }, { webhookUrl: `http://127.0.0.1:${port}/hook` });
+    const job = await stack.submit({ numbers: [1, 1] }, { webhookUrl: url });
     await waitFor('webhook delivery', () => received.length > 0);
     const [{ body, signature }] = received;
     // Signed with the tenant's secret (derived from the worker's secret) over "<timestamp>.<body>".

@@ -44,6 +44,11 @@ export interface JobRecord {
   /** For a failed job: the HTTP status and `detail` a sync request answers with (422 for input problems). */
   error_status?: number;
   error_detail?: unknown;
+  /**
+   * Set once the final state was announced (event published, webhook handed over). A worker that dies between
+   * storing the final state and announcing it leaves this unset, and the redelivery announces it (at least once).
+   */
+  announced?: boolean;
 }
 
 /** The public view of a job (spec JobRef plus the optional members decisions.md allows). */

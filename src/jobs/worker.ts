@@ -104,7 +104,11 @@ export class JobWorker {
       return delivery.ack();
     }
     const job = loaded.value;
-    if (isFinished(job)) return delivery.ack();
+    if (isFinished(job)) {
+      // Its worker stored the final state but died before announcing it: announce it now.
+      if (!job.announced) await this.announce(job);
+      return delivery.ack();
+    }
     const { maxAttempts } = this.options.config.jobs;
     if (delivery.attempt > maxAttempts) {
       log.warn('job ran out of attempts');
@@ -223,8 +227,15 @@ export class JobWorker {
     jobsFinished.inc({ operation: job.operation, status: job.status });
     if (job.status === 'completed' && job.pages_processed) pagesProcessed.inc({ operation: job.operation }, job.pages_processed);
     await this.usage.record(job).catch((err) => this.options.logger.warn({ err, jobId }, 'usage not recorded'));
+    await this.announce(job);
+  }
+
+  /** The final state to event subscribers and the webhook, then marked announced (see JobRecord.announced). */
+  private async announce(job: JobRecord): Promise<void> {
     await this.publish(job);
     if (job.webhook_url) this.webhooks.send({ url: job.webhook_url, tenant: job.tenant, ref: toJobRef(job) });
+    await this.store.mutate(job.job_id, (current) => (current.announced ? undefined : { ...current, announced: true }))
+      .catch((err) => this.options.logger.warn({ err, jobId: job.job_id }, 'job not marked announced; a redelivery may announce it again'));
   }
 
   private async publish(job: JobRecord): Promise<void> {
