@@ -2,7 +2,8 @@ import type { CallOptions, PageOcrCall } from '../../inference/client.ts';
 import type { RecognizePageResponse } from '../../inference/types.ts';
 import type { DocumentPool } from '../document/pool.ts';
 import type { DocumentType } from '../document/types.ts';
-import type { ModelPage, PageOcrInfo } from '../model/types.ts';
+import { area } from '../model/geometry.ts';
+import type { ImagePlacement, ModelPage, PageOcrInfo } from '../model/types.ts';
 import { ocrModelPage } from '../ocr/ocr-page.ts';
 
 /**
@@ -44,14 +45,13 @@ export function ocrRenderScale(page: Pick<ModelPage, 'width' | 'height' | 'image
   if (type !== 'application/pdf') return 1;
   const longSide = Math.max(page.width, page.height, 1);
   let scale = Math.min(Math.max(1, MIN_OCR_LONG_SIDE / longSide), MAX_OCR_DPI / PAGE_IMAGE_DPI);
-  const largest = [...page.images].sort((a, b) => area(b.bbox) - area(a.bbox))[0];
+  const largest = page.images.reduce<ImagePlacement | undefined>((best, img) => (best && area(best.bbox) >= area(img.bbox) ? best : img), undefined);
   // Long side against long side: a scan placed turned a quarter still compares its own pixels to its extent.
   const extent = largest ? Math.max(largest.bbox[2] - largest.bbox[0], largest.bbox[3] - largest.bbox[1]) : 0;
   if (largest && extent > 0) scale = Math.min(scale, Math.max(1, Math.max(largest.width, largest.height) / extent));
   return Math.round(scale * PAGE_IMAGE_DPI) / PAGE_IMAGE_DPI;
 }
 
-const area = (b: readonly number[]) => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
 
 /** The page image to read: the original bytes of a single-page JPEG/PNG/WebP (no PNG re-encoding), else a render. */
 async function pageImage(pool: DocumentPool, source: { bytes: Uint8Array; type: DocumentType }, pageIndex: number, pageCount: number, scale: number): Promise<Uint8Array> {
