@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // Entry point: registers the TypeScript loader, then hands over to the CLI.
+// First: a supervised inference sidecar starts watching its parent before anything slow loads.
+import './orphan-guard.js';
 import { register } from 'tsx/esm/api';
 
 register();

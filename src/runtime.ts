@@ -42,16 +42,35 @@ export interface Runtime {
   supervisor: InferenceSupervisor | null;
   worker: JobWorker | null;
   readiness: ReadinessCheck[];
+  /** Settles when the spawned sidecar first answers (at once without one); rejects if closed before then. */
+  inferenceReady: Promise<void>;
   /** Stops the worker (running jobs are released for redelivery), then closes everything else. */
   close(): Promise<void>;
 }
 
 async function startInference(config: Config, logger: Logger, options: RuntimeOptions) {
-  if (config.inferenceAddrs.length > 0) return { client: InferenceClient.fromConfig(config), supervisor: null };
-  if (options.inference === 'connect') return { client: null, supervisor: null };
+  if (config.inferenceAddrs.length > 0) return { client: InferenceClient.fromConfig(config), supervisor: null, ready: null };
+  if (options.inference === 'connect') return { client: null, supervisor: null, ready: null };
   const supervisor = new InferenceSupervisor({ config, logger: logger.child({ component: 'inference-supervisor' }), address: options.inferenceAddress });
-  await supervisor.start();
-  return { client: InferenceClient.fromConfig(config, [supervisor.address]), supervisor };
+  // Not awaited: the api listens (and /readyz reports inference failing) while the sidecar starts; a sidecar
+  // that cannot start must not take /healthz down with it.
+  const ready = supervisor.start().then(() => undefined);
+  ready.catch(() => undefined); // it rejects only when closed first: nothing waits for it then
+  return { client: InferenceClient.fromConfig(config, [supervisor.address]), supervisor, ready };
+}
+
+/** The worker takes jobs once its sidecar first answers, so jobs are not failed for inference still loading. */
+function startWorkerWhenReady(worker: JobWorker, ready: Promise<void> | null, closing: () => boolean): void {
+  if (!ready) return worker.start();
+  void ready.then(() => {
+    if (!closing()) worker.start();
+  }, () => undefined);
+}
+
+async function checkInference(client: InferenceClient, supervisor: InferenceSupervisor | null): Promise<void> {
+  const health = await client.health({ deadlineMs: 2000 });
+  // A server some earlier process left on our socket (an orphaned sidecar, until ours takes over) answers too.
+  if (supervisor && health.pid !== supervisor.pid) throw new Error(`answered by pid ${health.pid}, not by our sidecar (${supervisor.pid ?? 'none running'})`);
 }
 
 export async function createRuntime(config: Config, logger: Logger, options: RuntimeOptions): Promise<Runtime> {
@@ -65,7 +84,8 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     taskTimeoutMs: config.jobs.documentTaskTimeoutMs,
   });
   const files = new FileService({ metadata: stores.metadata, blobs: stores.blobs, pool, limits: config.limits, logger });
-  const { client: inference, supervisor } = await startInference(config, logger, options);
+  const { client: inference, supervisor, ready: inferenceReady } = await startInference(config, logger, options);
+  let closing = false;
 
   let worker: JobWorker | null = null;
   // The ask chunk index (LanceDB), opened by the first ask this worker runs.
@@ -78,7 +98,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       deps: { pool, files, inference, llm: config.llm ? createLlmPort(config.llm) : null, askIndex },
       webhookSecret: await loadWebhookSecret(config),
     });
-    worker.start();
+    startWorkerWhenReady(worker, inferenceReady, () => closing);
   }
 
   const readiness: ReadinessCheck[] = [
@@ -86,11 +106,13 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     { name: 'blobs', check: () => stores.blobs.ping() },
     { name: 'queue', check: () => jobs.queue.ping() },
   ];
-  if (inference) readiness.push({ name: 'inference', check: async () => void (await inference.health({ deadlineMs: 2000 })) });
+  if (inference) readiness.push({ name: 'inference', check: () => checkInference(inference, supervisor) });
 
   return {
     config, logger, version: ENGINE_VERSION, stores, jobs, pool, files, inference, supervisor, worker, readiness,
+    inferenceReady: inferenceReady ?? Promise.resolve(),
     async close() {
+      closing = true;
       await worker?.stop();
       await jobs.close();
       await askIndex.close();

@@ -32,7 +32,8 @@ export function parseInferenceArgs(args: string[], config: Config): InferenceArg
 
 /**
  * The `docintel inference` role: serve the gRPC API until SIGTERM/SIGINT, then drain and exit 0.
- * When spawned by a supervisor (an IPC channel exists), it also exits when that parent goes away.
+ * When spawned by a supervisor (an IPC channel exists), it also exits when that parent goes away; before this
+ * runs (while modules load), bin/orphan-guard.js watches the parent instead.
  */
 export async function runInference(args: string[], config: Config, logger: Logger): Promise<InferenceServer> {
   const { listen, manifestPath } = parseInferenceArgs(args, config);

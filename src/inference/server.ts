@@ -17,6 +17,7 @@ import { ImageDecodeError } from './ocr/image.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES, REPO_ROOT } from './proto.ts';
 import { BoundedQueue } from './queue.ts';
 import { probeRuntime, type RuntimeInfo } from './runtime.ts';
+import { forgetOwner, recordOwner, takeOverFromOrphan } from './socket-owner.ts';
 import type { EmbedRequest, EmbedResponse, HealthResponse, ListModelsResponse, RecognizePageRequest, RecognizePageResponse } from './types.ts';
 
 export interface InferenceServerOptions {
@@ -85,7 +86,7 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
     }),
     Embed: unary<EmbedRequest, EmbedResponse>(ctx, (request, call) => embedTexts(ctx, embeddings, request, callSignal(call), callDeadline(call))),
   });
-  const address = await bind(server, options.listen);
+  const address = await bind(server, options.listen, logger);
   logger.info({ address, providers: ctx.runtime.executionProviders, onnxruntime: ctx.runtime.onnxruntimeVersion }, 'inference server listening');
   void logModels(registry, logger);
   const stopServer = async () => {
@@ -137,13 +138,16 @@ export function toServiceError(err: Error, logger: Logger): Partial<grpc.StatusO
   return { code: grpc.status.INTERNAL, details: err.message };
 }
 
-async function bind(server: grpc.Server, listen: string): Promise<string> {
+async function bind(server: grpc.Server, listen: string, logger: Logger): Promise<string> {
   const socketPath = unixSocketPath(listen);
-  if (socketPath) await clearStaleSocket(socketPath);
+  if (socketPath) await clearStaleSocket(socketPath, logger);
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(listen, grpc.ServerCredentials.createInsecure(), (err, boundPort) => (err ? reject(err) : resolve(boundPort)));
   });
-  if (socketPath) return listen;
+  if (socketPath) {
+    await recordOwner(socketPath);
+    return listen;
+  }
   return `${listen.slice(0, listen.lastIndexOf(':'))}:${port}`;
 }
 
@@ -151,8 +155,11 @@ export function unixSocketPath(address: string): string | null {
   return address.startsWith('unix:') ? address.replace(/^unix:(\/\/)?/, '') : null;
 }
 
-/** A socket file left by a killed server blocks bind; one that still answers belongs to a live server. */
-async function clearStaleSocket(socketPath: string): Promise<void> {
+/**
+ * A socket file left by a killed server blocks bind; one that still answers belongs to a live server, which
+ * keeps it unless it is a sidecar orphaned by its dead supervisor (socket-owner.ts).
+ */
+async function clearStaleSocket(socketPath: string, logger: Logger): Promise<void> {
   await mkdir(path.dirname(socketPath), { recursive: true });
   if (!existsSync(socketPath)) return;
   const live = await new Promise<boolean>((resolve) => {
@@ -163,6 +170,7 @@ async function clearStaleSocket(socketPath: string): Promise<void> {
     });
     probe.once('error', () => resolve(false));
   });
+  if (live && (await takeOverFromOrphan(socketPath, logger))) return;
   if (live) throw new Error(`${socketPath} is in use by another running server`);
   await unlink(socketPath);
 }
@@ -182,7 +190,7 @@ async function stop(server: grpc.Server, ctx: ServerContext, address: string, gr
     });
   });
   const socketPath = unixSocketPath(address);
-  if (socketPath) await unlink(socketPath).catch(() => undefined);
+  if (socketPath) await Promise.all([unlink(socketPath).catch(() => undefined), forgetOwner(socketPath)]);
 }
 
 async function logModels(registry: ModelRegistry, logger: Logger): Promise<void> {

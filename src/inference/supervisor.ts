@@ -138,7 +138,9 @@ export class InferenceSupervisor extends EventEmitter {
 
   private spawnChild(): void {
     const { file, args } = (this.options.command ?? defaultInferenceCommand)(this.address);
-    const env = { ...process.env, ...childConfigEnv(this.options.config), ...this.options.env };
+    // DOCINTEL_PARENT_PID: the child exits as soon as we are gone (bin/orphan-guard.js), and records us as the
+    // socket owner's parent, so a later server may take the socket over from it once we are dead.
+    const env = { ...process.env, ...childConfigEnv(this.options.config), DOCINTEL_PARENT_PID: String(process.pid), ...this.options.env };
     // The IPC channel lets the child notice our death (its 'disconnect') and exit instead of lingering.
     const child = spawn(file, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     this.child = child;

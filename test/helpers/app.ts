@@ -31,6 +31,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const config = loadConfig({ DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'silent', DOCINTEL_RENDER_THREADS: '2', ...env }, 2);
   const logger = createLogger(config.logLevel, 'test');
   const runtime = await createRuntime(config, logger, { worker: options.worker ?? true, inference: options.inference ?? 'connect' });
+  // The runtime no longer waits for its sidecar (the api answers meanwhile); tests expect OCR at once.
+  await runtime.inferenceReady;
   const keys = KeyRing.fromSpecs([
     { name: 'a', key: KEY_A, named: true },
     { name: 'b', key: KEY_B, named: true },
