@@ -99,6 +99,7 @@ describe('DOCINTEL_MAX_QUEUED_JOBS=0', () => {
 
 describe('SyncAdmission', () => {
   const logger = createLogger('silent', 'test');
+  const BUDGET_MS = 60_000;
 
   it('counts a job queued while a depth reading was under way, so a stale reading cannot over-admit', async () => {
     let queued = 0;
@@ -107,9 +108,9 @@ describe('SyncAdmission', () => {
     const depth = () => (stale ? new Promise<number>((resolve) => { resolveStale = resolve; }) : Promise.resolve(queued));
     const admission = new SyncAdmission({ depth, limit: 1, logger });
 
-    const first = await admission.reserve();
+    const first = await admission.reserve('parse', BUDGET_MS);
     stale = true;
-    const second = admission.reserve(); // its reading starts before the first job is queued...
+    const second = admission.reserve('parse', BUDGET_MS); // its reading starts before the first job is queued...
     queued = 1;
     first.queued(); // ...and the first job is queued before the reading answers
     resolveStale(0);
@@ -117,15 +118,15 @@ describe('SyncAdmission', () => {
 
     first.release();
     stale = false;
-    await expect(admission.reserve()).rejects.toBeInstanceOf(JobQueueBusyError); // the queue itself now holds one job
+    await expect(admission.reserve('parse', BUDGET_MS)).rejects.toBeInstanceOf(JobQueueBusyError); // the queue itself now holds one job
     queued = 0;
     expect(admission.admitted).toBe(0);
-    await expect(admission.reserve()).resolves.toBeDefined();
+    await expect(admission.reserve('parse', BUDGET_MS)).resolves.toBeDefined();
   });
 
   it('admits when the depth cannot be read (the queue reports its own failure on submit)', async () => {
     const admission = new SyncAdmission({ depth: () => Promise.reject(new Error('down')), limit: 1, logger });
-    await expect(admission.reserve()).resolves.toBeDefined();
-    await expect(admission.reserve()).resolves.toBeDefined();
+    await expect(admission.reserve('parse', BUDGET_MS)).resolves.toBeDefined();
+    await expect(admission.reserve('parse', BUDGET_MS)).resolves.toBeDefined();
   });
 });

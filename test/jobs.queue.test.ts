@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AckPolicy, jetstreamManager, RetentionPolicy } from '@nats-io/jetstream';
 import { EmbeddedQueue } from '../src/jobs/embedded-queue.ts';
 import { NatsQueue } from '../src/jobs/nats-queue.ts';
 import type { Consumer, Delivery, JobQueue } from '../src/jobs/ports.ts';
@@ -100,6 +101,20 @@ function conformance(name: string, setup: () => QueueUnderTest) {
       });
       await waitFor('redelivery', () => attempts.length === 2);
       expect(attempts).toEqual([1, 2]);
+      await waitFor('empty queue', async () => (await queue.depth()) === 0);
+    });
+
+    it('keeps delivering a job given back many times (delays while a dependency is down spend no attempts)', async () => {
+      const queue = await open();
+      await queue.enqueue('job_delayed', 'parse');
+      const attempts: number[] = [];
+      consume(queue, async (d) => {
+        attempts.push(d.attempt);
+        if (d.attempt < 8) await d.nak(10);
+        else await d.ack();
+      });
+      await waitFor('the eighth delivery', () => attempts.length === 8, 15_000);
+      expect(attempts).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
       await waitFor('empty queue', async () => (await queue.depth()) === 0);
     });
 
@@ -219,21 +234,30 @@ describe.skipIf(!haveNats)('on NATS', () => {
     const n = ++testNo;
     const names = { stream: `TEST_JOBS_${n}`, subjectPrefix: `test${n}.jobs`, durable: `workers-${n}` };
     const leaseMs = 1000;
-    const options = { leaseMs, maxAttempts: 3, ...names };
+    const options = { leaseMs, ...names };
     const make = () => NatsQueue.create(nc, options);
     return {
       open: make,
       reopen: make,
-      childArgs: () => ['nats', server.url, String(leaseMs), '3', names.stream, names.subjectPrefix, names.durable],
+      childArgs: () => ['nats', server.url, String(leaseMs), names.stream, names.subjectPrefix, names.durable],
       leaseMs,
     };
   });
 
   it('creating the stream and consumer twice is harmless (idempotent)', async () => {
-    const options = { leaseMs: 1000, maxAttempts: 3, stream: 'TEST_IDEMPOTENT', subjectPrefix: 'idem.jobs', durable: 'idem' };
+    const options = { leaseMs: 1000, stream: 'TEST_IDEMPOTENT', subjectPrefix: 'idem.jobs', durable: 'idem' };
     const first = await NatsQueue.create(nc, options);
     await first.enqueue('job_x', 'parse');
     const second = await NatsQueue.create(nc, { ...options, leaseMs: 2000 });
     expect(await second.depth()).toBe(1);
+  });
+
+  it('lifts the delivery bound of a consumer created by an older version (max_deliver = attempts + 1)', async () => {
+    const names = { stream: 'TEST_BOUNDED', subjectPrefix: 'bounded.jobs', durable: 'bounded' };
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.add({ name: names.stream, subjects: [`${names.subjectPrefix}.>`], retention: RetentionPolicy.Workqueue });
+    await jsm.consumers.add(names.stream, { durable_name: names.durable, ack_policy: AckPolicy.Explicit, max_deliver: 4 });
+    await NatsQueue.create(nc, { leaseMs: 1000, ...names });
+    expect((await jsm.consumers.info(names.stream, names.durable)).config.max_deliver).toBe(-1);
   });
 });

@@ -4,108 +4,23 @@
  */
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobHandler } from '../src/jobs/handler.ts';
-import { createJobSystem, createJobWorker, type JobSystem } from '../src/jobs/mod.ts';
 import { JobStore } from '../src/jobs/job-store.ts';
-import type { JobRecord, JobRef } from '../src/jobs/ports.ts';
 import { buildHandlerRegistry, HandlerRegistryError } from '../src/jobs/registry.ts';
+import { lostRuns } from '../src/jobs/retry-policy.ts';
 import { SyncJobFailedError } from '../src/jobs/service.ts';
-import type { JobWorker } from '../src/jobs/worker.ts';
 import { tenantWebhookSecret } from '../src/jobs/webhook-signature.ts';
-import { loadConfig, type Config } from '../src/shared/config.ts';
 import { AppError, ConflictError, NotFoundError, SyncTimeoutError } from '../src/shared/errors.ts';
 import { nowSeconds } from '../src/shared/ids.ts';
-import { connectNats, createStores, type Stores } from '../src/storage/mod.ts';
-import { natsOrSkip, startNatsServer } from './helpers/nats-server.ts';
-import { deferredRuns, sumHandler, type SumRequest } from './helpers/jobs-test-handlers.ts';
+import { cleanups, embeddedStack, recordEvents, rejection, runCleanups, SECRET, stacks, TENANT, until } from './helpers/job-stack.ts';
+import { deferredRuns, sumHandler } from './helpers/jobs-test-handlers.ts';
 import { waitFor } from './helpers/jobs-wait.ts';
 
-const TENANT = 'tenant-a';
-const SECRET = 'webhook-secret-for-tests';
-
-interface Stack {
-  config: Config;
-  stores: Stores;
-  system: JobSystem;
-  /** Starts a worker; `jobs`/`faults` override the stack's config for this worker only. */
-  worker(overrides?: { jobs?: Partial<Config['jobs']>; faults?: Record<string, string> }): JobWorker;
-  submit(request: SumRequest, options?: { webhookUrl?: string }): Promise<JobRecord>;
-  record(jobId: string): Promise<JobRecord>;
-}
-
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function embeddedStack(env: Record<string, string> = {}): Promise<Stack> {
-  return makeStack(env);
-}
-
-/** The same stack on a fresh nats-server: JetStream queue, KV records, object-store blobs, NATS events. */
-async function natsStack(env: Record<string, string> = {}): Promise<Stack> {
-  const server = (await startNatsServer())!;
-  cleanups.push(() => server.stop());
-  return makeStack({ ...env, DOCINTEL_NATS_URL: server.url });
-}
-
-async function makeStack(env: Record<string, string>): Promise<Stack> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docintel-jobs-'));
-  const config = loadConfig({ DOCINTEL_DATA_DIR: dir, DOCINTEL_JOB_LEASE_MS: '600', DOCINTEL_JOB_TIMEOUT_MS: '60000', ...env });
-  const nats = config.natsUrl ? await connectNats(config.natsUrl, 'jobs-worker-test') : undefined;
-  const stores = await createStores(config, { nats });
-  const system = await createJobSystem(config, { ...stores, nats });
-  cleanups.push(async () => {
-    await system.close();
-    await stores.close();
-    await nats?.drain();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  return {
-    config,
-    stores,
-    system,
-    worker(overrides = {}) {
-      const workerConfig = { ...config, jobs: { ...config.jobs, ...overrides.jobs }, faults: { ...config.faults, ...overrides.faults } };
-      const worker = createJobWorker(workerConfig, system, stores, { handlers: [sumHandler], requiredOperations: ['sum'], webhookSecret: SECRET });
-      worker.start();
-      cleanups.push(() => worker.stop());
-      return worker;
-    },
-    submit: (request, options = {}) => system.service.submit(TENANT, 'sum', { ...request }, { webhookUrl: options.webhookUrl }),
-    record: (jobId) => system.service.get(TENANT, jobId),
-  };
-}
-
-async function recordEvents(stack: Stack, jobId: string): Promise<JobRef[]> {
-  const refs: JobRef[] = [];
-  const unsubscribe = await stack.system.service.subscribe(TENANT, jobId, (ref) => refs.push(ref));
-  cleanups.push(unsubscribe);
-  return refs;
-}
-
-async function until(stack: Stack, jobId: string, status: JobRecord['status']): Promise<JobRecord> {
-  return waitFor(`job ${jobId} to be ${status}`, async () => {
-    const job = await stack.record(jobId);
-    return job.status === status ? job : undefined;
-  }, 15_000);
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => { throw new Error('expected a rejection'); }, (err) => err);
-}
-
-const haveNats = natsOrSkip('job worker on NATS');
-const stacks = [
-  { name: 'embedded', make: embeddedStack, skip: false },
-  { name: 'NATS', make: natsStack, skip: !haveNats },
-];
+afterEach(runCleanups);
 
 describe.each(stacks)('job lifecycle ($name)', ({ make, skip }) => {
   it.skipIf(skip)('goes pending → processing → completed, with progress events in order and the result stored', async () => {
@@ -228,22 +143,42 @@ describe('job lookups and the result endpoint rules', () => {
 });
 
 describe('at-least-once delivery', () => {
-  it.each(stacks)('fails a job with worker_lost once its deliveries exceed maxAttempts ($name)', async ({ make, skip }) => {
+  it.each(stacks)('fails a job with worker_lost once maxAttempts of its runs were lost ($name)', async ({ make, skip }) => {
     if (skip) return;
     const stack = await make({ DOCINTEL_JOB_MAX_ATTEMPTS: '3' });
     const job = await stack.submit({ numbers: [1] });
-    // Three deliveries that end without running (as if their workers died), the third given back late.
-    let lastAttempt = 0;
+    // Three runs whose workers died: each marked the job processing, as a worker does, and vanished without
+    // settling it (the third given back late, so that the worker below takes the next delivery).
+    const store = new JobStore(stack.stores.metadata);
+    let runs = 0;
     const dying = stack.system.queue.consume(async (d) => {
-      lastAttempt = d.attempt;
-      await d.nak(d.attempt < 3 ? 0 : 1500);
+      await store.mutate(d.jobId, (current) => ({ ...current, status: 'processing', attempts: d.attempt, lost_runs: lostRuns(current) }));
+      runs++;
+      await d.nak(runs < 3 ? 0 : 1500);
     }, 1);
-    await waitFor('three deliveries', () => lastAttempt === 3);
+    await waitFor('three lost runs', () => runs === 3);
     await dying.stop();
     stack.worker();
     const failed = await until(stack, job.job_id, 'failed');
     expect(failed.error).toEqual({ type: 'worker_lost', msg: 'The worker running this job stopped unexpectedly; gave up after 3 attempts' });
+    expect(failed.lost_runs).toBe(2); // the third lost run is the one the failing delivery found
     await waitFor('queue drained', async () => (await stack.system.queue.depth()) === 0);
+  });
+
+  it.each(stacks)('deliveries that never started a run spend no attempts ($name)', async ({ make, skip }) => {
+    if (skip) return;
+    const stack = await make({ DOCINTEL_JOB_MAX_ATTEMPTS: '1' });
+    const job = await stack.submit({ numbers: [4] });
+    // Given back before running, as a stopping worker does with what it takes.
+    let seen = 0;
+    const stopping = stack.system.queue.consume(async (d) => {
+      seen++;
+      await d.nak(seen < 3 ? 0 : 1500);
+    }, 1);
+    await waitFor('three deliveries', () => seen === 3);
+    await stopping.stop();
+    stack.worker();
+    expect(await until(stack, job.job_id, 'completed')).toMatchObject({ attempts: 4, lost_runs: 0 });
   });
 
   it('re-runs a job whose worker process was killed with SIGKILL mid-job', async () => {

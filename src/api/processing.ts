@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitedError, ValidationError } from '../shared/errors.ts';
 import { toJobRef } from '../jobs/ports.ts';
 import { webhookTargetProblem } from '../jobs/webhook-target.ts';
@@ -74,18 +74,34 @@ export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, s
       const body = spec.closed ? request.body : await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
       return toJobRef(await ctx.jobs.submit(request.tenant, spec.operation, body, submitOptions(body)));
     }
-    // Sync: room in the queue first (503 + Retry-After when full), held until this request is answered.
-    const ticket = await ctx.jobs.reserveSync();
+    // Sync: admission first (503 + Retry-After when the queued work would not finish within the sync budget),
+    // its ticket held until this request is answered.
+    const ticket = await ctx.jobs.reserveSync(spec.operation);
+    const client = whenClientLeaves(reply);
     try {
       const body = spec.closed ? request.body : await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
       // The job's stored result is the body, already serialized: a multi-megabyte parse is not parsed, checked
       // against the anyOf and serialized again (that cost more than a second for 500 pages).
-      const json = await ctx.jobs.runSyncJson(request.tenant, spec.operation, body, { ...submitOptions(body), ticket });
+      const json = await ctx.jobs.runSyncJson(request.tenant, spec.operation, body, { ...submitOptions(body), ticket, signal: client.signal });
       return reply.type('application/json; charset=utf-8').send(json);
     } finally {
+      client.dispose();
       ticket.release();
     }
   });
+}
+
+/**
+ * Aborts once the client closed its connection before the answer was sent: a sync caller that gave up (its own
+ * timeout, a closed tab), whose job, if not started yet, is then dropped instead of run for nobody.
+ */
+function whenClientLeaves(reply: FastifyReply): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableEnded) controller.abort();
+  };
+  reply.raw.once('close', onClose);
+  return { signal: controller.signal, dispose: () => reply.raw.off('close', onClose) };
 }
 
 function submitOptions(body: ProcessingBody) {

@@ -4,7 +4,8 @@ import type { JobErrorInfo } from './ports.ts';
 
 /**
  * A transient problem (inference process unavailable, store briefly down): the job goes back to `pending`
- * and is delivered again after `delayMs`. Each retry uses one of the job's attempts.
+ * and is delivered again after `delayMs`. Such delays do not use the job's attempts (those count workers that
+ * died); config.jobs.retryBudgetMs bounds how long a job keeps being delayed.
  */
 export class RetryableJobError extends Error {
   constructor(message: string, readonly type = 'temporarily_unavailable', readonly delayMs?: number) {
@@ -24,6 +25,17 @@ export class JobInputError extends AppError {
     super(422, options.issues ?? msg);
     this.message = msg;
     this.type = options.type ?? 'invalid_input';
+  }
+}
+
+/**
+ * The client of a sync request disconnected before its answer (499, nginx's "client closed request": there is
+ * nobody to send it to; it ends the request handler and shows in the request log). Its job was dropped unless a
+ * worker had started it.
+ */
+export class SyncAbandonedError extends AppError {
+  constructor(jobId?: string) {
+    super(499, 'The client closed the connection before the answer', jobId ? { 'x-job-id': jobId } : {});
   }
 }
 
@@ -70,24 +82,30 @@ function detailMessage(detail: unknown): string {
   return JSON.stringify(detail);
 }
 
-function retryDelay(attempt: number, requested?: number): number {
-  return requested ?? Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
+/**
+ * Longest pause between two tries of a job whose dependency is down. Retries do not spend attempts, so a short
+ * pause costs only a cheap failed call, while a long one would leave the job idle well after the
+ * dependency came back (a sidecar restarts in about a second).
+ */
+export const MAX_RETRY_DELAY_MS = 8_000;
+
+/**
+ * The pause before the `retry`th try (1-based) of a job whose dependency said "retry later" (an inference process
+ * restarting, NATS reconnecting): its hint doubled per retry, capped at MAX_RETRY_DELAY_MS.
+ */
+export function retryDelayMs(retry: number, hintMs: number): number {
+  return Math.min(MAX_RETRY_DELAY_MS, hintMs * 2 ** Math.min(16, Math.max(0, retry - 1)));
 }
 
 /**
- * A dependency that said "retry later" (an inference process restarting, NATS reconnecting) gets longer at each
- * attempt: its hint, doubled per attempt. A fixed pause would spend every attempt within one restart.
+ * Decide what a handler's error means for the job; messages of unknown errors are never shown to clients.
+ * `retry` is the 1-based number of the retry a temporary problem would lead to (it sets the backoff).
  */
-function unavailableDelay(attempt: number, hintMs: number): number {
-  return Math.min(30_000, hintMs * 2 ** Math.max(0, attempt - 1));
-}
-
-/** Decide what a handler's error means for the job; messages of unknown errors are never shown to clients. */
-export function classifyJobError(err: unknown, operation: string, attempt: number): ErrorOutcome {
+export function classifyJobError(err: unknown, operation: string, retry: number): ErrorOutcome {
   // A store call lost with the NATS connection is a 503 like the ones whenConnected() raises.
   err = natsUnavailable(err) ?? err;
   if (err instanceof RetryableJobError) {
-    return { kind: 'retry', info: { type: err.type, msg: err.message }, delayMs: retryDelay(attempt, err.delayMs) };
+    return { kind: 'retry', info: { type: err.type, msg: err.message }, delayMs: err.delayMs ?? retryDelayMs(retry, 1000) };
   }
   if (err instanceof JobInputError) {
     return { kind: 'fail', info: { type: err.type, msg: err.message }, httpStatus: 422, httpDetail: err.detail, internal: false };
@@ -96,7 +114,7 @@ export function classifyJobError(err: unknown, operation: string, attempt: numbe
   if (err instanceof AppError && (err.status === 503 || err.status === 507)) {
     const seconds = Number(err.headers['retry-after']);
     const hintMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
-    return { kind: 'retry', info: { type: 'temporarily_unavailable', msg: detailMessage(err.detail) }, delayMs: unavailableDelay(attempt, hintMs) };
+    return { kind: 'retry', info: { type: 'temporarily_unavailable', msg: detailMessage(err.detail) }, delayMs: retryDelayMs(retry, hintMs) };
   }
   if (err instanceof AppError && err.status < 500) {
     const type = err instanceof ValidationError ? 'validation_error' : TYPE_BY_STATUS[err.status] ?? 'invalid_request';

@@ -40,7 +40,7 @@ export async function createJobSystem(config: Config, deps: JobSystemDeps): Prom
     events = new EmbeddedJobEvents(deps.metadata, { logger });
   } else {
     if (!deps.nats) throw new Error('createJobSystem: config.natsUrl is set but no NATS connection was given');
-    queue = await NatsQueue.create(deps.nats, { leaseMs: config.jobs.leaseMs, maxAttempts: config.jobs.maxAttempts, logger });
+    queue = await NatsQueue.create(deps.nats, { leaseMs: config.jobs.leaseMs, logger });
     events = new NatsJobEvents(deps.nats, { logger });
   }
   const service = new JobService({ metadata: deps.metadata, blobs: deps.blobs, queue, events, config, logger });

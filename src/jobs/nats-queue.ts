@@ -7,8 +7,6 @@ import type { Consumer, Delivery, DeliveryHandler, JobQueue } from './ports.ts';
 export interface NatsQueueOptions {
   /** ack_wait: a silent worker keeps a job this long before JetStream redelivers it (config.jobs.leaseMs). */
   leaseMs: number;
-  /** max_deliver is maxAttempts + 1, so the worker sees the over-limit delivery and fails the job. */
-  maxAttempts: number;
   stream?: string;
   subjectPrefix?: string;
   durable?: string;
@@ -19,6 +17,12 @@ export interface NatsQueueOptions {
 const STREAM_NOT_FOUND = 10059;
 const CONSUMER_NOT_FOUND = 10014;
 const PULL_EXPIRES_MS = 1000;
+/**
+ * No max_deliver: a job delayed while a dependency is down is delivered again and again without spending its
+ * attempts, and the worker fails one whose runs were lost too often itself (JobRecord.lost_runs). A server-side
+ * bound would leave such jobs undelivered and `pending` for ever.
+ */
+const UNLIMITED_DELIVERIES = -1;
 const SUBJECT_TOKEN = /^[A-Za-z0-9_-]+$/;
 
 function isApiError(err: unknown, code: number): boolean {
@@ -76,7 +80,7 @@ export class NatsQueue implements JobQueue {
   }
 
   private async ensureConsumer(): Promise<void> {
-    const wanted = { ack_wait: nanos(this.options.leaseMs), max_deliver: this.options.maxAttempts + 1 };
+    const wanted = { ack_wait: nanos(this.options.leaseMs), max_deliver: UNLIMITED_DELIVERIES };
     try {
       const info = await this.jsm.consumers.info(this.stream, this.durable);
       if (info.config.ack_wait !== wanted.ack_wait || info.config.max_deliver !== wanted.max_deliver) {

@@ -26,8 +26,17 @@ export interface JobRecord {
   execution_mode: ExecutionMode;
   created_at: number;
   updated_at: number;
-  /** Deliveries so far (1 on the first run). */
+  /** Deliveries so far (1 on the first run), the ones that ended in a retry delay included. */
   attempts: number;
+  /**
+   * Runs whose worker vanished (died, or lost its lease) without settling the job: a delivery that finds the job
+   * still `processing` counts one. The job fails once they reach config.jobs.maxAttempts.
+   */
+  lost_runs?: number;
+  /** Times the job was delayed because a dependency was unavailable (sets the backoff; spends no attempt). */
+  retries?: number;
+  /** Epoch ms of the first such delay; past config.jobs.retryBudgetMs from it, the next one fails the job. */
+  retrying_since_ms?: number;
   progress?: JobProgress;
   error?: JobErrorInfo;
   /** The validated request body of the original endpoint. */
@@ -39,7 +48,7 @@ export interface JobRecord {
   webhook_url?: string | null;
   /** Epoch seconds after which the job and its result may be deleted. */
   expires_at?: number;
-  /** Last retryable error (the job went back to `pending`); used if the job then runs out of attempts. */
+  /** Last retryable error (the job went back to `pending` for a delay); cleared on completion. */
   retry_error?: JobErrorInfo;
   /** For a failed job: the HTTP status and `detail` a sync request answers with (422 for input problems). */
   error_status?: number;

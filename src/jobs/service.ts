@@ -4,9 +4,11 @@ import { looksLikeId, newId, nowSeconds } from '../shared/ids.ts';
 import type { Logger } from '../shared/logger.ts';
 import { BlobNotFoundError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
 import { SyncAdmission, type SyncTicket } from './admission.ts';
+import { SyncAbandonedError } from './errors.ts';
 import { changesOnly } from './events.ts';
 import { isFinished, JobStore } from './job-store.ts';
 import { toJobRef, type ExecutionMode, type JobEvents, type JobListener, type JobQueue, type JobRecord, type JobRef } from './ports.ts';
+import { WorkerStatsReader } from './worker-stats.ts';
 
 export interface SubmitOptions {
   executionMode?: ExecutionMode;
@@ -19,7 +21,12 @@ export interface SubmitOptions {
 export interface SyncOptions extends SubmitOptions {
   /** Defaults to config.limits.syncBudgetMs. */
   budgetMs?: number;
+  /** Aborts when the caller went away (its HTTP client disconnected): a job not started yet is dropped. */
+  signal?: AbortSignal;
 }
+
+/** The error a sync job dropped because its caller went away is failed with. */
+export const ABANDONED_ERROR = { type: 'abandoned', msg: 'The sync request was abandoned by its client before the job started; it was not run' };
 
 export interface JobServiceOptions {
   metadata: MetadataStore;
@@ -53,16 +60,20 @@ export class JobService {
 
   constructor(private readonly options: JobServiceOptions) {
     this.store = new JobStore(options.metadata);
-    this.admission = new SyncAdmission({ depth: () => options.queue.depth(), limit: options.config.limits.maxQueuedJobs, logger: options.logger });
+    const workers = new WorkerStatsReader(options.metadata);
+    this.admission = new SyncAdmission({
+      depth: () => options.queue.depth(), capacity: () => workers.capacity(), limit: options.config.limits.maxQueuedJobs, logger: options.logger,
+    });
   }
 
   /**
-   * Room for one sync job while the queue is below config.limits.maxQueuedJobs; JobQueueBusyError (503 + Retry-After)
-   * otherwise. Routes reserve before storing inline inputs (a refused request leaves nothing behind), pass the
-   * ticket to runSyncJson and release it when the request is over (runSyncJson releases the ones it takes itself).
+   * Room for one sync job of `operation` while its estimated wait fits its budget and the queue is below
+   * config.limits.maxQueuedJobs; JobQueueBusyError (503 + Retry-After) otherwise. Routes reserve before storing
+   * inline inputs (a refused request leaves nothing behind), pass the ticket to runSyncJson and release it when the
+   * request is over (runSyncJson releases the ones it takes itself).
    */
-  reserveSync(): Promise<SyncTicket> {
-    return this.admission.reserve();
+  reserveSync(operation: string, budgetMs = this.options.config.limits.syncBudgetMs): Promise<SyncTicket> {
+    return this.admission.reserve(operation, budgetMs);
   }
 
   async submit(tenant: string, operation: string, request: Record<string, unknown>, options: SubmitOptions = {}): Promise<JobRecord> {
@@ -125,7 +136,7 @@ export class JobService {
   /** `runSync` with the result as its stored JSON text. */
   async runSyncJson(tenant: string, operation: string, request: Record<string, unknown>, options: SyncOptions = {}): Promise<string> {
     const budgetMs = options.budgetMs ?? this.options.config.limits.syncBudgetMs;
-    const ticket = options.ticket ?? (await this.reserveSync());
+    const ticket = options.ticket ?? (await this.reserveSync(operation, budgetMs));
     try {
       return await this.submitAndWait(tenant, operation, request, { ...options, ticket }, budgetMs);
     } finally {
@@ -133,9 +144,14 @@ export class JobService {
     }
   }
 
-  private async submitAndWait(tenant: string, operation: string, request: Record<string, unknown>, options: SubmitOptions, budgetMs: number): Promise<string> {
+  private async submitAndWait(tenant: string, operation: string, request: Record<string, unknown>, options: SyncOptions, budgetMs: number): Promise<string> {
+    if (options.signal?.aborted) throw new SyncAbandonedError();
     const submitted = await this.submit(tenant, operation, request, { ...options, executionMode: 'sync' });
-    const final = await this.waitForFinal(tenant, submitted.job_id, budgetMs);
+    const final = await this.waitForFinal(tenant, submitted.job_id, budgetMs, options.signal);
+    if (final === 'abandoned') {
+      await this.abandon(submitted.job_id);
+      throw new SyncAbandonedError(submitted.job_id);
+    }
     // The job keeps running after a timeout; its id is in the 504's X-Job-Id header.
     if (!final) throw new SyncTimeoutError(budgetMs, submitted.job_id);
     const job = await this.get(tenant, submitted.job_id);
@@ -168,19 +184,37 @@ export class JobService {
     }
   }
 
-  /** The final JobRef, or undefined once `budgetMs` passed. */
-  private waitForFinal(tenant: string, jobId: string, budgetMs: number): Promise<JobRef | undefined> {
+  /**
+   * A sync job whose caller went away: nobody will read its result, so unless a worker has started it, it is failed
+   * (ABANDONED_ERROR) and the worker that gets its delivery acks it without running it. A started job runs to its end.
+   */
+  private async abandon(jobId: string): Promise<void> {
+    let dropped = false;
+    const job = await this.store.mutate(jobId, (current) => (current.status !== 'pending' ? undefined : ((dropped = true), {
+      ...current, status: 'failed', error: ABANDONED_ERROR, updated_at: nowSeconds(),
+    })));
+    if (!job || !dropped) return;
+    this.options.logger.info({ jobId }, 'sync job abandoned by its client before it started: dropped');
+    await this.publish(job);
+  }
+
+  /** The final JobRef, undefined once `budgetMs` passed, or 'abandoned' once `signal` aborted. */
+  private waitForFinal(tenant: string, jobId: string, budgetMs: number, signal?: AbortSignal): Promise<JobRef | undefined | 'abandoned'> {
     return new Promise((resolve, reject) => {
       let settled = false;
       let unsubscribe: () => void = () => {};
-      const finish = (ref: JobRef | undefined) => {
+      const onAbort = () => finish('abandoned');
+      const finish = (ref: JobRef | undefined | 'abandoned') => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         unsubscribe();
         resolve(ref);
       };
       const timer = setTimeout(() => finish(undefined), budgetMs);
+      if (signal?.aborted) onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.subscribe(tenant, jobId, (ref) => {
         if (ref.status === 'completed' || ref.status === 'failed') finish(ref);
       }).then((unsub) => {
@@ -188,6 +222,7 @@ export class JobService {
         if (settled) unsub();
       }, (err) => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         settled = true;
         reject(err);
       });

@@ -10,7 +10,9 @@ import { isFinished, JobStore } from './job-store.ts';
 import { toJobRef, type Consumer, type Delivery, type JobErrorInfo, type JobEvents, type JobQueue, type JobRecord } from './ports.ts';
 import type { HandlerRegistry } from './registry.ts';
 import { resultKey, sweepExpiredJobs } from './retention.ts';
+import { decideRetry, lostRuns, nextRetry } from './retry-policy.ts';
 import { WebhookSender } from './webhook.ts';
+import { WorkerStatsPublisher } from './worker-stats.ts';
 import { jobDuration, jobsFinished, pagesProcessed } from '../shared/metrics.ts';
 
 export interface JobWorkerOptions {
@@ -31,13 +33,15 @@ export interface JobWorkerOptions {
 
 /**
  * Runs jobs from the queue: one delivery at a time per slot, at-least-once. Every step is safe to repeat:
- * a finished job's redelivery is just acked, the `processing` mark uses compare-and-set, and a job whose
- * deliveries exceed maxAttempts (its workers kept dying) is failed instead of run again.
+ * a finished job's redelivery is just acked, the `processing` mark uses compare-and-set, and a job whose runs
+ * were lost maxAttempts times (its workers kept dying) is failed instead of run again. A job whose dependency
+ * is down goes back to `pending` with a backoff, within the retry budget (see retry-policy.ts).
  */
 export class JobWorker {
   private readonly store: JobStore;
   private readonly webhooks: WebhookSender;
   private readonly usage: UsageLedger;
+  private readonly stats: WorkerStatsPublisher;
   private readonly running = new Set<AbortController>();
   /** Work handlers deferred past their answers (cache writes); stop() lets it land. */
   private readonly deferred = new Set<Promise<void>>();
@@ -48,6 +52,7 @@ export class JobWorker {
   constructor(private readonly options: JobWorkerOptions) {
     this.store = new JobStore(options.metadata);
     this.usage = new UsageLedger(options.metadata);
+    this.stats = new WorkerStatsPublisher(options.metadata, options.config.jobs.workerConcurrency, options.logger);
     const { maxAttempts, retryBaseMs, timeoutMs, allowPrivate } = options.config.webhooks;
     this.webhooks = new WebhookSender({ secret: options.webhookSecret ?? null, logger: options.logger, store: this.store, maxAttempts, retryBaseMs, timeoutMs, allowPrivate });
   }
@@ -56,6 +61,7 @@ export class JobWorker {
     if (this.consumer) return;
     this.stopping = false;
     this.consumer = this.options.queue.consume((d) => this.handle(d), this.options.config.jobs.workerConcurrency);
+    this.stats.start();
     const every = this.options.sweepIntervalMs ?? 3600_000;
     if (every > 0) {
       this.sweepTimer = setInterval(() => void this.sweep(), every);
@@ -72,6 +78,7 @@ export class JobWorker {
     this.consumer = undefined;
     await Promise.allSettled([...this.deferred]);
     await this.webhooks.drain();
+    await this.stats.stop();
   }
 
   /** Deletes expired jobs and their results; runs on a timer, callable directly. */
@@ -110,10 +117,9 @@ export class JobWorker {
       return delivery.ack();
     }
     const { maxAttempts } = this.options.config.jobs;
-    if (delivery.attempt > maxAttempts) {
+    if (lostRuns(job) >= maxAttempts) {
       log.warn('job ran out of attempts');
-      // Retries that kept finding a dependency down end as 503 for a sync caller; dead workers as 500.
-      await this.fail(job.job_id, gaveUp(job, maxAttempts), job.retry_error ? 503 : 500);
+      await this.fail(job.job_id, workerLost(maxAttempts), 500);
       return delivery.ack();
     }
     const handler = this.options.registry.get(job.operation);
@@ -123,7 +129,7 @@ export class JobWorker {
       return delivery.ack();
     }
     const started = await this.store.mutate(job.job_id, (current) =>
-      isFinished(current) ? undefined : { ...current, status: 'processing', attempts: delivery.attempt, updated_at: nowSeconds() });
+      isFinished(current) ? undefined : { ...current, status: 'processing', attempts: delivery.attempt, lost_runs: lostRuns(current), updated_at: nowSeconds() });
     if (!started || isFinished(started)) return delivery.ack();
     await this.publish(started);
     await this.execute(delivery, handler, started, log);
@@ -145,6 +151,7 @@ export class JobWorker {
     const run = new RunContext(this.store, (j) => this.publish(j), log);
     let stage: 'run' | 'store' = 'run';
     const stopTimer = jobDuration.startTimer({ operation: job.operation });
+    const startedAt = Date.now();
     try {
       await this.faultDelay(controller.signal, log);
       const deps = { ...this.options.deps, metadata: this.options.metadata, blobs: this.options.blobs } as HandlerDeps;
@@ -153,6 +160,8 @@ export class JobWorker {
       await run.settled();
       await this.complete(job.job_id, result, run.pagesProcessed());
       stopTimer();
+      // The slot's whole time, the fault-injection hold included: admission estimates waits from it.
+      this.stats.observe(job.operation, Date.now() - startedAt);
       await delivery.ack();
     } catch (err) {
       // Storing the result failed (store outage): not the job's fault; handle() gives it back for a retry.
@@ -177,19 +186,28 @@ export class JobWorker {
     }
     if (err instanceof WorkerStoppingError) {
       log.info('worker stopping: job released for another worker');
-      await this.release(job.job_id, undefined);
+      await this.release(job.job_id);
       return delivery.nak(0);
     }
-    const outcome = classifyJobError(err, job.operation, delivery.attempt);
-    if (outcome.kind === 'retry') {
-      log.warn({ err: String(err), delayMs: outcome.delayMs }, 'job hit a temporary problem; retrying');
-      await this.release(job.job_id, outcome.info);
-      return delivery.nak(outcome.delayMs);
-    }
+    const outcome = classifyJobError(err, job.operation, nextRetry(job));
+    if (outcome.kind === 'retry') return this.delay(delivery, job, outcome.info, outcome.delayMs, err, log);
     if (outcome.internal) log.error({ err }, 'job failed with an unexpected error');
     else log.info({ error: outcome.info }, 'job failed');
     await this.fail(job.job_id, outcome.info, outcome.httpStatus, outcome.httpDetail);
     await delivery.ack();
+  }
+
+  /** A dependency is down: back to `pending` for a later try, or failed (503) once the retry budget is spent. */
+  private async delay(delivery: Delivery, job: JobRecord, info: JobErrorInfo, delayMs: number, err: unknown, log: Logger): Promise<void> {
+    const decision = decideRetry(job, info, delayMs, this.options.config.jobs.retryBudgetMs);
+    if (decision.kind === 'give_up') {
+      log.warn({ err: String(err), error: decision.info }, 'job gave up: a dependency stayed unavailable past the retry budget');
+      await this.fail(job.job_id, decision.info, 503);
+      return delivery.ack();
+    }
+    log.warn({ err: String(err), delayMs, retry: decision.changes.retries }, 'job hit a temporary problem; retrying');
+    await this.release(job.job_id, decision.changes);
+    return delivery.nak(delayMs);
   }
 
   private async complete(jobId: string, result: unknown, pages: number | undefined): Promise<void> {
@@ -209,14 +227,10 @@ export class JobWorker {
     }));
   }
 
-  /** Back to `pending` (shutdown or a retryable error); the queue delivers it again. */
-  private async release(jobId: string, retryError: JobErrorInfo | undefined): Promise<void> {
-    const job = await this.store.mutate(jobId, (current) => {
-      if (isFinished(current)) return undefined;
-      const next: JobRecord = { ...current, status: 'pending', updated_at: nowSeconds() };
-      if (retryError) next.retry_error = retryError;
-      return next;
-    });
+  /** Back to `pending` (shutdown or a delay, with its `changes`); the queue delivers it again. */
+  private async release(jobId: string, changes: Partial<JobRecord> = {}): Promise<void> {
+    const job = await this.store.mutate(jobId, (current) =>
+      (isFinished(current) ? undefined : { ...current, ...changes, status: 'pending', updated_at: nowSeconds() }));
     if (job && !isFinished(job)) await this.publish(job);
   }
 
@@ -260,9 +274,6 @@ export class JobWorker {
   }
 }
 
-function gaveUp(job: JobRecord, maxAttempts: number): JobErrorInfo {
-  const last = job.retry_error;
-  return last
-    ? { type: last.type, msg: `Gave up after ${maxAttempts} attempts: ${last.msg}` }
-    : { type: 'worker_lost', msg: `The worker running this job stopped unexpectedly; gave up after ${maxAttempts} attempts` };
+function workerLost(maxAttempts: number): JobErrorInfo {
+  return { type: 'worker_lost', msg: `The worker running this job stopped unexpectedly; gave up after ${maxAttempts} attempts` };
 }

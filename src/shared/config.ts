@@ -43,7 +43,7 @@ export interface Limits {
   maxJsonBodyBytes: number;
   rateLimitPerMinute: number;
   maxConcurrentJobsPerKey: number;
-  /** Queue depth (jobs waiting or running) at which sync requests are refused with 503 + Retry-After; 0: no bound. */
+  /** Queue depth (jobs waiting or running) at which sync requests are refused with 503 + Retry-After; 0 turns sync admission (this and the wait estimate) off. */
   maxQueuedJobs: number;
   syncBudgetMs: number;
 }
@@ -51,7 +51,10 @@ export interface Limits {
 export interface JobSettings {
   timeoutMs: number;
   retentionDays: number;
+  /** Runs of a job whose worker vanished (died, lost its lease) before the job is failed. */
   maxAttempts: number;
+  /** How long a job keeps being delayed while a dependency (inference, store) is unavailable before it fails. */
+  retryBudgetMs: number;
   leaseMs: number;
   workerConcurrency: number;
   renderThreads: number;
@@ -109,11 +112,12 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_MAX_PAGE_PIXELS', default: '100000000', description: 'Most pixels in one page image (decompression-bomb guard)' },
   { name: 'DOCINTEL_RATE_LIMIT_PER_MINUTE', default: '1200', description: 'Requests per minute per API key (token bucket; 0 disables)' },
   { name: 'DOCINTEL_MAX_CONCURRENT_JOBS', default: '32', description: 'Unfinished jobs one API key may have at once (0 disables)' },
-  { name: 'DOCINTEL_MAX_QUEUED_JOBS', default: '32', description: 'Jobs waiting or running in the queue (all processes) at which a new sync request is refused with 503 and Retry-After instead of waiting past its deadline (async requests still queue; 0 disables)' },
+  { name: 'DOCINTEL_MAX_QUEUED_JOBS', default: '32', description: 'Sync admission: a sync request is refused at once with 503 and a Retry-After from the estimated backlog when the jobs queued ahead (all processes) would keep it past its sync budget, estimated from the workers\' slots and recent job durations, or when this many jobs are waiting or running; async requests still queue (0 disables admission)' },
   { name: 'DOCINTEL_SYNC_BUDGET_MS', default: '120000', description: 'Time budget of an execution_mode sync request before 504' },
   { name: 'DOCINTEL_JOB_TIMEOUT_MS', default: '1800000', description: 'Longest one async job attempt may run' },
   { name: 'DOCINTEL_JOB_RETENTION_DAYS', default: '7', description: 'Days a finished job and its result are kept' },
-  { name: 'DOCINTEL_JOB_MAX_ATTEMPTS', default: '3', description: 'Attempts before a job whose worker keeps dying is failed' },
+  { name: 'DOCINTEL_JOB_MAX_ATTEMPTS', default: '3', description: 'Runs of a job whose worker died (or lost its lease) before the job is failed; retries while a dependency is unavailable do not count' },
+  { name: 'DOCINTEL_JOB_RETRY_BUDGET_MS', default: '600000', description: 'How long a job keeps being retried while a dependency is unavailable (inference UNAVAILABLE, DEADLINE_EXCEEDED or RESOURCE_EXHAUSTED, the store unreachable or full), with exponential backoff up to 8 s, before it fails; such retries do not use DOCINTEL_JOB_MAX_ATTEMPTS' },
   { name: 'DOCINTEL_JOB_LEASE_MS', default: '30000', description: 'How long a silent worker keeps a job before it is redelivered' },
   { name: 'DOCINTEL_WORKER_CONCURRENCY', default: '2', description: 'Jobs one worker process runs at once' },
   { name: 'DOCINTEL_RENDER_THREADS', default: '(number of CPU cores)', description: 'worker_threads for PDF/image decoding and rendering' },
@@ -253,6 +257,7 @@ export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
       timeoutMs: int(env, 'DOCINTEL_JOB_TIMEOUT_MS', 1_800_000, 1000),
       retentionDays: int(env, 'DOCINTEL_JOB_RETENTION_DAYS', 7, 1, 3650),
       maxAttempts: int(env, 'DOCINTEL_JOB_MAX_ATTEMPTS', 3, 1, 100),
+      retryBudgetMs: int(env, 'DOCINTEL_JOB_RETRY_BUDGET_MS', 600_000, 1000),
       leaseMs: int(env, 'DOCINTEL_JOB_LEASE_MS', 30_000, 500),
       workerConcurrency: int(env, 'DOCINTEL_WORKER_CONCURRENCY', 2, 1, 256),
       renderThreads: int(env, 'DOCINTEL_RENDER_THREADS', Math.max(1, cpuCount), 1, 256),

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
  */
 
 /** Record collections. Each adapter maps a collection to a table partition (SQLite) or a KV bucket (NATS). */
-export type Collection = 'files' | 'jobs' | 'agents' | 'sessions' | 'keys' | 'usage' | 'documents';
+export type Collection = 'files' | 'jobs' | 'agents' | 'sessions' | 'keys' | 'usage' | 'documents' | 'workers';
 
 export interface Versioned<T> {
   value: T;

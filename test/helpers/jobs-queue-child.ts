@@ -3,7 +3,7 @@
  * no heartbeat). It claims one delivery, prints `{"jobId","attempt"}` on stdout and then hangs, never settling.
  *
  *   tsx test/helpers/jobs-queue-child.ts embedded <sqlite-file> <leaseMs>
- *   tsx test/helpers/jobs-queue-child.ts nats <url> <leaseMs> <maxAttempts> <stream> <subjectPrefix> <durable>
+ *   tsx test/helpers/jobs-queue-child.ts nats <url> <leaseMs> <stream> <subjectPrefix> <durable>
  */
 import { EmbeddedQueue } from '../../src/jobs/embedded-queue.ts';
 import { NatsQueue } from '../../src/jobs/nats-queue.ts';
@@ -12,10 +12,10 @@ import { connectNats } from '../../src/storage/nats-connection.ts';
 import { openSqlite } from '../../src/storage/sqlite-metadata.ts';
 
 async function openQueue(args: string[]): Promise<JobQueue> {
-  const [kind, location, leaseMs, maxAttempts, stream, subjectPrefix, durable] = args;
+  const [kind, location, leaseMs, stream, subjectPrefix, durable] = args;
   if (kind === 'embedded') return new EmbeddedQueue(openSqlite(location), { leaseMs: Number(leaseMs), pollMs: 50 });
   const nc = await connectNats(location, 'jobs-queue-child');
-  return NatsQueue.create(nc, { leaseMs: Number(leaseMs), maxAttempts: Number(maxAttempts), stream, subjectPrefix, durable });
+  return NatsQueue.create(nc, { leaseMs: Number(leaseMs), stream, subjectPrefix, durable });
 }
 
 const queue = await openQueue(process.argv.slice(2));

@@ -5,7 +5,7 @@
 import { JobInputError, RetryableJobError } from '../../src/jobs/errors.ts';
 import type { JobHandler } from '../../src/jobs/handler.ts';
 
-export type SumBehavior = 'input_error' | 'crash' | 'retry_once' | 'hold' | 'hang' | 'defer';
+export type SumBehavior = 'input_error' | 'crash' | 'retry_once' | 'unavailable' | 'hold' | 'hang' | 'defer';
 
 /** What the `defer` behaviour's after-answer tasks saw: the job's status when they ran. */
 export const deferredRuns: { jobId: string; status: string }[] = [];
@@ -13,18 +13,23 @@ export const deferredRuns: { jobId: string; status: string }[] = [];
 export interface SumRequest {
   numbers: number[];
   behavior?: SumBehavior;
+  /** `unavailable`: the first this many deliveries find a dependency down (all of them when absent). */
+  unavailableRuns?: number;
 }
 
 export const sumHandler: JobHandler = {
   operation: 'sum',
   async run(ctx) {
-    const { numbers, behavior } = ctx.request as unknown as SumRequest;
+    const { numbers, behavior, unavailableRuns = Infinity } = ctx.request as unknown as SumRequest;
     if (behavior === 'input_error' || numbers.length === 0) {
       throw new JobInputError('numbers must not be empty', { type: 'empty_input' });
     }
     if (behavior === 'crash') throw new Error('disk /srv/secret/path exploded');
     if (behavior === 'retry_once' && ctx.job.attempts === 1) {
       throw new RetryableJobError('inference service unavailable', 'inference_unavailable', 50);
+    }
+    if (behavior === 'unavailable' && ctx.job.attempts <= unavailableRuns) {
+      throw new RetryableJobError('inference service unavailable', 'inference_unavailable', 20);
     }
     if (behavior === 'hold') {
       // Runs until the worker aborts it (shutdown or time limit), like a long document honouring its signal.
