@@ -2,7 +2,12 @@
  * Every error status of decisions.md's errors table, produced over HTTP by real conditions:
  * 401 (see also api.auth), 404, 409, 413, 415, 422, 429, 503, 504 and 500.
  */
+import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toInferenceError } from '../src/inference/client.ts';
+import { classifyJobError } from '../src/jobs/errors.ts';
+import type { AppError } from '../src/shared/errors.ts';
+import { NatsUnavailableError } from '../src/storage/nats-connection.ts';
 import { AUTH_A, AUTH_B, multipartBody } from './helpers/app.ts';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import { freePort } from './helpers/nats-server.ts';
@@ -229,6 +234,14 @@ describe('with failing dependencies', () => {
     expect(res.json()).toMatchObject({ checks: { metadata: 'ok', blobs: 'ok', queue: 'ok', inference: expect.stringMatching(/^failing/) } });
   });
 
+  it('/readyz names the inference service as failing without its address or the socket error', async () => {
+    const [address] = app().config.inferenceAddrs;
+    const res = await app().app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.json().checks.inference).toBe('failing: The inference service is unavailable; retry later');
+    expect(res.body).not.toContain(address);
+    expect(res.body).not.toMatch(/ECONNREFUSED|No connection established/);
+  });
+
   it('504 for a sync request over its budget, pointing at async; the job goes on under X-Job-Id', async () => {
     const file = await uploadOne(app().app, fx.good.png);
     const res = await parse(app().app, { input: { file_id: file.file_id }, execution_mode: 'sync' });
@@ -253,5 +266,35 @@ describe('with failing dependencies', () => {
     const ready = await app().app.inject({ method: 'GET', url: '/readyz' });
     expectStringDetail(ready, 503, /metadata/);
     expectRetryAfter(ready);
+  });
+});
+
+describe('a dependency that is down', () => {
+  const socket = 'unix:/srv/docintel/data/inference.sock';
+  const details = 'No connection established. Last error: connect ECONNREFUSED /srv/docintel/data/inference.sock';
+
+  function grpcError(code: number): ServiceError {
+    return Object.assign(new Error(`${code} ${details}`), { code, details, metadata: new Metadata() });
+  }
+
+  it('tells clients and failed jobs only what kind of trouble it is; the address stays in the message, for the log', () => {
+    for (const [code, said] of [
+      [GrpcStatus.UNAVAILABLE, 'The inference service is unavailable; retry later'],
+      [GrpcStatus.DEADLINE_EXCEEDED, 'The inference service did not answer in time; retry later'],
+      [GrpcStatus.RESOURCE_EXHAUSTED, 'The inference service is busy; retry later'],
+    ] as const) {
+      const err = toInferenceError(grpcError(code), socket) as AppError;
+      expect(err.status).toBe(503);
+      expect(err.body()).toEqual({ detail: said });
+      expect(err.message).toContain(socket);
+      expect(err.message).toContain('ECONNREFUSED');
+      // A job that keeps meeting it is retried, and its error (shown by GET /v1/jobs/{id}, webhooks, SSE) says the same.
+      const outcome = classifyJobError(err, 'ocr', 1);
+      expect(outcome).toMatchObject({ kind: 'retry', info: { msg: said } });
+      expect(JSON.stringify(outcome)).not.toMatch(/inference\.sock|ECONNREFUSED/);
+    }
+    const nats = new NatsUnavailableError('connection refused nats://10.1.2.3:4222');
+    expect(JSON.stringify(nats.body())).not.toContain('10.1.2.3');
+    expect(nats.message).toContain('10.1.2.3');
   });
 });

@@ -7,9 +7,17 @@ export function grpcCodeName(code: number): string {
   return CODE_NAMES[code] ?? `CODE_${code}`;
 }
 
+/** What a client is told: the kind of trouble, never the address or the socket error (those are in the log). */
+function clientDetail(grpcCode: number): string {
+  if (grpcCode === GrpcStatus.RESOURCE_EXHAUSTED) return 'The inference service is busy; retry later';
+  if (grpcCode === GrpcStatus.DEADLINE_EXCEEDED) return 'The inference service did not answer in time; retry later';
+  return 'The inference service is unavailable; retry later';
+}
+
 /**
  * The inference process cannot take the call now (unreachable, too slow, or its queue is full).
- * It is an HTTP 503 with Retry-After, so the api can rethrow it as is.
+ * It is an HTTP 503 with Retry-After, so the api can rethrow it as is. `message` (logged) names the gRPC status
+ * and what failed; `detail` (answered, and a failed job's error) says only clientDetail().
  */
 export class InferenceUnavailableError extends UnavailableError {
   readonly grpcCode: number;
@@ -17,7 +25,7 @@ export class InferenceUnavailableError extends UnavailableError {
   readonly address: string | null;
 
   constructor(grpcCode: number, message: string, retryAfterSeconds: number, address: string | null = null) {
-    super(`Inference service unavailable (${grpcCodeName(grpcCode)}): ${message}`, retryAfterSeconds);
+    super(clientDetail(grpcCode), retryAfterSeconds, `${grpcCodeName(grpcCode)}: ${message}`);
     this.grpcCode = grpcCode;
     this.retryAfterSeconds = retryAfterSeconds;
     this.address = address;

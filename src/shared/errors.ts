@@ -26,6 +26,13 @@ export class AppError extends Error {
   }
 }
 
+/** 400: a body that cannot be parsed as its declared media type (e.g. a multipart form cut short). */
+export class BadRequestError extends AppError {
+  constructor(detail: string) {
+    super(400, detail);
+  }
+}
+
 export class NotAuthenticatedError extends AppError {
   constructor() {
     super(401, 'Not authenticated', { 'www-authenticate': 'Bearer' });
@@ -88,8 +95,13 @@ export class RateLimitedError extends AppError {
 }
 
 export class UnavailableError extends AppError {
-  constructor(detail: string, retryAfterSeconds = 5) {
+  /**
+   * `reason` says what failed (an address, a socket error): it goes into `message`, which the logs show, and never
+   * into `detail`, which clients see, so the deployment's internal addresses stay inside it.
+   */
+  constructor(detail: string, retryAfterSeconds = 5, reason?: string) {
     super(503, detail, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+    if (reason) this.message = `${detail} (${reason})`;
   }
 }
 

@@ -52,7 +52,8 @@ async function logStatus(nc: NatsConnection, logger: Logger): Promise<void> {
 /** NATS is not reachable right now (closed, or still reconnecting after the wait): a 503 with Retry-After. */
 export class NatsUnavailableError extends UnavailableError {
   constructor(reason: string) {
-    super(`NATS unavailable: ${reason}`, 5);
+    // The reason (it may name the server's address) is for the log only; see UnavailableError.
+    super('NATS unavailable; retry later', 5, reason);
   }
 }
 
