@@ -5,10 +5,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import { newId } from '../shared/ids.ts';
 import type { AppContext } from './context.ts';
 import { registerAuth } from './auth.ts';
-import { registerErrorHandling } from './error-handler.ts';
+import { MAX_PARAM_LENGTH, registerErrorHandling, routerError } from './error-handler.ts';
 import { registerJsonGuard } from './json-guard.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { registerUnreadBodyHandling } from './unread-body.ts';
 import { sharedSchemas } from './schemas/common.ts';
 import { agentSchemas } from './schemas/agents.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -35,6 +36,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.logger as FastifyBaseLogger,
     genReqId: () => newId('req'),
     requestIdHeader: false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: routerError,
     bodyLimit: ctx.config.limits.maxJsonBodyBytes,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
@@ -45,6 +48,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   installToolRegistry(app);
   registerErrorHandling(app);
   registerJsonGuard(app);
+  registerUnreadBodyHandling(app);
   registerSecurityHeaders(app, ctx.config.corsOrigins);
   registerAuth(app, ctx.keys, new RateLimiter(ctx.config.limits.rateLimitPerMinute));
   for (const schema of [...sharedSchemas, ...agentSchemas]) app.addSchema(schema);

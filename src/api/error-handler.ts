@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, InsufficientStorageError, InternalError, isStorageFull, type ValidationIssue } from '../shared/errors.ts';
 import { natsUnavailable } from '../storage/connection-errors.ts';
+import { setSecurityHeaders } from './security-headers.ts';
 
 /** Ajv error as Fastify attaches it to `error.validation`. */
 interface AjvIssue {
@@ -71,10 +72,39 @@ function frameworkError(error: FastifyError): { status: number; body: unknown } 
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { detail: 'Request body is over the size limit' } };
   if (error.code === 'FST_FILES_LIMIT') return { status: 413, body: { detail: 'Too many files in one upload request (limit reached)' } };
   if (error.code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, body: { detail: 'File is over the upload size limit' } };
+  if (error.code === 'FST_FIELDS_LIMIT') return { status: 413, body: { detail: 'Too many fields in one upload request (limit reached)' } };
+  if (error.code === 'FST_PARTS_LIMIT') return { status: 413, body: { detail: 'Too many parts in one upload request (limit reached)' } };
+  // Router errors (see routerError): Fastify's message quotes the whole URL, which is not ours to echo back.
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { status: 414, body: { detail: `A path parameter is over the ${MAX_PARAM_LENGTH} character limit` } };
+  if (error.code === 'FST_ERR_BAD_URL') return { status: 400, body: { detail: 'The URL path is not valid (malformed percent-encoding)' } };
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return { status: 415, body: { detail: `Unsupported request content type: ${error.message}` } };
   }
   return { status, body: { detail: error.message } };
+}
+
+/**
+ * Longest path parameter the router matches. Ids are at most 100 characters (the route schemas say so), and a
+ * longer one reaches its route to be answered by that schema (422) like any other invalid id; only a parameter
+ * past this answers 414 from the router (routerError).
+ */
+export const MAX_PARAM_LENGTH = 1000;
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised while routing, before any route or error handler runs
+ * (an over-long path parameter, a malformed URL). Same `detail` bodies as every other error.
+ */
+export function routerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // The app's onSend hooks do not run for these answers: their headers are set here.
+  setSecurityHeaders(reply);
+  reply.header('x-request-id', request.id);
+  const mapped = frameworkError(error);
+  if (mapped) {
+    send(reply, mapped.status, mapped.body);
+    return;
+  }
+  request.log.error({ err: error }, 'unhandled routing error');
+  send(reply, 500, new InternalError(String(request.id)).body());
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -43,13 +43,18 @@ function setCorsHeaders(reply: FastifyReply, origin: string): void {
   if (origin !== '*') reply.header('vary', 'Origin');
 }
 
+/** The headers every answer carries; also set by answers that no onSend hook sees (routerError). */
+export function setSecurityHeaders(reply: FastifyReply): void {
+  reply.headers(ALWAYS);
+  for (const [name, value] of Object.entries(DEFAULTS)) {
+    if (!reply.hasHeader(name)) reply.header(name, value);
+  }
+}
+
 /** Security headers on every response; CORS only for the configured origins (none: CORS off). */
 export function registerSecurityHeaders(app: FastifyInstance, corsOrigins: readonly string[]): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.headers(ALWAYS);
-    for (const [name, value] of Object.entries(DEFAULTS)) {
-      if (!reply.hasHeader(name)) reply.header(name, value);
-    }
+    setSecurityHeaders(reply);
     const origin = allowedOrigin(request.headers.origin, corsOrigins);
     if (origin) {
       setCorsHeaders(reply, origin);

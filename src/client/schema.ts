@@ -135,6 +135,15 @@ export interface paths {
                     };
                 };
                 /** @description Error body: `detail` is a message, or an object for job conflicts (409). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Error body: `detail` is a message, or an object for job conflicts (409). */
                 401: {
                     headers: {
                         [name: string]: unknown;

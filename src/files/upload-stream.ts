@@ -45,6 +45,17 @@ export function unsupportedError(detected: SniffResult): DocumentFormatError | n
 }
 
 /**
+ * A part whose stream was closed before its end without an error of its own: busboy does that when the request
+ * body ends inside the part (it reports the form as merely ended), so it is a malformed body.
+ */
+export class PartCutShortError extends Error {
+  constructor() {
+    super('the upload part was closed before its end');
+    this.name = 'PartCutShortError';
+  }
+}
+
+/**
  * Pipes `source` through a HeadSniffer. Unlike pipeline(), a failure downstream does not destroy `source`:
  * a multipart file stream must be read to its end for the rest of the request to parse, see drain().
  */
@@ -53,7 +64,17 @@ export function sniffWhileStreaming(source: Readable): HeadSniffer {
   // The sniffer can fail before the blob store starts reading it; its consumer still sees the error (the stream
   // is destroyed with it, see also `sniffer.errored`), so this listener only keeps it from being "unhandled".
   sniffer.on('error', () => undefined);
+  // A part busboy closed before its end, with or without an error, would leave the sniffer waiting for data
+  // forever: its error is passed on, also when it happened before this call (while the previous part was stored).
+  const cutShort = () => source.errored ?? new PartCutShortError();
+  if (source.errored || (source.destroyed && !source.readableEnded)) {
+    sniffer.destroy(cutShort());
+    return sniffer;
+  }
   source.on('error', (err) => sniffer.destroy(err));
+  source.on('close', () => {
+    if (!source.readableEnded) sniffer.destroy(cutShort());
+  });
   source.pipe(sniffer);
   return sniffer;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnsupportedMediaError, ValidationError } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
+import { malformedMultipart } from '../multipart-errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 
 type ImageFormat = 'png' | 'jpeg' | 'webp';
@@ -45,6 +46,7 @@ export function filesRoutes(ctx: AppContext) {
         },
         response: {
           200: { type: 'object', required: ['files'], properties: { files: { type: 'array', items: { $ref: 'FileRef#' } } } },
+          400: { $ref: 'ErrorDetail#' },
           413: { $ref: 'ErrorDetail#' },
           415: { $ref: 'ErrorDetail#' },
           ...errorResponses,
@@ -104,7 +106,7 @@ async function uploadParts(ctx: AppContext, request: FastifyRequest) {
     }
   } catch (err) {
     await Promise.all(stored.map((ref) => ctx.files.remove(request.tenant, ref.file_id).catch(() => undefined)));
-    throw err;
+    throw malformedMultipart(err) ?? err;
   }
   if (stored.length === 0) throw ValidationError.at(['body', 'files'], 'Field required', 'missing');
   return stored;
