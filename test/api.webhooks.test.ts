@@ -197,7 +197,8 @@ describe('webhook SSRF guard (default: private targets refused)', () => {
     'http://127.0.0.1:8080/hook', 'http://127.1.2.3/hook', 'http://localhost:3000/hook', 'http://10.0.0.5/hook',
     'http://172.16.0.1/hook', 'http://172.31.255.254/hook', 'http://192.168.1.10/hook', 'http://169.254.169.254/latest/meta-data',
     'http://[::1]/hook', 'http://[fc00::1]/hook', 'http://[fd12:3456::1]/hook', 'http://[fe80::1]/hook', 'http://[::ffff:127.0.0.1]/hook',
-    'http://0.0.0.0/hook',
+    'http://0.0.0.0/hook', 'http://[::127.0.0.1]/hook', 'http://[::ffff:0:7f00:1]/hook', 'http://[64:ff9b::10.0.0.1]/hook',
+    'http://[fec0::1]/hook', 'http://[2002:a9fe:a9fe::1]/latest/meta-data',
   ])('refuses %s with a 422 at webhook_url', async (url) => {
     const res = await parse(app().app, { input: { text: 'x' }, webhook_url: url });
     expect(validationLocs(res)).toContainEqual(['body', 'webhook_url']);
@@ -217,6 +218,24 @@ describe('webhook SSRF guard (default: private targets refused)', () => {
       expect(isPrivateAddress(a), a).toBe(true);
     }
     for (const a of ['8.8.8.8', '172.32.0.1', '172.15.255.255', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8']) {
+      expect(isPrivateAddress(a), a).toBe(false);
+    }
+  });
+
+  it('classifies IPv6 forms that reach an IPv4 address by what they reach, and refuses the ones a translator picks', () => {
+    const reachPrivate = [
+      '::127.0.0.1', '::7f00:1', '::a00:1', // IPv4-compatible (::/96), in both spellings
+      '::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '::ffff:0:808:808', // IPv4-translated (::ffff:0:0/96), any address
+      '::ffff:7f00:1', // IPv4-mapped, as the URL parser writes ::ffff:127.0.0.1
+      '64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b::192.168.1.1', // well-known NAT64 of private addresses
+      '64:ff9b:1::8.8.8.8', '64:ff9b:1:abcd::1', // local-use NAT64 (64:ff9b:1::/48)
+      'fec0::1', 'feff::abcd', // site-local (fec0::/10)
+      '2002:7f00:1::1', '2002:c0a8:101::', '2002:a9fe:a9fe::1', // 6to4 of loopback, 192.168.1.1, 169.254.169.254
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      '100::1', 'fe80::1%eth0',
+    ];
+    for (const a of reachPrivate) expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['64:ff9b::8.8.8.8', '64:ff9b::5db8:d822', '2002:808:808::1', '2001:4860:4860::8888', '2a00:1450:4001::200e']) {
       expect(isPrivateAddress(a), a).toBe(false);
     }
   });
