@@ -15,6 +15,7 @@ import { lazyChunkIndex } from './jobs/handlers/ask-documents.ts';
 import { PROCESSING_OPERATIONS } from './api/routes/index.ts';
 import type { AppContext, ReadinessCheck } from './api/context.ts';
 import type { KeyRing } from './api/keys.ts';
+import { PRIVATE_DIR_MODE } from './shared/private-fs.ts';
 import { loadWebhookSecret } from './shared/secrets.ts';
 import { applyHeapGrowth } from './shared/heap.ts';
 
@@ -75,7 +76,7 @@ async function checkInference(client: InferenceClient, supervisor: InferenceSupe
 
 export async function createRuntime(config: Config, logger: Logger, options: RuntimeOptions): Promise<Runtime> {
   applyHeapGrowth(config.heapGrowthPercent);
-  await mkdir(config.dataDir, { recursive: true });
+  await mkdir(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const nats: NatsConnection | undefined = config.natsUrl ? await connectNats(config.natsUrl, `docintel-${process.pid}`, logger) : undefined;
   const stores = await createStores(config, { nats, logger });
   const jobs = await createJobSystem(config, { metadata: stores.metadata, blobs: stores.blobs, nats, logger });

@@ -164,7 +164,7 @@ describe('serve: first start, sidecar restart, graceful SIGTERM', () => {
   it('prints where its generated API key is, keeps only a hash, and serves uploads and page images with it', async () => {
     key = (await serve.waitForOutput(/Created an API key \(shown once\): (\S+)/))[1];
     const keyFile = path.join(dataDir, 'initial-api-key.txt');
-    expect(serve.stdout()).toContain(`It is also in ${keyFile} (mode 0600).`);
+    expect(serve.stdout()).toContain(`It is also in ${keyFile} (mode 0600) until the key is first used.`);
     expect((await readFile(keyFile, 'utf8')).trim()).toBe(key);
     expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
     const keysFile = await readFile(path.join(dataDir, 'api-keys.json'), 'utf8');
@@ -177,6 +177,8 @@ describe('serve: first start, sidecar restart, graceful SIGTERM', () => {
     expect((await fetch(`${base}/v1/files/file_00000000000000000000000000`)).status).toBe(401);
     const uploaded = await uploadPdf(base, key);
     expect(uploaded).toMatchObject({ content_type: 'application/pdf', page_count: 3 });
+    // The operator has the key once it was used: its plaintext leaves the data dir.
+    await expect(stat(keyFile)).rejects.toMatchObject({ code: 'ENOENT' });
     fileId = uploaded.file_id;
     expect(await getJson(`${base}/v1/files/${fileId}`, key)).toMatchObject({ file_id: fileId, filename: fixtures.good.pdf.filename, page_count: 3 });
 

@@ -7,7 +7,9 @@
 import * as lancedb from '@lancedb/lancedb';
 import type { Connection, Table } from '@lancedb/lancedb';
 import type { Schema } from 'apache-arrow';
+import { mkdir } from 'node:fs/promises';
 import type { Logger } from '../shared/logger.ts';
+import { isLocalPath, PRIVATE_DIR_MODE } from '../shared/private-fs.ts';
 import { embedUnits, IndexError, type EmbeddedUnits } from './embed-units.ts';
 import { fuseByReciprocalRank } from './fusion.ts';
 import { KeyedSerialQueue } from './queue.ts';
@@ -44,6 +46,8 @@ export class LanceChunkIndex implements ChunkIndex {
   private constructor(private readonly db: Connection, private readonly logger?: Logger) {}
 
   static async open(options: LanceChunkIndexOptions): Promise<LanceChunkIndex> {
+    // LanceDB writes its files under the umask; a folder of the service's own keeps tenants' text private.
+    if (isLocalPath(options.uri)) await mkdir(options.uri, { recursive: true, mode: PRIVATE_DIR_MODE });
     // readConsistencyInterval 0: every read checks for a newer table version, so a process that searches sees
     // what another process (a job worker) indexed, and isIndexed never answers from a stale snapshot.
     const db = await lancedb.connect(options.uri, { readConsistencyInterval: 0, storageOptions: options.storageOptions });

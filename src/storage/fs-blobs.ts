@@ -12,6 +12,7 @@ import {
 } from './ports.ts';
 import { checkBlobKey, checkBlobPrefix } from './keys.ts';
 import { InsufficientStorageError, isStorageFull } from '../shared/errors.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../shared/private-fs.ts';
 
 /** What the sidecar holds; `size` lets stat() notice a sidecar that belongs to another version of the data. */
 interface Sidecar {
@@ -40,8 +41,8 @@ export class FsBlobStore implements BlobStore {
     this.rootDir = path.resolve(rootDir);
     this.tmpDir = path.join(this.rootDir, TMP_DIR);
     this.metaDir = path.join(this.rootDir, META_DIR);
-    fs.mkdirSync(this.tmpDir, { recursive: true });
-    fs.mkdirSync(this.metaDir, { recursive: true });
+    fs.mkdirSync(this.tmpDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    fs.mkdirSync(this.metaDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     void this.removeStaleTempFiles();
   }
 
@@ -172,7 +173,7 @@ export class FsBlobStore implements BlobStore {
 async function writeCounted(file: string, data: Buffer | Readable, maxBytes?: number) {
   const hash = createHash('sha256');
   let size = 0;
-  const handle = await fsp.open(file, 'wx');
+  const handle = await fsp.open(file, 'wx', PRIVATE_FILE_MODE);
   try {
     const chunks: AsyncIterable<Buffer | string> | Buffer[] = Buffer.isBuffer(data) ? [data] : data;
     // Leaving this loop by a throw destroys a Readable source, which is what an abort should do.
@@ -191,7 +192,7 @@ async function writeCounted(file: string, data: Buffer | Readable, maxBytes?: nu
 }
 
 async function writeDurably(file: string, text: string): Promise<void> {
-  const handle = await fsp.open(file, 'wx');
+  const handle = await fsp.open(file, 'wx', PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(text);
     await handle.sync();
@@ -203,7 +204,7 @@ async function writeDurably(file: string, text: string): Promise<void> {
 /** rename() into a folder that a concurrent delete may be pruning: create it and retry once. */
 async function renameInto(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
-    await fsp.mkdir(path.dirname(to), { recursive: true });
+    await fsp.mkdir(path.dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
     try {
       await fsp.rename(from, to);
       return;

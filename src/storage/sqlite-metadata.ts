@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { InsufficientStorageError, isStorageFull, StoreConflictError } from '../shared/errors.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../shared/private-fs.ts';
 import type { Collection, MetadataStore, Versioned } from './ports.ts';
 import { checkRecordId, checkRecordPrefix, toJson } from './keys.ts';
 
@@ -13,7 +14,11 @@ export type SqliteDatabase = Database.Database;
  * Other embedded adapters (the job queue) open the same `DATA_DIR/docintel.db` through this.
  */
 export function openSqlite(file: string): SqliteDatabase {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: PRIVATE_DIR_MODE });
+  // SQLite creates the -wal and -shm files with the database file's mode, so setting it first covers all three;
+  // files of an older version, created under the umask, are tightened too.
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  for (const own of [file, `${file}-wal`, `${file}-shm`]) tighten(own);
   const db = new Database(file);
   db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');
@@ -21,6 +26,16 @@ export function openSqlite(file: string): SqliteDatabase {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   return db;
+}
+
+/** chmod 0600, skipped for a file that is missing or not this user's to change. */
+function tighten(file: string): void {
+  try {
+    fs.chmodSync(file, PRIVATE_FILE_MODE);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'EPERM') throw err;
+  }
 }
 
 interface RecordRow {
