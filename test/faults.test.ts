@@ -16,7 +16,7 @@ import { classifyJobError } from '../src/jobs/errors.ts';
 import { InsufficientStorageError, isStorageFull } from '../src/shared/errors.ts';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import {
-  bearer, blobSha256, connects, fileRecords, fillDisk, finalStates, jobRecord, jobResult, jobStatuses, jsonPost, mountSmallDisk,
+  FAULT_DEPLOYMENT_ENV, bearer, blobSha256, connects, fileRecords, fillDisk, finalStates, jobRecord, jobResult, jobStatuses, jsonPost, mountSmallDisk,
   okOrRetryLater, OutcomeLog, recordScenario, request, sqliteIntegrity, startNatsDeployment, startRestartableNats, submitAsync, uploadFile, uploadInit,
   waitForReadyz, withoutTiming, writeFaultsSummary, type JobState, type Outcome, type RestartableNats, type SmallDisk,
 } from './helpers/faults.ts';
@@ -59,7 +59,7 @@ interface Service {
 async function startServe(env: Record<string, string>): Promise<Service> {
   const port = await freePort();
   const proc = startDocintel('serve', {
-    DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: LEASE_MS, DOCINTEL_SYNC_BUDGET_MS: String(SYNC_BUDGET_MS),
+    ...FAULT_DEPLOYMENT_ENV, DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: LEASE_MS, DOCINTEL_SYNC_BUDGET_MS: String(SYNC_BUDGET_MS),
     PORT: String(port), HOST: '127.0.0.1', ...env,
   });
   await proc.waitForOutput(/docintel serve started/);

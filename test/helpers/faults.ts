@@ -20,6 +20,13 @@ import { startDocintel, waitFor, waitForReady, type DocintelProcess } from './pr
 // ---------------------------------------------------------------------------------------------------------
 // An api and its workers on NATS
 
+/**
+ * Settings every fault deployment runs with. The per-key rate limit is off: these tests poll job states and fire
+ * bursts of sync requests as fast as the machine allows, so on a fast machine the default 1200 per minute would
+ * answer 429 and fail a test about something else. test/api.errors.test.ts tests the limit itself.
+ */
+export const FAULT_DEPLOYMENT_ENV = { DOCINTEL_RATE_LIMIT_PER_MINUTE: '0' } as const;
+
 export interface NatsDeployment {
   base: string;
   api: DocintelProcess;
@@ -35,7 +42,7 @@ export async function startNatsDeployment(
 ): Promise<NatsDeployment> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const api = startDocintel('api', { ...env, DOCINTEL_DATA_DIR: await dataDir(), PORT: String(port), HOST: '127.0.0.1' });
+  const api = startDocintel('api', { ...FAULT_DEPLOYMENT_ENV, ...env, DOCINTEL_DATA_DIR: await dataDir(), PORT: String(port), HOST: '127.0.0.1' });
   const workers: DocintelProcess[] = [];
   for (let i = 0; i < options.workers; i++) {
     workers.push(startDocintel('worker', { ...env, DOCINTEL_DATA_DIR: await dataDir(), ...options.workerEnv }));
