@@ -12,7 +12,13 @@ import { assignPages, parseTabulaJson } from '../scripts/bench/tables/peer-tabul
 import { buildHtml, readPubTabNet } from '../scripts/bench/tables/pubtabnet-reader.ts';
 import { readPdfPages } from '../scripts/bench/tables/pdf-pages.ts';
 import { normalizedLevenshtein, teds, treeEditDistance } from '../scripts/bench/tables/teds.ts';
+import { markdownHasTable } from '../scripts/bench/tables/negative-pages.ts';
+import { tabulaPageArgs } from '../scripts/bench/tables/peer-tabula.ts';
+import {
+  cellsToGrid, dropEmptyLines, gridContentF1, normalizeRealCell, readRealManifest, scoreRealPdf, shapeOf, summarizeReal, type RealEntry,
+} from '../scripts/bench/tables/real-metrics.ts';
 import { tableToHtml } from '../scripts/bench/tables/tools.ts';
+import { describeHalves, evalHalf, HalfTallies, pickHalf } from '../scripts/bench/split.ts';
 import type { Box, ExtractedCell, ExtractedTable } from '../scripts/bench/tables/types.ts';
 import { EVAL_DIR } from './helpers/ocr-images.ts';
 
@@ -163,9 +169,91 @@ describe('peer output converters', () => {
   });
 });
 
+describe('tune/check halves', () => {
+  it('puts a file in a half by the parity of the first byte of sha256(base name), whatever its folder', () => {
+    // sha256("eu-001.pdf") starts 0x79 (odd), sha256("eu-002.pdf") 0x90 (even).
+    expect(evalHalf('eu-001.pdf')).toBe('check');
+    expect(evalHalf('/any/folder/eu-001.pdf')).toBe('check');
+    expect(evalHalf('eu-002.pdf')).toBe('tune');
+    expect(pickHalf(['a/eu-001.pdf', 'eu-002.pdf'], 'all', (f) => f)).toHaveLength(2);
+    expect(pickHalf(['a/eu-001.pdf', 'eu-002.pdf'], 'tune', (f) => f)).toEqual(['eu-002.pdf']);
+    expect(describeHalves(['eu-001.pdf', 'eu-001.pdf', 'eu-002.pdf'])).toBe('check 2, tune 1');
+  });
+
+  it('times each sample in its half and in all', () => {
+    const tallies = new HalfTallies('tool', false);
+    tallies.add('eu-001.pdf', 100, { pages: 2 });
+    tallies.add('eu-002.pdf', 300, { pages: 1 });
+    expect([tallies.of('check').items, tallies.of('tune').items, tallies.of('all').items]).toEqual([1, 1, 2]);
+    expect(tallies.of('all').pages).toBe(3);
+  });
+});
+
+describe('tables-real metrics', () => {
+  const entry = (expected: string[][], extra: Partial<RealEntry> = {}): RealEntry => ({ pdf: 'x.pdf', page: 1, source: 'test', method: 'lattice', expected, ...extra });
+
+  it('normalizes whitespace and superscript marks, and drops rows and columns without text', () => {
+    expect(normalizeRealCell(' 24.91<s>2</s>\n  kg ')).toBe('24.912 kg');
+    expect(dropEmptyLines([['', 'a', ''], ['', ' ', ''], ['', 'b', 'c']])).toEqual([['a', ''], ['b', 'c']]);
+    expect(shapeOf([['', 'a', ''], ['', '', ''], ['', 'b', 'c']])).toBe('2x2');
+  });
+
+  it('compares cell strings as multisets, empty cells ignored', () => {
+    const f1 = gridContentF1([['a', 'a', ''], ['b', 'c', 'd']], [['a', 'b'], ['c', 'e']]);
+    expect(f1.precision).toBeCloseTo(3 / 4);
+    expect(f1.recall).toBeCloseTo(3 / 5);
+  });
+
+  it('writes a spanning cell once, or along its span where the expected grid repeats it (copy_text)', () => {
+    const cells: ExtractedCell[] = [{ row: 0, col: 0, rowspan: 2, colspan: 1, text: 'GMC' }, ...grid([['', 'x'], ['', 'y']]).filter((c) => c.col === 1)];
+    expect(cellsToGrid(cells)).toEqual([['GMC', 'x'], ['', 'y']]);
+    expect(cellsToGrid(cells, { rows: true, cols: false })).toEqual([['GMC', 'x'], ['GMC', 'y']]);
+    const [score] = scoreRealPdf([entry([['GMC', 'x'], ['GMC', 'y']], { params: { copy_text: ['v'] } })], [table(0, [0, 0, 10, 10], cells)]);
+    expect(score.f1).toBe(1);
+  });
+
+  it('pairs expected and predicted tables one-to-one by best F1, on the page and inside the area', () => {
+    const left = entry([['a', 'b'], ['c', 'd']], { area: { top: 0, left: 0, bottom: 100, right: 50 } });
+    const right = entry([['e', 'f'], ['g', 'h']], { area: { top: 0, left: 50, bottom: 100, right: 100 } });
+    // One merged table over both areas may stand for either, not for both.
+    const merged = table(0, [0, 0, 100, 100], grid([['a', 'b', 'e', 'f'], ['c', 'd', 'g', 'h']]));
+    const scores = scoreRealPdf([left, right], [merged, table(1, [0, 0, 40, 40], grid([['e', 'f'], ['g', 'h']]))]);
+    expect(scores[0]).toMatchObject({ f1: 2 / 3, detected: true, shapeExact: false, predictedShape: '2x4' });
+    expect(scores[1]).toMatchObject({ f1: 0, detected: false, predictedShape: '–' }); // the exact copy is on page 2
+    expect(summarizeReal(scores)).toEqual({ tables: 2, meanF1: 1 / 3, detectionRecall: 0.5, shapeExactRate: 0 });
+    const outside = table(0, [60, 0, 100, 100], grid([['a', 'b'], ['c', 'd']]));
+    expect(scoreRealPdf([left], [outside])[0].f1).toBe(0);
+  });
+
+  it('runs tabula 0.9 on one page with the method forced', () => {
+    expect(tabulaPageArgs(3, 'lattice')).toEqual(['-p', '3', '-r', '-f', 'JSON']);
+    expect(tabulaPageArgs(1, 'stream')).toEqual(['-p', '1', '-n', '-f', 'JSON']);
+  });
+
+  it('sees a table in docling markdown by its table rows or an HTML table', () => {
+    expect(markdownHasTable('# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n')).toBe(true);
+    expect(markdownHasTable('text <TABLE><tr><td>1</td></tr></TABLE>')).toBe(true);
+    expect(markdownHasTable('a | b is not a table row\n')).toBe(false);
+  });
+});
+
 describe('evaluation files', () => {
   const icdar = path.join(EVAL_DIR, 'tables-icdar2013');
   const pubtabnet = path.join(EVAL_DIR, 'tables-pubtabnet', 'PubTabNet_Examples.jsonl');
+  const realManifest = path.join(EVAL_DIR, 'tables-real', 'manifest.json');
+
+  it('reads the tables-real manifest and scores every expected grid against itself as perfect', (context) => {
+    if (!existsSync(realManifest)) {
+      console.warn(`\n!!! ${realManifest} is missing: tables-real reader test SKIPPED\n`);
+      context.skip();
+    }
+    const entries = readRealManifest(realManifest);
+    expect(entries).toHaveLength(38);
+    for (const entry of entries) {
+      const [score] = scoreRealPdf([entry], [table(entry.page - 1, [0, 0, 1e4, 1e4], grid(entry.expected))]);
+      expect(score, entry.pdf).toMatchObject({ f1: 1, detected: true, shapeExact: true });
+    }
+  });
 
   it('reads ICDAR-2013 regions and cells of eu-001 and scores the ground truth against itself as perfect', (context) => {
     if (!existsSync(path.join(icdar, 'eu-001-reg.xml'))) {

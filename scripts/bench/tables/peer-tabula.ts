@@ -29,13 +29,28 @@ export class TabulaError extends Error {
   }
 }
 
+/**
+ * One page with the extraction method forced (0.9's `-r` spreadsheet is later versions' `-l` lattice: cells from
+ * ruling lines; `-n` no-spreadsheet is `-t` stream: cells from text positions), no area guessing, as tabula's own
+ * tests run it; every table it prints is on that page.
+ */
+export function tabulaPageArgs(page: number, method: 'lattice' | 'stream'): string[] {
+  return ['-p', String(page), method === 'lattice' ? '-r' : '-n', '-f', 'JSON'];
+}
+
 export function tabulaJar(root: string): string | null {
   const jar = path.join(root, TABULA_JAR);
   return existsSync(jar) ? jar : null;
 }
 
+/**
+ * On Java 17 tabula 0.9's JSON writer (Gson, by reflection) fails on spreadsheet tables unless java.awt is opened
+ * to it; without these flags `-r` exits 1 on most ruled pages.
+ */
+const JVM_OPENS = ['--add-opens', 'java.desktop/java.awt=ALL-UNNAMED', '--add-opens', 'java.desktop/java.awt.color=ALL-UNNAMED'];
+
 export function runTabula(jar: string, pdf: string, args = TABULA_ARGS): Promise<PeerRun> {
-  return runPeer('java', ['-jar', jar, ...args, pdf], 300_000);
+  return runPeer('java', [...JVM_OPENS, '-jar', jar, ...args, pdf], 300_000);
 }
 
 /** A table as tabula wrote it, page still unknown (-1); tabula's padding cells (width 0, no text) are dropped. */

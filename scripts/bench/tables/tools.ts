@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { runPeer, toolAvailable } from '../peer.ts';
 import { timed } from '../stats.ts';
 import sharp from 'sharp';
-import { assignPages, parseTabulaJson, runTabula, TABULA_ARGS, TABULA_WHOLE_PAGE_ARGS } from './peer-tabula.ts';
+import { assignPages, parseTabulaJson, runTabula, TABULA_ARGS, tabulaPageArgs, TABULA_WHOLE_PAGE_ARGS } from './peer-tabula.ts';
 import type { ExtractedCell, ExtractedTable } from './types.ts';
 
 /**
@@ -64,18 +64,30 @@ async function mupdfTables(pdf: string): Promise<{ ms: number; rssMb: number | n
 export const MUPDF_TOOL_NAME = 'mupdf.js table-hunt';
 export const TABULA_TOOL_NAME = 'tabula-java 0.9 (-g)';
 export const TABULA_WHOLE_PAGE_TOOL_NAME = 'tabula-java 0.9 (whole page)';
+export const TABULA_PAGE_TOOL_NAME = 'tabula-java 0.9 (-p N, -r/-n)';
 
 export function mupdfPdfTool(): PdfTableTool {
   return { name: MUPDF_TOOL_NAME, ours: false, extract: (pdf) => mupdfTables(pdf) };
 }
 
-async function tabulaTables(jar: string, pdf: string, pageTexts: string[], args: string[]): Promise<{ ms: number; rssMb: number | null; tables: ExtractedTable[] }> {
+async function tabulaRun(jar: string, pdf: string, args: string[]): Promise<{ ms: number; rssMb: number | null; tables: ExtractedTable[] }> {
   const run = await runTabula(jar, pdf, args);
   if (run.code !== 0) {
     const lines = run.stderr.trim().split('\n');
     throw new Error(`tabula exited ${run.code}: ${(lines.find((l) => l.includes('Exception')) ?? lines.at(-1) ?? '').trim().slice(0, 200)}`);
   }
-  return { ms: run.ms, rssMb: run.peakRssMb, tables: assignPages(parseTabulaJson(run.stdout.toString('utf8')), pageTexts) };
+  return { ms: run.ms, rssMb: run.peakRssMb, tables: parseTabulaJson(run.stdout.toString('utf8')) };
+}
+
+async function tabulaTables(jar: string, pdf: string, pageTexts: string[], args: string[]): Promise<{ ms: number; rssMb: number | null; tables: ExtractedTable[] }> {
+  const answer = await tabulaRun(jar, pdf, args);
+  return { ...answer, tables: assignPages(answer.tables, pageTexts) };
+}
+
+/** tabula on one page (1-based) with the method given: its tables need no page hunt. */
+export async function tabulaPageTables(jar: string, pdf: string, page: number, method: 'lattice' | 'stream'): Promise<{ ms: number; rssMb: number | null; tables: ExtractedTable[] }> {
+  const answer = await tabulaRun(jar, pdf, tabulaPageArgs(page, method));
+  return { ...answer, tables: answer.tables.map((t) => ({ ...t, pageIndex: page - 1 })) };
 }
 
 /** `wholePage`: no area guessing, for table crops where the page is the table. */
