@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { finalStates, recordScenario, sleep, submitAsync, uploadFile, writeFaultsSummary, type JobState } from './helpers/faults.ts';
+import { FAULT_DEPLOYMENT_ENV, finalStates, recordScenario, sleep, submitAsync, uploadFile, writeFaultsSummary, type JobState } from './helpers/faults.ts';
 import { freePort } from './helpers/nats-server.ts';
 import { textImage } from './helpers/ocr-images.ts';
 import { isAlive, killAllDocintel, sidecarPids, startDocintel, waitFor, waitForReady, type DocintelProcess } from './helpers/processes.ts';
@@ -32,6 +32,7 @@ async function startServe(): Promise<{ proc: DocintelProcess; base: string }> {
   tempDirs.push(dataDir);
   const port = await freePort();
   const proc = startDocintel('serve', {
+    ...FAULT_DEPLOYMENT_ENV,
     DOCINTEL_DATA_DIR: dataDir, DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: '1500', PORT: String(port), HOST: '127.0.0.1',
   });
   await proc.waitForOutput(/docintel serve started/);

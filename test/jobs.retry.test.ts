@@ -56,12 +56,32 @@ describe('the retry policy', () => {
 
   it('delays within the budget counted from the first delay, then gives up naming the last problem', () => {
     const info = { type: 'temporarily_unavailable', msg: 'Inference service unavailable (UNAVAILABLE)' };
-    const first = decideRetry(job(), info, 1000, 60_000, 5_000);
-    expect(first).toEqual({ kind: 'delay', delayMs: 1000, changes: { retry_error: info, retries: 1, retrying_since_ms: 5_000 } });
-    const later = decideRetry(job({ retries: 7, retrying_since_ms: 5_000 }), info, 8000, 60_000, 64_999);
+    const outage = { timeMs: 60_000, maxAttempts: 3, slow: false };
+    const first = decideRetry(job(), info, 1000, outage, 5_000);
+    expect(first).toEqual({ kind: 'delay', delayMs: 1000, changes: { retry_error: info, retries: 1, retrying_since_ms: 5_000, slow_retries: 0 } });
+    const later = decideRetry(job({ retries: 7, retrying_since_ms: 5_000 }), info, 8000, outage, 64_999);
     expect(later).toMatchObject({ kind: 'delay', changes: { retries: 8, retrying_since_ms: 5_000 } });
-    const spent = decideRetry(job({ retries: 8, retrying_since_ms: 5_000 }), info, 8000, 60_000, 65_000);
+    const spent = decideRetry(job({ retries: 8, retrying_since_ms: 5_000 }), info, 8000, outage, 65_000);
     expect(spent).toEqual({ kind: 'give_up', info: { type: info.type, msg: `Gave up after 60 s of retries (8 delays): ${info.msg}` } });
+  });
+
+  it('stops delaying a job whose calls keep running past the deadline after its attempts, well within the time budget', () => {
+    const info = { type: 'temporarily_unavailable', msg: 'The inference service did not answer in time; retry later' };
+    const slow = { timeMs: 600_000, maxAttempts: 3, slow: true };
+    const second = decideRetry(job({ retries: 1, slow_retries: 1, retrying_since_ms: 0 }), info, 2000, slow, 1_000);
+    expect(second).toMatchObject({ kind: 'delay', changes: { slow_retries: 2 } });
+    const third = decideRetry(job({ retries: 2, slow_retries: 2, retrying_since_ms: 0 }), info, 4000, slow, 2_000);
+    expect(third).toEqual({ kind: 'give_up', info: { type: info.type, msg: `Gave up after 3 calls that did not answer in time: ${info.msg}` } });
+    // An outage between slow calls does not count toward that bound.
+    const outage = decideRetry(job({ retries: 5, slow_retries: 2, retrying_since_ms: 0 }), info, 8000, { ...slow, slow: false }, 3_000);
+    expect(outage).toMatchObject({ kind: 'delay', changes: { slow_retries: 2 } });
+  });
+
+  it('marks a deadline answer of the inference service as slow, and an unavailable one not', () => {
+    const late = classifyJobError(new InferenceUnavailableError(GrpcStatus.DEADLINE_EXCEEDED, 'deadline', 1), 'ocr', 1);
+    const down = classifyJobError(new InferenceUnavailableError(GrpcStatus.UNAVAILABLE, 'connect failed', 1), 'ocr', 1);
+    expect(late).toMatchObject({ kind: 'retry', slow: true });
+    expect(down).toMatchObject({ kind: 'retry', slow: false });
   });
 });
 

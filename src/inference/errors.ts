@@ -28,6 +28,7 @@ export class InferenceUnavailableError extends UnavailableError {
     super(clientDetail(grpcCode), retryAfterSeconds, `${grpcCodeName(grpcCode)}: ${message}`);
     this.grpcCode = grpcCode;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.slow = grpcCode === GrpcStatus.DEADLINE_EXCEEDED;
     this.address = address;
   }
 }

@@ -1,4 +1,4 @@
-import { AppError, DocumentFormatError, ValidationError, type ValidationIssue } from '../shared/errors.ts';
+import { AppError, DocumentFormatError, UnavailableError, ValidationError, type ValidationIssue } from '../shared/errors.ts';
 import { natsUnavailable } from '../storage/connection-errors.ts';
 import type { JobErrorInfo } from './ports.ts';
 
@@ -64,7 +64,8 @@ export class WorkerStoppingError extends Error {
 }
 
 export type ErrorOutcome =
-  | { kind: 'retry'; info: JobErrorInfo; delayMs: number }
+  /** `slow`: the dependency was up but did not answer in time, which the job itself may cause (a huge page). */
+  | { kind: 'retry'; info: JobErrorInfo; delayMs: number; slow?: boolean }
   | { kind: 'fail'; info: JobErrorInfo; httpStatus: number; httpDetail: unknown; internal: boolean };
 
 const TYPE_BY_STATUS: Record<number, string> = {
@@ -114,7 +115,8 @@ export function classifyJobError(err: unknown, operation: string, retry: number)
   if (err instanceof AppError && (err.status === 503 || err.status === 507)) {
     const seconds = Number(err.headers['retry-after']);
     const hintMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
-    return { kind: 'retry', info: { type: 'temporarily_unavailable', msg: detailMessage(err.detail) }, delayMs: retryDelayMs(retry, hintMs) };
+    const slow = err instanceof UnavailableError && err.slow;
+    return { kind: 'retry', info: { type: 'temporarily_unavailable', msg: detailMessage(err.detail) }, delayMs: retryDelayMs(retry, hintMs), slow };
   }
   if (err instanceof AppError && err.status < 500) {
     const type = err instanceof ValidationError ? 'validation_error' : TYPE_BY_STATUS[err.status] ?? 'invalid_request';

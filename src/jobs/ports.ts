@@ -37,6 +37,8 @@ export interface JobRecord {
   retries?: number;
   /** Epoch ms of the first such delay; past config.jobs.retryBudgetMs from it, the next one fails the job. */
   retrying_since_ms?: number;
+  /** Of those delays, the ones where the dependency was up but too slow; they stop at config.jobs.maxAttempts. */
+  slow_retries?: number;
   progress?: JobProgress;
   error?: JobErrorInfo;
   /** The validated request body of the original endpoint. */

@@ -20,19 +20,33 @@ export function nextRetry(job: JobRecord): number {
   return (job.retries ?? 0) + 1;
 }
 
+/**
+ * `timeMs` bounds the delays of an outage; `maxAttempts` bounds the delays where the dependency answered too
+ * slowly (`slow`), since a page that always runs past the deadline would otherwise be retried for the whole time.
+ */
+export interface RetryBudget {
+  timeMs: number;
+  maxAttempts: number;
+  slow: boolean;
+}
+
 export type RetryDecision =
-  | { kind: 'delay'; delayMs: number; changes: Pick<JobRecord, 'retry_error' | 'retries' | 'retrying_since_ms'> }
+  | { kind: 'delay'; delayMs: number; changes: Pick<JobRecord, 'retry_error' | 'retries' | 'retrying_since_ms' | 'slow_retries'> }
   | { kind: 'give_up'; info: JobErrorInfo };
 
 /**
  * After a temporary problem (`info`, backoff `delayMs`): delay the job again, or give up once the retry budget,
  * counted from its first delay, is spent. The changes go into the record as it goes back to `pending`.
  */
-export function decideRetry(job: JobRecord, info: JobErrorInfo, delayMs: number, budgetMs: number, now = Date.now()): RetryDecision {
+export function decideRetry(job: JobRecord, info: JobErrorInfo, delayMs: number, budget: RetryBudget, now = Date.now()): RetryDecision {
   const since = job.retrying_since_ms ?? now;
-  if (now - since >= budgetMs) {
+  const slowRetries = (job.slow_retries ?? 0) + (budget.slow ? 1 : 0);
+  if (slowRetries >= budget.maxAttempts) {
+    return { kind: 'give_up', info: { type: info.type, msg: `Gave up after ${slowRetries} calls that did not answer in time: ${info.msg}` } };
+  }
+  if (now - since >= budget.timeMs) {
     const seconds = Math.round((now - since) / 1000);
     return { kind: 'give_up', info: { type: info.type, msg: `Gave up after ${seconds} s of retries (${nextRetry(job) - 1} delays): ${info.msg}` } };
   }
-  return { kind: 'delay', delayMs, changes: { retry_error: info, retries: nextRetry(job), retrying_since_ms: since } };
+  return { kind: 'delay', delayMs, changes: { retry_error: info, retries: nextRetry(job), retrying_since_ms: since, slow_retries: slowRetries } };
 }

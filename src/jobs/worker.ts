@@ -3,7 +3,9 @@ import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 import { nowSeconds } from '../shared/ids.ts';
 import type { BlobStore, MetadataStore } from '../storage/ports.ts';
-import { classifyJobError, JobTimeoutError, LeaseLostError, WorkerStoppingError } from './errors.ts';
+import { classifyJobError, JobTimeoutError, LeaseLostError, WorkerStoppingError, type ErrorOutcome } from './errors.ts';
+
+type RetryOutcome = Extract<ErrorOutcome, { kind: 'retry' }>;
 import { abortableSleep, RunContext, untilAborted } from './execution.ts';
 import type { HandlerDeps, JobHandler } from './handler.ts';
 import { isFinished, JobStore } from './job-store.ts';
@@ -190,7 +192,7 @@ export class JobWorker {
       return delivery.nak(0);
     }
     const outcome = classifyJobError(err, job.operation, nextRetry(job));
-    if (outcome.kind === 'retry') return this.delay(delivery, job, outcome.info, outcome.delayMs, err, log);
+    if (outcome.kind === 'retry') return this.delay(delivery, job, outcome, err, log);
     if (outcome.internal) log.error({ err }, 'job failed with an unexpected error');
     else log.info({ error: outcome.info }, 'job failed');
     await this.fail(job.job_id, outcome.info, outcome.httpStatus, outcome.httpDetail);
@@ -198,16 +200,18 @@ export class JobWorker {
   }
 
   /** A dependency is down: back to `pending` for a later try, or failed (503) once the retry budget is spent. */
-  private async delay(delivery: Delivery, job: JobRecord, info: JobErrorInfo, delayMs: number, err: unknown, log: Logger): Promise<void> {
-    const decision = decideRetry(job, info, delayMs, this.options.config.jobs.retryBudgetMs);
+  private async delay(delivery: Delivery, job: JobRecord, outcome: RetryOutcome, err: unknown, log: Logger): Promise<void> {
+    const { jobs } = this.options.config;
+    const budget = { timeMs: jobs.retryBudgetMs, maxAttempts: jobs.maxAttempts, slow: outcome.slow === true };
+    const decision = decideRetry(job, outcome.info, outcome.delayMs, budget);
     if (decision.kind === 'give_up') {
       log.warn({ err: String(err), error: decision.info }, 'job gave up: a dependency stayed unavailable past the retry budget');
       await this.fail(job.job_id, decision.info, 503);
       return delivery.ack();
     }
-    log.warn({ err: String(err), delayMs, retry: decision.changes.retries }, 'job hit a temporary problem; retrying');
+    log.warn({ err: String(err), delayMs: decision.delayMs, retry: decision.changes.retries }, 'job hit a temporary problem; retrying');
     await this.release(job.job_id, decision.changes);
-    return delivery.nak(delayMs);
+    return delivery.nak(decision.delayMs);
   }
 
   private async complete(jobId: string, result: unknown, pages: number | undefined): Promise<void> {

@@ -99,6 +99,12 @@ export class UnavailableError extends AppError {
    * `reason` says what failed (an address, a socket error): it goes into `message`, which the logs show, and never
    * into `detail`, which clients see, so the deployment's internal addresses stay inside it.
    */
+  /**
+   * Whether the dependency was up but did not answer in time. Unlike an outage, the request itself may be the
+   * cause (a page too heavy for the deadline), so retries of it are bounded by attempts, not only by time.
+   */
+  slow = false;
+
   constructor(detail: string, retryAfterSeconds = 5, reason?: string) {
     super(503, detail, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
     if (reason) this.message = `${detail} (${reason})`;
