@@ -21,11 +21,13 @@ const DEFAULT_MAX_PAGES = 3;
 
 interface Args extends BenchOptions {
   only: string[] | null;
+  sets: string[] | null;
   write: boolean;
 }
 
 const USAGE = `usage: npm run bench -- load [--help]   (load and soak test, see scripts/bench/load/main.ts)
        npm run bench -- [--only ${CAPABILITIES.map((c) => c.name).join('|')}[,...]] [--limit N] [--pages N] [--eval DIR] [--verbose] [--no-write]
+  --set S     only these sets of the chosen capabilities (comma list, as the report names them; '.' for 'all sets')
   --limit N   documents per set (default: all)
   --pages N   pages per document for page-level capabilities (default: ${DEFAULT_MAX_PAGES})
   --eval DIR  evaluation data (default: ../shared/eval beside the checkout)
@@ -39,10 +41,11 @@ function positiveInt(flag: string, value: string | undefined): number {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { evalDir: path.resolve(ROOT, '..', 'shared', 'eval'), limit: null, maxPages: DEFAULT_MAX_PAGES, verbose: false, only: null, write: true };
+  const args: Args = { evalDir: path.resolve(ROOT, '..', 'shared', 'eval'), limit: null, maxPages: DEFAULT_MAX_PAGES, verbose: false, only: null, sets: null, write: true };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--only') args.only = (argv[++i] ?? '').split(',').filter(Boolean);
+    else if (flag === '--set') args.sets = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (flag === '--limit') args.limit = positiveInt(flag, argv[++i]);
     else if (flag === '--pages') args.maxPages = positiveInt(flag, argv[++i]);
     else if (flag === '--eval') args.evalDir = path.resolve(argv[++i] ?? '');
@@ -81,7 +84,7 @@ async function main(): Promise<void> {
   const results: CapabilityResult[] = [];
   for (const capability of CAPABILITIES.filter((c) => !args.only || args.only.includes(c.name))) {
     const result: CapabilityResult = { capability, sets: [] };
-    for (const set of capability.sets) {
+    for (const set of capability.sets.filter((s) => !args.sets || args.sets.includes(s))) {
       const label = set === '.' ? 'all sets' : set;
       if (!existsSync(path.join(args.evalDir, set))) {
         console.error(`${capability.name} / ${label}: skipped, ${path.join(args.evalDir, set)} is missing`);
