@@ -36,7 +36,7 @@ const WORD = `[${LETTER}]{3,12}\\.?`;
 const DAY = '(?<day>[0-3]?\\d)(?!\\d)(?:st|nd|rd|th|er|e|\\.|º|°)?';
 /**
  * A four-digit year after spaces or commas; a two-digit one after a dash, slash, dot or apostrophe ("03-Mar-21"), or
- * after a space when no number follows ("28 MAR 18", but not the "31" of "July 1 - July 31, 2014").
+ * after a space when no number follows ("14 JUN 19", but not the "31" of "July 1 - July 31, 2014").
  */
 const YEAR =
   "(?:[\\s,.]*(?:de\\s+|del\\s+)?(?<year>\\d{4})|[-/.'](?<year2>'?\\d{2})|\\s+(?<year3>\\d{2})(?!\\s*,?\\s*\\d))(?![\\d])";

@@ -40,7 +40,7 @@ export function cleanName(text: string): string {
   return s;
 }
 
-/** The host names of the document's web sites and e-mail addresses, letters only ("azureinterior", "qualityhosting"). */
+/** The host names of the document's web sites and e-mail addresses, letters only ("northwindtraders", "acmehosting"). */
 function domainsOf(doc: ExtractDocument): string[] {
   const out = new Set<string>();
   for (const page of doc.model.pages) {
@@ -56,7 +56,7 @@ function domainsOf(doc: ExtractDocument): string[] {
   return [...out];
 }
 
-/** The issuer's web site and e-mail usually spell its name: "Azure Interior" and azure-interior.com. */
+/** The issuer's web site and e-mail usually spell its name: "Northwind Traders" and northwind-traders.com. */
 function domainBonus(name: string, domains: string[]): number {
   const words = name.toLowerCase().replace(ORGANISATION, ' ').split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
   if (!words.length) return 0;
@@ -138,14 +138,14 @@ function issuerCandidates(doc: ExtractDocument): Candidate[] {
     const name = cleanName(line.text);
     const above = onlyLegalForm(name) ? lineAbove(page, line) : undefined;
     if (above && plausibleName(cleanName(above.text))) {
-      // "NANDO'S CHICKENLAND MALAYSIA" / "SDN BHD": a name wrapped before its legal form.
+      // "GOLDEN LOTUS TRADING" / "SDN BHD": a name wrapped before its legal form.
       const joined = addressCandidate(doc, 0, [above, line], score);
       if (joined) out.push({ ...joined, value: `${cleanName(above.text)} ${name}` });
       continue;
     }
     const below = /[&(,\-]$/.test(name) || (name.match(/\(/g)?.length ?? 0) > (name.match(/\)/g)?.length ?? 0) ? belowOf(page, line, 0.9) : undefined;
     if (below && !/\d{3}/.test(below.text)) {
-      // "HOME MASTER HARDWARE &" / "ELECTRICAL": a name that wraps.
+      // "RIVERSIDE TOOLS &" / "SUPPLIES": a name that wraps.
       const joined = addressCandidate(doc, 0, [line, below], score);
       if (joined) out.push({ ...joined, value: cleanName(`${line.text.trim()} ${below.text.trim()}`) });
       continue;

@@ -75,7 +75,7 @@ function plausibleParty(name: string): boolean {
   return /\p{Lu}/u.test(name) && /\p{L}{2}/u.test(name);
 }
 
-/** `("Altimo"), TELENOR ASA, ...`: a comma after a party's defined name, before a capitalised name, starts the next party. */
+/** `("Northwind"), BLUEFJORD AS, ...`: a comma after a party's defined name, before a capitalised name, starts the next party. */
 function isPartyComma(text: string, i: number): boolean {
   return text[i] === ',' && /[)][”"]?\s*$/.test(text.slice(Math.max(0, i - 3), i)) && /^,\s*(?!and\b|or\b)[\p{Lu}]/u.test(text.slice(i, i + 6));
 }
@@ -121,7 +121,7 @@ function signatureParties(index: TextIndex): Candidate[] {
   const out: Candidate[] = [];
   const add = (m: RegExpExecArray, name: string, confidence: number) => {
     const start = m.index + m[0].indexOf(name);
-    // A signature line's caption may follow the name on the same line ("Patrick J. Mahaffy Signature").
+    // A signature line's caption may follow the name on the same line ("Jane Q. Example Signature").
     const value = name.replace(/(?:\s+(?:Signature|Name|Title|Date|Witness|Employee|Executive))+\s*$/i, '').replace(/[\s,:]+$/, '');
     const c = grounded(index, start, start + value.length, value, confidence);
     if (c) out.push(c);
