@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { BBox, ModelPage } from '../src/pipeline/model/types.ts';
 import { findTables, type TableModel } from '../src/pipeline/tables/mod.ts';
 import { documentPages } from '../src/pipeline/textlayer/mod.ts';
-import { reportPdf, twoColumnPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf, reportPdf, twoColumnPdf } from './helpers/layout-pdfs.ts';
 import { EVAL_DIR } from './helpers/ocr-images.ts';
-import { expectedCells, MULTILINE, RULED_4X3, SPANNING, tablePdf, TWO_PAGE, twoPageTablePdf, UNRULED, UNRULED_SPANS, type TableSpec } from './helpers/table-pdfs.ts';
+import { expectedCells, RULED_WITH_CAPTION, GROUPED, groupedTablePdf, TWO_LINE_HEADER, twoLineHeaderPdf, MULTILINE, RULED_4X3, SPANNING, tablePdf, TWO_PAGE, twoPageTablePdf, UNRULED, UNRULED_SPANS, type TableSpec } from './helpers/table-pdfs.ts';
 
 function pagesOf(bytes: Uint8Array): ModelPage[] {
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
@@ -180,5 +180,62 @@ describe.skipIf(!icdarPresent)('ICDAR 2013 (real born-digital tables)', () => {
       expect(t.headerRowCount).toBeGreaterThanOrEqual(2);
     }
     expect(tables[0].cells.find((c) => c.row === 2 && c.col === 1)?.text).toBe('100 million');
+  });
+});
+
+const textGrid = (t: TableModel): string[][] => {
+  const rows = t.rowEdges.length - 1;
+  const cols = t.colEdges.length - 1;
+  const out = Array.from({ length: rows }, () => new Array<string>(cols).fill(''));
+  for (const c of t.cells) out[c.row][c.col] = c.text;
+  return out;
+};
+
+describe('table extent and grouping', () => {
+  it('keeps a table grouped by label rows and blank spacer rows as one table with one header block, caption and notes outside', () => {
+    const [page] = pagesOf(groupedTablePdf());
+    for (const policy of ['strict', 'liberal'] as const) {
+      const tables = findTables(page, { policy, source: 'detector' });
+      expect(tables).toHaveLength(1);
+      checkInvariants(tables[0], page);
+      const grid = textGrid(tables[0]).filter((r) => r.some((t) => t));
+      expect(grid).toEqual(GROUPED.rows);
+      expect(tables[0].headerRowCount).toBe(1);
+      const texts = tables[0].cells.map((c) => c.text).join(' ');
+      expect(texts).not.toMatch(/Source|Note|Table 4/);
+    }
+  });
+
+  it('keeps a two-line header cell as one cell', () => {
+    const [page] = pagesOf(twoLineHeaderPdf());
+    const tables = findTables(page, { policy: 'strict', source: 'detector' });
+    expect(tables).toHaveLength(1);
+    checkInvariants(tables[0], page);
+    expect(textGrid(tables[0])).toEqual(TWO_LINE_HEADER.rows);
+  });
+});
+
+describe('captions and notes at a ruled table edge', () => {
+  it('leaves a caption row above and a source row below out of a boxed table', () => {
+    const [page] = pagesOf(tablePdf(RULED_WITH_CAPTION));
+    const tables = findTables(page, { policy: 'strict', source: 'detector' });
+    expect(tables).toHaveLength(1);
+    checkInvariants(tables[0], page);
+    shapeAndCells(tables[0], RULED_4X3);
+  });
+
+  it('joins a superscript mark or a decimal part set as its own glyph run to the figure it touches', () => {
+    const ops = [
+      ['Item', 'Amount'],
+      ['Apples', '1,200'],
+      ['Pears', '350'],
+      ['Plums', '75'],
+    ].flatMap((r, i) => r.map((t, c) => `BT /F1 10 Tf ${72 + c * 150} ${640 - i * 16} Td (${t}) Tj ET`));
+    // "12.5" then a superscript "3" right after it (no space), on the Pears row.
+    ops.push('BT /F1 10 Tf 300 624 Td (12.5) Tj /F1 6 Tf 19.46 4 Td (3) Tj ET', 'BT /F1 10 Tf 300 640 Td (Rate) Tj ET', 'BT /F1 10 Tf 300 608 Td (9.1) Tj ET', 'BT /F1 10 Tf 300 592 Td (7.7) Tj ET');
+    const [page] = pagesOf(helveticaPdf([ops.join('\n')]));
+    const tables = findTables(page, { policy: 'strict', source: 'detector' });
+    expect(tables).toHaveLength(1);
+    expect(tables[0].cells.map((c) => c.text)).toContain('12.53');
   });
 });

@@ -196,3 +196,105 @@ export function twoPageTablePdf(): Buffer {
   const second = twoPagePart(740, TWO_PAGE.firstPageRows, TWO_PAGE.bodyRows);
   return pdf(`${prose(720)}\n${tableContent(first)}`, tableContent(second));
 }
+
+/**
+ * Unruled statistical table grouped by label rows (text in the first column only, nested two deep) with blank
+ * spacer rows between groups, a caption line above and a notes paragraph under it. Lines as [x, y, text] in PDF
+ * points; `rows` is the expected table, one array per row (label rows hold their text in the first cell).
+ */
+export const GROUPED = (() => {
+  const colX = [72, 260, 340, 420];
+  const header = ['Group', 'Count', 'Share', 'Change'];
+  const body: (string[] | string | null)[] = [
+    'Northern district',
+    '  Towns',
+    ['Alder', '120', '4.5', '+1.2'],
+    ['Birch', '85', '3.1', '-0.4'],
+    ['Cedar', '40', '1.5', '+0.3'],
+    null,
+    '  Villages',
+    ['Dogwood', '66', '2.4', '+0.8'],
+    ['Elm', '31', '1.1', '-1.0'],
+    null,
+    null,
+    'Southern district',
+    ['Fir', '150', '5.6', '+2.1'],
+    ['Hazel', '98', '3.6', '+0.2'],
+    ['Juniper', '77', '2.9', '-0.6'],
+  ];
+  const lines: [number, number, string][] = [];
+  let y = 640;
+  lines.push([72, y + 30, 'Table 4: Households counted by district']);
+  header.forEach((h, c) => lines.push([colX[c], y, h]));
+  const rows: string[][] = [header];
+  y -= 16;
+  for (const b of body) {
+    if (b === null) {
+      y -= 16;
+      continue;
+    }
+    if (typeof b === 'string') {
+      const indent = b.startsWith('  ') ? 10 : 0;
+      lines.push([colX[0] + indent, y, b.trim()]);
+      rows.push([b.trim(), '', '', '']);
+    } else {
+      b.forEach((t, c) => lines.push([colX[c] + (c === 0 ? 20 : 0), y, t]));
+      rows.push(b);
+    }
+    y -= 16;
+  }
+  const notesTop = y - 14;
+  lines.push([72, notesTop, 'Source: office returns for the spring survey, counted twice and rounded to whole units where needed.']);
+  lines.push([72, notesTop - 12, 'Note: a dash marks an office that sent no figure for that item in the period.']);
+  return { lines, rows };
+})();
+
+export function groupedTablePdf(): Buffer {
+  return pdf(GROUPED.lines.map(([x, y, s]) => text(x, y, s)).join('\n'));
+}
+
+/**
+ * Unruled table whose header cells are printed over two lines (the second line with nothing in the other
+ * columns' header cells at that height for some columns), above plain rows of figures.
+ */
+export const TWO_LINE_HEADER = (() => {
+  const colX = [72, 200, 300, 400];
+  const lines: [number, number, string][] = [
+    [colX[0], 640, 'Station'],
+    [colX[1], 640, 'Rainfall'],
+    [colX[2], 640, 'Wet'],
+    [colX[3], 640, 'Mean'],
+    [colX[0], 628, 'name'],
+    [colX[1], 628, 'in mm'],
+    [colX[3], 628, 'wind'],
+  ];
+  const body = [
+    ['Ashford', '812', '141', '4.2'],
+    ['Bexley', '655', '120', '3.9'],
+    ['Carlton', '1,020', '166', '5.1'],
+    ['Dunmore', '930', '158', '4.8'],
+  ];
+  body.forEach((r, i) => r.forEach((t, c) => lines.push([colX[c], 608 - i * 16, t])));
+  const header = ['Station name', 'Rainfall in mm', 'Wet', 'Mean wind'];
+  return { lines, rows: [header, ...body] };
+})();
+
+export function twoLineHeaderPdf(): Buffer {
+  return pdf(TWO_LINE_HEADER.lines.map(([x, y, s]) => text(x, y, s)).join('\n'));
+}
+
+/** RULED_4X3 boxed together with a caption row above and a source row under it, each one ruled cell spanning the width. */
+export const RULED_WITH_CAPTION: TableSpec = (() => {
+  const last = RULED_4X3.rowY.length - 1;
+  return {
+    colX: RULED_4X3.colX,
+    rowY: rowsFrom(658, [18, 18, 18, 18, 18, 18]),
+    headerRows: 1,
+    ruled: true,
+    cells: [
+      { row: 0, col: 0, colspan: 3, lines: ['Table 2: Fruit sold at the market by the kilogram'] },
+      ...RULED_4X3.cells.map((c) => ({ ...c, row: c.row + 1 })),
+      { row: last + 1, col: 0, colspan: 3, lines: ['Source: market office ledger, weekly totals'] },
+    ],
+  };
+})();

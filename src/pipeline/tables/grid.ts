@@ -106,10 +106,28 @@ export function bandOf(edges: readonly number[], v: number): number {
   return Math.max(0, edges.length - 2);
 }
 
+/**
+ * Gap between two words of one line, as a fraction of the larger font size, under which they are one word:
+ * a superscript mark or a decimal part set as its own glyph run touches the figure before it, while a space in
+ * any text font is at least about a fifth of an em.
+ */
+const JOIN_GAP_EM = 0.1;
+
+/** One line's words, left to right: a space between them unless they touch (see JOIN_GAP_EM). */
+function lineText(words: readonly WordItem[]): string {
+  let out = '';
+  words.forEach((w, i) => {
+    const prev = words[i - 1];
+    const touching = prev !== undefined && w.bbox[0] - prev.bbox[2] < JOIN_GAP_EM * Math.max(prev.size, w.size);
+    out += (i === 0 || touching ? '' : ' ') + w.text;
+  });
+  return out;
+}
+
 /** Reading-order text of words in one cell: lines top to bottom, words left to right, joined by spaces. */
 export function cellText(words: readonly WordItem[]): string {
   return textRows(words)
-    .map((r) => r.words.map((w) => w.text).join(' '))
+    .map((r) => lineText(r.words))
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -3,7 +3,8 @@ import { union } from '../model/geometry.ts';
 import { assembleCells, bandOf, median, piecesOf, spanRects, textRows, wordsIn, type AssembledCell, type Merge, type Piece, type TextRow, type WordItem } from './grid.ts';
 import { groupLabelMerges } from './group-labels.ts';
 import { headerRowCount, numeric } from './headers.ts';
-import { coverage, positions, type RuleSet } from './ruled.ts';
+import { coverage, positions, rulesWithin, type RuleSet } from './ruled.ts';
+import { edgeNotes, trimmedBox } from './edge-notes.ts';
 import { columnSeparators } from './unruled.ts';
 
 /**
@@ -148,16 +149,43 @@ function continuationMask(rows: readonly TextRow[], separated: (number | undefin
   const firstRule = separated.findIndex((y) => y !== undefined);
   // The first text row of the record the current line belongs to.
   let record = 0;
+  // Rows above the first row of figures form the header block, where header cells wrap.
+  let firstData = rows.findIndex((r) => figuresBeside(r, colEdges));
+  if (firstData < 0) firstData = 0;
   for (let i = 1; i < rows.length; i++) {
     if (separated[i - 1] !== undefined || colEdges.length < 3) continue;
     // Tighter by a clear margin: OCR boxes (and boxes that overlap as a rule) jitter by a few pixels.
     const tight = gaps[i - 1] < usual - rowH * 0.2 && (usual <= 0 || gaps[i - 1] < usual * 0.75 - 0.5);
     const inHeader = firstRule >= i && firstRule <= 3 && keyEmpty(rows[i - 1]);
     if ((tight || inHeader) && keyEmpty(rows[i]) && piecesOf(rows[i - 1]).length >= piecesOf(rows[i]).length) keep[i] = false;
+    else if (i < firstData && record === i - 1 && gaps[i - 1] <= usual + rowH * HEADER_WRAP_SLACK && headerWrap(rows[i - 1], rows[i], colEdges, tight)) keep[i] = false;
     else if (gaps[i - 1] <= usual + rows[i].words[0].size * 0.5 && wrapsOn(rows[record], rows[i - 1], rows[i], colEdges)) keep[i] = false;
     if (keep[i]) record = i;
   }
   return keep;
+}
+
+/** A header line may sit this many row heights further below the line it wraps on from than rows usually do. */
+const HEADER_WRAP_SLACK = 0.2;
+
+/** Most pieces beside the key column are figures (a data row). */
+function figuresBeside(row: TextRow, colEdges: number[]): boolean {
+  const beside = piecesOf(row).filter((p) => bandOf(colEdges, (p.bbox[0] + p.bbox[2]) / 2) > 0);
+  return beside.length > 0 && beside.filter((p) => numeric(p.words.map((w) => w.text).join(' '))).length >= beside.length * 0.5;
+}
+
+/**
+ * A header line that goes on with the header cells above it: it has text only in columns the line above has
+ * text in, leaves some of them empty (the cells that did not wrap), and holds no figures. A line with text in
+ * the key column only must also be set tighter than the rows (else it is a group label opening the body).
+ */
+function headerWrap(above: TextRow, row: TextRow, colEdges: number[], tight: boolean): boolean {
+  const mine = columnsOf(row, colEdges);
+  const theirs = columnsOf(above, colEdges);
+  // A line in the key column alone is a group label unless set tighter than the rows (a wrapped key header).
+  if (mine.size === 1 && mine.has(0) && !tight) return false;
+  if (colEdges.length < 3 || mine.size >= theirs.size || [...mine].some((c) => !theirs.has(c))) return false;
+  return !piecesOf(row).some((p) => numeric(p.words.map((w) => w.text).join(' ')));
 }
 
 /** The columns a text row has words in. */
@@ -227,7 +255,9 @@ function spanMerges(rowE: RowPlan, colE: Edges, words: readonly WordItem[], rule
         const x0 = colE.at[c];
         const x1 = colE.at[c + 1];
         const pad = (x1 - x0) * 0.2;
-        if (coverage(rules.h, y, x0 + pad, x1 - pad) < 0.5) out.push({ a: r * cols + c, b: (r + 1) * cols + c, textual: false });
+        const a = r * cols + c;
+        const b = (r + 1) * cols + c;
+        if (coverage(rules.h, y, x0 + pad, x1 - pad) < 0.5) out.push({ a, b, textual: wrapsDown(cellWords.get(a), cellWords.get(b), size) });
       }
     }
   }
@@ -274,6 +304,20 @@ function spansGap(words: readonly WordItem[], x: number, size: number): boolean 
   return !(leftEdge <= x && rightEdge >= x && rightEdge - leftEdge >= size * 0.5);
 }
 
+/** Vertical gap, in font sizes, under which two lines of one ruled cell are one wrapped text (line spacing). */
+const WRAP_LINE_GAP_EM = 0.5;
+
+/**
+ * Two stacked grid cells with no rule between them hold one wrapped text: the lower text starts right under the
+ * upper one (within line spacing) and flush with it.
+ */
+function wrapsDown(a: WordItem[] | undefined, b: WordItem[] | undefined, size: number): boolean {
+  if (!a?.length || !b?.length) return false;
+  const gap = Math.min(...b.map((w) => w.bbox[1])) - Math.max(...a.map((w) => w.bbox[3]));
+  const left = (ws: WordItem[]) => Math.min(...ws.map((w) => w.bbox[0]));
+  return gap <= size * WRAP_LINE_GAP_EM && Math.abs(left(a) - left(b)) <= size;
+}
+
 /** Two neighbouring grid cells of one row hold one run of text split by a missing rule. */
 function textCrosses(a: WordItem[] | undefined, b: WordItem[] | undefined): boolean {
   if (!a || !b) return false;
@@ -283,11 +327,23 @@ function textCrosses(a: WordItem[] | undefined, b: WordItem[] | undefined): bool
 }
 
 export function structureTable(box: BBox, pageWords: readonly WordItem[], rules: RuleSet): Structured | undefined {
-  const words = wordsIn(pageWords, box, 2);
+  let words = wordsIn(pageWords, box, 2);
   if (words.length === 0) return undefined;
-  const bbox = union([box, ...words.map((w) => w.bbox)]);
   const size = median(words.map((w) => w.size));
-  const rows = textRows(words);
+  let rows = textRows(words);
+  // Captions and notes at the table's edges are not rows: the box shrinks to the rows between them.
+  const trim = edgeNotes(rows, size);
+  if (trim.top > 0 || trim.bottom > 0) {
+    box = trimmedBox(box, rows, trim, (lo, hi) => ruleBetween(rules, lo, hi, box[0], box[2]));
+    rules = rulesWithin(rules, box);
+    rows = rows.slice(trim.top, rows.length - trim.bottom);
+    words = rows.flatMap((r) => r.words);
+    // A caption boxed wider than the table widened the box: it narrows to the kept text and rules.
+    const xs = [...words.flatMap((w) => [w.bbox[0], w.bbox[2]]), ...rules.h.flatMap((h) => [h.a0, h.a1]), ...rules.v.map((v) => v.at)];
+    box = [Math.max(box[0], Math.min(...xs)), box[1], Math.min(box[2], Math.max(...xs)), box[3]];
+    rules = rulesWithin(rules, box);
+  }
+  const bbox = union([box, ...words.map((w) => w.bbox)]);
   let colE = columnEdges(bbox, rows, rules, size);
   colE = dropThinEmpty(colE, words, 0, size * 1.2);
   let rowE = rowEdges(bbox, rows, rules, size, colE.at);

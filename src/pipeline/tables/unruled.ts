@@ -1,5 +1,6 @@
 import type { BBox } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
+import { CAPTION_START, NOTES_START } from './captions.ts';
 import { median, piecesOf, textRows, type Piece, type TextRow, type WordItem } from './grid.ts';
 
 /**
@@ -172,6 +173,70 @@ function wrappedKey(above: readonly Piece[], row: readonly Piece[]): boolean {
   return first !== undefined && above.length > 0 && /^\p{Ll}/u.test(first.text) && Math.abs(row[0].bbox[0] - above[0].bbox[0]) <= first.size * 0.5;
 }
 
+/** Most label or spacer lines bridged between two parts of one table. */
+const MAX_BRIDGE_ROWS = 3;
+/** Widest vertical gap, in median row heights, between a table's part and the lines that continue it. */
+const MAX_BRIDGE_GAP_ROWS = 4;
+/** A group label or section heading holds at most this many words (a paragraph line holds more). */
+const LABEL_MAX_WORDS = 8;
+/** Rows of cells read past the bridged lines to judge whether they keep to the same columns. */
+const LOOKAHEAD_ROWS = 3;
+/** Share of the part's cell rows that must keep to the other part's columns (no cell across a gutter). */
+const FIT_SHARE = 0.75;
+
+const rowText = (p: Piece) => p.words.map((w) => w.text).join(' ');
+
+/** Whether a row's pieces keep to the columns `seps` cut (no piece runs across a cut) and fill two or more. */
+function keepsColumns(row: readonly Piece[], seps: readonly number[], tol: number): boolean {
+  if (row.length < 2) return false;
+  const bands = new Set<number>();
+  for (const p of row) {
+    if (seps.some((x) => p.bbox[0] < x - tol && p.bbox[2] > x + tol)) return false;
+    bands.add(seps.filter((x) => x <= (p.bbox[0] + p.bbox[2]) / 2).length);
+  }
+  return bands.size >= 2;
+}
+
+function fitShare(rows: readonly Piece[][], seps: readonly number[], tol: number): number {
+  const multi = rows.filter((r) => r.length >= 2);
+  return multi.length ? multi.filter((r) => keepsColumns(r, seps, tol)).length / multi.length : 0;
+}
+
+/**
+ * The last row of a continuation of the run i..j past a spacer gap or up to MAX_BRIDGE_ROWS label lines (short
+ * single-piece lines that do not run across the columns), or j when there is none. The rows of cells after the
+ * bridge must keep to the run's columns, or the run's rows to theirs (a header block above its body).
+ */
+function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number, j: number, rowH: number): number {
+  const run = pieces.slice(i, j + 1);
+  if (run.filter((r) => r.length >= 2).length < 1) return j;
+  const size = median(rows[j].words.map((w) => w.size));
+  const seps = columnSeparators(run);
+  let k = j + 1;
+  let labels = 0;
+  while (k < rows.length && pieces[k].length < 2) {
+    const p = pieces[k];
+    const crossing = p.length === 1 ? seps.filter((x) => x > p[0].bbox[0] + size && x < p[0].bbox[2] - size).length : 0;
+    const caption = p.length === 1 && (CAPTION_START.test(rowText(p[0])) || NOTES_START.test(rowText(p[0])));
+    if (++labels > MAX_BRIDGE_ROWS || p.length === 0 || p[0].words.length > LABEL_MAX_WORDS || crossing >= 2 || caption) return j;
+    if (rows[k].bbox[1] - rows[k - 1].bbox[3] > rowH * MAX_BRIDGE_GAP_ROWS) return j;
+    k++;
+  }
+  if (k >= rows.length || rows[k].bbox[1] - rows[k - 1].bbox[3] > rowH * MAX_BRIDGE_GAP_ROWS) return j;
+  // The rows of cells after the bridge, up to the next wide gap.
+  const ahead: Piece[][] = [];
+  for (let m = k; m < rows.length && ahead.length < LOOKAHEAD_ROWS; m++) {
+    if (m > k && rows[m].bbox[1] - rows[m - 1].bbox[3] > rowH * 1.6) break;
+    if (pieces[m].length >= 2) ahead.push(pieces[m]);
+  }
+  if (ahead.length < Math.min(2, LOOKAHEAD_ROWS)) return j;
+  const tol = size * 0.3;
+  const forward = seps.length >= 1 && fitShare(ahead, seps, tol) >= FIT_SHARE;
+  const aheadSeps = columnSeparators(ahead);
+  const backward = aheadSeps.length >= 1 && fitShare(run, aheadSeps, tol) >= FIT_SHARE;
+  return forward || backward ? k : j;
+}
+
 /**
  * Runs of consecutive text rows laid out as cells. A run may hold single-piece rows (wrapped cells, section
  * labels) between multi-piece ones; it ends at a wide vertical gap or two single-piece rows in a row.
@@ -193,6 +258,17 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
       if (pieces[j + 1].length >= 2) singles = 0;
       else if (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1) break;
       j++;
+    }
+    // Spacer gaps, group labels and section headings inside the column structure do not end the table: rows
+    // past them that keep to the same columns go on with it.
+    for (let next = bridge(rows, pieces, i, j, rowH); next > j; next = bridge(rows, pieces, i, j, rowH)) {
+      j = next;
+      singles = 0;
+      while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * 1.6) {
+        if (pieces[j + 1].length >= 2) singles = 0;
+        else if (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1) break;
+        j++;
+      }
     }
     while (j > i && pieces[j].length < 2 && !wrappedKey(pieces[j - 1], pieces[j])) j--;
     i = headerAbove(rows, pieces, i, j, rowH);
