@@ -2,6 +2,8 @@ import type { BBox, ModelPage } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
 import { detectTables, dropNested, type Candidate } from './detect.ts';
 import { centerIn, pageWords, type WordItem } from './grid.ts';
+import { formLike, formulaLike, markerList } from './forms.ts';
+import { rotatedViews } from './rotated.ts';
 import { pageRules, rulesWithin, type RuleSet } from './ruled.ts';
 import { structureTable } from './structure.ts';
 import type { DetectionPolicy, TableModel } from './types.ts';
@@ -22,19 +24,40 @@ export interface FindTablesOptions {
 
 export function findTables(page: ModelPage, options: FindTablesOptions): TableModel[] {
   if (page.skipped || page.lines.length === 0) return [];
-  const words = pageWords(page);
-  if (words.length === 0) return [];
-  const rules = pageRules(page);
-  const candidates = candidatesFor(page, words, rules, options);
-  let tables: TableModel[] = [];
-  for (const c of candidates) {
-    const t = toModel(page, c, words);
-    if (t && (options.source !== 'detector' || looksFilled(t, options.policy, page, words))) tables.push(t);
-  }
+  let tables = options.source === 'detector' ? [...uprightTables(page, options), ...rotatedTables(page, options)] : uprightTables(page, options);
   if (options.source === 'detector') tables = dropNested(tables);
   tables.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
   tables.forEach((t, i) => (t.id = `p${page.page_index}_t${i + 1}`));
   return tables;
+}
+
+/** Tables among the page's horizontal words. */
+function uprightTables(page: ModelPage, options: FindTablesOptions): TableModel[] {
+  const words = pageWords(page);
+  if (words.length === 0) return [];
+  const rules = pageRules(page);
+  const candidates = candidatesFor(page, words, rules, options);
+  const tables: TableModel[] = [];
+  for (const c of candidates) {
+    const t = toModel(page, c, words);
+    if (t && (options.source !== 'detector' || looksFilled(t, options.policy, page, words, rules))) tables.push(t);
+  }
+  return tables;
+}
+
+/**
+ * Tables whose text runs up or down the page (rotated.ts): found in the frame where that text is horizontal,
+ * boxes turned back onto the page. Row and column edges stay in the text's frame (`textRotation` says which).
+ */
+function rotatedTables(page: ModelPage, options: FindTablesOptions): TableModel[] {
+  return rotatedViews(page).flatMap((view) =>
+    uprightTables(view.page, options).map((t) => ({
+      ...t,
+      bbox: view.back(t.bbox),
+      cells: t.cells.map((c) => ({ ...c, bbox: view.back(c.bbox) })),
+      textRotation: view.rotation,
+    })),
+  );
 }
 
 /** The structure inside one layout table block (liberal: the block already says it is a table), or null. */
@@ -55,13 +78,17 @@ function candidatesFor(page: ModelPage, words: readonly WordItem[], rules: RuleS
  * Charts and diagrams draw grids too, with a few labels scattered over many empty cells; a table fills most of
  * its cells. Found tables need at least two rows and columns.
  */
-function looksFilled(t: TableModel, policy: DetectionPolicy, page: ModelPage, words: readonly WordItem[]): boolean {
+function looksFilled(t: TableModel, policy: DetectionPolicy, page: ModelPage, words: readonly WordItem[], rules: RuleSet): boolean {
   const rows = t.rowEdges.length - 1;
   const cols = t.colEdges.length - 1;
   if (rows < 2 || cols < 2) return false;
   const filled = t.cells.filter((c) => c.text).length;
   if (filled / t.cells.length < (policy === 'strict' ? 0.4 : 0.25) || filled < (policy === 'strict' ? 4 : 3)) return false;
-  return policy === 'liberal' || (!chartLike(page, t.bbox, words) && !(t.source === 'unruled' && proseLike(t)));
+  // Forms and marker lists (forms.ts); a block with drawn rows and columns is left to the filled test.
+  if (markerList(t) || (t.mappingQuality !== 'exact' && formLike(t, policy, rules))) return false;
+  // Prose is never a table, whatever the policy; charts only count against `strict`.
+  if (t.source === 'unruled' && (proseLike(t) || formulaLike(t))) return false;
+  return policy === 'liberal' || !chartLike(page, t.bbox, words);
 }
 
 /**

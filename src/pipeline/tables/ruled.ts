@@ -124,6 +124,13 @@ export function mergeCollinear(segs: readonly Seg[]): Seg[] {
   return out.sort((a, b) => a.at - b.at || a.a0 - b.a0);
 }
 
+/**
+ * Share of the page's size next to each edge where a rule is page furniture (a bar along the sheet's edge, a
+ * crop mark, the border of the page itself), not the top, bottom or side of a table: tables keep a margin.
+ */
+const PAGE_EDGE_SHARE = 0.01;
+const atPageEdge = (at: number, size: number) => at < size * PAGE_EDGE_SHARE || at > size * (1 - PAGE_EDGE_SHARE);
+
 const crosses = (h: Seg, v: Seg, tol: number) => v.at >= h.a0 - tol && v.at <= h.a1 + tol && h.at >= v.a0 - tol && h.at <= v.a1 + tol;
 
 /** Stacked horizontal rules with about the same extent (booktabs: top, mid and bottom rules), not too far apart. */
@@ -132,8 +139,8 @@ const stacked = (a: Seg, b: Seg, maxGap: number, tol: number) =>
 
 /** Connected groups of rules: crossing or touching h/v rules, and stacked h rules of one width. */
 export function frameworks(rules: RuleSet, page: ModelPage, tableBand: (box: BBox) => boolean): RuledFramework[] {
-  const h = rules.h.filter((s) => s.a1 - s.a0 >= 16);
-  const v = rules.v.filter((s) => s.a1 - s.a0 >= 8);
+  const h = rules.h.filter((s) => s.a1 - s.a0 >= 16 && !atPageEdge(s.at, page.height));
+  const v = rules.v.filter((s) => s.a1 - s.a0 >= 8 && !atPageEdge(s.at, page.width));
   const n = h.length + v.length;
   const parent = Array.from({ length: n }, (_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));

@@ -42,6 +42,11 @@ export interface TableModel {
   mappingQuality: MappingQuality;
   /** Confidence that this is a table (0..1); `strict` detection keeps higher scores than `liberal`. */
   score: number;
+  /**
+   * Set when the table's text runs down (90) or up (270) the page: `bbox` and cell boxes are page boxes, but
+   * `rowEdges`/`colEdges` are positions in the frame where the text reads horizontally.
+   */
+  textRotation?: 90 | 270;
 }
 
 export type DetectionPolicy = 'strict' | 'liberal';

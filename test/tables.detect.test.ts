@@ -1,0 +1,118 @@
+import * as mupdf from 'mupdf';
+import { describe, expect, it } from 'vitest';
+import type { ModelPage } from '../src/pipeline/model/types.ts';
+import { findTables, type DetectionPolicy, type TableModel } from '../src/pipeline/tables/mod.ts';
+import { documentPages } from '../src/pipeline/textlayer/mod.ts';
+import {
+  BOOKTABS_BODY,
+  BOOKTABS_HEADER,
+  booktabsBesideProsePdf,
+  boxedTextTablePdf,
+  alignedEquationsPdf,
+  justifiedProsePdf,
+  markerListPdf,
+  numberedClausesPdf,
+  ROTATED_ROWS,
+  rotatedTablePdf,
+  signatureBlockPdf,
+  TWO_COLUMN_ROWS,
+  twoColumnUnruledPdf,
+} from './helpers/table-detect-pdfs.ts';
+
+/** Table detection (what is a table, what is not) on generated born-digital pages, both policies. */
+
+function firstPage(bytes: Uint8Array): ModelPage {
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  try {
+    return [...documentPages(doc, 0, 1, { graphics: true })][0];
+  } finally {
+    doc.destroy();
+  }
+}
+
+const detect = (bytes: Uint8Array, policy: DetectionPolicy): TableModel[] => findTables(firstPage(bytes), { policy, source: 'detector' });
+
+/** The table's text rows (empty cells left out), top to bottom. */
+function textRowsOf(t: TableModel): string[][] {
+  const rows: string[][] = [];
+  for (const c of [...t.cells].sort((a, b) => a.row - b.row || a.col - b.col)) if (c.text) (rows[c.row] ??= []).push(c.text);
+  return rows.filter(Boolean);
+}
+
+const policies: DetectionPolicy[] = ['strict', 'liberal'];
+
+describe('table detection: prose, forms and lists are not tables', () => {
+  it.each(policies)('justified prose whose word gaps line up like a gutter: no table (%s)', (policy) => {
+    expect(detect(justifiedProsePdf(), policy)).toEqual([]);
+  });
+
+  it.each(policies)('numbered clause paragraphs: no table (%s)', (policy) => {
+    expect(detect(numberedClausesPdf(), policy)).toEqual([]);
+  });
+
+  it.each(policies)('a two-party signature block with typed blank lines: no table (%s)', (policy) => {
+    expect(detect(signatureBlockPdf(), policy)).toEqual([]);
+  });
+
+  it.each(policies)('a two-party signature block with drawn signature lines under page-edge rules: no table (%s)', (policy) => {
+    expect(detect(signatureBlockPdf(true), policy)).toEqual([]);
+  });
+
+  it.each(policies)('a check-box and bullet list: no table (%s)', (policy) => {
+    expect(detect(markerListPdf(), policy)).toEqual([]);
+  });
+
+  it.each(policies)('aligned equations set in pieces: no table (%s)', (policy) => {
+    expect(detect(alignedEquationsPdf(), policy)).toEqual([]);
+  });
+});
+
+describe('table detection: tables a reader sees at once', () => {
+  it.each(policies)('a two-column table with no rules is found (%s)', (policy) => {
+    const tables = detect(twoColumnUnruledPdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual(TWO_COLUMN_ROWS);
+  });
+
+  it.each(policies)('a booktabs-style 12-column numeric table beside prose and a line chart is found (%s)', (policy) => {
+    const tables = detect(booktabsBesideProsePdf(), policy);
+    const big = tables.filter((t) => t.colEdges.length - 1 === 12);
+    expect(big).toHaveLength(1);
+    const rows = textRowsOf(big[0]);
+    expect(rows).toContainEqual(BOOKTABS_HEADER);
+    for (const r of BOOKTABS_BODY) expect(rows).toContainEqual(r);
+  });
+
+  it.each(policies)('a boxed 3-column table with shaded label cells and wrapped text cells is found (%s)', (policy) => {
+    const tables = detect(boxedTextTablePdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].colEdges).toHaveLength(4);
+    expect(tables[0].rowEdges).toHaveLength(6);
+  });
+
+  it.each([
+    ['clockwise', 90],
+    ['anticlockwise', 270],
+  ] as const)('a table on a page turned %s is found, rows read along the text', (direction, rotation) => {
+    const page = firstPage(rotatedTablePdf(direction));
+    const tables = findTables(page, { policy: 'strict', source: 'detector' });
+    expect(tables).toHaveLength(1);
+    const t = tables[0];
+    expect(t.textRotation).toBe(rotation);
+    expect(textRowsOf(t)).toEqual(ROTATED_ROWS);
+    // Boxes are page boxes: the table is taller than wide, and every cell lies inside it on the page.
+    expect(t.bbox[3] - t.bbox[1]).toBeGreaterThan(t.bbox[2] - t.bbox[0]);
+    for (const c of t.cells) {
+      expect(c.bbox[0]).toBeGreaterThanOrEqual(t.bbox[0] - 0.5);
+      expect(c.bbox[2]).toBeLessThanOrEqual(t.bbox[2] + 0.5);
+      expect(c.bbox[2]).toBeLessThanOrEqual(page.width);
+      expect(c.bbox[3]).toBeLessThanOrEqual(page.height);
+    }
+    // The header's words are where the cell says they are.
+    const words = new Map(page.lines.flatMap((l) => l.words.map((w, i) => [`${l.id}_w${i}`, w.bbox] as const)));
+    const station = t.cells.find((c) => c.text === 'Station')!;
+    const wb = words.get(station.wordIds[0])!;
+    expect(wb[0]).toBeGreaterThanOrEqual(station.bbox[0] - 0.5);
+    expect(wb[3]).toBeLessThanOrEqual(station.bbox[3] + 0.5);
+  });
+});
