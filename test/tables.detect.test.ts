@@ -15,6 +15,7 @@ import {
   ROTATED_ROWS,
   rotatedTablePdf,
   signatureBlockPdf,
+  stackedSignaturesPdf,
   TWO_COLUMN_ROWS,
   twoColumnUnruledPdf,
 } from './helpers/table-detect-pdfs.ts';
@@ -56,6 +57,10 @@ describe('table detection: prose, forms and lists are not tables', () => {
 
   it.each(policies)('a two-party signature block with drawn signature lines under page-edge rules: no table (%s)', (policy) => {
     expect(detect(signatureBlockPdf(true), policy)).toEqual([]);
+  });
+
+  it.each(policies)('signature blocks of four parties stacked in one column: no table (%s)', (policy) => {
+    expect(detect(stackedSignaturesPdf(), policy)).toEqual([]);
   });
 
   it.each(policies)('a check-box and bullet list: no table (%s)', (policy) => {
@@ -109,7 +114,7 @@ describe('table detection: tables a reader sees at once', () => {
       expect(c.bbox[3]).toBeLessThanOrEqual(page.height);
     }
     // The header's words are where the cell says they are.
-    const words = new Map(page.lines.flatMap((l) => l.words.map((w, i) => [`${l.id}_w${i}`, w.bbox] as const)));
+    const words = new Map<string, readonly number[]>(page.lines.flatMap((l) => l.words.map((w, i) => [`${l.id}_w${i}`, w.bbox] as [string, readonly number[]])));
     const station = t.cells.find((c) => c.text === 'Station')!;
     const wb = words.get(station.wordIds[0])!;
     expect(wb[0]).toBeGreaterThanOrEqual(station.bbox[0] - 0.5);

@@ -229,3 +229,17 @@ export function alignedEquationsPdf(): Buffer {
   const ops = [text(72, 720, 'The functions used below are defined as follows.'), ...eqs.flatMap(([l, r], i) => [text(200, 690 - i * 22, l), text(250, 690 - i * 22, '='), text(280, 690 - i * 22, r)])];
   return helveticaPdf([ops.join('\n')]);
 }
+
+/** Signature blocks of four parties stacked in one column: party name, then "By:", "Name:", "Title:" with values. */
+export function stackedSignaturesPdf(): Buffer {
+  const ops: string[] = [text(72, 740, 'Each of the parties below has caused this agreement to be executed by its officer.')];
+  const parties = ['FIRST FUND PARTNERS LP', 'SECOND FUND PARTNERS LP', 'THIRD HOLDINGS LLC', 'FOURTH CAPITAL GROUP'];
+  parties.forEach((party, i) => {
+    const top = 700 - i * 80;
+    ops.push(text(330, top, party, 10, true));
+    for (const [j, [label, value]] of [['By:', '/s/ Jordan Sample'], ['Name:', 'Jordan Sample'], ['Title:', 'Managing Member']].entries()) {
+      ops.push(text(330, top - 16 - j * 14, label), text(380, top - 16 - j * 14, value));
+    }
+  });
+  return helveticaPdf([ops.join('\n')]);
+}

@@ -19,8 +19,10 @@ const NUMERIC_CELL = /^[(\-+−–$€£¥]?\s?[\d][\d.,\s/:-]*%?\)?$|^[-–—]
 const NUMERIC_COLUMN_SHARE = 0.6;
 /** ... and at least this many of them (a date or two in a signature block is not a column of figures). */
 const NUMERIC_COLUMN_MIN = 3;
-/** A form is short: blocks with more rows than this are left to the other tests. */
+/** A form is short: blocks with more rows than this (signature blocks stacked for several parties) ... */
 const FORM_MAX_ROWS = 12;
+/** ... must have at least this share of label or blank-line rows to read as a form. */
+const FORM_ROW_SHARE_LONG = 0.5;
 /** Share of text rows holding a label cell or a typed blank line for the block to read as a form (strict). */
 const FORM_ROW_SHARE = 0.4;
 /** `liberal` drops only clear forms: this share of form rows, or labels repeated across columns, or blank lines. */
@@ -67,7 +69,7 @@ export function hasNumericColumn(t: TableModel): boolean {
 /** The block reads as a form or signature block: label/blank-line rows, few rows, no column of figures. */
 export function formLike(t: TableModel, policy: DetectionPolicy, rules?: RuleSet): boolean {
   const rows = t.rowEdges.length - 1;
-  if (rows > FORM_MAX_ROWS || hasNumericColumn(t)) return false;
+  if (hasNumericColumn(t)) return false;
   const filledRows = new Set<number>();
   const formRows = new Set<number>();
   const labelCols = new Map<string, Set<number>>();
@@ -91,7 +93,7 @@ export function formLike(t: TableModel, policy: DetectionPolicy, rules?: RuleSet
     if (filledRows.has(row)) formRows.add(row);
   }
   const share = formRows.size / filledRows.size;
-  if (share < FORM_ROW_SHARE) return false;
+  if (share < (rows > FORM_MAX_ROWS ? FORM_ROW_SHARE_LONG : FORM_ROW_SHARE)) return false;
   if (policy === 'strict') return true;
   const repeated = [...labelCols.values()].some((cols) => cols.size >= 2);
   return share >= FORM_ROW_SHARE_CLEAR || repeated || blanks >= BLANK_LINES_CLEAR;
