@@ -4,6 +4,13 @@ import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { findTables, type DetectionPolicy, type TableModel } from '../src/pipeline/tables/mod.ts';
 import { documentPages } from '../src/pipeline/textlayer/mod.ts';
 import {
+  abbreviationListPdf,
+  RULED_HEAD_BODY,
+  RULED_HEAD_HEADER,
+  ruledHeaderOverBodyPdf,
+  SIDE_LEFT,
+  SIDE_RIGHT,
+  sideBySideRuledPdf,
   BOOKTABS_BODY,
   BOOKTABS_HEADER,
   booktabsBesideProsePdf,
@@ -119,5 +126,30 @@ describe('table detection: tables a reader sees at once', () => {
     const wb = words.get(station.wordIds[0])!;
     expect(wb[0]).toBeGreaterThanOrEqual(station.bbox[0] - 0.5);
     expect(wb[3]).toBeLessThanOrEqual(station.bbox[3] + 0.5);
+  });
+});
+
+describe('table detection: grouping of ruled and unruled parts', () => {
+  it.each(policies)('a ruled header block over an unruled body is one table (%s)', (policy) => {
+    const tables = detect(ruledHeaderOverBodyPdf(), policy);
+    expect(tables).toHaveLength(1);
+    const rows = textRowsOf(tables[0]);
+    // One header row per column name (its unit line joined into it), the body rows under it.
+    RULED_HEAD_HEADER.forEach((name, i) => expect(rows[0][i]).toContain(name));
+    expect(rows.slice(-RULED_HEAD_BODY.length)).toEqual(RULED_HEAD_BODY);
+  });
+
+  it.each(policies)('two tables side by side with horizontal rules only: two tables, wrapped cells kept (%s)', (policy) => {
+    const tables = detect(sideBySideRuledPdf(), policy).sort((a, b) => a.bbox[0] - b.bbox[0]);
+    expect(tables).toHaveLength(2);
+    const flat = (t: TableModel) => textRowsOf(t).map((r) => r.join(' ')).join(' | ');
+    expect(tables[0].rowEdges).toHaveLength(SIDE_LEFT.length + 1);
+    expect(tables[1].rowEdges).toHaveLength(SIDE_RIGHT.length + 1);
+    expect(flat(tables[0])).toContain('Keep the blade honed and oiled after each use');
+    expect(flat(tables[1])).toContain('Holds fast under load and unties easily later');
+  });
+
+  it.each([true, false])('an abbreviation list under a colon heading is no table under strict (heading on its own line: %s)', (own) => {
+    expect(detect(abbreviationListPdf(own), 'strict')).toEqual([]);
   });
 });

@@ -243,3 +243,83 @@ export function stackedSignaturesPdf(): Buffer {
   });
   return helveticaPdf([ops.join('\n')]);
 }
+
+/** Header and body of a table whose header block is ruled and whose body is not. */
+export const RULED_HEAD_HEADER = ['Region', 'Farms', 'Herds', 'Yield', 'Share'];
+/** The header's unit lines and column numbers, under its names. */
+export const RULED_HEAD_UNITS = [
+  ['', 'count', 'count', 't/ha', 'of total'],
+  ['1', '2', '3', '4', '5'],
+];
+export const RULED_HEAD_BODY = [
+  ['Northfield', '412', '88', '6.1', '0.24'],
+  ['Eastmoor', '298', '61', '5.7', '0.19'],
+  ['Southvale', '530', '102', '6.4', '0.31'],
+  ['Westbrook', '187', '40', '5.2', '0.11'],
+  ['Highdale', '251', '57', '5.9', '0.15'],
+];
+
+/**
+ * A header block of three lines (names, units, column numbers) between two rules, the unruled body rows
+ * starting about a row height below the lower rule, no rule at the foot: the body's columns run on up through
+ * the header.
+ */
+export function ruledHeaderOverBodyPdf(): Buffer {
+  const colX = [72, 200, 280, 360, 440];
+  const ops = ['0.6 w 68 720 m 500 720 l S', '0.6 w 68 676 m 500 676 l S'];
+  ops.push(...rowsAt(colX, 708, 12, [RULED_HEAD_HEADER, ...RULED_HEAD_UNITS]));
+  ops.push(...rowsAt(colX, 662, 14, RULED_HEAD_BODY).map((op) => op.replace('/F2', '/F1')));
+  return helveticaPdf([ops.join('\n')]);
+}
+
+/** Rows of two small tables set side by side; long cells wrap onto further lines inside their column. */
+export const SIDE_LEFT = [['Tool', 'Use', 'Note'], ['Awl', 'Pierce', 'Sharp'], ['Plane', 'Smooth', 'Keep the blade honed and oiled after each use'], ['Rasp', 'Shape', 'Coarse']];
+export const SIDE_RIGHT = [['Knot', 'Use', 'Note'], ['Hitch', 'Tie', 'Quick'], ['Bowline', 'Loop', 'Holds fast under load and unties easily later'], ['Reef', 'Join', 'Flat']];
+
+/**
+ * Two tables side by side drawn with horizontal rules only, each rule as wide as its own table and a clear
+ * gap between the two rule sets; the third column's long cells wrap over three lines.
+ */
+export function sideBySideRuledPdf(): Buffer {
+  const ops: string[] = [];
+  const table = (x0: number, rows: string[][]) => {
+    const colX = [x0 + 4, x0 + 70, x0 + 140];
+    let y = 700;
+    ops.push(`0.6 w ${x0} ${y + 14} m ${x0 + 230} ${y + 14} l S`);
+    for (const [r, row] of rows.entries()) {
+      const lines = row[2].length > 12 ? row[2].match(/.{1,14}(\s|$)/g)!.map((s) => s.trim()) : [row[2]];
+      ops.push(text(colX[0], y, row[0], 10, r === 0), text(colX[1], y, row[1], 10, r === 0));
+      lines.forEach((l, i) => ops.push(text(colX[2], y - i * 12, l, 10, r === 0)));
+      y -= 12 * lines.length + 6;
+      ops.push(`0.6 w ${x0} ${y + 14} m ${x0 + 230} ${y + 14} l S`);
+    }
+  };
+  table(60, SIDE_LEFT);
+  table(320, SIDE_RIGHT);
+  return helveticaPdf([ops.join('\n')]);
+}
+
+/**
+ * A list of abbreviations under a heading that ends in a colon: capital abbreviations in the first column,
+ * their expansions in words in the second, no header row, no figures (a glossary, not a table).
+ */
+export function abbreviationListPdf(headingOwnLine: boolean): Buffer {
+  const entries = [
+    ['WHO', 'World Health Organization'],
+    ['OECD', 'Organisation for Economic Co-operation and Development'],
+    ['UNEP', 'United Nations Environment Programme'],
+    ['IMF', 'International Monetary Fund'],
+  ];
+  const ops: string[] = [];
+  let y = 700;
+  if (headingOwnLine) {
+    ops.push(text(72, y, 'Abbreviations used:'));
+    y -= 14;
+    entries.forEach(([a, b], i) => ops.push(text(72, y - i * 13, a), text(150, y - i * 13, b)));
+  } else {
+    // The heading leads the first entry's line.
+    ops.push(text(72, y, 'Other references:'), text(160, y, entries[0][0]), text(240, y, entries[0][1]));
+    entries.slice(1).forEach(([a, b], i) => ops.push(text(160, y - (i + 1) * 13, a), text(240, y - (i + 1) * 13, b)));
+  }
+  return helveticaPdf([ops.join('\n')]);
+}

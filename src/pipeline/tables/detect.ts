@@ -1,8 +1,8 @@
 import type { BBox, ModelPage } from '../model/types.ts';
-import { area } from '../model/geometry.ts';
-import { centerIn, median, textRows, wordsIn, piecesOf, type WordItem } from './grid.ts';
+import { area, union } from '../model/geometry.ts';
+import { centerIn, median, textRows, wordsIn, piecesOf, type Piece, type TextRow, type WordItem } from './grid.ts';
 import { frameworks, rulesWithin, type RuleSet } from './ruled.ts';
-import { findUnruledTables } from './unruled.ts';
+import { columnSeparators, findUnruledTables, type UnruledCandidate } from './unruled.ts';
 import type { DetectionPolicy, TableSource } from './types.ts';
 
 /**
@@ -29,8 +29,8 @@ function ruledScore(box: BBox, rules: RuleSet, words: readonly WordItem[]): numb
   const multi = rows.filter((r) => piecesOf(r).length >= 2).length;
   if (rows.length < 2) return 0;
   if (interiorV > 0 && rows.length >= 2) return 0.9;
-  // Booktabs-style (horizontal rules only): the rows must hold cells.
-  if (multi >= Math.max(2, rows.length * 0.4)) return 0.75;
+  // Booktabs-style (horizontal rules only): the rows must hold cells (a cell's wrapped lines count with it).
+  if (multi >= 2 && cellRows(rows) >= rows.length * 0.4) return 0.75;
   return multi >= 1 ? 0.4 : 0.1;
 }
 
@@ -39,8 +39,32 @@ function tableBand(band: BBox, words: readonly WordItem[]): boolean {
   const inside = wordsIn(words, band, 0);
   if (inside.length === 0) return band[3] - band[1] < 60;
   const rows = textRows(inside);
-  const multi = rows.filter((r) => piecesOf(r).length >= 2).length;
-  return multi >= rows.length * 0.5;
+  return cellRows(rows) >= rows.length * 0.5;
+}
+
+/** Rows that hold cells: rows of two or more pieces, and the wrapped lines of their cells below them. */
+function cellRows(rows: readonly TextRow[]): number {
+  let n = 0;
+  let lastMulti: Piece[] | null = null;
+  for (const p of rows.map((r) => piecesOf(r))) {
+    if (p.length >= 2) {
+      n++;
+      lastMulti = p;
+    } else if (lastMulti && p.length === 1 && wrapsCell(p[0], lastMulti)) n++;
+  }
+  return n;
+}
+
+/** How far a wrapped line's left edge may sit from its cell's first line, in font sizes. */
+const WRAP_ALIGN_TOL = 0.5;
+
+/**
+ * A single-piece line under a row of cells that starts where one of that row's cells starts and stays inside
+ * that cell's column (before the next cell): the cell's text wrapping onto further lines, not prose.
+ */
+function wrapsCell(line: Piece, cells: readonly Piece[]): boolean {
+  const size = line.words[0]?.size ?? 10;
+  return cells.some((c, k) => Math.abs(line.bbox[0] - c.bbox[0]) <= size * WRAP_ALIGN_TOL && (k === cells.length - 1 || line.bbox[2] < cells[k + 1].bbox[0]));
 }
 
 export function detectTables(page: ModelPage, words: readonly WordItem[], rules: RuleSet, policy: DetectionPolicy): Candidate[] {
@@ -55,9 +79,44 @@ export function detectTables(page: ModelPage, words: readonly WordItem[], rules:
   for (const u of findUnruledTables(free, MIN_ROWS[policy])) {
     if (u.score < keep) continue;
     if (claimed.some((b) => overlapShare(u.bbox, b) > 0.3)) continue;
+    const header = out.findIndex((c) => c.source === 'ruled' && headerOfBody(c.bbox, u, words));
+    if (header >= 0) {
+      // The ruled header block and the unruled body under it are one table (the body's columns go on up).
+      const bbox = union([out[header].bbox, u.bbox]);
+      out[header] = { bbox, source: 'unruled', score: Math.max(u.score, out[header].score), rules: rulesWithin(rules, bbox) };
+      continue;
+    }
     out.push({ bbox: u.bbox, source: 'unruled', score: u.score, rules: rulesWithin(rules, u.bbox) });
   }
   return out;
+}
+
+/** Largest gap between a ruled header block and the body below it, in body row heights. */
+const HEADER_GAP_ROWS = 1.5;
+/** How far the body may stick out past the header block's left or right edge, in font sizes. */
+const HEADER_EDGE_TOL = 2;
+/** Least share of the header block's width that the body spans (rules may run a little past the text). */
+const HEADER_WIDTH_SHARE = 0.7;
+/** Share of the body's column separators that must pass through the header block between its words. */
+const HEADER_SEP_SHARE = 0.6;
+
+/**
+ * A ruled block (a header between rules, or a drawn header grid) directly above an unruled run is that run's
+ * header when the two span about the same width and most of the body's column gutters run on through the block
+ * without hitting a word.
+ */
+function headerOfBody(box: BBox, body: UnruledCandidate, words: readonly WordItem[]): boolean {
+  const rowH = median(body.rows.map((r) => r.bbox[3] - r.bbox[1]));
+  const gap = body.bbox[1] - box[3];
+  if (gap < -rowH * 0.5 || gap > rowH * HEADER_GAP_ROWS) return false;
+  const size = median(body.rows.flatMap((r) => r.words.map((w) => w.size)));
+  if (body.bbox[0] < box[0] - size * HEADER_EDGE_TOL || body.bbox[2] > box[2] + size * HEADER_EDGE_TOL) return false;
+  if (body.bbox[2] - body.bbox[0] < (box[2] - box[0]) * HEADER_WIDTH_SHARE) return false;
+  const seps = columnSeparators(body.rows.map((r) => piecesOf(r)));
+  if (seps.length === 0) return false;
+  const inside = wordsIn(words, box, 2);
+  const clear = seps.filter((x) => !inside.some((w) => w.bbox[0] < x && w.bbox[2] > x)).length;
+  return clear >= seps.length * HEADER_SEP_SHARE;
 }
 
 function overlapShare(a: BBox, b: BBox): number {
