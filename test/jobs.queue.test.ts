@@ -17,6 +17,7 @@ import { connectNats, type NatsConnection } from '../src/storage/nats-connection
 import { openSqlite } from '../src/storage/sqlite-metadata.ts';
 import { natsOrSkip, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
 import { sleep, waitFor } from './helpers/jobs-wait.ts';
+import { startRestartableNats, type RestartableNats } from './helpers/faults.ts';
 
 interface QueueUnderTest {
   /** A fresh, empty queue (each test gets its own). */
@@ -259,5 +260,38 @@ describe.skipIf(!haveNats)('on NATS', () => {
     await jsm.consumers.add(names.stream, { durable_name: names.durable, ack_policy: AckPolicy.Explicit, max_deliver: 4 });
     await NatsQueue.create(nc, { leaseMs: 1000, ...names });
     expect((await jsm.consumers.info(names.stream, names.durable)).config.max_deliver).toBe(-1);
+  });
+});
+
+describe.skipIf(!haveNats)('on NATS, started during an outage', () => {
+  let nats: RestartableNats | null;
+  let nc: NatsConnection | undefined;
+  afterAll(async () => {
+    await nc?.close().catch(() => undefined);
+    await nats?.dispose();
+  });
+
+  // A worker starts consuming once its inference process is ready, which can fall inside a nats-server restart:
+  // the consumer lookup then fails, and a consumer that kept that failed lookup never took a job again.
+  it('a consumer started while nats-server is down takes jobs once it is back', async () => {
+    nats = await startRestartableNats();
+    nc = await connectNats(nats!.url, 'jobs-queue-outage-test');
+    const options = { leaseMs: 1000, stream: 'TEST_OUTAGE', subjectPrefix: 'outage.jobs', durable: 'outage' };
+    const queue = await NatsQueue.create(nc, options);
+    await nats!.stop();
+    const seen: string[] = [];
+    const consumer = queue.consume(async (d) => {
+      seen.push(d.jobId);
+      await d.ack();
+    }, 1);
+    try {
+      // Long enough for the slot's first lookup to fail while the server is down.
+      await sleep(1500);
+      await nats!.start();
+      await waitFor('the queue to accept again', async () => ((await queue.enqueue('job_after_outage', 'parse').then(() => true, () => false)) ? true : undefined), 30_000, 200);
+      await waitFor('the job to be delivered', () => (seen.includes('job_after_outage') ? true : undefined), 30_000, 50);
+    } finally {
+      await consumer.stop();
+    }
   });
 });

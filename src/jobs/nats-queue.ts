@@ -104,7 +104,7 @@ export class NatsQueue implements JobQueue {
   }
 
   consume(handler: DeliveryHandler, concurrency: number): Consumer {
-    return new NatsConsumer(this.js.consumers.get(this.stream, this.durable), handler, Math.max(1, concurrency), this.prefix, this.options.logger);
+    return new NatsConsumer(() => this.js.consumers.get(this.stream, this.durable), handler, Math.max(1, concurrency), this.prefix, this.options.logger);
   }
 
   async depth(): Promise<number> {
@@ -123,9 +123,10 @@ export class NatsQueue implements JobQueue {
 class NatsConsumer implements Consumer {
   private running = true;
   private readonly slots: Promise<void>[];
+  private consumer: Promise<JsConsumer> | null = null;
 
   constructor(
-    private readonly consumer: Promise<JsConsumer>,
+    private readonly lookup: () => Promise<JsConsumer>,
     private readonly handler: DeliveryHandler,
     concurrency: number,
     private readonly prefix: string,
@@ -143,7 +144,7 @@ class NatsConsumer implements Consumer {
     while (this.running) {
       let msg: JsMsg | null;
       try {
-        msg = await (await this.consumer).next({ expires: PULL_EXPIRES_MS });
+        msg = await (await this.durableConsumer()).next({ expires: PULL_EXPIRES_MS });
       } catch (err) {
         this.logger?.warn({ err }, 'nats queue: pull failed');
         await new Promise((r) => setTimeout(r, PULL_EXPIRES_MS));
@@ -156,6 +157,22 @@ class NatsConsumer implements Consumer {
       }
       await this.dispatch(msg);
     }
+  }
+
+  /**
+   * The durable consumer, looked up once and shared by the slots. A lookup that failed (NATS down or restarting
+   * when the worker started, which may be late: it waits for its inference process) is forgotten so the next pull
+   * looks it up again; kept, its rejection would stop this worker from ever taking a job.
+   */
+  private durableConsumer(): Promise<JsConsumer> {
+    if (!this.consumer) {
+      const lookup = this.lookup();
+      this.consumer = lookup;
+      lookup.catch(() => {
+        if (this.consumer === lookup) this.consumer = null;
+      });
+    }
+    return this.consumer;
   }
 
   private async dispatch(msg: JsMsg): Promise<void> {
