@@ -4,7 +4,6 @@ import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { findTables, type DetectionPolicy, type TableModel } from '../src/pipeline/tables/mod.ts';
 import { documentPages } from '../src/pipeline/textlayer/mod.ts';
 import {
-  abbreviationListPdf,
   RULED_HEAD_BODY,
   RULED_HEAD_HEADER,
   ruledHeaderOverBodyPdf,
@@ -147,9 +146,5 @@ describe('table detection: grouping of ruled and unruled parts', () => {
     expect(tables[1].rowEdges).toHaveLength(SIDE_RIGHT.length + 1);
     expect(flat(tables[0])).toContain('Keep the blade honed and oiled after each use');
     expect(flat(tables[1])).toContain('Holds fast under load and unties easily later');
-  });
-
-  it.each([true, false])('an abbreviation list under a colon heading is no table under strict (heading on its own line: %s)', (own) => {
-    expect(detect(abbreviationListPdf(own), 'strict')).toEqual([]);
   });
 });

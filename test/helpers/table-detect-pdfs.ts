@@ -298,28 +298,3 @@ export function sideBySideRuledPdf(): Buffer {
   table(320, SIDE_RIGHT);
   return helveticaPdf([ops.join('\n')]);
 }
-
-/**
- * A list of abbreviations under a heading that ends in a colon: capital abbreviations in the first column,
- * their expansions in words in the second, no header row, no figures (a glossary, not a table).
- */
-export function abbreviationListPdf(headingOwnLine: boolean): Buffer {
-  const entries = [
-    ['WHO', 'World Health Organization'],
-    ['OECD', 'Organisation for Economic Co-operation and Development'],
-    ['UNEP', 'United Nations Environment Programme'],
-    ['IMF', 'International Monetary Fund'],
-  ];
-  const ops: string[] = [];
-  let y = 700;
-  if (headingOwnLine) {
-    ops.push(text(72, y, 'Abbreviations used:'));
-    y -= 14;
-    entries.forEach(([a, b], i) => ops.push(text(72, y - i * 13, a), text(150, y - i * 13, b)));
-  } else {
-    // The heading leads the first entry's line.
-    ops.push(text(72, y, 'Other references:'), text(160, y, entries[0][0]), text(240, y, entries[0][1]));
-    entries.slice(1).forEach(([a, b], i) => ops.push(text(160, y - (i + 1) * 13, a), text(240, y - (i + 1) * 13, b)));
-  }
-  return helveticaPdf([ops.join('\n')]);
-}

@@ -135,36 +135,3 @@ export function formulaLike(t: TableModel): boolean {
   }
   return rows.size > 0 && formulaRows.size >= rows.size * FORMULA_ROW_SHARE;
 }
-
-/** An abbreviation: one token of capitals (digits, '&', '/', '.', '-' allowed), at least two capitals. */
-const ABBREVIATION_CELL = /^(?=(?:[^\p{Lu}]*\p{Lu}){2})[\p{Lu}\d&./-]{2,10}$/u;
-/** A heading closed by a colon that introduces the list, leading the first cell ("Sources: ABC"). */
-const LEAD_LABEL = /^[^:]{1,40}:\s*/u;
-/** Share of the first column's filled cells that must be abbreviations. */
-const GLOSSARY_ABBREV_SHARE = 0.8;
-/** Fewest entries of a glossary (two lines of abbreviations could be a small table). */
-const GLOSSARY_MIN_ROWS = 3;
-/** The expansions are longer than the abbreviations: mean characters, second column over first. */
-const GLOSSARY_EXPANSION_RATIO = 2;
-
-/**
- * A glossary or list of abbreviations: two columns, the first of short capital abbreviations, the second of
- * their spelled-out expansions (words, no figures), no header band (the top row is an entry too), introduced
- * by a heading ending in a colon (in the first cell, or the line right above: `headingAbove`). A table of
- * codes has a header row or figures.
- */
-export function glossaryList(t: TableModel, headingAbove: boolean): boolean {
-  if (t.colEdges.length - 1 !== 2 || hasNumericColumn(t)) return false;
-  const col = (k: number) => t.cells.filter((c) => c.col === k && c.colspan === 1 && c.text.trim()).sort((a, b) => a.row - b.row).map((c) => c.text.trim());
-  const first = col(0);
-  const second = col(1);
-  if (first.length < GLOSSARY_MIN_ROWS || second.length < GLOSSARY_MIN_ROWS) return false;
-  const lead = LEAD_LABEL.exec(first[0]);
-  if (lead) first[0] = first[0].slice(lead[0].length);
-  if (!lead && !headingAbove) return false;
-  // No header band: the top row is an entry too (a header would name the column, "Code", "Term").
-  if (!ABBREVIATION_CELL.test(first[0])) return false;
-  if (first.filter((s) => ABBREVIATION_CELL.test(s)).length < first.length * GLOSSARY_ABBREV_SHARE) return false;
-  const mean = (xs: string[]) => xs.reduce((n, s) => n + s.length, 0) / xs.length;
-  return mean(second) >= mean(first) * GLOSSARY_EXPANSION_RATIO;
-}

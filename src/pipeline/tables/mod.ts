@@ -2,7 +2,7 @@ import type { BBox, ModelPage } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
 import { detectTables, dropNested, type Candidate } from './detect.ts';
 import { centerIn, pageWords, type WordItem } from './grid.ts';
-import { formLike, formulaLike, glossaryList, markerList } from './forms.ts';
+import { formLike, formulaLike, markerList } from './forms.ts';
 import { rotatedViews } from './rotated.ts';
 import { pageRules, rulesWithin, type RuleSet } from './ruled.ts';
 import { structureTable } from './structure.ts';
@@ -86,23 +86,9 @@ function looksFilled(t: TableModel, policy: DetectionPolicy, page: ModelPage, wo
   if (filled / t.cells.length < (policy === 'strict' ? 0.4 : 0.25) || filled < (policy === 'strict' ? 4 : 3)) return false;
   // Forms and marker lists (forms.ts); a block with drawn rows and columns is left to the filled test.
   if (markerList(t) || (t.mappingQuality !== 'exact' && formLike(t, policy, rules))) return false;
-  // Prose is never a table, whatever the policy; charts and glossaries only count against `strict`.
+  // Prose is never a table, whatever the policy; charts only count against `strict`.
   if (t.source === 'unruled' && (proseLike(t) || formulaLike(t))) return false;
-  if (policy === 'liberal') return true;
-  if (t.source === 'unruled' && glossaryList(t, headingAbove(t.bbox, words))) return false;
-  return !chartLike(page, t.bbox, words);
-}
-
-/** Widest gap between a heading line and the block under it, in the heading's font sizes. */
-const HEADING_GAP_SIZES = 1.5;
-
-/** The text line right above the box (over its left part) ends with a colon: a heading that introduces it. */
-function headingAbove(box: BBox, words: readonly WordItem[]): boolean {
-  const above = words.filter((w) => w.bbox[3] <= box[1] + 1 && w.bbox[3] >= box[1] - w.size * HEADING_GAP_SIZES && w.bbox[0] < box[2] && w.bbox[2] > box[0]);
-  if (above.length === 0) return false;
-  const bottom = Math.max(...above.map((w) => w.bbox[3]));
-  const line = above.filter((w) => w.bbox[3] >= bottom - w.size * 0.5).sort((a, b) => a.bbox[0] - b.bbox[0]);
-  return /:$/.test(line[line.length - 1].text.trim());
+  return policy === 'liberal' || !chartLike(page, t.bbox, words);
 }
 
 /**
