@@ -220,6 +220,22 @@ describe('at-least-once delivery', () => {
     expect(received).toHaveLength(1);
   });
 
+  it('leaves a finished job to the worker still announcing it, and announces it only once that worker\'s lease is over', async () => {
+    const { url, received } = await webhookReceiver();
+    const stack = await embeddedStack({ DOCINTEL_WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const job = await stack.submit({ numbers: [4, 4] }, { webhookUrl: url });
+    // What a worker leaves while it announces: the record completed, announce_by_ms a moment ahead, no webhook yet.
+    const announceBy = Date.now() + 1500;
+    await new JobStore(stack.stores.metadata).mutate(job.job_id, (current) => ({ ...current, status: 'completed', updated_at: nowSeconds(), announce_by_ms: announceBy }));
+
+    stack.worker();
+    await waitFor('the webhook', () => received.length > 0);
+    // Had that worker been alive, it would have announced before then: the delivery did not announce it a second time.
+    expect(Date.now()).toBeGreaterThanOrEqual(announceBy);
+    await waitFor('the job marked announced', async () => (await stack.record(job.job_id)).announced === true);
+    expect(received).toHaveLength(1);
+  });
+
   it('marks a job announced once its worker has published its final state', async () => {
     const stack = await embeddedStack();
     stack.worker();

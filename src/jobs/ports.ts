@@ -60,6 +60,12 @@ export interface JobRecord {
    * storing the final state and announcing it leaves this unset, and the redelivery announces it (at least once).
    */
   announced?: boolean;
+  /**
+   * Epoch ms until which the worker that stored the final state is still announcing it (one lease). A delivery of
+   * the job that finds it finished but not yet announced before then leaves it to that worker, so the two do not
+   * both publish it; after then, that worker is taken for dead and the delivery announces it.
+   */
+  announce_by_ms?: number;
 }
 
 /** The public view of a job (spec JobRef plus the optional members decisions.md allows). */

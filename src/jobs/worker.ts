@@ -114,8 +114,12 @@ export class JobWorker {
     }
     const job = loaded.value;
     if (isFinished(job)) {
+      if (job.announced) return delivery.ack();
+      // Its finisher may still be announcing it (a redelivery after a missed heartbeat): leave it that long.
+      const waitMs = (job.announce_by_ms ?? 0) - Date.now();
+      if (waitMs > 0) return delivery.nak(waitMs);
       // Its worker stored the final state but died before announcing it: announce it now.
-      if (!job.announced) await this.announce(job);
+      await this.announce(job);
       return delivery.ack();
     }
     const { maxAttempts } = this.options.config.jobs;
@@ -240,7 +244,8 @@ export class JobWorker {
 
   private async finish(jobId: string, change: (job: JobRecord) => JobRecord): Promise<void> {
     let changed = false;
-    const job = await this.store.mutate(jobId, (current) => (isFinished(current) ? undefined : ((changed = true), change(current))));
+    const announceBy = Date.now() + this.options.config.jobs.leaseMs;
+    const job = await this.store.mutate(jobId, (current) => (isFinished(current) ? undefined : ((changed = true), { ...change(current), announce_by_ms: announceBy })));
     if (!job || !changed) return;
     jobsFinished.inc({ operation: job.operation, status: job.status });
     if (job.status === 'completed' && job.pages_processed) pagesProcessed.inc({ operation: job.operation }, job.pages_processed);
