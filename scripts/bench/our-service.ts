@@ -30,6 +30,8 @@ export async function startOurService(options: { http: boolean; inference?: 'spa
   const config = loadConfig(env, os.availableParallelism());
   const logger = createLogger(config.logLevel, 'bench');
   const runtime = await createRuntime(config, logger, { worker: options.http, inference: options.inference ?? 'connect' });
+  // The api side no longer waits for the sidecar; measurements (and direct gRPC probes) start once it answers.
+  await runtime.inferenceReady;
   let app: FastifyInstance | null = null;
   if (options.http) {
     app = await buildApp({
