@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InferenceClient } from '../src/inference/client.ts';
+import { sleep } from './helpers/jobs-wait.ts';
 import { freePort } from './helpers/nats-server.ts';
 import { commandLine, groupPids, isAlive, killAllDocintel, REPO_ROOT, sidecarPids, startDocintel, waitFor, waitForReady, type DocintelProcess } from './helpers/processes.ts';
 
@@ -65,10 +66,6 @@ async function startServe(dataDir: string): Promise<{ serve: DocintelProcess; ba
 function sidecarsOn(dataDir: string): number[] {
   const listen = `--listen unix:${path.join(dataDir, 'inference.sock')}`;
   return readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => commandLine(pid).includes(listen) && isAlive(pid));
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 describe('serve SIGKILLed right after spawning its sidecar', () => {
