@@ -42,7 +42,7 @@ describe('normalizeSchema', () => {
   });
 
   it('rejects an unknown type with the path of the type', () => {
-    const bad = { ...V2, fields: [...V2.fields, { key: 'when', description: 'd', type: 'date' }] };
+    const bad = { ...V2, fields: [...V2.fields, { key: 'when', description: 'd', type: 'datetime' }] };
     const err = errorOf(bad);
     expect(err.loc).toEqual(['body', 'schema', 'fields', 3, 'type']);
     expect(err.message).toMatch(/unknown type/);

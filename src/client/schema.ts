@@ -2094,12 +2094,15 @@ export interface paths {
                             schema: {
                                 doc_class: string;
                                 fields?: {
-                                    /** @description Result key; unique among the fields and tables of the schema */
+                                    /** @description Result key; unique among the fields and tables of the schema. A dotted key (`seller.address`, at most 3 levels) nests in the result: `{"seller": {"address": …}}` */
                                     key: string;
                                     /** @description What the field holds: also what maps it to a known concept (e.g. "Invoice total incl. VAT") */
                                     description: string;
-                                    /** @default "string" */
-                                    type?: "string" | "number" | "integer" | "boolean";
+                                    /**
+                                     * @description `date` values are ISO `YYYY-MM-DD`; a value read that is not a date gives null and a failed `date_type` check in `_validation`
+                                     * @default "string"
+                                     */
+                                    type?: "string" | "number" | "integer" | "boolean" | "date";
                                     /**
                                      * @description Several values (e.g. parties): the result holds an array, [] when none
                                      * @default false
@@ -2112,12 +2115,15 @@ export interface paths {
                                     description?: string;
                                     /** @description The columns of one row */
                                     fields?: {
-                                        /** @description Result key; unique among the fields and tables of the schema */
+                                        /** @description Result key; unique among the fields and tables of the schema. A dotted key (`seller.address`, at most 3 levels) nests in the result: `{"seller": {"address": …}}` */
                                         key: string;
                                         /** @description What the field holds: also what maps it to a known concept (e.g. "Invoice total incl. VAT") */
                                         description: string;
-                                        /** @default "string" */
-                                        type?: "string" | "number" | "integer" | "boolean";
+                                        /**
+                                         * @description `date` values are ISO `YYYY-MM-DD`; a value read that is not a date gives null and a failed `date_type` check in `_validation`
+                                         * @default "string"
+                                         */
+                                        type?: "string" | "number" | "integer" | "boolean" | "date";
                                         /**
                                          * @description Several values (e.g. parties): the result holds an array, [] when none
                                          * @default false
@@ -2213,9 +2219,9 @@ export interface paths {
         put?: never;
         /**
          * Extract the fields of a schema from a document, each with where it was read
-         * @description The schema comes from `schema` (SchemaV2Payload, or the `invoice_level_fields` + `line_item_structures` form) or from `schema_file_id` (a stored JSON schema file, e.g. the one POST /v1/schema/auto writes); giving both is a 422; with neither the schema is generated from the document first. The response's `schema` is always V2.
+         * @description The schema comes from `schema` (SchemaV2Payload, the `invoice_level_fields` + `line_item_structures` form, or a JSON Schema: see the member) or from `schema_file_id` (a stored JSON file holding any of these, e.g. the one POST /v1/schema/auto writes); giving both is a 422; with neither the schema is generated from the document first. The response's `schema` is always V2 (nested JSON Schema properties as dotted keys).
          *
-         * Values are typed (numbers, ISO dates, booleans) and only ever read from the document. `result._grounding` maps each field path to its page, value box and regions (`grounding`: `true`/`regions`; `cell` adds table ids with cell boxes; `false`/`none` leaves it out); `result._validation` holds arithmetic and sanity checks (line amounts, subtotal + tax = total, ...).
+         * Values are typed (numbers, ISO dates, booleans) and only ever read from the document. `result._grounding` maps each field path to its page, value box and regions (`grounding`: `true`/`regions`; `cell` adds table ids with cell boxes; `false`/`none` leaves it out); `result._validation` holds arithmetic and sanity checks (line amounts, subtotal + tax = total, dates, ...).
          *
          * With `execution_mode: "async"` the answer is a JobRef; fetch the body below from GET /v1/jobs/{job_id}/result.
          */
@@ -2236,7 +2242,7 @@ export interface paths {
                         billing_profile?: "standard" | "engineering_drawing";
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
-                        /** @description SchemaV2Payload (`doc_class`, `fields`, `tables`) or the invoice form (`invoice_level_fields`, `line_item_structures`). Not with `schema_file_id`; with neither, the schema is generated from the document first. */
+                        /** @description SchemaV2Payload (`doc_class`, `fields`, `tables`), the invoice form (`invoice_level_fields`, `line_item_structures`), or a JSON Schema (`{"type": "object", "properties": {…}}`). Not with `schema_file_id`; with neither, the schema is generated from the document first. JSON Schema: the result uses your property names. `string`/`number`/`integer`/`boolean` properties are fields; `format` `date` or `date-time` on a string makes a `date` field (ISO `YYYY-MM-DD`); `description` (else `title`) says what a field holds. A nested object's properties nest in the result the same way (at most 3 levels; `_grounding` names them by dotted path, `seller.address`, as does the V2 schema in the response). An array of objects is a table (line items) of scalar columns; an array of scalars is an `array` field. `title`, `$schema`, `$id`, `$defs`, `$comment`, `examples`, `default`, `additionalProperties` and `required` are accepted and change nothing (every field is extracted, null when absent); a type `["T", "null"]` is T. What cannot be honoured is a 422 naming the member and why: `$ref`, `oneOf`/`anyOf`/`allOf`, other type arrays, constraints (`enum`, `pattern`, `minimum`, …), other formats, arrays of arrays, objects or arrays inside line items, deeper nesting, empty `properties`, property names that are not identifier-like. */
                         schema?: {
                             [key: string]: unknown;
                         } | null;
@@ -2262,12 +2268,15 @@ export interface paths {
                             schema: {
                                 doc_class: string;
                                 fields?: {
-                                    /** @description Result key; unique among the fields and tables of the schema */
+                                    /** @description Result key; unique among the fields and tables of the schema. A dotted key (`seller.address`, at most 3 levels) nests in the result: `{"seller": {"address": …}}` */
                                     key: string;
                                     /** @description What the field holds: also what maps it to a known concept (e.g. "Invoice total incl. VAT") */
                                     description: string;
-                                    /** @default "string" */
-                                    type?: "string" | "number" | "integer" | "boolean";
+                                    /**
+                                     * @description `date` values are ISO `YYYY-MM-DD`; a value read that is not a date gives null and a failed `date_type` check in `_validation`
+                                     * @default "string"
+                                     */
+                                    type?: "string" | "number" | "integer" | "boolean" | "date";
                                     /**
                                      * @description Several values (e.g. parties): the result holds an array, [] when none
                                      * @default false
@@ -2280,12 +2289,15 @@ export interface paths {
                                     description?: string;
                                     /** @description The columns of one row */
                                     fields?: {
-                                        /** @description Result key; unique among the fields and tables of the schema */
+                                        /** @description Result key; unique among the fields and tables of the schema. A dotted key (`seller.address`, at most 3 levels) nests in the result: `{"seller": {"address": …}}` */
                                         key: string;
                                         /** @description What the field holds: also what maps it to a known concept (e.g. "Invoice total incl. VAT") */
                                         description: string;
-                                        /** @default "string" */
-                                        type?: "string" | "number" | "integer" | "boolean";
+                                        /**
+                                         * @description `date` values are ISO `YYYY-MM-DD`; a value read that is not a date gives null and a failed `date_type` check in `_validation`
+                                         * @default "string"
+                                         */
+                                        type?: "string" | "number" | "integer" | "boolean" | "date";
                                         /**
                                          * @description Several values (e.g. parties): the result holds an array, [] when none
                                          * @default false
@@ -2296,7 +2308,7 @@ export interface paths {
                             };
                             /** @description The schema's shape: each field -> its typed value or null (array fields: [] when none), each table key -> an array of row objects. `_grounding` (absent with grounding false/none): field path -> where the value was read. `_validation`: arithmetic and sanity checks of the values (a wrong total is flagged, never corrected). */
                             result: {
-                                /** @description Field paths: `invoice_number`, `party[1]` (array fields), `line_items[2].amount` (table cells). */
+                                /** @description Field paths: `invoice_number`, `party[1]` (array fields), `line_items[2].amount` (table cells), `seller.name` (nested fields). */
                                 _grounding?: {
                                     [key: string]: {
                                         page_index: number;

@@ -7,9 +7,9 @@ export const SchemaV2Field = {
   type: 'object',
   required: ['key', 'description'],
   properties: {
-    key: { type: 'string', description: 'Result key; unique among the fields and tables of the schema' },
+    key: { type: 'string', description: 'Result key; unique among the fields and tables of the schema. A dotted key (`seller.address`, at most 3 levels) nests in the result: `{"seller": {"address": …}}`' },
     description: { type: 'string', description: 'What the field holds: also what maps it to a known concept (e.g. "Invoice total incl. VAT")' },
-    type: { type: 'string', enum: ['string', 'number', 'integer', 'boolean'], default: 'string' },
+    type: { type: 'string', enum: ['string', 'number', 'integer', 'boolean', 'date'], default: 'string', description: '`date` values are ISO `YYYY-MM-DD`; a value read that is not a date gives null and a failed `date_type` check in `_validation`' },
     array: { type: 'boolean', default: false, description: 'Several values (e.g. parties): the result holds an array, [] when none' },
   },
 } as const;
@@ -34,7 +34,7 @@ export const SchemaV2Payload = {
   },
 } as const;
 
-const GROUNDING_PATHS = 'Field paths: `invoice_number`, `party[1]` (array fields), `line_items[2].amount` (table cells).';
+const GROUNDING_PATHS = 'Field paths: `invoice_number`, `party[1]` (array fields), `line_items[2].amount` (table cells), `seller.name` (nested fields).';
 
 export const FieldGrounding = {
   type: 'object',
@@ -105,16 +105,33 @@ export const SchemaAutoResponse = {
 } as const;
 
 /**
- * Request member `schema`: either form, checked in depth by the route (422 with the failing loc). The second form
+ * Request member `schema`: any form, checked in depth by the route (422 with the failing loc). The second form
  * (`invoice_level_fields`: key -> "type: description"; `line_item_structures`: key -> {description,
- * target_fields: ["name (type): description"]}) is normalized to V2; the examples show both.
+ * target_fields: ["name (type): description"]}) and JSON Schema (json-schema.ts) are normalized to V2; the examples show all three.
  */
 export const SchemaRequestMember = {
   type: ['object', 'null'],
   additionalProperties: true,
-  description: 'SchemaV2Payload (`doc_class`, `fields`, `tables`) or the invoice form (`invoice_level_fields`, `line_item_structures`). Not with `schema_file_id`; with neither, the schema is generated from the document first.',
+  description: [
+    'SchemaV2Payload (`doc_class`, `fields`, `tables`), the invoice form (`invoice_level_fields`, `line_item_structures`), or a JSON Schema (`{"type": "object", "properties": {…}}`). Not with `schema_file_id`; with neither, the schema is generated from the document first.',
+    'JSON Schema: the result uses your property names. `string`/`number`/`integer`/`boolean` properties are fields; `format` `date` or `date-time` on a string makes a `date` field (ISO `YYYY-MM-DD`); `description` (else `title`) says what a field holds.',
+    'A nested object\'s properties nest in the result the same way (at most 3 levels; `_grounding` names them by dotted path, `seller.address`, as does the V2 schema in the response). An array of objects is a table (line items) of scalar columns; an array of scalars is an `array` field.',
+    '`title`, `$schema`, `$id`, `$defs`, `$comment`, `examples`, `default`, `additionalProperties` and `required` are accepted and change nothing (every field is extracted, null when absent); a type `["T", "null"]` is T.',
+    'What cannot be honoured is a 422 naming the member and why: `$ref`, `oneOf`/`anyOf`/`allOf`, other type arrays, constraints (`enum`, `pattern`, `minimum`, …), other formats, arrays of arrays, objects or arrays inside line items, deeper nesting, empty `properties`, property names that are not identifier-like.',
+  ].join(' '),
   examples: [
     { doc_class: 'invoice', fields: [{ key: 'invoice_number', description: 'Invoice number' }, { key: 'total', description: 'Total amount due', type: 'number' }], tables: [{ key: 'line_items', description: 'Invoice lines', fields: [{ key: 'description', description: 'Item' }, { key: 'amount', description: 'Line total', type: 'number' }] }] },
     { invoice_level_fields: { invoice_number: 'string: Invoice number', total: 'number: Total amount due' }, line_item_structures: { line_items: { description: 'Invoice lines', target_fields: ['description (string): Item', 'amount (number): Line total'] } } },
+    {
+      type: 'object',
+      properties: {
+        invoice_number: { type: 'string', description: 'Invoice number' },
+        invoice_date: { type: 'string', format: 'date', description: 'Invoice date' },
+        seller: { type: 'object', properties: { name: { type: 'string', description: 'Seller name' } } },
+        total: { type: 'number', description: 'Total amount due' },
+        line_items: { type: 'array', description: 'Invoice lines', items: { type: 'object', properties: { description: { type: 'string', description: 'Item' }, amount: { type: 'number', description: 'Line total' } } } },
+      },
+      required: ['invoice_number', 'total'],
+    },
   ],
 } as const;

@@ -17,7 +17,7 @@ function topRole(field: SchemaField): TopRole | null {
   for (const text of [field.key, field.description]) {
     const w = plainWords(text);
     if (!w) continue;
-    if (field.type === 'string') {
+    if (field.type === 'string' || field.type === 'date') {
       if (has(w, 'due', 'due date', 'date due', 'payment due', 'faellig', 'vervaldatum', 'echeance')) return 'due_date';
       if (has(w, 'date', 'issue date', 'invoice date', 'datum', 'fecha')) return 'invoice_date';
       continue;

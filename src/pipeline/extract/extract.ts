@@ -1,12 +1,13 @@
 import type { Logger } from '../../shared/logger.ts';
 import { runChecks } from './checks.ts';
 import { finderFor } from './concepts/index.ts';
+import { isoDateOf, notADate } from './dates.ts';
 import { genericCandidates, typedPart } from './generic.ts';
 import { groundAnswer } from './ground.ts';
 import { conceptOf } from './lexicon.ts';
 import { extractTable } from './line-items.ts';
 import type { LlmPort } from './llm.ts';
-import type { Candidate, ExtractDocument, ExtractOutput, FieldGrounding, SchemaField, SchemaV2 } from './types.ts';
+import type { Candidate, ExtractDocument, ExtractOutput, FieldGrounding, SchemaField, SchemaV2, ValidationCheck } from './types.ts';
 
 /**
  * Extraction against a schema (issue 7): each field from its concept's finder (or, for fields naming no known
@@ -29,7 +30,13 @@ const FAILED_CHECK_FACTOR = 0.5;
 export async function extractFields(doc: ExtractDocument, schema: SchemaV2, options: ExtractOptions = {}): Promise<ExtractOutput> {
   const result: Record<string, unknown> = {};
   const grounding: ExtractOutput['grounding'] = {};
-  for (const field of schema.fields) setField(result, grounding, field, candidatesFor(doc, field, options.logger));
+  // Date fields whose values as read held no date: reported unless the LLM fills them after all.
+  const notDates = new Map<string, ValidationCheck>();
+  for (const field of schema.fields) {
+    const rejected: Candidate[] = [];
+    setField(result, grounding, field, candidatesFor(doc, field, options.logger, rejected));
+    if (field.type === 'date' && missing(result[field.key]) && rejected.length) notDates.set(field.key, notADate(field, rejected[0]));
+  }
   for (const table of schema.tables) {
     const { rows, grounding: cells } = extractTable(doc, table);
     result[table.key] = rows;
@@ -39,6 +46,7 @@ export async function extractFields(doc: ExtractDocument, schema: SchemaV2, opti
   }
   if (options.llm) await askLlm(doc, schema, options, result, grounding);
   const validation = runChecks(result, schema, grounding);
+  for (const [key, check] of notDates) if (missing(result[key])) validation.push(check);
   for (const check of validation) {
     if (check.ok) continue;
     for (const path of check.paths) {
@@ -53,11 +61,11 @@ export async function extractFields(doc: ExtractDocument, schema: SchemaV2, opti
  * The concept's candidates typed to the field, else the generic ones that can be the concept (key-value pairs only
  * after an exhaustive finder).
  */
-export function candidatesFor(doc: ExtractDocument, field: SchemaField, logger?: Logger): Candidate[] {
+export function candidatesFor(doc: ExtractDocument, field: SchemaField, logger?: Logger, rejected?: Candidate[]): Candidate[] {
   const finder = finderFor(conceptOf(field));
-  const own = finder ? typedCandidates(safeFind(() => finder.find(doc, field), field, logger), field) : [];
+  const own = finder ? typedCandidates(safeFind(() => finder.find(doc, field), field, logger), field, rejected) : [];
   if (own.length) return own;
-  const generic = typedCandidates(safeFind(() => genericCandidates(doc, field, finder?.exhaustive === true), field, logger), field);
+  const generic = typedCandidates(safeFind(() => genericCandidates(doc, field, finder?.exhaustive === true), field, logger), field, rejected);
   return finder?.accepts ? generic.filter((c) => typeof c.value !== 'string' || finder.accepts!(c.value)) : generic;
 }
 
@@ -70,12 +78,16 @@ function safeFind(find: () => Candidate[], field: SchemaField, logger?: Logger):
   }
 }
 
-/** Finders type values for their concept; the field's type has the last word (integers only when exact). */
-function typedCandidates(candidates: Candidate[], field: SchemaField): Candidate[] {
+/**
+ * Finders type values for their concept; the field's type has the last word (integers only when exact). Values that
+ * are not of the type go to `rejected` when given.
+ */
+function typedCandidates(candidates: Candidate[], field: SchemaField, rejected?: Candidate[]): Candidate[] {
   const out: Candidate[] = [];
   for (const c of candidates) {
     const value = coerce(c.value, field);
     if (value !== null) out.push({ ...c, value });
+    else rejected?.push(c);
   }
   return out;
 }
@@ -90,6 +102,8 @@ function coerce(value: Candidate['value'], field: SchemaField): Candidate['value
     }
     case 'boolean':
       return typeof value === 'boolean' ? value : (typedPart(String(value), field)?.value ?? null);
+    case 'date':
+      return isoDateOf(value);
     default:
       return typeof value === 'string' ? value.trim() || null : String(value);
   }

@@ -40,7 +40,8 @@ export function typedPart(text: string, field: SchemaField): { value: string | n
       return null;
     }
     default: {
-      const date = isDateField(field) ? findDates(text)[0] : undefined;
+      // A date field without a date keeps the text, so that what was read is named when it is refused.
+      const date = field.type === 'date' || isDateField(field) ? findDates(text)[0] : undefined;
       if (date) return { value: date.iso, start: date.index, end: date.index + date.raw.length };
       const line = trimmed.split('\n')[0].trim();
       return { value: line, start: first, end: first + line.length };

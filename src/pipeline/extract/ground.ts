@@ -15,9 +15,10 @@ const LLM_CONFIDENCE = 0.5;
 
 export function groundAnswer(doc: ExtractDocument, answer: string, field: SchemaField): Candidate[] {
   if (field.type === 'number' || field.type === 'integer') return groundNumber(doc, answer, field);
-  if (field.type === 'string' && isDateField(field)) {
+  if (field.type === 'date' || (field.type === 'string' && isDateField(field))) {
     const iso = parseDate(answer);
     if (iso) return groundDate(doc, iso);
+    if (field.type === 'date') return [];
   }
   return groundText(doc, answer, field);
 }

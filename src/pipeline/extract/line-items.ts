@@ -1,4 +1,4 @@
-import { parseAmount } from '../fields/mod.ts';
+import { findDates, parseAmount } from '../fields/mod.ts';
 import { union } from '../model/geometry.ts';
 import type { BBox } from '../model/types.ts';
 import type { TableCellModel, TableModel } from '../tables/mod.ts';
@@ -175,6 +175,8 @@ export function typed(text: string, field: SchemaField): string | number | boole
       if (/^(yes|y|true|x|✓|✔|☑|ja|oui|tak|si|sí)$/i.test(text)) return true;
       if (/^(no|n|false|nein|non|nie|nee)$/i.test(text)) return false;
       return null;
+    case 'date':
+      return findDates(text)[0]?.iso ?? null;
     default:
       return text || null;
   }

@@ -1,35 +1,20 @@
+import { fromJsonSchema, isJsonSchema } from './json-schema.ts';
+import { FIELD_TYPES, isObject, keyAt, MAX_FIELDS, SchemaError, type Loc } from './schema-common.ts';
 import type { FieldType, SchemaField, SchemaTable, SchemaV2 } from './types.ts';
 
+export { FIELD_TYPES, MAX_DEPTH, MAX_FIELDS, SchemaError, type Loc } from './schema-common.ts';
+
 /**
- * Schema normalisation (issue 7): the contract's SchemaV2Payload, or the second form a sample shows
- * (`invoice_level_fields` + `line_item_structures`), checked and turned into one SchemaV2 with defaults filled in.
+ * Schema normalisation (issue 7): the contract's SchemaV2Payload, the second form a sample shows
+ * (`invoice_level_fields` + `line_item_structures`), or a JSON Schema (json-schema.ts), checked and turned into one
+ * SchemaV2 with defaults filled in.
  * Errors carry the path of the offending member so the API layer can answer 422 with a FastAPI-style `loc`.
  */
-
-export type Loc = (string | number)[];
-
-export class SchemaError extends Error {
-  readonly loc: Loc;
-  readonly type: string;
-
-  constructor(loc: Loc, message: string, type = 'value_error') {
-    super(message);
-    this.name = 'SchemaError';
-    this.loc = loc;
-    this.type = type;
-  }
-}
-
-export const FIELD_TYPES: readonly FieldType[] = ['string', 'number', 'integer', 'boolean'];
-export const MAX_FIELDS = 200;
-const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-const KEY_LENGTH = 64;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function normalizeSchema(input: unknown, loc: Loc = []): SchemaV2 {
   if (!isObject(input)) throw new SchemaError(loc, 'schema must be an object', 'type_error');
   if ('invoice_level_fields' in input || 'line_item_structures' in input) return checkSchema(fromSecondForm(input, loc), loc);
+  if (isJsonSchema(input)) return checkSchema(fromJsonSchema(input, loc), loc);
   return checkSchema(fromV2(input, loc), loc);
 }
 
@@ -37,7 +22,7 @@ function fromV2(input: Record<string, unknown>, loc: Loc): SchemaV2 {
   if (typeof input.doc_class !== 'string' || !input.doc_class.trim()) {
     throw new SchemaError([...loc, 'doc_class'], 'doc_class is required and must be a non-empty string', 'missing');
   }
-  const fields = listAt(input.fields, [...loc, 'fields']).map((f, i) => fieldOf(f, [...loc, 'fields', i]));
+  const fields = listAt(input.fields, [...loc, 'fields']).map((f, i) => fieldOf(f, [...loc, 'fields', i], true));
   const tables = listAt(input.tables, [...loc, 'tables']).map((t, i) => tableOf(t, [...loc, 'tables', i]));
   return { doc_class: input.doc_class.trim(), fields, tables };
 }
@@ -46,15 +31,6 @@ function listAt(value: unknown, loc: Loc): unknown[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw new SchemaError(loc, 'must be an array', 'type_error');
   return value;
-}
-
-function keyAt(value: unknown, loc: Loc): string {
-  if (typeof value !== 'string') throw new SchemaError(loc, 'key is required and must be a string', 'missing');
-  const key = value.trim();
-  if (!key) throw new SchemaError(loc, 'key must not be empty');
-  if (key.length > KEY_LENGTH) throw new SchemaError(loc, `key must be at most ${KEY_LENGTH} characters`);
-  if (!KEY.test(key)) throw new SchemaError(loc, 'key must be identifier-like (letters, digits and _, not starting with a digit)');
-  return key;
 }
 
 function descriptionAt(value: unknown, loc: Loc, required: boolean): string {
@@ -75,12 +51,12 @@ function typeAt(value: unknown, loc: Loc): FieldType {
   return t as FieldType;
 }
 
-function fieldOf(value: unknown, loc: Loc): SchemaField {
+function fieldOf(value: unknown, loc: Loc, dotted = false): SchemaField {
   if (!isObject(value)) throw new SchemaError(loc, 'field must be an object', 'type_error');
   const array = value.array ?? false;
   if (typeof array !== 'boolean') throw new SchemaError([...loc, 'array'], 'array must be a boolean', 'type_error');
   return {
-    key: keyAt(value.key, [...loc, 'key']),
+    key: keyAt(value.key, [...loc, 'key'], dotted),
     description: descriptionAt(value.description, [...loc, 'description'], true),
     type: typeAt(value.type, [...loc, 'type']),
     array,
@@ -91,7 +67,7 @@ function tableOf(value: unknown, loc: Loc): SchemaTable {
   if (!isObject(value)) throw new SchemaError(loc, 'table must be an object', 'type_error');
   const fields = listAt(value.fields, [...loc, 'fields']).map((f, i) => fieldOf(f, [...loc, 'fields', i]));
   if (!fields.length) throw new SchemaError([...loc, 'fields'], 'a table needs at least one field');
-  return { key: keyAt(value.key, [...loc, 'key']), description: descriptionAt(value.description, [...loc, 'description'], false), fields };
+  return { key: keyAt(value.key, [...loc, 'key'], true), description: descriptionAt(value.description, [...loc, 'description'], false), fields };
 }
 
 /** "number: the amount due" -> type and description; a string without a known type prefix is all description. */
@@ -109,6 +85,7 @@ function legacyType(t: string): FieldType {
   if (lower === 'float' || lower === 'decimal' || lower === 'double') return 'number';
   if (lower === 'int') return 'integer';
   if (lower === 'bool') return 'boolean';
+  if (lower === 'date') return 'date';
   return 'string';
 }
 
@@ -145,7 +122,7 @@ function fromSecondForm(input: Record<string, unknown>, loc: Loc): SchemaV2 {
   return { doc_class: docClass, fields, tables };
 }
 
-/** Rules both forms share: something to extract, unique keys, a bounded size. */
+/** Rules all forms share: something to extract, unique keys (no key inside another's path), a bounded size. */
 function checkSchema(schema: SchemaV2, loc: Loc): SchemaV2 {
   if (!schema.fields.length && !schema.tables.length) throw new SchemaError(loc, 'schema needs at least one field or table');
   const total = schema.fields.length + schema.tables.reduce((n, t) => n + t.fields.length, 0);
@@ -157,6 +134,13 @@ function checkSchema(schema: SchemaV2, loc: Loc): SchemaV2 {
     const own = new Map<string, Loc>();
     t.fields.forEach((f, j) => claim(own, f.key, [...loc, 'tables', i, 'fields', j, 'key']));
   });
+  for (const [key, at] of seen) {
+    const parts = key.split('.');
+    for (let n = 1; n < parts.length; n++) {
+      const prefix = parts.slice(0, n).join('.');
+      if (seen.has(prefix)) throw new SchemaError(at, `key ${JSON.stringify(key)} collides with ${JSON.stringify(prefix)}: a value cannot also hold nested keys`);
+    }
+  }
   return schema;
 }
 

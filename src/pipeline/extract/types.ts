@@ -8,7 +8,7 @@ import type { TableModel } from '../tables/mod.ts';
  * self-checks.
  */
 
-export type FieldType = 'string' | 'number' | 'integer' | 'boolean';
+export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'date';
 
 export interface SchemaField {
   key: string;

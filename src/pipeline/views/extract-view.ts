@@ -52,8 +52,26 @@ export function validationView(checks: ValidationCheck[]): { ok: boolean; checks
   return { ok: checks.every((c) => c.ok), checks };
 }
 
+/**
+ * Dotted keys (the nested objects of a JSON Schema, `seller.address`) nest in the result:
+ * `{"seller": {"address": …}}`; `_grounding` and `_validation` keep the dotted paths.
+ */
+export function nestedResult(flat: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const parts = key.split('.');
+    let at = out;
+    for (const part of parts.slice(0, -1)) {
+      const next = at[part];
+      at = (typeof next === 'object' && next !== null && !Array.isArray(next) ? next : (at[part] = {})) as Record<string, unknown>;
+    }
+    at[parts[parts.length - 1]] = value;
+  }
+  return out;
+}
+
 export function buildExtractView(output: ExtractOutput, schema: SchemaV2, options: ExtractViewOptions): ExtractionResultView {
-  const result: Record<string, unknown> = { ...output.result };
+  const result: Record<string, unknown> = nestedResult(output.result);
   const grounding = groundingMap(output.grounding, options.grounding);
   if (grounding) result._grounding = grounding;
   result._validation = validationView(output.validation);
