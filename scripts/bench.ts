@@ -26,11 +26,12 @@ interface Args extends BenchOptions {
 }
 
 const USAGE = `usage: npm run bench -- load [--help]   (load and soak test, see scripts/bench/load/main.ts)
-       npm run bench -- [--only ${CAPABILITIES.map((c) => c.name).join('|')}[,...]] [--limit N] [--pages N] [--eval DIR] [--verbose] [--no-write]
+       npm run bench -- [--only ${CAPABILITIES.map((c) => c.name).join('|')}[,...]] [--limit N] [--pages N] [--half tune|check] [--eval DIR] [--verbose] [--no-write]
   --set S     only these sets of the chosen capabilities (comma list, as the report names them; '.' for 'all sets')
   --limit N   documents per set (default: all)
   --pages N   pages per document for page-level capabilities (default: ${DEFAULT_MAX_PAGES})
   --eval DIR  evaluation data (default: ../shared/eval beside the checkout)
+  --half H    only the tune or check half of sets split by file name (extract so far), e.g. to look at tune failures
   --verbose   print every failed quality check
   --no-write  print the report without updating docs/benchmarks.md`;
 
@@ -38,6 +39,11 @@ function positiveInt(flag: string, value: string | undefined): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a positive integer, got ${value ?? 'nothing'}`);
   return n;
+}
+
+function halfArg(value: string | undefined): 'tune' | 'check' {
+  if (value === 'tune' || value === 'check') return value;
+  throw new Error(`--half needs tune or check, got ${value ?? 'nothing'}`);
 }
 
 function parseArgs(argv: string[]): Args {
@@ -50,6 +56,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--pages') args.maxPages = positiveInt(flag, argv[++i]);
     else if (flag === '--eval') args.evalDir = path.resolve(argv[++i] ?? '');
     else if (flag === '--verbose') args.verbose = true;
+    else if (flag === '--half') args.half = halfArg(argv[++i]);
     else if (flag === '--no-write') args.write = false;
     else if (flag === '--help' || flag === '-h') { console.log(USAGE); process.exit(0); }
     else throw new Error(`unknown option ${flag}\n${USAGE}`);
@@ -76,7 +83,7 @@ function runInChild(capability: Capability, set: string, options: BenchOptions):
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const options: BenchOptions = { evalDir: args.evalDir, limit: args.limit, maxPages: args.maxPages, verbose: args.verbose };
+  const options: BenchOptions = { evalDir: args.evalDir, limit: args.limit, maxPages: args.maxPages, verbose: args.verbose, half: args.half ?? null };
   const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
   const scope = `${args.limit ?? 'all'} documents per set, at most ${args.maxPages} pages per document for render`;
   const info = describeRun(command, args.evalDir, scope);

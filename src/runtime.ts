@@ -96,7 +96,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       handlers: allHandlers,
       requiredOperations: PROCESSING_OPERATIONS,
       // `llm`: the optional LLM port extraction may ask (null: extraction uses its own rules only).
-      deps: { pool, files, inference, llm: config.llm ? createLlmPort(config.llm) : null, askIndex },
+      deps: { pool, files, inference, llm: config.llm ? createLlmPort(config.llm) : null, askIndex, extractCalibration: config.extractCalibration },
       webhookSecret: await loadWebhookSecret(config),
     });
     startWorkerWhenReady(worker, inferenceReady, () => closing);

@@ -24,9 +24,9 @@ export interface OurService {
 }
 
 /** `inference: 'spawn'` supervises a local inference sidecar (OCR); by default there is none. */
-export async function startOurService(options: { http: boolean; inference?: 'spawn' | 'connect' }): Promise<OurService> {
+export async function startOurService(options: { http: boolean; inference?: 'spawn' | 'connect'; env?: Record<string, string> }): Promise<OurService> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docintel-bench-'));
-  const env = { DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'silent', DOCINTEL_RATE_LIMIT_PER_MINUTE: '0', DOCINTEL_MAX_CONCURRENT_JOBS: '0' };
+  const env = { ...options.env, DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'silent', DOCINTEL_RATE_LIMIT_PER_MINUTE: '0', DOCINTEL_MAX_CONCURRENT_JOBS: '0' };
   const config = loadConfig(env, os.availableParallelism());
   const logger = createLogger(config.logLevel, 'bench');
   const runtime = await createRuntime(config, logger, { worker: options.http, inference: options.inference ?? 'connect' });

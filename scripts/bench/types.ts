@@ -9,6 +9,8 @@ export interface BenchOptions {
   maxPages: number;
   /** Print every failed quality check to stderr. */
   verbose: boolean;
+  /** Only the documents of this half (sets that report halves); null for both. */
+  half?: 'tune' | 'check' | null;
 }
 
 /** One line of the summary table: one tool on one set of one capability. */

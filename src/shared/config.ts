@@ -28,6 +28,8 @@ export interface Config {
   faults: Record<string, string>;
   /** The optional OpenAI-compatible LLM (extraction); null when DOCINTEL_LLM_BASE_URL is unset. */
   llm: LlmSettings | null;
+  /** Extraction confidences mapped through the fitted calibration table (off: the finders' raw scores). */
+  extractCalibration: boolean;
 }
 
 export interface ApiKeySpec {
@@ -137,6 +139,7 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_LLM_BASE_URL', default: '(unset: no LLM; every feature works without one)', description: 'OpenAI-compatible API base URL (e.g. `http://localhost:8000/v1`) that extraction may ask to locate field values' },
   { name: 'DOCINTEL_LLM_API_KEY', default: '(unset)', description: 'Bearer key sent to DOCINTEL_LLM_BASE_URL' },
   { name: 'DOCINTEL_LLM_MODEL', default: 'gpt-4o-mini', description: 'Model name sent to DOCINTEL_LLM_BASE_URL' },
+  { name: 'DOCINTEL_EXTRACT_CALIBRATION', default: 'true', description: 'Map extraction confidences through the calibration table fitted on the tune half of the development sets (src/pipeline/extract/calibration-table.json); `false` returns the finders\' raw scores (scripts/calibrate-extract.ts refits the table from them)' },
   { name: 'DOCINTEL_FAULTS', default: '(unset)', description: 'Fault injection for tests, e.g. `job.delay_ms=3000`; never set in production' },
 ];
 
@@ -280,6 +283,7 @@ export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
     heapGrowthPercent: int(env, 'DOCINTEL_HEAP_GROWTH_PERCENT', 50, 0, 1000),
     faults: parseFaults(str(env, 'DOCINTEL_FAULTS')),
     llm: parseLlm(env),
+    extractCalibration: bool(env, 'DOCINTEL_EXTRACT_CALIBRATION', true),
   };
 }
 

@@ -5,6 +5,7 @@ import { NOT_FOUND } from '../../../src/pipeline/ask/mod.ts';
 import { anls, anlsDates, citationHolds, locateText, type Box, type TextLine } from '../ask/metrics.ts';
 import { BENCH_AUTH, startOurService, type OurService } from '../our-service.ts';
 import { ToolTally } from '../rows.ts';
+import { describeHalves, evalHalf, HALF_LABELS, HALF_RULE, HalfTallies, type HalfLabel } from '../split.ts';
 import { share, timed } from '../stats.ts';
 import type { BenchOptions, Capability, DetailTable, ResultRow, SetReport } from '../types.ts';
 
@@ -48,8 +49,8 @@ interface Score {
 
 const newScore = (): Score => ({ questions: 0, anls: 0, anlsDates: 0, answered: 0, cited: 0 });
 
-/** The set's questions grouped by document, documents in file order (limited to `limit`). */
-function questionsOf(evalDir: string, set: string, limit: number | null): [string, QaItem[]][] {
+/** The set's questions grouped by document, documents in file order (one half if asked, limited to `limit`). */
+function questionsOf(evalDir: string, set: string, limit: number | null, half: BenchOptions['half']): [string, QaItem[]][] {
   const groups = new Map<string, QaItem[]>();
   for (const line of readFileSync(path.join(evalDir, 'qa.jsonl'), 'utf8').split('\n')) {
     if (!line.trim()) continue;
@@ -58,7 +59,7 @@ function questionsOf(evalDir: string, set: string, limit: number | null): [strin
     if (!groups.has(item.document)) groups.set(item.document, []);
     groups.get(item.document)!.push(item);
   }
-  const all = [...groups.entries()];
+  const all = [...groups.entries()].filter(([document]) => !half || evalHalf(document) === half);
   return limit ? all.slice(0, limit) : all;
 }
 
@@ -89,7 +90,7 @@ function citationHit(body: AskBody, lines: TextLine[]): boolean {
 
 interface ModeRun {
   rows: ResultRow[];
-  total: Score;
+  totals: Record<HalfLabel, Score>;
   byField: Map<string, Score>;
   misses: string[][];
   embedding: string;
@@ -100,9 +101,9 @@ async function runMode(set: string, mode: Mode, groups: [string, QaItem[]][], op
   process.env.DOCINTEL_ASK_RETRIEVAL = mode;
   // The inference process runs OCR (receipts) and serves the embedding model (hybrid).
   const service = await startOurService({ http: true, inference: 'spawn' });
-  const first = new ToolTally(`docintel ask ${mode} (first question, parse + index)`, true);
-  const follow = new ToolTally(`docintel ask ${mode} (follow-up in session)`, true);
-  const total = newScore();
+  const first = new HalfTallies(`docintel ask ${mode} (first question, parse + index)`, true);
+  const follow = new HalfTallies(`docintel ask ${mode} (follow-up in session)`, true);
+  const totals: Record<HalfLabel, Score> = { check: newScore(), tune: newScore(), all: newScore() };
   const byField = new Map<string, Score>();
   const misses: string[][] = [];
   let long: ResultRow | null = null;
@@ -110,12 +111,13 @@ async function runMode(set: string, mode: Mode, groups: [string, QaItem[]][], op
     const embedding = await embeddingModel(service, mode);
     for (const [document, items] of groups) {
       const name = path.basename(document);
+      const half = evalHalf(name);
       const ref = await service.runtime.files.ingestStream('bench', name, createReadStream(path.join(options.evalDir, document)));
       let session: string | null = null;
       const answers: AskBody[] = [];
       for (const item of items) {
         const { ms, body } = await ask(service, { query: item.question, inputs: [{ file_id: ref.file_id }], session_id: session });
-        (session ? follow : first).add(ms, { pages: session ? 0 : ref.page_count });
+        (session ? follow : first).add(name, ms, { pages: session ? 0 : ref.page_count });
         session = body.session_id;
         answers.push(body);
       }
@@ -127,26 +129,25 @@ async function runMode(set: string, mode: Mode, groups: [string, QaItem[]][], op
         byField.set(item.field, field);
         const a = anls(predicted, item.answers);
         const hit = predicted !== null && citationHit(body, lines.get(document)!);
-        for (const s of [total, field]) {
+        for (const s of [totals[half], totals.all, field]) {
           s.questions++;
           s.anls += a;
           s.anlsDates += anlsDates(predicted, item.answers);
           if (predicted !== null) s.answered++;
           if (hit) s.cited++;
         }
-        if (a < 1 || (predicted !== null && !hit)) misses.push([name, item.field, item.answers.join(' | '), body.answer, predicted === null ? '—' : hit ? 'yes' : 'no']);
+        if (a < 1 || (predicted !== null && !hit)) misses.push([name, half, item.field, item.answers.join(' | '), body.answer, predicted === null ? '—' : hit ? 'yes' : 'no']);
       });
       if (options.verbose) log(`  ${mode} ${name}: ${answers.map((b) => b.answer).join(' || ')}`);
     }
     if (set === CONTRACTS) long = await longDocumentRow(service, mode, options, log);
-    const quality = qualityOf(total);
-    const items = `${groups.length} docs, ${total.questions} questions`;
+    const items = (label: HalfLabel) => `${groups.filter(([d]) => label === 'all' || evalHalf(d) === label).length} docs, ${totals[label].questions} questions`;
     const rows = [
-      first.row({ capability: CAPABILITY, set, quality, items, latencyPer: 'doc' }),
-      follow.row({ capability: CAPABILITY, set, quality: 'same answers, in the session', items, latencyPer: 'doc' }),
+      ...HALF_LABELS.map((label) => first.of(label).row({ capability: CAPABILITY, set: `${set} ${label}`, quality: qualityOf(totals[label]), items: items(label), latencyPer: 'doc' })),
+      follow.of('all').row({ capability: CAPABILITY, set: `${set} all`, quality: 'same answers, in the session', items: items('all'), latencyPer: 'doc' }),
       ...(long ? [long] : []),
     ];
-    return { rows, total, byField, misses, embedding };
+    return { rows, totals, byField, misses, embedding };
   } finally {
     await service.close();
     if (previous === undefined) delete process.env.DOCINTEL_ASK_RETRIEVAL;
@@ -211,7 +212,7 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
   const lines = new Map<string, TextLine[]>();
   const runs: [Mode, ModeRun][] = [];
   for (const mode of MODES) {
-    const groups = questionsOf(options.evalDir, set, options.limit);
+    const groups = questionsOf(options.evalDir, set, options.limit, options.half);
     log(`  ${set}: ${mode} retrieval, ${groups.length} documents`);
     runs.push([mode, await runMode(set, mode, groups, options, lines, log)]);
   }
@@ -231,9 +232,10 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
     rows: runs.flatMap(([, r]) => r.rows),
     details: [
       fieldTable,
-      { title: `${set}: answers below ANLS 1 or uncited (hybrid run)`, header: ['document', 'field', 'truth', 'answer', 'cited'], rows: hybridMisses.slice(0, 60) },
+      { title: `${set}: answers below ANLS 1 or uncited (hybrid run)`, header: ['document', 'half', 'field', 'truth', 'answer', 'cited'], rows: hybridMisses.slice(0, 60) },
     ],
     notes: [
+      `${HALF_RULE} Documents: ${describeHalves(questionsOf(options.evalDir, set, options.limit, options.half).map(([d]) => d))}.`,
       'POST /api/v1/ask, sync, by file_id; a document\'s first question includes its parse (grounded profile, OCR for images) and indexing; the others send its session_id (no parse, no re-index). Each retrieval mode runs in a fresh service (empty caches).',
       `Embedding model of the hybrid run: ${runs.find(([m]) => m === 'hybrid')?.[1].embedding ?? 'n/a'}.`,
       'ANLS: 1 - normalised Levenshtein distance to the closest accepted answer (case and whitespace folded), 0 at 0.5 or more; "Not found in the documents." scores 0. "Dates as days": a date answer equal as a day to a date truth scores 1. Cited: of answered questions, a cited region, grown by half the text height, covers >= 80% of a place the answer text is printed (located in the POST /v1/ocr lines, cut from the line by character offsets; a list answer needs each comma/semicolon piece cited).',

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { exactRate, f1, matchesField, newTally, scoreExact, scoreSet, type FieldKind, type FieldTally } from '../extract/metrics.ts';
 import { BENCH_AUTH, startOurService, type OurService } from '../our-service.ts';
 import { ToolTally } from '../rows.ts';
+import { confidencesOf, ReliabilityTally, reliabilityTable } from '../extract/reliability.ts';
+import { describeHalves, evalHalf, HALF_LABELS, HALF_RULE, HalfTallies, type HalfLabel } from '../split.ts';
 import { timed } from '../stats.ts';
 import type { BenchOptions, Capability, DetailTable, ResultRow, SetReport } from '../types.ts';
 
@@ -19,7 +21,7 @@ const INVOICES = 'invoices-invoice2data';
 const RECEIPTS = 'receipts-sroie';
 const CONTRACTS = 'contracts-kleister-nda';
 
-interface FieldSpec {
+export interface FieldSpec {
   key: string;
   description: string;
   type: 'string' | 'number';
@@ -27,13 +29,13 @@ interface FieldSpec {
   kind: FieldKind;
 }
 
-interface EvalDoc {
+export interface EvalDoc {
   name: string;
   file: string;
   truth: Record<string, unknown>;
 }
 
-interface SetSpec {
+export interface SetSpec {
   docClass: string;
   fields: FieldSpec[];
   /** Kleister: set-valued truth, F1; else exact match per document. */
@@ -41,7 +43,7 @@ interface SetSpec {
   docs(dir: string): EvalDoc[];
 }
 
-const SETS: Record<string, SetSpec> = {
+export const EXTRACT_SETS: Record<string, SetSpec> = {
   [INVOICES]: {
     docClass: 'invoice',
     sets: false,
@@ -89,7 +91,7 @@ const SETS: Record<string, SetSpec> = {
   },
 };
 
-function schemaOf(spec: SetSpec) {
+export function schemaOf(spec: SetSpec) {
   return {
     doc_class: spec.docClass,
     fields: spec.fields.map((f) => ({ key: f.key, description: f.description, type: f.type, array: f.array ?? false })),
@@ -97,7 +99,7 @@ function schemaOf(spec: SetSpec) {
   };
 }
 
-async function extract(service: OurService, fileId: string, schema: unknown): Promise<{ ms: number; result: Record<string, unknown>; pages: number }> {
+export async function extract(service: OurService, fileId: string, schema: unknown): Promise<{ ms: number; result: Record<string, unknown>; pages: number }> {
   const { ms, value: res } = await timed(() => service.app!.inject({
     method: 'POST', url: '/v1/extract', headers: BENCH_AUTH, payload: { input: { file_id: fileId }, execution_mode: 'sync', schema, grounding: true },
   }));
@@ -107,77 +109,91 @@ async function extract(service: OurService, fileId: string, schema: unknown): Pr
 }
 
 /** Truth values of a field as a list (Kleister lists every value; the others hold one). */
-const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
+export const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
 const show = (v: unknown) => (v === undefined || v === null ? '—' : Array.isArray(v) ? v.map(String).join(' | ') : String(v));
 
 async function run(set: string, options: BenchOptions, log: (m: string) => void): Promise<SetReport> {
-  const spec = SETS[set];
+  const spec = EXTRACT_SETS[set];
   const dir = path.join(options.evalDir, set);
-  const docs = options.limit ? spec.docs(dir).slice(0, options.limit) : spec.docs(dir);
+  const inHalf = spec.docs(dir).filter((d) => !options.half || evalHalf(d.name) === options.half);
+  const docs = options.limit ? inHalf.slice(0, options.limit) : inHalf;
   const schema = schemaOf(spec);
   // Receipts and invoice scans need OCR: the inference sidecar runs only for the sets that have images.
   const service = await startOurService({ http: true, inference: set === CONTRACTS ? 'connect' : 'spawn' });
-  const first = new ToolTally('docintel extract (analysis + extract)', true);
-  const cached = new ToolTally('docintel extract (cached analysis)', true);
-  const tallies = new Map<string, FieldTally>(spec.fields.map((f) => [f.key, newTally(f.key)]));
+  const first = new HalfTallies('docintel extract (analysis + extract)', true);
+  const cached = new HalfTallies('docintel extract (cached analysis)', true);
+  const perHalf = <T>(make: () => T): Record<HalfLabel, T> => ({ check: make(), tune: make(), all: make() });
+  const tallies = perHalf(() => new Map<string, FieldTally>(spec.fields.map((f) => [f.key, newTally(f.key)])));
+  const reliability = perHalf(() => new ReliabilityTally());
   const rows: string[][] = [];
   const fileIds: string[] = [];
   let autoRow: { row: ResultRow; detail: DetailTable } | null = null;
   try {
     for (const doc of docs) {
+      const half = evalHalf(doc.name);
       const ref = await service.runtime.files.ingestStream('bench', doc.name, createReadStream(doc.file));
       if (doc.name.toLowerCase().endsWith('.pdf')) fileIds.push(ref.file_id);
       const once = await extract(service, ref.file_id, schema);
-      first.add(once.ms, { pages: once.pages });
+      first.add(doc.name, once.ms, { pages: once.pages });
       // The analysis is cached by now: this times extraction and its view.
       const again = await extract(service, ref.file_id, schema);
-      cached.add(again.ms, { pages: again.pages });
-      const cells: string[] = [doc.name];
+      cached.add(doc.name, again.ms, { pages: again.pages });
+      const cells: string[] = [doc.name, half];
       const misses: string[] = [];
       for (const field of spec.fields) {
-        const tally = tallies.get(field.key)!;
         const predicted = once.result[field.key];
-        if (spec.sets) {
-          const { missed, extra } = scoreSet(tally, asList(doc.truth[field.key]), asList(predicted), field.kind);
-          if (missed.length || extra.length) misses.push(`${field.key}: missed [${missed.join(', ')}] extra [${extra.join(', ')}]`);
-        } else if (scoreExact(tally, doc.truth[field.key], predicted, field.kind) === false) {
-          misses.push(`${field.key}: want ${show(doc.truth[field.key])} got ${show(predicted)}`);
+        const confidences = confidencesOf(once.result, field.key);
+        for (const label of [half, 'all'] as const) {
+          const tally = tallies[label].get(field.key)!;
+          if (spec.sets) {
+            const { missed, extra } = scoreSet(tally, asList(doc.truth[field.key]), asList(predicted), field.kind);
+            reliability[label].addSet(asList(doc.truth[field.key]), asList(predicted), confidences, field.kind);
+            if (label === 'all' && (missed.length || extra.length)) misses.push(`${field.key}: missed [${missed.join(', ')}] extra [${extra.join(', ')}]`);
+          } else {
+            const ok = scoreExact(tally, doc.truth[field.key], predicted, field.kind);
+            reliability[label].addExact(doc.truth[field.key], predicted, confidences[0], field.kind);
+            if (label === 'all' && ok === false) misses.push(`${field.key}: want ${show(doc.truth[field.key])} got ${show(predicted)} (${confidences[0] ?? '—'})`);
+          }
         }
-        cells.push(`${show(doc.truth[field.key])} / ${show(predicted)}`);
+        cells.push(`${show(doc.truth[field.key])} / ${show(predicted)} (${confidences.map((c) => c?.toFixed(2) ?? '—').join(', ')})`);
       }
       rows.push(cells);
-      log(`  ${doc.name}: ${misses.length ? misses.join('; ') : 'all fields right'}`);
+      log(`  ${doc.name} [${half}]: ${misses.length ? misses.join('; ') : 'all fields right'}`);
     }
     if (set === INVOICES && fileIds.length) autoRow = await autoSchemaRow(service, fileIds.slice(0, 20), spec, log);
   } finally {
     await service.close();
   }
-  const quality = spec.fields.map((f) => {
-    const t = tallies.get(f.key)!;
+  const quality = (label: HalfLabel) => spec.fields.map((f) => {
+    const t = tallies[label].get(f.key)!;
     return spec.sets ? `${f.key} F1 ${f1(t).f1.toFixed(3)}` : `${f.key} ${exactRate(t).toFixed(3)} (${t.matched}/${t.scored})`;
   }).join('; ');
-  const items = `${docs.length} docs, ${first.pages} pages`;
+  const count = (label: HalfLabel) => docs.filter((d) => label === 'all' || evalHalf(d.name) === label);
+  const items = (label: HalfLabel) => `${count(label).length} docs, ${first.of(label).pages} pages`;
   return {
     rows: [
-      first.row({ capability: CAPABILITY, set, quality, items, latencyPer: 'doc' }),
-      cached.row({ capability: CAPABILITY, set, quality: 'same results, analysis cached', items, latencyPer: 'doc' }),
+      ...HALF_LABELS.map((label) => first.of(label).row({ capability: CAPABILITY, set: `${set} ${label}`, quality: quality(label), items: items(label), latencyPer: 'doc' })),
+      cached.of('all').row({ capability: CAPABILITY, set: `${set} all`, quality: 'same results, analysis cached', items: items('all'), latencyPer: 'doc' }),
       ...(autoRow ? [autoRow.row] : []),
     ],
     details: [
-      { title: `${set}: truth / ours per field`, header: ['document', ...spec.fields.map((f) => f.key)], rows },
-      ...(spec.sets ? [f1Table(spec, tallies)] : []),
+      reliabilityTable(set, HALF_LABELS.map((label) => ({ label, tally: reliability[label] }))),
+      { title: `${set}: truth / ours per field (confidence)`, header: ['document', 'half', ...spec.fields.map((f) => f.key)], rows },
+      ...(spec.sets ? HALF_LABELS.map((label) => f1Table(spec, tallies[label], label)) : []),
       ...(autoRow ? [autoRow.detail] : []),
     ],
     notes: [
-      'POST /v1/extract, sync, by file_id, with an explicit SchemaV2 (keys are the set\'s field names); the first call includes analysis (and OCR for images), the cached row is a second identical call.',
+      `${HALF_RULE} Documents: ${describeHalves(docs.map((d) => d.name))}.`,
+      'POST /v1/extract, sync, by file_id, with an explicit SchemaV2 (keys are the set\'s field names, descriptions in plain words); the first call includes analysis (and OCR for images), the cached row is a second identical call.',
       'Normalisation: numbers as numbers (within half a cent), dates as ISO (truth d/m/y read day first), strings compared on letters and digits only, case-insensitive, "&" as "and"; organisation names (issuer, party) also drop legal forms (Inc, LLC, Ltd, Corp, Co, GmbH, ...). Kleister: micro F1 over value sets per field; a field absent from the truth counts every predicted value as a false positive.',
+      'Reliability: a value\'s confidence is its `_grounding` confidence; every returned value of a field with a known truth is one observation (each value of an array field); a field with a known truth returned null counts toward the null share.',
     ],
   };
 }
 
-function f1Table(spec: SetSpec, tallies: Map<string, FieldTally>): DetailTable {
+function f1Table(spec: SetSpec, tallies: Map<string, FieldTally>, label: HalfLabel): DetailTable {
   return {
-    title: 'contracts-kleister-nda: per-field precision / recall / F1 (value sets)',
+    title: `contracts-kleister-nda ${label}: per-field precision / recall / F1 (value sets)`,
     header: ['field', 'precision', 'recall', 'F1', 'tp/predicted/expected'],
     rows: spec.fields.map((f) => {
       const t = tallies.get(f.key)!;

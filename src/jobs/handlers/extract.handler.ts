@@ -92,7 +92,8 @@ export const extractHandler: JobHandler = {
     // The optional LLM (runtime deps): extractFields asks it only for fields its rules left empty, grounds each answer
     // in the text (or drops it), and carries on without it when it fails.
     const llm = (ctx.deps.llm as LlmPort | null | undefined) ?? null;
-    const output = await extractFields(doc, schema, { llm, signal: ctx.signal, logger: ctx.logger });
+    const calibrate = ctx.deps.extractCalibration !== false;
+    const output = await extractFields(doc, schema, { llm, signal: ctx.signal, logger: ctx.logger, calibrate });
     return buildExtractView(output, schema, { grounding: request.grounding ?? true, pageCount: doc.model.page_count });
   },
 };

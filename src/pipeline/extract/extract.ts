@@ -1,4 +1,5 @@
 import type { Logger } from '../../shared/logger.ts';
+import { calibrateOutput } from './calibration.ts';
 import { runChecks } from './checks.ts';
 import { finderFor } from './concepts/index.ts';
 import { isoDateOf, notADate } from './dates.ts';
@@ -20,6 +21,8 @@ export interface ExtractOptions {
   llm?: LlmPort | null;
   signal?: AbortSignal;
   instructions?: string | null;
+  /** Map confidences through the fitted calibration table (default); false keeps the finders' raw scores. */
+  calibrate?: boolean;
   /** Finder and LLM failures are logged here (extraction degrades instead of failing). */
   logger?: Logger;
 }
@@ -54,7 +57,9 @@ export async function extractFields(doc: ExtractDocument, schema: SchemaV2, opti
       if (g && !Array.isArray(g)) g.confidence = round(g.confidence * FAILED_CHECK_FACTOR);
     }
   }
-  return { result, grounding, validation };
+  const output = { result, grounding, validation };
+  if (options.calibrate !== false) calibrateOutput(schema, output);
+  return output;
 }
 
 /**
