@@ -1,6 +1,7 @@
 import type { Logger } from '../../shared/logger.ts';
 import { calibrateOutput } from './calibration.ts';
 import { runChecks } from './checks.ts';
+import { conceptInDocument, SiblingAssigner } from './sibling-fields.ts';
 import { finderFor } from './concepts/index.ts';
 import { isoDateOf, notADate } from './dates.ts';
 import { genericCandidates, typedPart } from './generic.ts';
@@ -35,9 +36,11 @@ export async function extractFields(doc: ExtractDocument, schema: SchemaV2, opti
   const grounding: ExtractOutput['grounding'] = {};
   // Date fields whose values as read held no date: reported unless the LLM fills them after all.
   const notDates = new Map<string, ValidationCheck>();
+  const concept = (f: SchemaField) => conceptInDocument(conceptOf(f), doc.docClass);
+  const siblings = new SiblingAssigner(schema.fields, concept);
   for (const field of schema.fields) {
     const rejected: Candidate[] = [];
-    setField(result, grounding, field, candidatesFor(doc, field, options.logger, rejected));
+    setField(result, grounding, field, siblings.assign(field, concept(field), candidatesFor(doc, field, options.logger, rejected)));
     if (field.type === 'date' && missing(result[field.key]) && rejected.length) notDates.set(field.key, notADate(field, rejected[0]));
   }
   for (const table of schema.tables) {
@@ -67,7 +70,7 @@ export async function extractFields(doc: ExtractDocument, schema: SchemaV2, opti
  * after an exhaustive finder).
  */
 export function candidatesFor(doc: ExtractDocument, field: SchemaField, logger?: Logger, rejected?: Candidate[]): Candidate[] {
-  const finder = finderFor(conceptOf(field));
+  const finder = finderFor(conceptInDocument(conceptOf(field), doc.docClass));
   const own = finder ? typedCandidates(safeFind(() => finder.find(doc, field), field, logger), field, rejected) : [];
   if (own.length) return own;
   const generic = typedCandidates(safeFind(() => genericCandidates(doc, field, finder?.exhaustive === true), field, logger), field, rejected);

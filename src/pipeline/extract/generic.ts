@@ -1,6 +1,6 @@
 import { findAmounts, findDates } from '../fields/mod.ts';
 import type { Candidate, ExtractDocument, SchemaField } from './types.ts';
-import { candidateFrom, candidateOfLine, LAYOUT_WEIGHT, labelledValues, visualLines, type Labelled } from './concepts/lines.ts';
+import { candidateFrom, candidateOfLine, LAYOUT_WEIGHT, labelledValues, rightOf, visualLines, type Labelled } from './concepts/lines.ts';
 import { fieldLabelScore, tokensOf } from './lexicon.ts';
 
 /**
@@ -67,8 +67,40 @@ export function genericCandidates(doc: ExtractDocument, field: SchemaField, labe
     if (!typed) continue;
     out.push(candidateFrom(doc, l, typed.value, typed.start, typed.end, score * LAYOUT_WEIGHT[l.layout] * 0.8));
   }
+  if (!out.length && !labelsOnly) out.push(...ownLabelCandidates(doc, field));
   if (!out.length && !labelsOnly) out.push(...phraseCandidates(doc, field));
   return out.sort((a, b) => b.confidence - a.confidence);
+}
+
+/** Most words in a printed label without a colon ("CASH", "AMOUNT TENDERED", "Change due"). */
+const OWN_LABEL_MAX_WORDS = 4;
+
+/**
+ * Labels only the field's own words name (no colon, no known concept: "CASH 50.00", "CHANGE" with "26.00" in the
+ * column to its right): a short line, or the words before its first digit, that matches the field's key or
+ * description closely, with a value of the field's type after it on the line or in the line to its right.
+ */
+function ownLabelCandidates(doc: ExtractDocument, field: SchemaField): Candidate[] {
+  const out: Candidate[] = [];
+  for (const page of doc.model.pages) {
+    for (const line of page.lines) {
+      const digit = line.text.search(/\d/);
+      const label = (digit < 0 ? line.text : line.text.slice(0, digit)).replace(/[\s:#.\-]+$/, '').trim();
+      if (!label || label.split(/\s+/).length > OWN_LABEL_MAX_WORDS) continue;
+      const score = fieldLabelScore(label, field);
+      if (score < MIN_LABEL_SCORE) continue;
+      const after = line.text.indexOf(label) + label.length;
+      const inline = typedPart(line.text.slice(after).replace(/^\s*[:#\-]?/, (m) => ' '.repeat(m.length)), field);
+      if (inline && inline.end > inline.start) {
+        out.push(candidateOfLine(doc, page.page_index, line, inline.value, after + inline.start, after + inline.end, score * LAYOUT_WEIGHT.inline * 0.8));
+        continue;
+      }
+      const right = rightOf(page, line);
+      const typed = right && typedPart(right.text, field);
+      if (right && typed) out.push(candidateOfLine(doc, page.page_index, right, typed.value, typed.start, typed.end, score * LAYOUT_WEIGHT.right * 0.8));
+    }
+  }
+  return out;
 }
 
 /** Checkbox key-values already carry a boolean. */

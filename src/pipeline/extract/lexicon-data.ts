@@ -106,10 +106,26 @@ export const SCHEMA_NAMES: Record<string, string[]> = {
   tax: ['tax', 'vat', 'tax amount', 'vat amount', 'amount tax', 'total tax'],
   subtotal: ['subtotal', 'amount untaxed', 'net amount', 'total excl tax', 'total before tax'],
   customer: ['customer', 'client', 'buyer', 'bill to', 'recipient', 'partner'],
-  tax_id: ['vat number', 'vat id', 'tax id', 'tax number'],
+  tax_id: ['vat number', 'vat id', 'tax id', 'tax number', 'gst number', 'gst registration number', 'tax registration number', 'vat registration number', 'sst number', 'registration number'],
   party: ['party', 'parties', 'counterparty'],
   term: ['term', 'duration', 'contract term'],
 };
+
+/**
+ * Nouns that make a key an identifier ("gst_number", "tax_code"): with one of them, an amount concept's word in the
+ * key names whose identifier it is, not the amount.
+ */
+export const IDENTIFIER_NOUNS = new Set(['number', 'no', 'nr', 'id', 'code', 'registration', 'reg', 'ref', 'reference']);
+/** Concepts whose values are amounts of money. */
+export const AMOUNT_CONCEPTS = new Set(['tax', 'total', 'subtotal']);
+/**
+ * Words that end a description's head phrase ("cash given by the customer", "change returned to the buyer",
+ * "name of the company that issued it"): what follows names other things, not the field itself.
+ */
+export const DESCRIPTION_HEAD_END = new Set([
+  'that', 'which', 'who', 'whom', 'whose', 'where', 'when', 'by', 'to', 'from', 'for', 'on', 'at', 'in', 'after', 'before',
+  'given', 'returned', 'received', 'paid', 'issued', 'printed', 'shown', 'stated', 'written', 'made', 'sent', 'handed', 'charged',
+]);
 
 /** Words that alone say too little ("date", "amount"): they only name a concept when the rest of the key is neutral. */
 export const WEAK = new Set(['date', 'amount', 'address', 'number', 'name', 'data', 'datum', 'fecha', 'suma', 'net', 'due', 'from', 'term', 'period', 'bill', 'receipt', 'invoice', 'inv', 'po', 'web', 'mail', 'site', 'state of', 'laws of', 'terms']);

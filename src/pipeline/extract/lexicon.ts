@@ -1,5 +1,5 @@
 import type { SchemaField } from './types.ts';
-import { CONCEPT_LABELS, CONCEPTS, NEUTRAL, SCHEMA_NAMES, WEAK } from './lexicon-data.ts';
+import { AMOUNT_CONCEPTS, CONCEPT_LABELS, CONCEPTS, DESCRIPTION_HEAD_END, IDENTIFIER_NOUNS, NEUTRAL, SCHEMA_NAMES, WEAK } from './lexicon-data.ts';
 
 export { CONCEPT_LABELS, CONCEPTS } from './lexicon-data.ts';
 
@@ -79,9 +79,10 @@ export function conceptOf(field: Pick<SchemaField, 'key' | 'description'>): stri
 }
 
 function conceptOfUncached(field: Pick<SchemaField, 'key' | 'description'>): string | null {
-  let byKey = conceptScores(tokensOf(field.key));
+  let byKey = withoutIdentifiedAmounts(conceptScores(tokensOf(field.key)), tokensOf(field.key));
   // Array fields are often named in the plural ("dates", "parties"): try the singular before the description.
-  if (!byKey.size) byKey = conceptScores(tokensOf(field.key).map((t) => (t.length > 4 && t.endsWith('ies') ? `${t.slice(0, -3)}y` : t.length > 3 && /[^s]s$/.test(t) ? t.slice(0, -1) : t)));
+  const singular = (t: string) => (t.length > 4 && t.endsWith('ies') ? `${t.slice(0, -3)}y` : t.length > 3 && /[^s]s$/.test(t) ? t.slice(0, -1) : t);
+  if (!byKey.size) byKey = withoutIdentifiedAmounts(conceptScores(tokensOf(field.key).map(singular)), tokensOf(field.key));
   const byDescription = descriptionScores(field.description);
   if (byKey.size) {
     for (const [c, s] of byDescription) if (byKey.has(c)) byKey.set(c, byKey.get(c)! + Math.min(s, 3) * 0.1);
@@ -90,9 +91,26 @@ function conceptOfUncached(field: Pick<SchemaField, 'key' | 'description'>): str
   return bestOf(byDescription);
 }
 
-/** Descriptions are sentences: every phrase counts, weak ones only as a last resort. */
-function descriptionScores(description: string): Map<string, number> {
+/** A key with an identifier noun ("gst number") names an identifier, never the amount its other word names. */
+function withoutIdentifiedAmounts(scores: Map<string, number>, tokens: string[]): Map<string, number> {
+  if (!tokens.some((t) => IDENTIFIER_NOUNS.has(t))) return scores;
+  for (const c of AMOUNT_CONCEPTS) scores.delete(c);
+  return scores;
+}
+
+/** The head phrase of a description: its words up to the first that starts a clause about something else. */
+export function descriptionHead(description: string): string[] {
   const tokens = tokensOf(description);
+  const end = tokens.findIndex((t, i) => i > 0 && DESCRIPTION_HEAD_END.has(t));
+  return end < 0 ? tokens : tokens.slice(0, end);
+}
+
+/**
+ * Descriptions are sentences: every phrase of the head counts (the words before a clause about another thing:
+ * "cash given by the customer" asks for cash, not the customer), weak ones only as a last resort.
+ */
+function descriptionScores(description: string): Map<string, number> {
+  const tokens = descriptionHead(description);
   const scores = new Map<string, number>();
   const present = new Set(tokens);
   for (const concept of CONCEPTS) {
@@ -103,7 +121,7 @@ function descriptionScores(description: string): Map<string, number> {
     }
     if (best > 0) scores.set(concept, best);
   }
-  return scores;
+  return withoutIdentifiedAmounts(scores, tokens);
 }
 
 function trigrams(text: string): Set<string> {
@@ -198,5 +216,8 @@ export function fieldLabelScore(label: string, field: Pick<SchemaField, 'key' | 
   const byKey = labelScore(label, field.key);
   const description = normalizeText(field.description);
   const byDescription = description && description.split(' ').length <= 6 ? labelScore(label, description) * 0.9 : 0;
-  return Math.max(byKey, byDescription);
+  // The description's head phrase names the field ("cash" of "cash given by the customer").
+  const head = descriptionHead(field.description).join(' ');
+  const byHead = head && head !== description ? labelScore(label, head) * 0.9 : 0;
+  return Math.max(byKey, byDescription, byHead);
 }
