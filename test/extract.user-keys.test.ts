@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildExtractDocument, extractFields, normalizeSchema, type ExtractDocument } from '../src/pipeline/extract/mod.ts';
+import { candidatesFor } from '../src/pipeline/extract/extract.ts';
 import { conceptOf } from '../src/pipeline/extract/lexicon.ts';
 import { ordinalOf } from '../src/pipeline/extract/sibling-fields.ts';
 import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
@@ -100,5 +101,23 @@ describe('what a key or description names', () => {
       ['gst_number', 'GST registration number of the store'],
     ]));
     expect(out.result).toMatchObject({ total: 24, cash_tendered: 50, change: 26, gst_number: '004417250816' });
+  });
+
+  it('does not take a count or a saving printed under a "total" label for the total paid', async () => {
+    const pdf = helveticaPdf([stream([
+      [90, 740, 'BIRCHFIELD GROCER', 14, true],
+      [90, 700, 'Apples'], [300, 700, '12.40'],
+      [90, 686, 'Bread'], [300, 686, '17.40'],
+      [90, 660, 'TOTAL QTY: 40.00'],
+      [90, 646, 'TOTAL SAVINGS'], [300, 646, '3.90'],
+      [90, 620, 'TOTAL'], [300, 620, '29.80'],
+      [90, 606, 'ITEM COUNT 2'],
+    ])]);
+    const doc = { ...buildExtractDocument(modelOfPdf(pdf)), docClass: 'receipt' };
+    const schema = fieldsOf([['total', 'total amount paid', 'number']]);
+    const out = await extractFields(doc, schema);
+    expect(out.result.total).toBe(29.8);
+    // Not even as a weaker candidate: a receipt whose paid total is hard to read must not fall back on them.
+    expect(new Set(candidatesFor(doc, schema.fields[0]).map((c) => c.value))).toEqual(new Set([29.8]));
   });
 });

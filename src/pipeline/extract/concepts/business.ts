@@ -14,14 +14,14 @@ const labelled = (doc: ExtractDocument, concept: string) => labelledValues(doc).
 const byConfidence = (a: Candidate, b: Candidate) => b.confidence - a.confidence;
 
 /** Labelled amounts: the last amount in the value (a row's last column is its total). */
-function amountCandidates(doc: ExtractDocument, concept: string, bonus: (l: Labelled) => number = () => 0): (Candidate & { amount: number })[] {
-  const out: (Candidate & { amount: number })[] = [];
+function amountCandidates(doc: ExtractDocument, concept: string, bonus: (l: Labelled) => number = () => 0): (Candidate & { amount: number; label: string; valueText: string })[] {
+  const out: (Candidate & { amount: number; label: string; valueText: string })[] = [];
   for (const l of labelled(doc, concept)) {
     const amounts = findAmounts(l.valueText);
     const a = amounts[amounts.length - 1];
     if (!a) continue;
     const c = candidateFrom(doc, l, a.value, a.index, a.index + a.raw.length, l.labelScore * LAYOUT_WEIGHT[l.layout] * 0.9 + bonus(l));
-    out.push({ ...c, amount: a.value });
+    out.push({ ...c, amount: a.value, label: l.label, valueText: l.valueText });
   }
   return out;
 }
@@ -29,15 +29,31 @@ function amountCandidates(doc: ExtractDocument, concept: string, bonus: (l: Labe
 /** Labels that can only mean the amount to pay ("grand total", "amount due", "Gesamtbetrag"), unlike a bare "Total". */
 const SPECIFIC_TOTAL = /\b(?:grand|due|payable|pay|ttc|inclusive|incl|zapłaty|gesamtbetrag|endbetrag|rechnungsbetrag|betalen|pagar|rounded|nett|invoice total|factuur totaal|balance)\b|à payer/i;
 
+/**
+ * A "total" label that counts things or sums what was not paid ("TOTAL QTY", "Total items", "ITEM COUNT", "Total
+ * savings", "Total discount"): its number is not the amount to pay.
+ */
+const NOT_AMOUNT_TO_PAY = /\b(?:qty|quantit(?:y|ies)|items?|pcs|pieces?|units?|count|articles?|lines?|savings?|saved|discounts?|disc|points?|weight|kgs?)\b/i;
+
+/** The words of a label's own line before its first digit ("TOTAL SAVINGS" when the label was read as "TOTAL"). */
+function labelWords(doc: ExtractDocument, l: Labelled): string {
+  const line = doc.model.pages[l.pageIndex]?.lines.find((x) => x.id === l.lineIds[0]);
+  const text = line?.text ?? l.label;
+  const digit = text.search(/\d/);
+  return `${l.label} ${digit < 0 ? text : text.slice(0, digit)}`;
+}
+
 /** Totals: among labelled totals prefer specific labels and the largest amount, then the one lowest on the last pages. */
 function totalCandidates(doc: ExtractDocument): Candidate[] {
   const specific = new Set(labelled(doc, 'total').filter((l) => SPECIFIC_TOTAL.test(l.label)).map((l) => `${l.pageIndex}:${l.label}:${l.valueText}`));
-  const found = amountCandidates(doc, 'total', (l) => (specific.has(`${l.pageIndex}:${l.label}:${l.valueText}`) ? 0.15 : 0)).filter((c) => c.amount > 0);
+  const counted = new Set(labelled(doc, 'total').filter((l) => NOT_AMOUNT_TO_PAY.test(labelWords(doc, l))).map((l) => `${l.pageIndex}:${l.label}:${l.valueText}`));
+  const found = amountCandidates(doc, 'total', (l) => (specific.has(`${l.pageIndex}:${l.label}:${l.valueText}`) ? 0.15 : 0))
+    .filter((c) => c.amount > 0 && !counted.has(`${c.pageIndex}:${c.label}:${c.valueText}`));
   if (!found.length) return untaxedSubtotal(doc);
   const max = Math.max(...found.map((c) => c.amount));
   const lastPage = Math.max(...found.map((c) => c.pageIndex));
   const ranked = found
-    .map(({ amount, ...c }) => {
+    .map(({ amount, label: _label, valueText: _valueText, ...c }) => {
       const page = doc.model.pages[c.pageIndex];
       const low = page ? c.bbox[1] / page.height : 0;
       const bonus = (amount === max ? 0.1 : 0) + (c.pageIndex === lastPage ? 0.05 : 0) + low * 0.05;
@@ -76,12 +92,12 @@ function untaxedSubtotal(doc: ExtractDocument): Candidate[] {
   if (amountCandidates(doc, 'tax').some((c) => c.amount > 0)) return [];
   return amountCandidates(doc, 'subtotal')
     .filter((c) => c.amount > 0)
-    .map(({ amount: _a, ...c }) => ({ ...c, confidence: c.confidence * 0.5 }))
+    .map(({ amount: _a, label: _l, valueText: _v, ...c }) => ({ ...c, confidence: c.confidence * 0.5 }))
     .sort(byConfidence);
 }
 
 function plainAmount(concept: string): ConceptFinder {
-  return { concept, find: (doc) => amountCandidates(doc, concept).map(({ amount: _a, ...c }) => c).sort(byConfidence) };
+  return { concept, find: (doc) => amountCandidates(doc, concept).map(({ amount: _a, label: _l, valueText: _v, ...c }) => c).sort(byConfidence) };
 }
 
 function dateFinder(concept: string, fallbackTop: boolean): ConceptFinder {
