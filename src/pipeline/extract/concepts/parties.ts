@@ -4,6 +4,7 @@ import type { Line, ModelPage } from '../../model/types.ts';
 import type { Candidate, ConceptFinder, ExtractDocument } from '../types.ts';
 import { labelConcept, normalizeText } from '../lexicon.ts';
 import { belowOf, candidateFrom, candidateOfLine, height, labelledValues, LAYOUT_WEIGHT, regionIdsOf, spanBox } from './lines.ts';
+import { FULL_HEADER_CONFIDENCE, receiptHeader, type ReceiptHeader } from './receipt-header.ts';
 
 /**
  * Who issued the document and to whom: the issuer is the letterhead (an organisation-like, large or bold line near
@@ -114,6 +115,18 @@ export const issuerFinder: ConceptFinder = {
   },
 };
 
+/** The most words a name read from a header block has ("A .B.C. MOTOR ( KAMPUNG ULU ) SDN . BHD." as read). */
+export const MAX_HEADER_NAME_WORDS = 12;
+const plausibleHeaderName = (name: string) => name.length >= 2 && /\p{L}{2}/u.test(name) && name.split(/\s+/).length <= MAX_HEADER_NAME_WORDS && !CONTACT.test(name);
+
+const headerCache = new WeakMap<ExtractDocument, ReceiptHeader | null>();
+
+/** The first page's header block read as name, registration and address rows (receipts, shop invoices). */
+function headerOf(doc: ExtractDocument): ReceiptHeader | null {
+  if (!headerCache.has(doc)) headerCache.set(doc, receiptHeader(doc.model.pages[0]));
+  return headerCache.get(doc) ?? null;
+}
+
 function issuerCandidates(doc: ExtractDocument): Candidate[] {
   const page = doc.model.pages[0];
   if (!page) return [];
@@ -153,7 +166,17 @@ function issuerCandidates(doc: ExtractDocument): Candidate[] {
     const at = line.text.indexOf(name);
     out.push(candidateOfLine(doc, 0, line, name, at, at + name.length, score));
   }
-  return out.sort((a, b) => b.confidence - a.confidence);
+  out.sort((a, b) => b.confidence - a.confidence);
+  // A header read whole (name, registration, address with postcode, closed by the contact or tax-id rows) is
+  // stronger evidence than any single line's score; a partial one competes on confidence.
+  const header = headerOf(doc);
+  const c = header && plausibleHeaderName(header.nameText) ? addressCandidate(doc, 0, header.name.flatMap((r) => r.lines), header.confidence) : null;
+  if (c && header) {
+    const own = { ...c, value: header.nameText, text: header.nameText };
+    if (header.confidence >= FULL_HEADER_CONFIDENCE) out.unshift(own);
+    else out.splice(out.findIndex((o) => o.confidence < own.confidence) >>> 0, 0, own);
+  }
+  return out;
 }
 
 const SUFFIX_ONLY = /^(?:sdn\.?\s*bhd|s\/b|bhd|gmbh|ltd|limited|inc|llc|b\.?v\.?|ag|sas|plc|co\.?)\.?$/i;
@@ -211,7 +234,11 @@ export const issuerAddressFinder: ConceptFinder = {
     }
     const issuer = issuerFinder.find(doc, { key: 'issuer', description: '', type: 'string', array: false })[0];
     const page = doc.model.pages[0];
-    if (issuer && issuer.source === 'text' && page) {
+    const header = headerOf(doc);
+    if (header?.addressText && issuer?.value === header.nameText) {
+      const c = addressCandidate(doc, 0, header.address.flatMap((r) => r.lines), header.confidence);
+      if (c) out.push({ ...c, value: header.addressText });
+    } else if (issuer && issuer.source === 'text' && page) {
       const line = page.lines.find((l) => l.bbox[1] <= issuer.bbox[1] + 1 && l.bbox[3] >= issuer.bbox[3] - 1 && l.text.includes(issuer.text));
       const rest = line ? line.text.slice(line.text.indexOf(issuer.text) + issuer.text.length).replace(/^\s*[-–|,]\s*/, '').trim() : '';
       const c = line && (rest && /\d/.test(rest) && /\p{L}{3}/u.test(rest) && !REGISTRATION.test(rest) ? candidateOfLine(doc, 0, line, rest, line.text.indexOf(rest), line.text.indexOf(rest) + rest.length, 0.6) : addressCandidate(doc, 0, linesUnder(page, line), 0.6));
