@@ -10,7 +10,7 @@ import { AUTH_A } from './helpers/app.ts';
 import { waitFor } from './helpers/jobs-wait.ts';
 import { get, imageSize, parse, tinyPng, upload, uploadOne, useTestApp, waitForFinalJob } from './helpers/api.ts';
 import {
-  BROKEN, REPORT, TWO_COLUMN, brokenPagePdf, longPdf, pagelessPdf, referenceLines, reportPdf, twoColumnPdf, type ReferenceLine,
+  BROKEN, REPORT, TWO_COLUMN, brokenPagePdf, helveticaPdf, longPdf, pagelessPdf, paragraphsPage, referenceLines, reportPdf, twoColumnPdf, type ReferenceLine,
 } from './helpers/layout-pdfs.ts';
 
 interface Region { region_id: string; page_index: number; shape: { x: number; y: number; w: number; h: number }; label: string }
@@ -119,6 +119,23 @@ describe('parse: reading order and structure', () => {
     expect(body.markdown).toContain(REPORT.bullets.map((b) => `- ${b}`).join('\n'));
     expect(body.markdown).toContain(REPORT.numbered.map((b, i) => `${i + 1}. ${b}`).join('\n'));
     expect(body.chunks.filter((c) => c.type === 'list_item')).toHaveLength(6);
+  });
+
+  it('keeps every printed list marker as printed: letters, bracketed marks and numbers are never renumbered', async () => {
+    const items = [
+      '(a) The supplier delivers the goods to the named warehouse.',
+      '(b) The buyer inspects them within five working days.',
+      'k. Payment falls due thirty days after delivery.',
+      'l. Late payment bears interest at the agreed rate.',
+      'm. Disputes go first to the joint committee.',
+      '(X) Both parties keep a copy of every delivery note.',
+      '07. Records are kept for seven years.',
+      '08. Either party may audit them once a year.',
+    ];
+    const bytes = helveticaPdf([paragraphsPage([{ text: 'Delivery terms', bold: true, size: 14 }, ...items.map((text) => ({ text }))])]);
+    const { markdown } = await parsePdf(bytes);
+    const lines = markdown.split('\n').map((l) => l.replace(/^\s*- /, '').replace(/\\/g, ''));
+    for (const item of items) expect(lines, item).toContain(item);
   });
 });
 

@@ -48,13 +48,21 @@ function itemText(block: Block): string {
   return text.replace(/^([•·▪◦‣∙○●■□➢►–—*-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)])\s+/u, '');
 }
 
-export function listMarkdown(block: Block, ctx: MarkdownContext, ordinal: number): string {
+/**
+ * A list item keeps the marker the page printed: a number with its "." or ")" stays a markdown ordered item as
+ * printed ("07." stays "07."); any other printed marker ("(b)", "iv.", "k)", "(X)") stays in the text of a
+ * bullet item, so the markdown never renumbers or rewrites what is printed; a bullet glyph becomes "-".
+ */
+export function listMarkdown(block: Block, ctx: MarkdownContext): string {
   const list = block.list ?? { kind: 'bullet' as const, marker: '-', depth: 0 };
   // Three spaces per level nest under both "- " and "1. " items (CommonMark: the child starts at the parent's content).
   const indent = '   '.repeat(Math.max(0, list.depth));
-  const printed = /^\(?(\d{1,9})[.)]?$/.exec(list.marker.trim());
-  const marker = list.kind === 'ordered' ? `${printed ? Number(printed[1]) : ordinal}.` : '-';
-  return `${indent}${marker} ${inline(itemText(block), ctx)}`;
+  const printed = list.marker.trim();
+  const numbered = /^(\d{1,9})([.)])$/.exec(printed);
+  if (numbered) return `${indent}${numbered[1]}${numbered[2]} ${inline(itemText(block), ctx)}`;
+  const own = block.text.trim();
+  const text = list.kind !== 'ordered' || !printed ? itemText(block) : own.startsWith(printed) ? own : `${printed} ${own}`;
+  return `${indent}- ${inline(text, ctx)}`;
 }
 
 function codeMarkdown(block: Block): string {
@@ -90,13 +98,13 @@ export interface BlockMarkdown {
   grid?: SimpleGrid | null;
 }
 
-export function blockMarkdown(block: Block, ctx: MarkdownContext, ordinal = 1): BlockMarkdown {
+export function blockMarkdown(block: Block, ctx: MarkdownContext): BlockMarkdown {
   switch (block.type) {
     case 'title':
     case 'section_header':
       return { markdown: headingMarkdown(block, ctx) };
     case 'list_item':
-      return { markdown: listMarkdown(block, ctx, ordinal) };
+      return { markdown: listMarkdown(block, ctx) };
     case 'code':
       return { markdown: codeMarkdown(block) };
     case 'table': {

@@ -139,9 +139,7 @@ class ParseViewBuilder {
     };
     // A formula or chart cut into several blocks is one chunk: the first of its blocks, grounded on all of them.
     const groupChunks = new Map<BlockGroup, ParseChunk>();
-    let ordinal = 0;
     blocks.forEach((block, n) => {
-      ordinal = block.type === 'list_item' ? ordinal + 1 : 0;
       const group = groups.get(block);
       const joined = group && groupChunks.get(group);
       if (joined) {
@@ -150,7 +148,7 @@ class ParseViewBuilder {
       }
       const withMath = group ? undefined : textWithInlineMath(block, graphics);
       const shown = withMath ? { ...block, text: withMath } : block;
-      const { markdown, table, grid } = group ? { markdown: groupMarkdown(group, refOf), table: null, grid: null } : blockMarkdown(shown, mdContext, ordinal);
+      const { markdown, table, grid } = group ? { markdown: groupMarkdown(group, refOf), table: null, grid: null } : blockMarkdown(shown, mdContext);
       const type = group ? (group.kind === 'formula' ? 'equation' : 'figure') : block.type;
       const chunk: ParseChunk = {
         chunk_id: `p${page.page_index}_c${n}`,
