@@ -1,4 +1,5 @@
 import type * as mupdf from 'mupdf';
+import { withoutOverprint } from './overprint.ts';
 import type { BBox } from '../model/types.ts';
 import type { FontFace } from './fonts.ts';
 import { directionDegrees, type PixelSpace } from './geometry.ts';
@@ -180,5 +181,5 @@ export function readFragments(
     },
     onImageBlock: onImage,
   }, mode);
-  return fragments.filter((f) => f.chars.length > 0);
+  return withoutOverprint(fragments.filter((f) => f.chars.length > 0));
 }
