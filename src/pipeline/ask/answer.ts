@@ -2,7 +2,7 @@ import type { SearchHit } from '../../index/types.ts';
 import { candidatesFor, finderFor, type Candidate, type SchemaField } from '../extract/mod.ts';
 import type { Logger } from '../../shared/logger.ts';
 import type { QuestionInfo } from './question.ts';
-import { citationOf, retrievalAnswers } from './retrieval.ts';
+import { citationOf, datelineAnswers, retrievalAnswers } from './retrieval.ts';
 import { contentTerms } from './terms.ts';
 import type { AnswerDraft, AskDocument, ScoredAnswer } from './types.ts';
 
@@ -39,12 +39,17 @@ export function answerQuestion(input: AnswerInput): AnswerDraft {
 function answerFrom(input: AnswerInput, scope: AskDocument[]): AnswerDraft {
   const { question } = input;
   const concept = safely(() => conceptAnswers(question, scope, input.hits, input.logger), 'concept', input.logger);
-  const retrieved = safely(() => retrievalAnswers(question, scope, input.hits), 'retrieval', input.logger);
+  // A concept the finder does not find in these documents is still asked: by label, cell and typed value, as any
+  // question no finder reads (the finder's phrasings are not every document's).
+  const generic = concept.length || !question.concept ? question : { ...question, concept: null };
+  const retrieved = safely(() => retrievalAnswers(generic, scope, input.hits), 'retrieval', input.logger);
   // The finder and retrieval reading the same value corroborate each other: the finder's reading (and box) wins.
   const retrievedTexts = new Set(retrieved.map((a) => normalized(a.text)));
   for (const a of concept) if (retrievedTexts.has(normalized(a.text))) a.score += CORROBORATION;
-  const candidates = [...concept, ...retrieved].sort((a, b) => b.score - a.score);
-  const best = candidates[0];
+  // A value prints at least one letter or digit: a lone "." or "*" read off a dotted leader or a stamp is no answer.
+  const candidates = [...concept, ...retrieved].filter((a) => PRINTED_VALUE.test(a.text)).sort((a, b) => b.score - a.score);
+  let best = candidates[0];
+  if (!passes(best)) best = safely(() => datelineAnswers(question, scope), 'dateline', input.logger)[0] ?? best;
   if (!best || best.score < MIN_SCORE || best.termScore < MIN_TERMS || !best.citations.length) {
     return { text: NOT_FOUND, found: false, confidence: round(best ? Math.min(best.score, MIN_SCORE) : 0), citations: [], source: best?.source ?? 'sentence' };
   }
@@ -52,6 +57,8 @@ function answerFrom(input: AnswerInput, scope: AskDocument[]): AnswerDraft {
   if (best.value !== undefined && best.value !== best.text) draft.value = best.value;
   return draft;
 }
+
+const passes = (a: ScoredAnswer | undefined) => Boolean(a && a.score >= MIN_SCORE && a.termScore >= MIN_TERMS && a.citations.length);
 
 /** One reader failing leaves the other's answers (and, with none, "not found"). */
 function safely(read: () => ScoredAnswer[], what: string, logger?: Logger): ScoredAnswer[] {
@@ -64,6 +71,7 @@ function safely(read: () => ScoredAnswer[], what: string, logger?: Logger): Scor
 }
 
 const CORROBORATION = 0.1;
+const PRINTED_VALUE = /[\p{L}\p{N}]/u;
 const normalized = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 const round = (n: number) => Math.round(n * 1000) / 1000;
 

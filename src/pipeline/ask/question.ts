@@ -27,7 +27,16 @@ export interface QuestionInfo {
   followUp: boolean;
   /** Documents the previous turn answered from (a follow-up asks about the same ones); null: all. */
   docIds: string[] | null;
+  /** What the asked place is to the subject: 'incorporation' for "in which state is X incorporated/organized?". */
+  relation?: 'incorporation';
 }
+
+/**
+ * "In which state is X incorporated?", "Under the laws of which country is X organized?", "Where is X
+ * domiciled?": the place a party is organised in, not the governing law nor the parties themselves.
+ */
+const INCORPORATION = /\b(incorporated|incorporation|organi[sz]ed|formed|domiciled|chartered)\b/;
+const PLACE_ASKED = /\b(state|country|jurisdiction|province|where|place|laws? of (which|what))\b/;
 
 /** Question patterns that name a concept more surely than the lexicon does from loose words. */
 const CONCEPT_PATTERNS: [RegExp, string][] = [
@@ -59,7 +68,8 @@ const YES_NO = /^(is|are|was|were|does|do|did|can|could|has|have|had|will|would|
 export function classifyQuestion(text: string, previous?: QuestionInfo | null): QuestionInfo {
   const lower = text.toLowerCase().replace(/[’]/g, "'").replace(/\s+/g, ' ').trim();
   const type = questionType(lower.replace(/^(and|also|plus)\s+/, ''));
-  const concept = conceptFor(lower);
+  const incorporation = INCORPORATION.test(lower) && PLACE_ASKED.test(lower);
+  const concept = incorporation ? null : conceptFor(lower);
   const terms = contentTerms(lower);
   // "and its due date?", "what about the tax?", or an elliptical "the due date?" (no question word).
   const followUp = Boolean(previous) && (FOLLOW_UP.test(lower) || (type === 'other' && terms.length <= 3));
@@ -67,7 +77,7 @@ export function classifyQuestion(text: string, previous?: QuestionInfo | null): 
   const own = terms.filter((t) => !conceptWords.has(t) && !GENERIC_SUBJECT.has(t));
   const subject = followUp && previous ? [...new Set([...previous.subject, ...own])] : own;
   const list = concept === 'party' ? /\bpart(ies)\b|\bwho are\b/.test(lower) || type === 'list' : type === 'list';
-  const expects = kindFor(lower, type, concept);
+  const expects = incorporation ? 'place' : kindFor(lower, type, concept);
   const inherited = followUp && previous ? previous.subject.filter((t) => !terms.includes(t)) : [];
   return {
     text,
@@ -80,6 +90,7 @@ export function classifyQuestion(text: string, previous?: QuestionInfo | null): 
     query: [text, ...inherited].join(' '),
     followUp,
     docIds: followUp && previous ? previous.docIds : null,
+    ...(incorporation ? { relation: 'incorporation' as const } : {}),
   };
 }
 

@@ -9,14 +9,18 @@ import type { BBox, Block, Line } from '../model/types.ts';
 export interface SpanText {
   text: string;
   words: { start: number; end: number; bbox: BBox }[];
+  /** Each block's character range and layout type, in order. */
+  blocks: { start: number; end: number; type: Block['type'] }[];
 }
 
 /** Blocks' lines in order, words joined by single spaces, blocks by a newline (a sentence boundary). */
 export function spanTextOf(blocks: Block[]): SpanText {
-  const out: SpanText = { text: '', words: [] };
+  const out: SpanText = { text: '', words: [], blocks: [] };
   for (const block of blocks) {
     if (out.text) out.text += '\n';
+    const start = out.text.length;
     appendLines(out, block.lines);
+    out.blocks.push({ start, end: out.text.length, type: block.type });
   }
   return out;
 }
