@@ -24,6 +24,14 @@ const PERSON = /\b(?:Mr\.?|Mrs\.?|Ms\.?|Dr\.?)?\s?[A-Z][a-z]+(?: [A-Z]\.)?(?: [A
 const DURATION = /\b(?:(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ])?(?:\(\d+\)|\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen|twenty|thirty|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar |business )?(?:years?|months?|weeks?|days?))\b/gi;
 const PLACE = /\b(?:laws? of (?:the )?(?:State of |Commonwealth of |Province of )?|State of |in )([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\b/g;
 
+/** Counts written out ("forty", "twenty-five", "a dozen"): a "how many" question is answered by them as by digits. */
+const SPELLED_COUNT = /\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|hundreds?|thousands?|dozens?)\b/gi;
+
+/** Counts in the text: numbers in digits and counts written out. */
+export function countsOf(text: string): EntityMatch[] {
+  return [...entitiesOf(text, 'amount'), ...matches(text, SPELLED_COUNT)];
+}
+
 export function entitiesOf(text: string, kind: AnswerKind): EntityMatch[] {
   switch (kind) {
     case 'date': {

@@ -4,7 +4,7 @@ import type { KeyValuePair } from '../fields/mod.ts';
 import type { BBox } from '../model/types.ts';
 import type { TableModel } from '../tables/mod.ts';
 import { findAmounts, findDates } from '../fields/mod.ts';
-import { entitiesOf } from './entities.ts';
+import { countsOf, entitiesOf } from './entities.ts';
 import type { AnswerKind, QuestionInfo } from './question.ts';
 import { boxOfRange, sentencesOf, spanTextOf, type SpanText } from './spans.ts';
 import { contentTerms, overlap, stem, weightedOverlap } from './terms.ts';
@@ -61,6 +61,9 @@ function kindFits(expects: AnswerKind, valueKind: string): number {
   if (expects === 'date' || expects === 'amount') return valueKind === expects ? 1 : 0;
   return valueKind === 'text' ? 0.8 : 0.2;
 }
+
+/** A question asking for a count: answered by numbers in digits or written out. */
+const HOW_MANY = /\bhow many\b/i;
 
 /** Fit of a value typed by the fields stage to a named kind (place, person, organisation, duration): read by the entity reader. */
 const NAMED_FIT = { typed: 1, untyped: 0.6, wrongKind: 0.2 };
@@ -232,7 +235,8 @@ function chunkAnswers(question: QuestionInfo, ask: AskDocument, unit: IndexUnit,
   // A concept's finder reads every way a document states it: a loose sentence is no answer to "what is the term".
   if (question.concept && sentenceFit < 1) return out.filter((a) => a.citations.length);
   const q = new Set(question.terms);
-  const typed = sentenceFit < 1 ? entitiesOf(span.text, question.expects).filter((e) => question.relation !== 'incorporation' || e.role === 'incorporation') : [];
+  const asksCount = question.expects === 'amount' && HOW_MANY.test(question.text);
+  const typed = sentenceFit < 1 ? (asksCount ? countsOf(span.text) : entitiesOf(span.text, question.expects)).filter((e) => question.relation !== 'incorporation' || e.role === 'incorporation') : [];
   for (const s of sentences) {
     if (!s.termScore || s.heading) continue;
     // A question asking for a typed value (a place, a date) is answered by a sentence only where it prints one.
