@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexUnit, SearchHit } from '../src/index/types.ts';
-import { buildExtractDocument, type ExtractDocument } from '../src/pipeline/extract/mod.ts';
-import {
-  answerQuestion, classifyQuestion, documentUnits, NOT_FOUND, rememberAnswer,
-  type AnswerDraft, type AskDocument, type QuestionInfo,
-} from '../src/pipeline/ask/mod.ts';
-import { contentTerms } from '../src/pipeline/ask/terms.ts';
+import { answerQuestion, classifyQuestion, NOT_FOUND, rememberAnswer, type AnswerDraft, type QuestionInfo } from '../src/pipeline/ask/mod.ts';
+import { askDocument, bm25, type AskTestDocument } from './helpers/ask-docs.ts';
 import { charBox, invoicePdf, type Box } from './helpers/invoice-pdfs.ts';
 import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
-import { modelOfPdf } from './helpers/document-models.ts';
 
 /**
  * The ask engine over documents drawn with mupdf and read through the real text layer, layout, key-value and
@@ -34,36 +28,7 @@ const NDA_PDF = helveticaPdf([
 
 const INVOICE_PDF = invoicePdf('122.40');
 
-function askDocument(docId: string, pdf: Buffer): AskDocument & { units: IndexUnit[] } {
-  const model = modelOfPdf(pdf, docId);
-  const doc: ExtractDocument = buildExtractDocument(model);
-  return { docId, doc, units: documentUnits(docId, model) };
-}
-
-/** Okapi BM25 over the units' content terms: enough ranking to drive the engine without the index. */
-function bm25(units: IndexUnit[], query: string, limit = 10): SearchHit[] {
-  const terms = units.map((u) => contentTerms(u.text));
-  const avg = terms.reduce((s, t) => s + t.length, 0) / Math.max(1, terms.length);
-  const df = new Map<string, number>();
-  for (const t of terms) for (const w of new Set(t)) df.set(w, (df.get(w) ?? 0) + 1);
-  const q = contentTerms(query);
-  return terms
-    .map((t, i) => {
-      let score = 0;
-      for (const w of q) {
-        const tf = t.filter((x) => x === w).length;
-        const n = df.get(w) ?? 0;
-        if (tf) score += (Math.log(1 + (terms.length - n + 0.5) / (n + 0.5)) * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * t.length) / avg));
-      }
-      return { i, score };
-    })
-    .filter((x) => x.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit)
-    .map((x, r) => ({ unit: units[x.i], score: x.score, ranks: { bm25: r + 1 } }));
-}
-
-function ask(docs: (AskDocument & { units: IndexUnit[] })[], text: string, previous?: QuestionInfo | null): { question: QuestionInfo; answer: AnswerDraft } {
+function ask(docs: AskTestDocument[], text: string, previous?: QuestionInfo | null): { question: QuestionInfo; answer: AnswerDraft } {
   const question = classifyQuestion(text, previous);
   const hits = bm25(docs.flatMap((d) => d.units), question.query);
   return { question, answer: answerQuestion({ question, docs, hits }) };

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { IndexUnit, SearchHit } from '../src/index/types.ts';
-import { buildExtractDocument } from '../src/pipeline/extract/mod.ts';
-import { answerQuestion, classifyQuestion, documentUnits, NOT_FOUND, type AnswerDraft, type AskDocument } from '../src/pipeline/ask/mod.ts';
+import { answerQuestion, classifyQuestion, NOT_FOUND, type AnswerDraft } from '../src/pipeline/ask/mod.ts';
 import { entitiesOf } from '../src/pipeline/ask/entities.ts';
-import { contentTerms } from '../src/pipeline/ask/terms.ts';
+import { askDocument, bm25, type AskTestDocument } from './helpers/ask-docs.ts';
 import { charBox } from './helpers/invoice-pdfs.ts';
 import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
 import { tablePdf, type TableSpec } from './helpers/table-pdfs.ts';
-import { modelOfPdf } from './helpers/document-models.ts';
 
 /**
  * Evidence that holds on documents nobody tuned for: the state a party is organised in read from how it is
@@ -16,36 +13,7 @@ import { modelOfPdf } from './helpers/document-models.ts';
  * drawn here with invented names; retrieval is a small BM25 over the units, as in ask.engine.test.ts.
  */
 
-type Doc = AskDocument & { units: IndexUnit[] };
-
-function askDocument(docId: string, pdf: Buffer): Doc {
-  const model = modelOfPdf(pdf, docId);
-  return { docId, doc: buildExtractDocument(model), units: documentUnits(docId, model) };
-}
-
-function bm25(units: IndexUnit[], query: string, limit = 10): SearchHit[] {
-  const terms = units.map((u) => contentTerms(u.text));
-  const avg = terms.reduce((s, t) => s + t.length, 0) / Math.max(1, terms.length);
-  const df = new Map<string, number>();
-  for (const t of terms) for (const w of new Set(t)) df.set(w, (df.get(w) ?? 0) + 1);
-  const q = contentTerms(query);
-  return terms
-    .map((t, i) => {
-      let score = 0;
-      for (const w of q) {
-        const tf = t.filter((x) => x === w).length;
-        const n = df.get(w) ?? 0;
-        if (tf) score += (Math.log(1 + (terms.length - n + 0.5) / (n + 0.5)) * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * t.length) / avg));
-      }
-      return { i, score };
-    })
-    .filter((x) => x.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit)
-    .map((x, r) => ({ unit: units[x.i], score: x.score, ranks: { bm25: r + 1 } }));
-}
-
-function ask(docs: Doc[], text: string): AnswerDraft {
+function ask(docs: AskTestDocument[], text: string): AnswerDraft {
   const question = classifyQuestion(text);
   return answerQuestion({ question, docs, hits: bm25(docs.flatMap((d) => d.units), question.query) });
 }
