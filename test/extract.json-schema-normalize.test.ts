@@ -4,18 +4,9 @@
  * cannot be honoured is refused with the loc of the member and why.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeSchema, SchemaError } from '../src/pipeline/extract/mod.ts';
+import { errorOf } from './helpers/schema-errors.ts';
+import { normalizeSchema } from '../src/pipeline/extract/mod.ts';
 import { nestedResult } from '../src/pipeline/views/extract-view.ts';
-
-function errorOf(input: unknown): SchemaError {
-  try {
-    normalizeSchema(input, ['body', 'schema']);
-  } catch (err) {
-    if (err instanceof SchemaError) return err;
-    throw err;
-  }
-  throw new Error('expected a SchemaError');
-}
 
 const object = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra });
 const at = (...path: (string | number)[]) => ['body', 'schema', ...path];

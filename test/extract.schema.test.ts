@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { conceptOf, normalizeSchema, SchemaError } from '../src/pipeline/extract/mod.ts';
+import { errorOf } from './helpers/schema-errors.ts';
+import { conceptOf, normalizeSchema } from '../src/pipeline/extract/mod.ts';
 
 const V2 = {
   doc_class: 'invoice',
@@ -15,16 +16,6 @@ const SECOND_FORM = {
   invoice_level_fields: { invoice_number: 'string: The invoice number', total: 'number: Amount due', paid: 'boolean: Whether it is paid' },
   line_item_structures: { line_items: { description: 'Items billed', target_fields: ['description (string): Item', 'amount (number): Line total'] } },
 };
-
-function errorOf(input: unknown): SchemaError {
-  try {
-    normalizeSchema(input, ['body', 'schema']);
-  } catch (err) {
-    if (err instanceof SchemaError) return err;
-    throw err;
-  }
-  throw new Error('expected a SchemaError');
-}
 
 describe('normalizeSchema', () => {
   it('fills V2 defaults (type string, array false, table description empty)', () => {
