@@ -72,6 +72,14 @@ export function genericCandidates(doc: ExtractDocument, field: SchemaField, labe
   return out.sort((a, b) => b.confidence - a.confidence);
 }
 
+/**
+ * The typed value in `text` after position `at`, a separator right after the label (":", "#", "-") read as space
+ * so offsets stay those of `text.slice(at)`.
+ */
+function typedAfter(text: string, at: number, field: SchemaField): ReturnType<typeof typedPart> {
+  return typedPart(text.slice(at).replace(/^\s*[:#\-]?/, (m) => ' '.repeat(m.length)), field);
+}
+
 /** Most words in a printed label without a colon ("CASH", "AMOUNT TENDERED", "Change due"). */
 const OWN_LABEL_MAX_WORDS = 4;
 
@@ -90,7 +98,7 @@ function ownLabelCandidates(doc: ExtractDocument, field: SchemaField): Candidate
       const score = fieldLabelScore(label, field);
       if (score < MIN_LABEL_SCORE) continue;
       const after = line.text.indexOf(label) + label.length;
-      const inline = typedPart(line.text.slice(after).replace(/^\s*[:#\-]?/, (m) => ' '.repeat(m.length)), field);
+      const inline = typedAfter(line.text, after, field);
       if (inline && inline.end > inline.start) {
         out.push(candidateOfLine(doc, page.page_index, line, inline.value, after + inline.start, after + inline.end, score * LAYOUT_WEIGHT.inline * 0.8));
         continue;
@@ -121,7 +129,7 @@ function phraseCandidates(doc: ExtractDocument, field: SchemaField): Candidate[]
       const m = pattern.exec(line.text);
       if (!m) continue;
       const after = m.index + m[0].length;
-      const typed = typedPart(line.text.slice(after).replace(/^\s*[:#\-]?/, (s) => ' '.repeat(s.length)), field);
+      const typed = typedAfter(line.text, after, field);
       if (!typed || (field.type === 'string' && typed.end - typed.start > 80)) continue;
       out.push(candidateOfLine(doc, page.page_index, line, typed.value, after + typed.start, after + typed.end, 0.35));
       if (out.length >= 5) return out;

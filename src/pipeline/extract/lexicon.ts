@@ -79,10 +79,11 @@ export function conceptOf(field: Pick<SchemaField, 'key' | 'description'>): stri
 }
 
 function conceptOfUncached(field: Pick<SchemaField, 'key' | 'description'>): string | null {
-  let byKey = withoutIdentifiedAmounts(conceptScores(tokensOf(field.key)), tokensOf(field.key));
+  const keyTokens = tokensOf(field.key);
+  let byKey = withoutIdentifiedAmounts(conceptScores(keyTokens), keyTokens);
   // Array fields are often named in the plural ("dates", "parties"): try the singular before the description.
   const singular = (t: string) => (t.length > 4 && t.endsWith('ies') ? `${t.slice(0, -3)}y` : t.length > 3 && /[^s]s$/.test(t) ? t.slice(0, -1) : t);
-  if (!byKey.size) byKey = withoutIdentifiedAmounts(conceptScores(tokensOf(field.key).map(singular)), tokensOf(field.key));
+  if (!byKey.size) byKey = withoutIdentifiedAmounts(conceptScores(keyTokens.map(singular)), keyTokens);
   const byDescription = descriptionScores(field.description);
   if (byKey.size) {
     for (const [c, s] of byDescription) if (byKey.has(c)) byKey.set(c, byKey.get(c)! + Math.min(s, 3) * 0.1);

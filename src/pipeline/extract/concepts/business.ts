@@ -13,15 +13,18 @@ import { issuerAddressFinder, issuerFinder, customerFinder, customerAddressFinde
 const labelled = (doc: ExtractDocument, concept: string) => labelledValues(doc).filter((l) => l.concept === concept);
 const byConfidence = (a: Candidate, b: Candidate) => b.confidence - a.confidence;
 
-/** Labelled amounts: the last amount in the value (a row's last column is its total). */
-function amountCandidates(doc: ExtractDocument, concept: string, bonus: (l: Labelled) => number = () => 0): (Candidate & { amount: number; label: string; valueText: string })[] {
-  const out: (Candidate & { amount: number; label: string; valueText: string })[] = [];
+/** Labelled amounts: the last amount in the value (a row's last column is its total); `keep` may leave labels out. */
+function amountCandidates(
+  doc: ExtractDocument, concept: string, bonus: (l: Labelled) => number = () => 0, keep: (l: Labelled) => boolean = () => true,
+): (Candidate & { amount: number })[] {
+  const out: (Candidate & { amount: number })[] = [];
   for (const l of labelled(doc, concept)) {
+    if (!keep(l)) continue;
     const amounts = findAmounts(l.valueText);
     const a = amounts[amounts.length - 1];
     if (!a) continue;
     const c = candidateFrom(doc, l, a.value, a.index, a.index + a.raw.length, l.labelScore * LAYOUT_WEIGHT[l.layout] * 0.9 + bonus(l));
-    out.push({ ...c, amount: a.value, label: l.label, valueText: l.valueText });
+    out.push({ ...c, amount: a.value });
   }
   return out;
 }
@@ -45,15 +48,15 @@ function labelWords(doc: ExtractDocument, l: Labelled): string {
 
 /** Totals: among labelled totals prefer specific labels and the largest amount, then the one lowest on the last pages. */
 function totalCandidates(doc: ExtractDocument): Candidate[] {
-  const specific = new Set(labelled(doc, 'total').filter((l) => SPECIFIC_TOTAL.test(l.label)).map((l) => `${l.pageIndex}:${l.label}:${l.valueText}`));
-  const counted = new Set(labelled(doc, 'total').filter((l) => NOT_AMOUNT_TO_PAY.test(labelWords(doc, l))).map((l) => `${l.pageIndex}:${l.label}:${l.valueText}`));
-  const found = amountCandidates(doc, 'total', (l) => (specific.has(`${l.pageIndex}:${l.label}:${l.valueText}`) ? 0.15 : 0))
-    .filter((c) => c.amount > 0 && !counted.has(`${c.pageIndex}:${c.label}:${c.valueText}`));
+  const key = (l: Labelled) => `${l.pageIndex}:${l.label}:${l.valueText}`;
+  const specific = new Set(labelled(doc, 'total').filter((l) => SPECIFIC_TOTAL.test(l.label)).map(key));
+  const counted = new Set(labelled(doc, 'total').filter((l) => NOT_AMOUNT_TO_PAY.test(labelWords(doc, l))).map(key));
+  const found = amountCandidates(doc, 'total', (l) => (specific.has(key(l)) ? 0.15 : 0), (l) => !counted.has(key(l))).filter((c) => c.amount > 0);
   if (!found.length) return untaxedSubtotal(doc);
   const max = Math.max(...found.map((c) => c.amount));
   const lastPage = Math.max(...found.map((c) => c.pageIndex));
   const ranked = found
-    .map(({ amount, label: _label, valueText: _valueText, ...c }) => {
+    .map(({ amount, ...c }) => {
       const page = doc.model.pages[c.pageIndex];
       const low = page ? c.bbox[1] / page.height : 0;
       const bonus = (amount === max ? 0.1 : 0) + (c.pageIndex === lastPage ? 0.05 : 0) + low * 0.05;
@@ -92,12 +95,12 @@ function untaxedSubtotal(doc: ExtractDocument): Candidate[] {
   if (amountCandidates(doc, 'tax').some((c) => c.amount > 0)) return [];
   return amountCandidates(doc, 'subtotal')
     .filter((c) => c.amount > 0)
-    .map(({ amount: _a, label: _l, valueText: _v, ...c }) => ({ ...c, confidence: c.confidence * 0.5 }))
+    .map(({ amount: _a, ...c }) => ({ ...c, confidence: c.confidence * 0.5 }))
     .sort(byConfidence);
 }
 
 function plainAmount(concept: string): ConceptFinder {
-  return { concept, find: (doc) => amountCandidates(doc, concept).map(({ amount: _a, label: _l, valueText: _v, ...c }) => c).sort(byConfidence) };
+  return { concept, find: (doc) => amountCandidates(doc, concept).map(({ amount: _a, ...c }) => c).sort(byConfidence) };
 }
 
 function dateFinder(concept: string, fallbackTop: boolean): ConceptFinder {
