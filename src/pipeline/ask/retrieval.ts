@@ -1,6 +1,7 @@
 import type { IndexUnit, SearchHit } from '../../index/types.ts';
 import { labelConcept } from '../extract/mod.ts';
 import type { KeyValuePair } from '../fields/mod.ts';
+import { centerIn } from '../model/geometry.ts';
 import type { BBox } from '../model/types.ts';
 import type { TableModel } from '../tables/mod.ts';
 import { findAmounts, findDates } from '../fields/mod.ts';
@@ -100,9 +101,7 @@ function keyValueAnswers(question: QuestionInfo, ask: AskDocument, unit: IndexUn
 /** A value whose box sits in a title or section heading block is the next section's name, not a value. */
 function printedInHeading(ask: AskDocument, pageIndex: number, box: BBox): boolean {
   const page = ask.doc.model.pages.find((p) => p.page_index === pageIndex);
-  const cx = (box[0] + box[2]) / 2;
-  const cy = (box[1] + box[3]) / 2;
-  return Boolean(page?.blocks.some((b) => HEADING_TYPES.has(b.type) && cx >= b.bbox[0] && cx <= b.bbox[2] && cy >= b.bbox[1] && cy <= b.bbox[3]));
+  return Boolean(page?.blocks.some((b) => HEADING_TYPES.has(b.type) && centerIn(box, b.bbox)));
 }
 
 const NUMERIC = /^[\s\p{Sc}%+\-–.,()\d]+$/u;
@@ -229,8 +228,7 @@ function chunkAnswers(question: QuestionInfo, ask: AskDocument, unit: IndexUnit,
     const box = boxOfRange(span, start, end);
     return box ? [citationOf(ask, unit.page_index, box)] : [];
   };
-  const entities = question.expects !== 'text' ? entityAnswers(question, span, sentences, rank, cite) : [];
-  out.push(...entities);
+  if (question.expects !== 'text') out.push(...entityAnswers(question, span, sentences, rank, cite));
   const sentenceFit = question.expects === 'text' || question.type === 'yes_no' ? 1 : 0.3;
   // A concept's finder reads every way a document states it: a loose sentence is no answer to "what is the term".
   if (question.concept && sentenceFit < 1) return out.filter((a) => a.citations.length);
@@ -264,8 +262,8 @@ const ANSWERED_BY_TYPE: Partial<Record<AnswerKind, Set<string>>> = {
   person: new Set(contentTerms('person individual name')),
 };
 const ANSWERED_BY_INCORPORATION = new Set(contentTerms('incorporated incorporation organized organised formed domiciled chartered registered existing'));
-/** How far (characters) before an incorporation place the party it belongs to may be named. */
-const SUBJECT_WINDOW = 200;
+/** How far (characters) from a value the question's words still count as near it (proximity falls to 0 there). */
+const PROXIMITY_WINDOW = 200;
 
 /**
  * The question's terms an entity's sentence must hold: without the words its type already answers, for a
@@ -289,15 +287,12 @@ function entityAnswers(question: QuestionInfo, span: SpanText, sentences: Scored
     // Either reading of the question's words: a value is no worse evidence for holding the words its type answers.
     const termScore = terms === question.terms ? sentence.termScore : Math.max(sentence.termScore, weightedOverlap(terms, sentence.context));
     if (!termScore) continue;
-    let proximity: number;
-    if (question.relation === 'incorporation') {
-      // The party is named before its place ("X, a Delaware corporation"; "X ... organized under the laws of Y").
-      const before = positions.filter((p) => p < e.start && p >= sentence.start).map((p) => e.start - p);
-      proximity = before.length ? Math.max(0, 1 - Math.min(...before) / SUBJECT_WINDOW) : 0;
-    } else {
-      const near = positions.filter((p) => p < e.start || p >= e.end).map((p) => Math.abs(p - e.start));
-      proximity = near.length ? Math.max(0, 1 - Math.min(...near) / 200) : 0;
-    }
+    // An incorporation's party is named before its place, in its sentence ("X, a Delaware corporation"; "X ...
+    // organized under the laws of Y"); other values may have the question's words on either side.
+    const distances = question.relation === 'incorporation'
+      ? positions.filter((p) => p < e.start && p >= sentence.start).map((p) => e.start - p)
+      : positions.filter((p) => p < e.start || p >= e.end).map((p) => Math.abs(p - e.start));
+    const proximity = distances.length ? Math.max(0, 1 - Math.min(...distances) / PROXIMITY_WINDOW) : 0;
     const score = W.terms * termScore + W.type + W.proximity * proximity + W.rank * rankScore(rank);
     out.push({ text: e.text, value: e.value, score, termScore, source: 'entity', citations: cite(e.start, e.end) });
   }
