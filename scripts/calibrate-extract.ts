@@ -16,9 +16,8 @@ import { createReadStream, existsSync, readFileSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { conceptOf } from '../src/pipeline/extract/lexicon.ts';
-import { asList, EXTRACT_SETS, extract, schemaOf } from './bench/capabilities/extract.ts';
-import { normalizeValue } from './bench/extract/metrics.ts';
-import { groundingsOf } from './bench/extract/reliability.ts';
+import { EXTRACT_SETS, extract, schemaOf } from './bench/capabilities/extract.ts';
+import { groundingsOf, judgeValues } from './bench/extract/reliability.ts';
 import { startOurService } from './bench/our-service.ts';
 import { evalHalf } from './bench/split.ts';
 import { fitTable, type Labelled } from './calibration/fit-table.ts';
@@ -51,17 +50,12 @@ async function observe(set: string, evalDir: string, limit: number): Promise<Lab
       const { result } = await extract(service, ref.file_id, schemaOf(spec));
       for (const field of spec.fields) {
         const concept = conceptOf({ key: field.key, description: field.description });
-        const truth = new Set(asList(doc.truth[field.key]).map((v) => normalizeValue(v, field.kind)).filter((v) => v !== null));
-        // A single-valued field with no truth cannot be judged (the truth file left it out); a set-valued one can.
-        if (!spec.sets && truth.size === 0) continue;
-        const values = asList(result[field.key]);
+        const judged = judgeValues(doc.truth[field.key], result[field.key], field.kind, spec.sets);
         const groundings = groundingsOf(result, field.key);
-        values.forEach((v, i) => {
-          const g = groundings[i];
-          const got = normalizeValue(v, field.kind);
-          if (got === null || !g || g.confidence === null) return;
-          out.push({ set, concept, source: g.source ?? 'text', raw: g.confidence, right: truth.has(got) });
-        });
+        for (const { index, right } of judged?.values ?? []) {
+          const g = groundings[index];
+          if (g && g.confidence !== null) out.push({ set, concept, source: g.source ?? 'text', raw: g.confidence, right });
+        }
       }
       process.stdout.write('.');
     }

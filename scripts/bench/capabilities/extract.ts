@@ -1,9 +1,9 @@
 import { createReadStream, existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { exactRate, f1, matchesField, newTally, scoreExact, scoreSet, type FieldKind, type FieldTally } from '../extract/metrics.ts';
+import { asList, exactRate, f1, matchesField, newTally, scoreExact, scoreSet, type FieldKind, type FieldTally } from '../extract/metrics.ts';
 import { BENCH_AUTH, startOurService, type OurService } from '../our-service.ts';
 import { ToolTally } from '../rows.ts';
-import { confidencesOf, ReliabilityTally, reliabilityTable } from '../extract/reliability.ts';
+import { confidencesOf, judgeValues, ReliabilityTally, reliabilityTable } from '../extract/reliability.ts';
 import { describeHalves, evalHalf, HALF_LABELS, HALF_RULE, HalfTallies, type HalfLabel } from '../split.ts';
 import { timed } from '../stats.ts';
 import type { BenchOptions, Capability, DetailTable, ResultRow, SetReport } from '../types.ts';
@@ -108,8 +108,6 @@ export async function extract(service: OurService, fileId: string, schema: unkno
   return { ms, result: body.result, pages: body.page_count ?? 1 };
 }
 
-/** Truth values of a field as a list (Kleister lists every value; the others hold one). */
-export const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
 const show = (v: unknown) => (v === undefined || v === null ? '—' : Array.isArray(v) ? v.map(String).join(' | ') : String(v));
 
 async function run(set: string, options: BenchOptions, log: (m: string) => void): Promise<SetReport> {
@@ -143,15 +141,15 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
       for (const field of spec.fields) {
         const predicted = once.result[field.key];
         const confidences = confidencesOf(once.result, field.key);
+        const judged = judgeValues(doc.truth[field.key], predicted, field.kind, spec.sets);
         for (const label of [half, 'all'] as const) {
+          reliability[label].add(judged, confidences);
           const tally = tallies[label].get(field.key)!;
           if (spec.sets) {
             const { missed, extra } = scoreSet(tally, asList(doc.truth[field.key]), asList(predicted), field.kind);
-            reliability[label].addSet(asList(doc.truth[field.key]), asList(predicted), confidences, field.kind);
             if (label === 'all' && (missed.length || extra.length)) misses.push(`${field.key}: missed [${missed.join(', ')}] extra [${extra.join(', ')}]`);
           } else {
             const ok = scoreExact(tally, doc.truth[field.key], predicted, field.kind);
-            reliability[label].addExact(doc.truth[field.key], predicted, confidences[0], field.kind);
             if (label === 'all' && ok === false) misses.push(`${field.key}: want ${show(doc.truth[field.key])} got ${show(predicted)} (${confidences[0] ?? '—'})`);
           }
         }

@@ -59,6 +59,9 @@ export function normalizeString(value: unknown, organisation = false): string | 
   return s || null;
 }
 
+/** A truth or result value as a list (set-valued truths list every value; the others hold one). */
+export const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
+
 /** The comparable form of a value of the given kind, or null when there is none. */
 export function normalizeValue(value: unknown, kind: FieldKind): string | null {
   if (value === null || value === undefined || value === '') return null;

@@ -1,4 +1,4 @@
-import { normalizeValue, type FieldKind } from './metrics.ts';
+import { asList, normalizeValue, type FieldKind } from './metrics.ts';
 import type { DetailTable } from '../types.ts';
 
 /**
@@ -14,30 +14,41 @@ interface Observation {
   right: boolean;
 }
 
+export interface JudgedValues {
+  /** Each value returned (by its index in the returned list) and whether the truth holds it. */
+  values: { index: number; right: boolean }[];
+  /** The truth states the field (a value returned for a field it does not state is wrong). */
+  truthKnown: boolean;
+}
+
+/**
+ * The values returned for one field of one document, judged against its truth after normalisation. A
+ * single-valued field (the first value counts) whose truth is missing cannot be judged: null. A set-valued field
+ * always can: a value for a field the document does not state is wrong.
+ */
+export function judgeValues(truth: unknown, predicted: unknown, kind: FieldKind, sets: boolean): JudgedValues | null {
+  const want = new Set(asList(truth).map((v) => normalizeValue(v, kind)).filter((v): v is string => v !== null));
+  if (!sets && want.size === 0) return null;
+  const returned = sets ? asList(predicted) : [Array.isArray(predicted) ? predicted[0] : predicted];
+  const values = returned.flatMap((v, index) => {
+    const got = normalizeValue(v, kind);
+    return got === null ? [] : [{ index, right: want.has(got) }];
+  });
+  return { values, truthKnown: want.size > 0 };
+}
+
 export class ReliabilityTally {
   readonly values: Observation[] = [];
   nulls = 0;
 
-  /** One single-valued field of one document; truth null or absent is not scored. */
-  addExact(truth: unknown, predicted: unknown, confidence: number | null, kind: FieldKind): void {
-    const want = normalizeValue(truth, kind);
-    if (want === null) return;
-    const got = normalizeValue(Array.isArray(predicted) ? predicted[0] : predicted, kind);
-    if (got === null) this.nulls++;
-    else this.values.push({ confidence: confidence ?? 0, right: got === want });
-  }
-
-  /** A set-valued field: each returned value is right when the truth holds it; nothing returned for a known truth is a null. */
-  addSet(truth: unknown[], predicted: unknown[], confidences: (number | null)[], kind: FieldKind): void {
-    const want = new Set(truth.map((v) => normalizeValue(v, kind)).filter((v): v is string => v !== null));
-    const got = predicted.map((v) => normalizeValue(v, kind));
-    if (got.every((v) => v === null)) {
-      if (want.size > 0) this.nulls++;
+  /** One field of one document, judged by judgeValues (null: not scored); each value's confidence by its index. */
+  add(judged: JudgedValues | null, confidences: (number | null)[]): void {
+    if (!judged) return;
+    if (judged.values.length === 0) {
+      if (judged.truthKnown) this.nulls++;
       return;
     }
-    got.forEach((v, i) => {
-      if (v !== null) this.values.push({ confidence: confidences[i] ?? 0, right: want.has(v) });
-    });
+    for (const v of judged.values) this.values.push({ confidence: confidences[v.index] ?? 0, right: v.right });
   }
 
   /** "0.912 (104/114)": accuracy of the values at or above the threshold. */
