@@ -1,6 +1,6 @@
 import type { BBox, ModelPage } from '../model/types.ts';
 import { area, union } from '../model/geometry.ts';
-import { centerIn, median, textRows, wordsIn, piecesOf, type Piece, type TextRow, type WordItem } from './grid.ts';
+import { centerIn, median, textRows, wordsIn, piecesOf, type Piece, type WordItem } from './grid.ts';
 import { frameworks, rulesWithin, type RuleSet } from './ruled.ts';
 import { columnSeparators, findUnruledTables, type UnruledCandidate } from './unruled.ts';
 import type { DetectionPolicy, TableSource } from './types.ts';
@@ -26,11 +26,12 @@ function ruledScore(box: BBox, rules: RuleSet, words: readonly WordItem[]): numb
   const rows = textRows(inside);
   const size = median(inside.map((w) => w.size));
   const interiorV = rules.v.filter((s) => s.at > box[0] + size && s.at < box[2] - size).length;
-  const multi = rows.filter((r) => piecesOf(r).length >= 2).length;
+  const pieces = rows.map((r) => piecesOf(r));
+  const multi = pieces.filter((p) => p.length >= 2).length;
   if (rows.length < 2) return 0;
   if (interiorV > 0 && rows.length >= 2) return 0.9;
   // Booktabs-style (horizontal rules only): the rows must hold cells (a cell's wrapped lines count with it).
-  if (multi >= 2 && cellRows(rows) >= rows.length * 0.4) return 0.75;
+  if (multi >= 2 && cellRows(pieces) >= rows.length * 0.4) return 0.75;
   return multi >= 1 ? 0.4 : 0.1;
 }
 
@@ -39,14 +40,14 @@ function tableBand(band: BBox, words: readonly WordItem[]): boolean {
   const inside = wordsIn(words, band, 0);
   if (inside.length === 0) return band[3] - band[1] < 60;
   const rows = textRows(inside);
-  return cellRows(rows) >= rows.length * 0.5;
+  return cellRows(rows.map((r) => piecesOf(r))) >= rows.length * 0.5;
 }
 
-/** Rows that hold cells: rows of two or more pieces, and the wrapped lines of their cells below them. */
-function cellRows(rows: readonly TextRow[]): number {
+/** Rows (given as their pieces) that hold cells: rows of two or more pieces, and the wrapped lines of their cells below them. */
+function cellRows(rows: readonly Piece[][]): number {
   let n = 0;
   let lastMulti: Piece[] | null = null;
-  for (const p of rows.map((r) => piecesOf(r))) {
+  for (const p of rows) {
     if (p.length >= 2) {
       n++;
       lastMulti = p;
