@@ -34,12 +34,15 @@ export function describeHalves(fileNames: string[]): string {
   return `check ${check}, tune ${fileNames.length - check}`;
 }
 
+/** One value per half and one for all, each made fresh by `make`. */
+export const perHalf = <T>(make: () => T): Record<HalfLabel, T> => ({ check: make(), tune: make(), all: make() });
+
 /** One ToolTally per half: each sample goes to its file's half and to `all`, so timing rows come per half too. */
 export class HalfTallies {
   private readonly tallies: Record<HalfLabel, ToolTally>;
 
   constructor(readonly tool: string, readonly ours: boolean) {
-    this.tallies = { check: new ToolTally(tool, ours), tune: new ToolTally(tool, ours), all: new ToolTally(tool, ours) };
+    this.tallies = perHalf(() => new ToolTally(tool, ours));
   }
 
   add(fileName: string, ms: number, sample: { pages?: number; bytes?: number; rssMb?: number | null } = {}): void {

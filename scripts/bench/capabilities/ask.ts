@@ -5,7 +5,7 @@ import { NOT_FOUND } from '../../../src/pipeline/ask/mod.ts';
 import { anls, anlsDates, citationHolds, locateText, type Box, type TextLine } from '../ask/metrics.ts';
 import { BENCH_AUTH, startOurService, type OurService } from '../our-service.ts';
 import { ToolTally } from '../rows.ts';
-import { describeHalves, evalHalf, HALF_LABELS, HALF_RULE, HalfTallies, type HalfLabel } from '../split.ts';
+import { describeHalves, evalHalf, HALF_LABELS, HALF_RULE, HalfTallies, perHalf, type HalfLabel } from '../split.ts';
 import { share, timed } from '../stats.ts';
 import type { BenchOptions, Capability, DetailTable, ResultRow, SetReport } from '../types.ts';
 
@@ -103,7 +103,7 @@ async function runMode(set: string, mode: Mode, groups: [string, QaItem[]][], op
   const service = await startOurService({ http: true, inference: 'spawn' });
   const first = new HalfTallies(`docintel ask ${mode} (first question, parse + index)`, true);
   const follow = new HalfTallies(`docintel ask ${mode} (follow-up in session)`, true);
-  const totals: Record<HalfLabel, Score> = { check: newScore(), tune: newScore(), all: newScore() };
+  const totals = perHalf(newScore);
   const byField = new Map<string, Score>();
   const misses: string[][] = [];
   let long: ResultRow | null = null;

@@ -4,7 +4,7 @@ import { asList, exactRate, f1, matchesField, newTally, scoreExact, scoreSet, ty
 import { BENCH_AUTH, startOurService, type OurService } from '../our-service.ts';
 import { ToolTally } from '../rows.ts';
 import { confidencesOf, judgeValues, ReliabilityTally, reliabilityTable } from '../extract/reliability.ts';
-import { describeHalves, evalHalf, HALF_LABELS, HALF_RULE, HalfTallies, type HalfLabel } from '../split.ts';
+import { describeHalves, evalHalf, HALF_LABELS, HALF_RULE, HalfTallies, perHalf, type HalfLabel } from '../split.ts';
 import { timed } from '../stats.ts';
 import type { BenchOptions, Capability, DetailTable, ResultRow, SetReport } from '../types.ts';
 
@@ -120,7 +120,6 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
   const service = await startOurService({ http: true, inference: set === CONTRACTS ? 'connect' : 'spawn' });
   const first = new HalfTallies('docintel extract (analysis + extract)', true);
   const cached = new HalfTallies('docintel extract (cached analysis)', true);
-  const perHalf = <T>(make: () => T): Record<HalfLabel, T> => ({ check: make(), tune: make(), all: make() });
   const tallies = perHalf(() => new Map<string, FieldTally>(spec.fields.map((f) => [f.key, newTally(f.key)])));
   const reliability = perHalf(() => new ReliabilityTally());
   const rows: string[][] = [];

@@ -1,8 +1,8 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { accepted, f1, scoreSplit, type Segment, type SplitScore } from '../packets/metrics.ts';
+import { accepted, f1, scoreSplit, type Segment, type SplitScore, type TruthSegment } from '../packets/metrics.ts';
 import { BENCH_AUTH, startOurService } from '../our-service.ts';
-import { describeHalves, evalHalf, HALF_LABELS, HALF_RULE, HalfTallies, type HalfLabel } from '../split.ts';
+import { describeHalves, evalHalf, HALF_LABELS, HALF_RULE, HalfTallies, perHalf, type HalfLabel } from '../split.ts';
 import { timed } from '../stats.ts';
 import type { BenchOptions, Capability, SetReport } from '../types.ts';
 
@@ -41,7 +41,6 @@ async function run(options: BenchOptions, log: (m: string) => void): Promise<Set
   const tally = new HalfTallies('docintel split', true);
   const classifyTally = new HalfTallies('docintel classify (page scope)', true);
   const callerTally = new HalfTallies('docintel classify (page scope, caller classes: the manifest\'s 4)', true);
-  const perHalf = <T>(make: () => T): Record<HalfLabel, T> => ({ check: make(), tune: make(), all: make() });
   const builtinPages = perHalf((): PageTally => ({ right: 0, seen: 0 }));
   const callerPages = perHalf((): PageTally => ({ right: 0, seen: 0 }));
   const scores = perHalf((): SplitScore[] => []);
@@ -63,8 +62,8 @@ async function run(options: BenchOptions, log: (m: string) => void): Promise<Set
       rows.push([entry.packet, half, String(entry.pages), truth.map((d) => `${d.start_page}-${d.end_page} ${d.doc_class}`).join('; '), predicted.map((d) => `${d.start_page}-${d.end_page} ${d.doc_class}`).join('; ')]);
       log(`  ${entry.packet}: ${score.truePositives}/${score.expected} boundaries found, ${score.predicted} predicted`);
       // The analysis is cached by now: this times classification itself (and its view), page by page.
-      await classifyPages(service, ref.file_id, entry, null, classifyTally, [builtinPages[half], builtinPages.all]);
-      await classifyPages(service, ref.file_id, entry, MANIFEST_CLASSES, callerTally, [callerPages[half], callerPages.all]);
+      await classifyPages(service, ref.file_id, entry, truth, null, classifyTally, [builtinPages[half], builtinPages.all]);
+      await classifyPages(service, ref.file_id, entry, truth, MANIFEST_CLASSES, callerTally, [callerPages[half], callerPages.all]);
     }
   } finally {
     await service.close();
@@ -96,15 +95,15 @@ type OurService = Awaited<ReturnType<typeof startOurService>>;
 
 /** POST /v1/classify, page scope, with the built-in classes (null) or caller classes; counts pages whose class is right. */
 async function classifyPages(
-  service: OurService, fileId: string, entry: ManifestEntry, classes: typeof MANIFEST_CLASSES | null, tally: HalfTallies, pages: PageTally[],
+  service: OurService, fileId: string, entry: ManifestEntry, truth: TruthSegment[], classes: typeof MANIFEST_CLASSES | null, tally: HalfTallies, pages: PageTally[],
 ): Promise<void> {
   const payload = { input: { file_id: fileId }, execution_mode: 'sync', classification_scope: 'page', ...(classes ? { class_definitions: classes } : {}) };
   const { ms, value: res } = await timed(() => service.app!.inject({ method: 'POST', url: '/v1/classify', headers: BENCH_AUTH, payload }));
   if (res.statusCode !== 200) throw new Error(`/v1/classify answered ${res.statusCode} on ${entry.packet}`);
   tally.add(entry.packet, ms, { pages: entry.pages });
   for (const page of (res.json() as { page_classifications: { page_index: number; doc_class: string }[] }).page_classifications) {
-    const doc = entry.documents.find((d) => page.page_index + 1 >= d.start_page && page.page_index + 1 <= d.end_page);
-    const right = doc !== undefined && (classes ? doc.class === page.doc_class : accepted(page.doc_class, { ...doc, doc_class: doc.class, accept: doc.accept ?? [doc.class] }));
+    const doc = truth.find((d) => page.page_index + 1 >= d.start_page && page.page_index + 1 <= d.end_page);
+    const right = doc !== undefined && (classes ? doc.doc_class === page.doc_class : accepted(page.doc_class, doc));
     for (const p of pages) {
       p.seen++;
       if (right) p.right++;
