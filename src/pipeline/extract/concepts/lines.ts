@@ -1,6 +1,10 @@
+import { centerY, height } from '../../model/geometry.ts';
 import type { BBox, Line, ModelPage } from '../../model/types.ts';
 import type { Candidate, ExtractDocument, GroundingSource } from '../types.ts';
 import { labelConcept, normalizeText } from '../lexicon.ts';
+
+/** The finders take box height from here, beside the rest of the line geometry. */
+export { height };
 
 /**
  * Line geometry and labelled values for the finders: what follows a label on its line, to its right on the same
@@ -29,12 +33,9 @@ export interface Labelled {
 const cache = new WeakMap<ExtractDocument, Labelled[]>();
 const blockCache = new WeakMap<ModelPage, Map<string, string>>();
 
-export const height = (b: BBox) => b[3] - b[1];
-const midY = (b: BBox) => (b[1] + b[3]) / 2;
-
 /** Lines in visual order (top to bottom, then left to right), since extraction order need not be reading order. */
 export function visualLines(page: ModelPage): Line[] {
-  return [...page.lines].sort((a, b) => (Math.abs(midY(a.bbox) - midY(b.bbox)) < height(a.bbox) / 2 ? a.bbox[0] - b.bbox[0] : a.bbox[1] - b.bbox[1]));
+  return [...page.lines].sort((a, b) => (Math.abs(centerY(a.bbox) - centerY(b.bbox)) < height(a.bbox) / 2 ? a.bbox[0] - b.bbox[0] : a.bbox[1] - b.bbox[1]));
 }
 
 /** The nearest line to the right on the same row, not too far away. */
@@ -42,7 +43,7 @@ export function rightOf(page: ModelPage, line: Line): Line | undefined {
   const h = height(line.bbox);
   let best: Line | undefined;
   for (const o of page.lines) {
-    if (o === line || o.bbox[0] < line.bbox[2] - 2 || Math.abs(midY(o.bbox) - midY(line.bbox)) > h * 0.5) continue;
+    if (o === line || o.bbox[0] < line.bbox[2] - 2 || Math.abs(centerY(o.bbox) - centerY(line.bbox)) > h * 0.5) continue;
     if (!best || o.bbox[0] < best.bbox[0]) best = o;
   }
   return best && best.bbox[0] - line.bbox[2] < page.width * 0.75 ? best : undefined;

@@ -1,5 +1,6 @@
 import { findDates } from '../../fields/mod.ts';
 import type { BBox, Line, ModelPage } from '../../model/types.ts';
+import { centerY } from '../../model/geometry.ts';
 import { height, visualLines } from './lines.ts';
 
 /**
@@ -74,7 +75,6 @@ const ADDRESS_WORD = /\b(?:jalan|jln|lorong|lrg|taman|tmn|bandar|bdr|kawasan|per
 /** A postcode of four to six digits beside a place name ("40990 TELUK GADING", "Gading 40990"). */
 const POSTCODE = /(?:^|[\s,.])\d{4,6}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\W*$/u;
 
-const midY = (b: BBox) => (b[1] + b[3]) / 2;
 
 /** A word needs at least this many letters (digits) before a zero (letter O) in it is read as a misrecognised O (0). */
 export const OCR_REPAIR_MIN_KIND = 2;
@@ -127,7 +127,7 @@ export function headerRows(page: ModelPage): HeaderRow[] {
     const last = rows[rows.length - 1];
     // A document title level with a name or address line is its own row ("... Johor" | "TAX INVOICE").
     const mergeable = (l: Line) => classifyRow(l.text, 1) !== 'title';
-    const level = last && Math.abs(midY(line.bbox) - midY(last.bbox)) < Math.min(height(last.bbox), height(line.bbox)) / 2;
+    const level = last && Math.abs(centerY(line.bbox) - centerY(last.bbox)) < Math.min(height(last.bbox), height(line.bbox)) / 2;
     if (last && level && (mergeable(line) === last.lines.every(mergeable))) {
       last.lines.push(line);
       last.bbox = [Math.min(last.bbox[0], line.bbox[0]), Math.min(last.bbox[1], line.bbox[1]), Math.max(last.bbox[2], line.bbox[2]), Math.max(last.bbox[3], line.bbox[3])];
