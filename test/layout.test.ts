@@ -26,11 +26,14 @@ const ADVANCE: Record<string, number> = {
   n: 0.5, o: 0.5, p: 0.5, q: 0.5, r: 0.33, s: 0.39, t: 0.28, u: 0.5, v: 0.5, w: 0.72, x: 0.5, y: 0.5, z: 0.44,
 };
 
+/** Times-like capital advances A..Z, so that a line in capitals does not look monospaced. */
+const CAPITAL_ADVANCE = [0.72, 0.67, 0.67, 0.72, 0.61, 0.56, 0.72, 0.72, 0.33, 0.39, 0.72, 0.61, 0.89, 0.72, 0.72, 0.56, 0.72, 0.67, 0.56, 0.61, 0.72, 0.72, 0.94, 0.72, 0.72, 0.61];
+
 /** Advance of one character in em, roughly Times: proportional type has narrow and wide letters. */
 function advance(ch: string, mono: boolean): number {
   if (mono) return 0.6;
   if (ADVANCE[ch] !== undefined) return ADVANCE[ch];
-  if (/[A-Z]/.test(ch)) return /[IJ]/.test(ch) ? 0.35 : /[MW]/.test(ch) ? 0.9 : 0.68;
+  if (/[A-Z]/.test(ch)) return CAPITAL_ADVANCE[ch.charCodeAt(0) - 65];
   if (/[0-9]/.test(ch)) return 0.5;
   return 0.3;
 }
@@ -319,6 +322,61 @@ describe('layout: headings', () => {
     expect(top.type).toBe('section_header');
     expect(sub.type).toBe('section_header');
     expect(sub.headingLevel!).toBe(top.headingLevel! + 1);
+  });
+});
+
+describe('layout: headings only where evident, levels without jumps', () => {
+  it('never puts a heading more than one level below the heading before it', () => {
+    const page = new PageBuilder(0)
+      .line('Front matter note', 100, 100, { size: 22, bold: true })
+      .paragraph('f', 100, 150, 3, 1000)
+      .line('Main Part Of The Work', 100, 260, { size: 34, bold: true })
+      .paragraph('m', 100, 320, 3, 1000)
+      .line('3.2.1 Deep detail', 100, 430, { bold: true })
+      .paragraph('d', 100, 480, 3, 1000)
+      .line('Second level part', 100, 590, { size: 28, bold: true })
+      .paragraph('s', 100, 640, 3, 1000)
+      .line('Third level part', 100, 750, { size: 22, bold: true })
+      .paragraph('t', 100, 800, 3, 1000)
+      .build();
+    const out = analyzePageLayout(page, { bodyFontSize: BODY, titlePage: false });
+    const levels = out.blocks.filter((b) => b.type === 'section_header' || b.type === 'title').map((b) => [b.text, b.headingLevel]);
+    expect(levels).toEqual([
+      ['Front matter note', 1],
+      ['Main Part Of The Work', 1],
+      ['3.2.1 Deep detail', 2],
+      ['Second level part', 2],
+      ['Third level part', 3],
+    ]);
+  });
+
+  it('gives a page set in capitals (a receipt) headings only for text set larger, never for label-value lines', () => {
+    const page = new PageBuilder(0)
+      .line('CORNER HARDWARE STORE', 420, 100, { size: 30, bold: true })
+      .line('12 MARKET STREET', 480, 150)
+      .line('TEL 07-5551234', 490, 180, { size: 26 })
+      .line('SALESPERSON : JOHN', 100, 220)
+      .line('ITEM ONE 2 X 3.50 7.00', 100, 270)
+      .line('ITEM TWO 1 X 17.00 17.00', 100, 300)
+      .line('TOTAL 24.00', 100, 360, { size: 26, bold: true })
+      .line('CASH 50.00', 100, 410, { bold: true })
+      .line('CHANGE 26.00', 100, 440)
+      .line('26.00 PAID : 50.00', 100, 470, { size: 26 })
+      .line('THANK YOU PLEASE COME AGAIN', 380, 520)
+      .build();
+    const out = analyzePageLayout(page, { bodyFontSize: BODY, titlePage: false });
+    const headings = out.blocks.filter((b) => b.type === 'section_header' || b.type === 'title').map((b) => b.text);
+    expect(headings).toEqual(['CORNER HARDWARE STORE']);
+  });
+
+  it('does not take a bold label with an amount for a heading on an ordinary page', () => {
+    const page = new PageBuilder(0)
+      .paragraph('p', 100, 100, 4, 1000)
+      .line('Net amount due 1,250.00', 100, 230, { bold: true })
+      .paragraph('q', 100, 280, 4, 1000)
+      .build();
+    const out = analyzePageLayout(page, { bodyFontSize: BODY, titlePage: false });
+    expect(blockWith(out, 'Net amount due').type).not.toBe('section_header');
   });
 });
 

@@ -11,6 +11,8 @@ export interface ClassifyContext {
   bodyFont: string;
   /** Most of the page is monospaced (typewriter text, OCR layers): monospace then says nothing about code. */
   monoPage: boolean;
+  /** Most of the page is set in capitals (receipts, forms, telexes): capitals then say nothing about headings. */
+  capsPage: boolean;
   /** Left/right edges of the column the block sits in, for centring. */
   columnOf(d: Draft): [number, number];
 }
@@ -19,8 +21,26 @@ export function blockText(lines: readonly LineInfo[]): string {
   return lines.map((l) => l.text).join(' ');
 }
 
+/**
+ * Share of letters among the visible characters a heading needs, its section number aside: "TEL 07-5551234",
+ * "REF 00123/45" and "12.50 x 3" are values; "APPENDIX B", "2.1 Results" and "Chapter 3" are headings.
+ */
+const MIN_HEADING_LETTER_SHARE = 0.5;
+
+/** Size over the body size that makes a short block a heading by itself. */
+const HEADING_SIZE_RATIO = 1.15;
+/**
+ * The same for OCR lines, whose size is their detected box height: capitals without descenders, stamps and skew
+ * move it by a fifth or more, so only a clearly larger line counts.
+ */
+const OCR_HEADING_SIZE_RATIO = 1.35;
+
+/** A line ending in a money-like figure ("TOTAL 24.00", "Net amount 1,250.00") is a label with its value. */
+const ENDS_WITH_AMOUNT = /\p{L}.*\s\S*\d[.,]\d{2}$/u;
+
 /** Score for a heading candidate, 0 when the block does not read as a heading. */
-export function headingScore(d: Draft, bodySize: number, bodyFont: string): number {
+export function headingScore(d: Draft, ctx: Pick<ClassifyContext, 'bodySize' | 'bodyFont' | 'capsPage'>): number {
+  const { bodySize, bodyFont } = ctx;
   const lines = d.lines;
   const text = blockText(lines);
   const words = lines.reduce((n, l) => n + l.words, 0);
@@ -28,16 +48,22 @@ export function headingScore(d: Draft, bodySize: number, bodyFont: string): numb
   if (!/^[\p{Lu}\p{Lt}\d(§]/u.test(text) && !/^[^\p{L}]*\p{Lu}/u.test(text)) return 0;
   const depth = headingNumberDepth(text);
   if (/[.,;]$/u.test(text) && depth === 0 && words > 4) return 0;
+  if (/[,;]$/u.test(text)) return 0; // a line that goes on ("12 Market Street,")
   if ((text.match(/[\p{L}]/gu) ?? []).length < 2) return 0;
-  // "Published in: …", "Telephone: …": a label with its value, not a heading ("RESULTS: THE DATA" is one).
-  if (/^[^:]{1,40}:\s+\S/u.test(text) && depth === 0 && !isAllCaps(text)) return 0;
+  // "Published in: …", "Telephone: …": a label with its value, not a heading ("RESULTS: THE DATA" is one, unless
+  // the whole page is in capitals).
+  if (/^[^:]{1,40}:\s+\S/u.test(text) && depth === 0 && (ctx.capsPage || !isAllCaps(text))) return 0;
+  if (ENDS_WITH_AMOUNT.test(text)) return 0;
+  // A leading section number ("2.1") is set aside; a leading figure that only looks like one ("80.90 Change") is not.
+  if (letterShare(text.replace(/^\s*\d{1,3}(?:\.\d{1,3})*\.?\s+(?=\p{L})/u, '')) < MIN_HEADING_LETTER_SHARE) return 0;
   const ratio = dominantSize(lines) / bodySize;
   const bold = charShare(lines, (l) => l.bold) >= 0.8;
   const italic = charShare(lines, (l) => l.italic) >= 0.8;
-  const caps = isAllCaps(text);
+  const caps = !ctx.capsPage && isAllCaps(text);
   if (lines.every((l) => l.mono) && !lines.every((l) => l.monoFlag)) return 0;
   if (words > 12 && ratio < 1.3) return 0;
-  if (ratio >= 1.15) return Math.min(0.92, 0.7 + (ratio - 1.15) * 0.5 + (bold ? 0.05 : 0));
+  const sizeCue = lines.some((l) => l.line.source === 'ocr') ? OCR_HEADING_SIZE_RATIO : HEADING_SIZE_RATIO;
+  if (ratio >= sizeCue) return Math.min(0.92, 0.7 + (ratio - sizeCue) * 0.5 + (bold ? 0.05 : 0));
   if (ratio < 0.93 && !(caps && lines.length === 1 && words <= 6 && ratio >= 0.8)) return 0;
   if (bold && words <= 15 && lines.length <= 2) return depth > 0 ? 0.8 : 0.65;
   if (depth > 0 && lines.length === 1 && words <= 12 && (italic || caps || ratio >= 1.05)) return 0.6;
@@ -46,6 +72,11 @@ export function headingScore(d: Draft, bodySize: number, bodyFont: string): numb
   const ownFont = lines.every((l) => l.fontName !== bodyFont && !l.italic);
   if (ownFont && ratio >= 1.03 && words <= 12 && lines.length <= 2 && !/[.,;]$/u.test(text)) return 0.55;
   return 0;
+}
+
+function letterShare(text: string): number {
+  const visible = text.replace(/\s+/gu, '');
+  return visible ? (visible.match(/\p{L}/gu) ?? []).length / visible.length : 0;
 }
 
 function isCentered(d: Draft, column: [number, number], bodySize: number): boolean {
@@ -91,7 +122,7 @@ export function classifyDraft(d: Draft, ctx: ClassifyContext): void {
     d.score = label.punctuated ? 0.7 : 0.55;
     return;
   }
-  const heading = headingScore(d, ctx.bodySize, ctx.bodyFont);
+  const heading = headingScore(d, ctx);
   if (first.marker && heading < 0.7) {
     d.type = 'list_item';
     d.score = first.marker.kind === 'bullet' ? 0.85 : 0.75;

@@ -59,4 +59,22 @@ export function assignHeadingLevels(blocks: readonly Block[]): void {
     const level = depth > 0 ? depth : rank(h) + 1;
     h.block.headingLevel = Math.max(1, Math.min(6, level + offset));
   }
+  closeLevelJumps(blocks.filter((b) => b.headingLevel !== undefined && (b.type === 'title' || b.type === 'section_header')));
+}
+
+/**
+ * In reading order, a heading is never more than one level below the heading it follows (a smaller heading before
+ * the title, "3.2.1" right under a title): each heading becomes one level below the nearest earlier heading
+ * ranked above it, or level 1 when there is none. Relative order is kept: headings that ranked alike under the
+ * same parent stay alike.
+ */
+function closeLevelJumps(headings: readonly Block[]): void {
+  const open: { ranked: number; level: number }[] = [];
+  for (const b of headings) {
+    const ranked = b.headingLevel!;
+    while (open.length > 0 && open[open.length - 1].ranked >= ranked) open.pop();
+    const level = open.length > 0 ? open[open.length - 1].level + 1 : 1;
+    b.headingLevel = level;
+    open.push({ ranked, level });
+  }
 }

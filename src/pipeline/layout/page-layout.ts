@@ -12,6 +12,7 @@ import { groupFurniture } from './furniture-blocks.ts';
 import { positionalFurniture } from './page-furniture.ts';
 import { assignListDepths, attachCaptions, markFootnotes, markNumberedEntries, markTitle } from './page-roles.ts';
 import { orderDrafts, toBlocks } from './reading-order.ts';
+import { isAllCaps } from './patterns.ts';
 import { findRuledTables } from './tables.ts';
 import { findContainers } from './containers.ts';
 import { sortLeaf, xyCut, type Atom, type Leaf } from './xycut.ts';
@@ -33,6 +34,8 @@ export interface LayoutContext {
 }
 
 const DEFAULT_BODY_SIZE = 20;
+/** Share of the page's characters in all-capital lines above which capitals no longer set headings apart. */
+const CAPS_PAGE_SHARE = 0.3;
 
 function thinRules(page: ModelPage, bodySize: number): BBox[] {
   return page.paths
@@ -135,7 +138,8 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
   const { drafts, columns } = groupLeaves(leaves, gctx, regions);
 
   const columnOf = (d: Draft): [number, number] => columns.get(d) ?? [0, page.width];
-  const cctx = { bodySize, bodyFont: bodyFontName(content, bodySize), monoPage, columnOf };
+  const capsPage = charShare(content, (l) => isAllCaps(l.text)) > CAPS_PAGE_SHARE;
+  const cctx = { bodySize, bodyFont: bodyFontName(content, bodySize), monoPage, capsPage, columnOf };
   for (const d of drafts) classifyDraft(d, cctx);
   if (ctx.titlePage ?? page.page_index === 0) markTitle(drafts, page, bodySize);
   markNumberedEntries(drafts, bodySize);
