@@ -1,4 +1,4 @@
-import type { Line } from '../model/types.ts';
+import type { Line, Word } from '../model/types.ts';
 import { composeAccents, composeQuotes } from './accents.ts';
 import type { Fragment, RawChar } from './chars.ts';
 import { clustersOf, type Cluster } from './clusters.ts';
@@ -86,6 +86,20 @@ function fixLamAlef(chars: RawChar[]): void {
   }
 }
 
+const UNMAPPED = '\uFFFD';
+
+/**
+ * A glyph without a Unicode mapping standing alone at the start of a line, in a font of its own (a symbol or
+ * dingbat font without a ToUnicode map), is the line's bullet: it reads as "•" so that lists and markdown show a
+ * bullet instead of U+FFFD. Inside running text, or in the text's own font, it stays what it is.
+ */
+function markUnmappedBullet(words: Word[]): void {
+  const [lead, next] = words;
+  if (!lead || lead.text !== UNMAPPED) return;
+  if (next && next.font.name === lead.font.name) return;
+  lead.text = '•';
+}
+
 function buildLine(cluster: Cluster): Omit<Line, 'id'> & { order: number } {
   let rtlCount = 0;
   let ltrCount = 0;
@@ -102,6 +116,7 @@ function buildLine(cluster: Cluster): Omit<Line, 'id'> & { order: number } {
   const base = medianOf((mainChars.length ? mainChars : chars).map((c) => c.base));
   const drafts = splitWords(chars, cluster, base, font.size);
   const words = drafts.map(toWord);
+  markUnmappedBullet(words);
   const text = drafts.map((d, i) => (i > 0 && d.spaced ? ' ' : '') + words[i].text).join('');
   const line: Omit<Line, 'id'> & { order: number } = {
     text,
