@@ -110,6 +110,62 @@ describe('contract concept finders', () => {
     expect(find(doc, 'term')[0].value).toBe('24 months');
   });
 
+  it('reads the term from the clause that ends the agreement, not from restrictions or deadlines beside it', () => {
+    const doc = documentOf(helveticaPdf([paragraphsPage([
+      { text: 'CONFIDENTIALITY AGREEMENT', bold: true, size: 14 },
+      { text: 'This Confidentiality Agreement is entered into as of April 2, 2022 by and between Harbor Analytics, Inc. and Quayside Partners LLC.' },
+      { text: '7. For a period of 15 months after the date of this Agreement, neither party shall solicit for employment any employee of the other party.' },
+      { text: '8. The Recipient shall give notice within ninety (90) days of any loss, and this Agreement shall continue in full force and effect if the loss occurs within twenty-one (21) days of a disclosure.' },
+      { text: '9. Except for Section 7, which shall survive, this Agreement shall expire upon the date that is two years after the date of this Agreement.' },
+    ])]));
+    const terms = find(doc, 'term');
+    expect(terms.map((t) => t.value)).toEqual(['2 years']);
+    expectGrounded(doc, terms[0], 'two years');
+  });
+
+  it('reads an anniversary or a duration counted from the Effective Date as the term, with the digits in parentheses as the number', () => {
+    const anniversary = documentOf(helveticaPdf([paragraphsPage([
+      { text: 'This NDA shall continue until the earlier of (i) the second (2nd) anniversary of the date hereof and (ii) the closing of a transaction.' },
+    ])]));
+    expect(find(anniversary, 'term').map((t) => t.value)).toEqual(['2 years']);
+    const lapse = documentOf(helveticaPdf([paragraphsPage([
+      { text: 'This Agreement will terminate and no longer be of any force or effect twenty-four (24) months from the Effective Date.' },
+    ])]));
+    expect(find(lapse, 'term').map((t) => t.value)).toEqual(['24 months']);
+  });
+
+  it('takes a letter agreement\'s printed date when the letter refers to "the date hereof"', () => {
+    const doc = documentOf(helveticaPdf([paragraphsPage([
+      { text: 'Exhibit 99.4' },
+      { text: 'October 14, 2019' },
+      { text: 'Ladies and Gentlemen:' },
+      { text: 'You have requested information about the Company. You agree that all information furnished to you on or after the date hereof shall be kept confidential.' },
+    ])]));
+    const [best] = find(doc, 'effective_date');
+    expect(best.value).toBe('2019-10-14');
+    expectGrounded(doc, best, 'October 14, 2019');
+  });
+
+  it('reads a date whose ordinal the text layer set apart ("3 rd , 2017")', () => {
+    const doc = documentOf(helveticaPdf([paragraphsPage([
+      { text: 'THIS NONDISCLOSURE AGREEMENT is made as of November 3 rd , 2017 by and between Harbor Analytics, Inc. and Quayside Partners LLC.' },
+    ])]));
+    expect(find(doc, 'effective_date')[0].value).toBe('2017-11-03');
+  });
+
+  it('proposes no effective date from another document\'s date, an amendment\'s date, or a preamble left blank', () => {
+    const recital = documentOf(helveticaPdf([paragraphsPage([
+      { text: 'This Non-Competition Agreement is entered into as of ____________, 2021 by and between Harbor Analytics, Inc. and Jane Example.' },
+      { text: 'WHEREAS, pursuant to that certain Agreement and Plan of Merger dated as of August 4, 2021 (the "Merger Agreement"), the companies will merge.' },
+      { text: 'Date: August 20, 2021' },
+    ])]));
+    expect(find(recital, 'effective_date')).toEqual([]);
+    const amendment = documentOf(helveticaPdf([paragraphsPage([
+      { text: 'This Amendment No. 1, dated as of June 2, 2014, amends the Services Agreement dated as of March 3, 2012 between Harbor Analytics, Inc. and Quayside Partners LLC.' },
+    ])]));
+    expect(find(amendment, 'effective_date').map((d) => d.value)).not.toContain('2014-06-02');
+  });
+
   it('proposes nothing for a document without contract language', () => {
     const doc = documentOf(helveticaPdf([paragraphsPage([
       { text: 'INVOICE 2024-118', bold: true, size: 14 },

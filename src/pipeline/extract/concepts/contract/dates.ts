@@ -1,5 +1,5 @@
 import type { Candidate, ExtractDocument } from '../../types.ts';
-import { grounded, headEnd, rankUnique, textIndex, type TextIndex } from './text-index.ts';
+import { grounded, headEnd, MIN_CONFIDENCE, rankUnique, sentenceStart, textIndex, type TextIndex } from './text-index.ts';
 
 /**
  * The contract's effective date. Dates are parsed by a small local English parser (contracts here print "March 5,
@@ -12,7 +12,8 @@ const MONTHS: Record<string, number> = {
   aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11, dec: 12, december: 12,
 };
 const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
-const ORD = '(?:st|nd|rd|th)?';
+/** Ordinal suffix, sometimes set apart from its number in the text layer ("9 th"). */
+const ORD = '(?:\\s?(?:st|nd|rd|th))?';
 const DATE_FORMS: { re: RegExp; parts: (m: RegExpExecArray) => [number, number, number] }[] = [
   // 5th day of March, 2013 · 6th of February, 1999 · 18 April 2001
   { re: new RegExp(`\\b(\\d{1,2})${ORD}\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}(?:\\s*,\\s*|\\s+)(\\d{4})\\b`, 'gi'), parts: (m) => [+m[3], MONTHS[m[2].toLowerCase()], +m[1]] },
@@ -59,11 +60,29 @@ const DATE_LEADS: { re: RegExp; confidence: number }[] = [
   { re: /\beffective\s+(?=\w)/gi, confidence: 0.72 },
 ];
 
+/**
+ * A dating phrase whose subject is another document or an amendment: "that certain Plan of Merger dated as of",
+ * "the license agreement, dated as of", "WHEREAS, ... dated", "This Amendment ... dated". Read in the sentence
+ * before the phrase, parentheticals (defined names) dropped.
+ */
+const OTHER_SUBJECT = /\b(?:WHEREAS|that\s+certain)\b|\b(?:the|a|an|such|said|that)\s+(?:[\w-]+\s+){0,4}(?:agreements?|plan|letter|lease|license|note|indenture|amendment)\s*,?\s*(?:dated\s+)?$|\bthis\s+(?:[\w-]+\s+){0,3}amendment\b/i;
+/** The dating phrase's date left blank for signing: "as of ________, 2003", "the ___ day of ____". */
+const LEFT_BLANK = /^[^.\n]{0,25}_{3,}|^\s*(?:the\s+)?(?:day\s+of\s*,|\s*,\s*\d{4})/i;
+/** How far back the subject of a dating phrase is read (characters). */
+const SUBJECT_WINDOW = 160;
+
+/** Whether the dating phrase at `at` dates another document, not this agreement. */
+function datesOtherDocument(text: string, at: number): boolean {
+  const sentence = text.slice(sentenceStart(text, at, SUBJECT_WINDOW), at);
+  return OTHER_SUBJECT.test(sentence.replace(/\([^()]*\)/g, ' '));
+}
+
 export function findEffectiveDate(doc: ExtractDocument): Candidate[] {
   const index = textIndex(doc.model);
   const { text } = index;
   const end = headEnd(index, 3);
   const out: Candidate[] = [];
+  let blank = false;
   const add = (d: FoundDate, confidence: number) => {
     const c = grounded(index, d.start, d.end, d.iso, confidence);
     if (c) out.push(c);
@@ -73,8 +92,13 @@ export function findEffectiveDate(doc: ExtractDocument): Candidate[] {
     for (let m = lead.re.exec(text); m && m.index < end; m = lead.re.exec(text)) {
       const after = m.index + m[0].length;
       const date = datesIn(text, after, Math.min(after + 45, text.length))[0];
+      if (!date) {
+        blank ||= m.index < headEnd(index, 1) && LEFT_BLANK.test(text.slice(after, after + 40));
+        continue;
+      }
       // Earlier in the preamble is likelier the contract's date than a date quoted in a later clause.
-      if (date) add(date, lead.confidence - (m.index > headEnd(index, 1) ? 0.1 : 0));
+      const late = m.index > headEnd(index, 1) ? 0.1 : 0;
+      add(date, datesOtherDocument(text, m.index) ? OTHER_DOCUMENT : lead.confidence - late);
     }
   }
   // "Effective Date" defined by a date printed next to it: `February 10, 2017 ("Effective Date")`, `"Effective Date" means March 1, 2010`.
@@ -85,9 +109,16 @@ export function findEffectiveDate(doc: ExtractDocument): Candidate[] {
     const after = datesIn(text, m.index + m[0].length, Math.min(text.length, m.index + m[0].length + 40))[0];
     if (after && /^\W*(?:shall\s+)?(?:means?|is|:)/i.test(text.slice(m.index + m[0].length, after.start))) add(after, 0.85);
   }
-  if (!out.length) out.push(...letterOrSignatureDates(index));
+  // A preamble that left its date blank states no effective date: a signature's date is no substitute for it.
+  if (!out.some((c) => c.confidence >= MIN_CONFIDENCE) && !blank) out.push(...letterOrSignatureDates(index));
   return rankUnique(out);
 }
+
+/** A date that a dating phrase gives another document (a merger agreement, a license, an amendment): not this one's. */
+const OTHER_DOCUMENT = 0.4;
+
+/** The agreement refers to its own date without printing it: the letter's date is that date. */
+const SELF_DATED = /\b(?:the\s+date\s+(?:hereof|of\s+this\s+(?:letter\s+)?agreement|(?:first\s+)?(?:written|set\s+forth)\s+above))\b/i;
 
 /**
  * Without a dating phrase: a letter agreement's date printed alone at the top of its first page, else the latest
@@ -97,13 +128,15 @@ function letterOrSignatureDates(index: TextIndex): Candidate[] {
   const { text } = index;
   const out: Candidate[] = [];
   const firstPage = text.slice(0, index.pageStarts[1] ?? text.length);
-  const alone = /(?:^|\n)[^\S\n]*([^\n]{6,24})[^\S\n]*\n/g;
+  // The closing newline is looked at, not consumed, so the next line can be read too.
+  const alone = /(?:^|\n)[^\S\n]*([^\n]{6,24})[^\S\n]*(?=\n)/g;
   for (let m = alone.exec(firstPage); m && m.index < firstPage.length / 2; m = alone.exec(firstPage)) {
     const start = m.index + m[0].indexOf(m[1]);
     const date = datesIn(text, start, start + m[1].length)[0];
     if (date && date.start === start && date.end - start >= m[1].trimEnd().length - 1) {
-      // Weak: many letters carry the date they were sent, not one the agreement takes effect on.
-      const c = grounded(index, date.start, date.end, date.iso, 0.45);
+      // Weak alone (a letter may carry the date it was sent); a letter that dates itself by reference ("the date
+      // hereof", "the date first written above") takes this printed date as its own.
+      const c = grounded(index, date.start, date.end, date.iso, SELF_DATED.test(text) ? 0.6 : 0.45);
       if (c) out.push(c);
       break;
     }

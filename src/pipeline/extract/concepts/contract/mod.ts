@@ -1,4 +1,5 @@
 import type { Candidate, ConceptFinder } from '../../types.ts';
+import { MIN_CONFIDENCE } from './text-index.ts';
 import { findEffectiveDate } from './dates.ts';
 import { findJurisdiction } from './jurisdiction.ts';
 import { findParties } from './parties.ts';
@@ -14,12 +15,7 @@ import { findTerm } from './term.ts';
  * One concern per file: text-index.ts (running text and grounding), dates.ts, jurisdiction.ts, term.ts, parties.ts.
  */
 
-/**
- * Single-valued concepts propose only candidates at 0.5 or above: below that (a letter's sending date, a notice
- * period, a non-solicitation period) the value is more often wrong than right, and the extractor takes the first
- * candidate it is given.
- */
-const MIN_CONFIDENCE = 0.5;
+/** Single-valued concepts propose only candidates at MIN_CONFIDENCE or above (text-index.ts says why). */
 const confident = (candidates: Candidate[]) => candidates.filter((c) => c.confidence >= MIN_CONFIDENCE);
 
 export const contractFinders: ConceptFinder[] = [

@@ -1,63 +1,115 @@
 import type { Candidate, ExtractDocument } from '../../types.ts';
-import { boostRepeats, grounded, rankUnique, textIndex } from './text-index.ts';
+import { boostRepeats, grounded, rankUnique, sentenceStart, textIndex } from './text-index.ts';
 
-/** The agreement's term: "for a period of two (2) years", "until the third anniversary of the Effective Date". */
+/**
+ * The agreement's term as a duration ("2 years", "6 months"): "for a period of two (2) years", "shall expire upon
+ * the date that is two years after the date of this Agreement", "until the third anniversary of the Effective Date".
+ * Every stated length of time is a candidate; the words around it decide whether it is the agreement's own life or
+ * a restriction, survival or notice period.
+ */
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, eighteen: 18, twenty: 20, 'twenty-four': 24, thirty: 30,
   'thirty-six': 36, sixty: 60, ninety: 90,
 };
-const QUANTITY = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s*\\(\\d{1,3}\\))?`;
-const TERM_RE = new RegExp(
-  `\\b(?:for\\s+(?:a|an\\s+additional|the)\\s+(?:period|term)\\s+of|for\\s+a\\s+further|(?:term|period)\\s+(?:of|shall\\s+be)|remain\\s+in\\s+(?:full\\s+force\\s+and\\s+)?effect\\s+for(?:\\s+a\\s+period\\s+of)?|(?:continue|survive)\\s+for(?:\\s+a\\s+period\\s+of)?|(?:end|terminate|expire)(?:\\s+on\\s+the\\s+(?:date|day)(?:\\s+that\\s+is)?)?)\\s+${QUANTITY}\\s+(years?|months?|days?)\\b`,
-  'gid',
-);
-
-/** How likely the sentence around a duration states the agreement's own term rather than a restriction period. */
-function termConfidence(sentence: string): number {
-  const s = sentence.toLowerCase();
-  const aboutAgreement = /\b(?:this|the)\s+(?:agreement|letter agreement|undertaking)\b/.test(s) && /\b(?:term|terminat|expir|remain|continue|effect|in force|survive|obligations)/.test(s);
-  const aboutConfidentiality = /confidential|non-?disclosure|obligations/.test(s);
-  const restriction = /\b(?:standstill|thereafter|following\s+(?:the\s+)?(?:termination|separation)|after\s+(?:the\s+)?(?:termination|cessation|end)\s+of\s+(?:employee|executive|your|his|her)|employment|solicit|compet|hire)/.test(s);
-  if (restriction) return 0.35;
-  if (aboutAgreement) return 0.8;
-  if (aboutConfidentiality) return 0.6;
-  return 0.4;
-}
+/** A number in words or digits, with the digits some contracts repeat in parentheses ("two (2)"). */
+const QUANTITY = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s*\\((\\d{1,3})\\))?`;
+/** A stated length of time: "two (2) years", "30 months", "ninety days". */
+const DURATION_RE = new RegExp(`\\b${QUANTITY}[\\s-]+(years?|months?|days?)\\b`, 'gi');
 
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, tenth: 10 };
-/** "shall continue until the third anniversary of the Effective Date": a term of 3 years. */
-const ANNIVERSARY_RE = /\b(?:until|through|on|expire\s+on)\s+the\s+(first|second|third|fourth|fifth|sixth|seventh|tenth)\s+anniversary\b/gi;
+/** "the second (2nd) anniversary": an end date that is a whole number of years after the start. */
+const ANNIVERSARY_RE = /\b(first|second|third|fourth|fifth|sixth|seventh|tenth)(?:\s*\(\d{1,2}(?:st|nd|rd|th)\))?\s+anniversary\b/gid;
+
+/** How far back from a duration the clause that governs it may start (characters). */
+const LEAD_WINDOW = 220;
+/** How far past a duration the words that anchor or restrict it are read (characters). */
+const TAIL_WINDOW = 60;
+
+/**
+ * The agreement itself (or its terms, or the parties' obligations under it) lasts, expires or ends: the clause
+ * that states the agreement's own term. Read in the lead-up to the duration, within its sentence.
+ */
+const AGREEMENT_LASTS = new RegExp([
+  String.raw`\b(?:this|the)\s+(?:letter\s+)?(?:agreement|undertaking|nda)\b[^.;]{0,80}?\b(?:shall|will|is\s+to|to)\s+(?:\w+\s+){0,2}?(?:expire|terminate|remain|continue|be\s+(?:effective|in\s+effect)|end)\b`,
+  String.raw`\bterm\s+of\s+this\s+(?:letter\s+)?(?:agreement|undertaking|nda)\b`,
+  String.raw`\b(?:terms|obligations)\b[^.;]{0,80}?\b(?:shall|will|to)\s+(?:\w+\s+){0,2}?(?:expire|terminate|continue|remain|end)`,
+].join('|'), 'i');
+/** Counted from the agreement's own date: "from the date hereof", "after the Effective Date". */
+const FROM_AGREEMENT_DATE = /^[\s,]*(?:from|after|following|of)\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:letter\s+)?agreement|first\s+(?:written|set\s+forth)|this\s+agreement)|effective\s+date|execution)/i;
+/** Runs after the agreement ends: a tail restriction or survival period, not the term. */
+const AFTER_THE_END = /^[\s,]*(?:thereafter|(?:after|following)\s+(?:the\s+)?(?:termination|expiration|expiry|cessation|end)\b)/i;
+/** A covenant the duration limits (non-solicitation, non-competition, standstill), not the agreement's life. */
+const RESTRICTION = /\b(?:standstill|solicit|compet|hire|employment|employ\s+any|acquire|tender\s+offer|proxy|neither\s+\w+\s+nor|you\s+will\s+not|(?:he|she|executive|employee)\s+(?:shall|will)\s+not)/i;
+/** A deadline or look-back right before the duration: "within 90 days", "during the last two years". */
+const DEADLINE = /\b(?:within|last|at\s+least|no\s+(?:later|more)\s+than)\s+(?:the\s+)?$/i;
+const CONFIDENTIALITY = /\bconfidential|non-?disclosure|\bobligations\b/i;
+
+/** The sentence before a match, cut to LEAD_WINDOW: where the clause that governs the duration is read. */
+function leadOf(text: string, at: number): string {
+  return text.slice(sentenceStart(text, at, LEAD_WINDOW), at);
+}
+
+/**
+ * The agreement-lasts phrase governs the duration when it ends at most MAX_GAP_WORDS words before it and no
+ * deadline or condition stands between them ("will continue in full force ... if the termination occurs within 90
+ * days" is no term of 90 days).
+ */
+const MAX_GAP_WORDS = 14;
+const GAP_BREAKS = /\b(?:within|prior|during|last|if|unless|provided|except|when)\b/i;
+function governsDuration(lead: string): boolean {
+  const re = new RegExp(AGREEMENT_LASTS.source, 'gi');
+  for (let m = re.exec(lead); m; m = re.exec(lead)) {
+    const gap = lead.slice(m.index + m[0].length);
+    if (gap.split(/\s+/).filter(Boolean).length <= MAX_GAP_WORDS && !GAP_BREAKS.test(gap)) return true;
+  }
+  return false;
+}
+
+/** How likely the duration at [start, end) states the agreement's own term. */
+function termConfidence(text: string, start: number, end: number): number {
+  const lead = leadOf(text, start);
+  const tail = text.slice(end, end + TAIL_WINDOW);
+  if (AFTER_THE_END.test(tail) || DEADLINE.test(lead) || /^\s*prior\b/i.test(tail)) return 0.35;
+  const fromAgreement = FROM_AGREEMENT_DATE.test(tail);
+  if (governsDuration(lead)) return fromAgreement ? 0.9 : 0.85;
+  const sentenceEnd = text.indexOf('. ', end);
+  const rest = text.slice(end, sentenceEnd < 0 ? end + 200 : Math.min(sentenceEnd, end + 200));
+  if (RESTRICTION.test(lead) || RESTRICTION.test(rest)) return 0.35;
+  // Confidentiality counted from the agreement's date is often the term it states; from a disclosure or a notice, less so.
+  if (CONFIDENTIALITY.test(lead)) return fromAgreement ? 0.6 : 0.45;
+  return fromAgreement ? 0.45 : 0.4;
+}
+
+/** Only plausible terms count as repeats: a restriction period printed ten times is no likelier the term. */
+const PLAUSIBLE = 0.5;
+
+const durationValue = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 export function findTerm(doc: ExtractDocument): Candidate[] {
   const index = textIndex(doc.model);
   const { text } = index;
   const out: Candidate[] = [];
+  const add = (start: number, end: number, value: string, confidence: number) => {
+    const c = grounded(index, start, end, value, confidence);
+    if (c) out.push(c);
+  };
   ANNIVERSARY_RE.lastIndex = 0;
   for (let m = ANNIVERSARY_RE.exec(text); m; m = ANNIVERSARY_RE.exec(text)) {
-    const n = ORDINALS[m[1].toLowerCase()];
-    const sentence = text.slice(Math.max(0, m.index - 200), m.index + 120);
-    const start = m.index + m[0].indexOf(m[1]);
-    const c = grounded(index, start, m.index + m[0].length, `${n} year${n === 1 ? '' : 's'}`, termConfidence(sentence));
-    if (c) out.push(c);
+    const end = m.index + m[0].length;
+    add(m.index, end, durationValue(ORDINALS[m[1].toLowerCase()], 'year'), termConfidence(text, m.index, end));
   }
-  TERM_RE.lastIndex = 0;
-  for (let m = TERM_RE.exec(text); m; m = TERM_RE.exec(text)) {
-    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1].toLowerCase()];
+  DURATION_RE.lastIndex = 0;
+  for (let m = DURATION_RE.exec(text); m; m = DURATION_RE.exec(text)) {
+    // The parenthesised digits are the number when both are printed ("twenty-one (21)": the word match saw "one").
+    const n = m[2] ? Number(m[2]) : /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1].toLowerCase()];
     if (!n) continue;
-    const unit = m[2].toLowerCase().replace(/s$/, '');
-    const value = `${n} ${unit}${n === 1 ? '' : 's'}`;
-    const sentenceStart = Math.max(text.lastIndexOf('. ', m.index), text.lastIndexOf('\n', m.index), m.index - 300);
-    const sentenceEnd = text.indexOf('.', m.index + m[0].length);
-    const sentence = text.slice(sentenceStart, sentenceEnd < 0 ? text.length : Math.min(sentenceEnd, m.index + 300));
-    const start = m.indices?.[1]?.[0] ?? m.index;
-    // Counted from the agreement's own date: the agreement's term more often than a restriction's.
-    const fromAgreement = /^\s*(?:from|after|following)\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this)|effective\s+date|execution)/i.test(text.slice(m.index + m[0].length, m.index + m[0].length + 40));
+    const unit = m[3].toLowerCase().replace(/s$/, '');
+    const end = m.index + m[0].length;
     // A count of days is a notice or cure period far more often than an agreement's term.
-    const confidence = Math.min(0.9, termConfidence(sentence) + (fromAgreement ? 0.1 : 0)) - (unit === 'day' ? 0.35 : 0);
-    const c = grounded(index, start, m.index + m[0].length, value, confidence);
-    if (c) out.push(c);
+    const confidence = termConfidence(text, m.index, end) - (unit === 'day' ? 0.35 : 0);
+    add(m.index, end, durationValue(n, unit), confidence);
   }
-  return rankUnique(boostRepeats(out));
+  return rankUnique(boostRepeats(out, PLAUSIBLE));
 }

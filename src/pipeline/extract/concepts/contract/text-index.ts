@@ -95,9 +95,37 @@ export function grounded(index: TextIndex, start: number, end: number, value: st
   };
 }
 
+/**
+ * Single-valued concepts propose only candidates at 0.5 or above: below that (a letter's sending date, a notice
+ * period, a non-solicitation period) the value is more often wrong than right, and the extractor takes the first
+ * candidate it is given. Finders also use it to tell whether a fallback is needed.
+ */
+export const MIN_CONFIDENCE = 0.5;
+
 /** The end offset of the first `pages` pages: preamble facts live there. */
 export function headEnd(index: TextIndex, pages: number): number {
   return index.pageStarts[Math.min(pages, index.pageStarts.length - 1)];
+}
+
+/** Abbreviations whose full stop does not end a sentence ("Amendment No. 1", "Acme Inc. and"). */
+const NO_SENTENCE_END = /\b(?:No|Nos|Inc|Co|Corp|Ltd|Mr|Mrs|Ms|Dr|St|Jr|Sr|vs|U\.S|[A-Z])\.$/;
+
+/**
+ * Where the sentence holding offset `at` starts, looking back at most `window` characters: after the last full
+ * stop, semicolon or line break that ends a sentence (not an abbreviation's full stop).
+ */
+export function sentenceStart(text: string, at: number, window: number): number {
+  const from = Math.max(0, at - window);
+  const before = text.slice(from, at);
+  const ends = /[.;]\s+|\n/g;
+  let start = from;
+  for (let m = ends.exec(before); m; m = ends.exec(before)) {
+    if (m[0].startsWith('.') && NO_SENTENCE_END.test(before.slice(Math.max(0, m.index - 4), m.index + 1))) continue;
+    // A sentence broken over blocks goes on: "until the earlier of" / "(i) the second anniversary".
+    if (m[0] === '\n' && /[\w,]$/.test(before.slice(0, m.index)) && /^\s*[(\p{Ll}]/u.test(before.slice(m.index + 1))) continue;
+    start = from + m.index + m[0].length;
+  }
+  return start;
 }
 
 /** Candidates best first, one per value (the best-grounded occurrence kept). */
@@ -111,9 +139,13 @@ export function rankUnique(candidates: Candidate[]): Candidate[] {
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
 }
 
-/** A value found by several phrases is likelier: add a little per extra occurrence. */
-export function boostRepeats(candidates: Candidate[]): Candidate[] {
+/**
+ * A value found by several phrases is likelier: add a little per extra occurrence. Only occurrences at `countFrom`
+ * or above count and are raised, so a value repeated in unlikely places gains nothing.
+ */
+export function boostRepeats(candidates: Candidate[], countFrom = 0): Candidate[] {
+  const key = (c: Candidate) => String(c.value).toLowerCase();
   const counts = new Map<string, number>();
-  for (const c of candidates) counts.set(String(c.value).toLowerCase(), (counts.get(String(c.value).toLowerCase()) ?? 0) + 1);
-  return candidates.map((c) => ({ ...c, confidence: Math.min(0.99, c.confidence + 0.02 * ((counts.get(String(c.value).toLowerCase()) ?? 1) - 1)) }));
+  for (const c of candidates) if (c.confidence >= countFrom) counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
+  return candidates.map((c) => (c.confidence < countFrom ? c : { ...c, confidence: Math.min(0.99, c.confidence + 0.02 * ((counts.get(key(c)) ?? 1) - 1)) }));
 }
