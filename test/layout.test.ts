@@ -446,6 +446,19 @@ describe('layout: figures, captions, footnotes', () => {
     expect(blockWith(out, 'after0').readingOrder).toBeGreaterThan(caption.readingOrder);
   });
 
+  it('moves the rest of a sentence split by a picture it wraps around before the picture', () => {
+    const page = new PageBuilder(0).image([100, 300, 500, 620]);
+    const beside = ['Our author began her career in the field thirty', 'years ago at the research laboratory where she', 'worked on storage systems for small business', 'computers and later on database engines that'];
+    beside.forEach((text, i) => page.line(text, 560, 300 + i * 26));
+    page.line('run on midrange servers. Since then she has held many technical roles in the company.', 100, 660);
+    page.line('She writes and teaches classes about databases all over the world.', 100, 686);
+    const out = analyzePageLayout(page.build(), { bodyFontSize: BODY, titlePage: false });
+    const [figure] = byType(out, 'figure');
+    expect(figure).toBeDefined();
+    expect(blockWith(out, 'run on midrange').readingOrder).toBeLessThan(figure.readingOrder);
+    expect(blockWith(out, 'Our author began').readingOrder).toBeLessThan(blockWith(out, 'run on midrange').readingOrder);
+  });
+
   it('puts footnotes after the body and before the page footer', () => {
     const page = new PageBuilder(0)
       .paragraph('body', 100, 150, 10, 1000)

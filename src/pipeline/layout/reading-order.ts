@@ -28,7 +28,34 @@ export function orderDrafts(furniture: readonly Draft[], body: readonly Draft[])
     if (d.type === 'footnote' || d.captionOf) continue;
     main.push(d, ...(captionsOf.get(d) ?? []));
   }
-  return [...headers, ...main, ...footnotes, ...footers];
+  return [...headers, ...figuresAfterSentences(main), ...footnotes, ...footers];
+}
+
+/** The end of a sentence or clause, after which a figure may stand. */
+const SENTENCE_END = /[.!?:;)\]"”’]$/u;
+
+/** Text draft `b` carries on the sentence that `a` leaves open: no closing punctuation, a lowercase start. */
+function carriesOn(a: Draft, b: Draft): boolean {
+  if (a.type !== 'text' || b.type !== 'text' || !a.lines.length || !b.lines.length) return false;
+  return !SENTENCE_END.test(a.lines[a.lines.length - 1].text.trimEnd()) && /^\p{Ll}/u.test(b.lines[0].text.trimStart());
+}
+
+/**
+ * A picture that text wraps around splits a paragraph in the XY-cut order (the lines beside it, the picture, the
+ * lines below it); the rest of the sentence moves up before the picture and its captions, so that a figure never
+ * stands in the middle of a sentence.
+ */
+function figuresAfterSentences(main: Draft[]): Draft[] {
+  const out = [...main];
+  for (let i = 1; i < out.length; i++) {
+    if (out[i].type !== 'figure') continue;
+    let next = i + 1;
+    while (next < out.length && out[next].captionOf === out[i]) next++;
+    if (next >= out.length || !carriesOn(out[i - 1], out[next])) continue;
+    const [rest] = out.splice(next, 1);
+    out.splice(i, 0, rest);
+  }
+  return out;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
