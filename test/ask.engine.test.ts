@@ -119,9 +119,9 @@ describe('answering', () => {
     expectCites(answer, 'doc_inv', INVOICE_PDF, 0, '15/03/2024');
   });
 
-  it('names the parties of a contract, each cited', () => {
+  it('names the parties of a contract, joined by semicolons (names hold commas), each cited', () => {
     const { answer } = ask([nda], 'Who are the parties to this agreement?');
-    expect(answer.text).toBe('Northwind Traders, Inc., Contoso Labs LLC');
+    expect(answer.text).toBe('Northwind Traders, Inc.; Contoso Labs LLC');
     expect(answer.citations).toHaveLength(2);
     expectCites(answer, 'doc_nda', NDA_PDF, 0, 'Northwind Traders, Inc.');
     expectCites(answer, 'doc_nda', NDA_PDF, 0, 'Contoso Labs');

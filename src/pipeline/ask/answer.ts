@@ -3,6 +3,7 @@ import { candidatesFor, finderFor, type Candidate, type SchemaField } from '../e
 import type { Logger } from '../../shared/logger.ts';
 import type { QuestionInfo } from './question.ts';
 import { citationOf, datelineAnswers, retrievalAnswers } from './retrieval.ts';
+import { readsAsName } from './names.ts';
 import { contentTerms } from './terms.ts';
 import type { AnswerDraft, AskDocument, ScoredAnswer } from './types.ts';
 
@@ -19,6 +20,8 @@ const MIN_SCORE = 0.5;
 const MIN_TERMS = 0.5;
 /** Array values below this confidence are dropped after the first (as extraction does). */
 const MIN_LIST_CONFIDENCE = 0.25;
+/** Between the values of a list answer: not a comma, which names hold ("NIKE, Inc."). */
+export const LIST_JOINER = '; ';
 
 export interface AnswerInput {
   question: QuestionInfo;
@@ -84,7 +87,10 @@ function conceptAnswers(question: QuestionInfo, docs: AskDocument[], hits: Searc
     const found = candidatesFor(ask.doc, field, logger);
     if (!found.length) continue;
     const fit = docFit(question, ask, hits, docs.length);
-    if (question.list) out.push(listAnswer(ask, found, fit));
+    if (question.list) {
+      const list = listAnswer(ask, found, fit);
+      if (list) out.push(list);
+    }
     else {
       for (const c of found.slice(0, 3)) {
         out.push({ text: c.text.trim(), value: String(c.value), score: (0.55 + 0.45 * c.confidence) * fit, termScore: 1, source: 'concept', citations: [citationOf(ask, c.pageIndex, c.bbox)] });
@@ -94,20 +100,25 @@ function conceptAnswers(question: QuestionInfo, docs: AskDocument[], hits: Searc
   return out;
 }
 
-/** Several values (the parties): deduplicated, joined with ", ", each cited. */
-function listAnswer(ask: AskDocument, found: Candidate[], fit: number): ScoredAnswer {
+/**
+ * Several values (the parties): deduplicated, only those that read as names, joined with "; " (a name holds
+ * commas: "NIKE, Inc."), each cited. Null when none reads as a name.
+ */
+function listAnswer(ask: AskDocument, found: Candidate[], fit: number): ScoredAnswer | null {
   const seen = new Set<string>();
   const kept: Candidate[] = [];
   for (const c of found) {
     const key = c.text.toLowerCase().replace(/\s+/g, ' ').trim();
     if (!key || seen.has(key) || (kept.length && c.confidence < MIN_LIST_CONFIDENCE)) continue;
+    if (!readsAsName(c.text, ask.doc.model)) continue;
     seen.add(key);
     kept.push(c);
   }
+  if (!kept.length) return null;
   const confidence = Math.max(...kept.map((c) => c.confidence));
   return {
-    text: kept.map((c) => c.text.trim()).join(', '),
-    value: kept.map((c) => String(c.value)).join(', '),
+    text: kept.map((c) => c.text.trim()).join(LIST_JOINER),
+    value: kept.map((c) => String(c.value)).join(LIST_JOINER),
     score: (0.55 + 0.45 * confidence) * fit,
     termScore: 1,
     source: 'concept',

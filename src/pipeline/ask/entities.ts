@@ -17,7 +17,8 @@ export interface EntityMatch {
   end: number;
 }
 
-const ORG_SUFFIX = String.raw`(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|GmbH|AG|Corp|Corporation|Company|Co|plc|PLC|S\.A|SA|BV|B\.V|N\.V|LLP|LP|Sdn\.? Bhd|SDN\.? BHD|Pty Ltd|SARL|SAS|S\.p\.A)\.?`;
+/** Company forms a name ends with. */
+export const ORG_SUFFIX = String.raw`(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|GmbH|AG|Corp|Corporation|Company|Co|plc|PLC|S\.A|SA|BV|B\.V|N\.V|LLP|LP|Sdn\.? Bhd|SDN\.? BHD|Pty Ltd|SARL|SAS|S\.p\.A)\.?`;
 const CAP = String.raw`(?:[A-Z][\p{L}&'’.-]*|&|and|of|de)`;
 const ORG = new RegExp(String.raw`\b[A-Z][\p{L}&'’.-]*(?:[ ]${CAP}){0,6},?[ ]${ORG_SUFFIX}(?![\p{L}])`, 'gu');
 const PERSON = /\b(?:Mr\.?|Mrs\.?|Ms\.?|Dr\.?)?\s?[A-Z][a-z]+(?: [A-Z]\.)?(?: [A-Z][a-z]+){1,2}\b/g;
@@ -48,7 +49,7 @@ export function entitiesOf(text: string, kind: AnswerKind): EntityMatch[] {
     case 'duration':
       return matches(text, DURATION);
     case 'organisation':
-      return matches(text, ORG).filter((m) => !GENERIC_ORG.test(m.text));
+      return matches(text, ORG).filter((m) => !GENERIC_ORG.test(m.text) && !SENTENCE_BREAK.test(m.text));
     case 'person':
       return matches(text, PERSON).filter((m) => !ORG_WORD.test(m.text));
     case 'place':
@@ -60,6 +61,8 @@ export function entitiesOf(text: string, kind: AnswerKind): EntityMatch[] {
 
 /** "The Company", "Such Corporation": defined terms, not names. */
 const GENERIC_ORG = /^(?:The|This|Such|Each|Any|Either|Other|Said|A|An|Our|Your|Its|Their)\b|^[A-Z][\p{L}.]*$/u;
+/** A sentence end inside a match (a word, not an initial, then a full stop and a capital): "Agreement. Harbor Company" is two phrases. */
+export const SENTENCE_BREAK = /\p{Ll}{2,}[.;:]\s+\p{Lu}/u;
 const ORG_WORD = /\b(Agreement|Inc|Ltd|LLC|Company|Corporation|Party|Section|Article)\b/;
 
 function matches(text: string, re: RegExp): EntityMatch[] {
