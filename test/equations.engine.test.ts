@@ -3,7 +3,7 @@ import { drawPdfPages } from '../src/pipeline/drawing/mod.ts';
 import { comparableTokens, findEquations, formulaToLatex, latexFromText, latexTokens, validateLatex } from '../src/pipeline/equations/mod.ts';
 import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
-import { inlineMathPdf, MATH_CASES, mathPdf, prosePdf } from './helpers/math-pdfs.ts';
+import { inlineMathPdf, MATH_CASES, mathPdf, prosePdf, sequence } from './helpers/math-pdfs.ts';
 
 /**
  * Formulas drawn into real PDFs (Times/Symbol glyphs at real positions, rules as filled rectangles) read back
@@ -40,6 +40,12 @@ describe('equations from born-digital PDFs (equation_codegen)', () => {
   it('finds inline math in prose lines (a Greek letter, a squared x) but not a footnote mark', () => {
     const [found] = equationsOf(inlineMathPdf());
     expect(found.map((f) => [f.display_mode, f.latex])).toEqual([['inline', '\\alpha'], ['inline', 'x^{2}']]);
+  });
+
+  it('leaves measured values with a tolerance as printed text ("48 ± 5 mV", "±1 dB"), the sign set in Symbol', () => {
+    const first = sequence(72, 700, [['R', 11, 'The offset was 48'], ['S', 11, '±'], ['R', 11, '5 mV at room temperature in all of the samples.']]).runs;
+    const second = sequence(72, 686, [['R', 11, 'The gain stayed within'], ['S', 11, '±'], ['R', 11, '1 dB over the whole band of the amplifier.']]).runs;
+    expect(equationsOf(mathPdf([{ runs: [...first, ...second] }]))[0]).toEqual([]);
   });
 
   it('keeps the equation number out of the LaTeX', () => {

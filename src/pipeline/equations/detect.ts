@@ -203,6 +203,9 @@ function attachFarTags(regions: FormulaRegion[], units: Unit[]): void {
   }
 }
 
+/** Glyphs of figures as prose prints them: digits, separators, ranges, a tolerance or a factor. */
+const PLAIN_FIGURE_GLYPH = /^[0-9.,−–\-±∓×]$/u;
+
 /** Runs of math words in a prose line: each run holds a strong math glyph; plain words and punctuation end it. */
 function inlineRuns(unit: Unit): FormulaRegion[] {
   const words = wordsOf(unit.glyphs);
@@ -212,8 +215,9 @@ function inlineRuns(unit: Unit): FormulaRegion[] {
   let run: Glyph[][] = [];
   const flush = () => {
     const trimmed = trimRun(run, strong);
-    // "2007−2008", "10−12 pages": a minus sign between plain numbers is a range, not a formula.
-    const numberRange = trimmed.flat().every((g) => /^[0-9.,−–-]$/u.test(g.c));
+    // "2007−2008", "10−12 pages": a minus sign between plain numbers is a range, not a formula; "48 ± 5", "±1"
+    // and "×2" are measured values as printed: turning them into LaTeX would rewrite (and risk losing) the figures.
+    const numberRange = trimmed.flat().every((g) => PLAIN_FIGURE_GLYPH.test(g.c));
     if (trimmed.some((w) => w.some(strong)) && !numberRange) {
       const glyphs = trimmed.flat();
       regions.push({ bbox: unionBox(glyphs.map((g) => g.bbox)), glyphs, display_mode: 'inline' });
