@@ -63,7 +63,7 @@ const NDA = helveticaPdf([
 const LETTER = helveticaPdf([
   paragraphsPage([
     { text: 'CONFIDENTIALITY AND NON-COMPETITION AGREEMENT', bold: true, size: 14 },
-    { text: 'This Confidentiality and Non-Competition Agreement is dated as of September 23, 2009 among Altair Holdings Limited, a company organized under the laws of the British Virgin Islands ("Altair"), Meridian Software AG, a company organized under the laws of Switzerland ("Meridian"), and Peter J. Olsen ("Employee").' },
+    { text: 'This Confidentiality and Non-Competition Agreement is dated as of September 14, 2020 among Altair Holdings Limited, a company organized under the laws of the British Virgin Islands ("Altair"), Meridian Software AG, a company organized under the laws of Switzerland ("Meridian"), and Peter J. Olsen ("Employee").' },
     { text: 'NOW, THEREFORE, in consideration of the mutual promises herein, the parties agree as follows:' },
     { text: '1. The obligations of this Agreement shall continue for a term of 24 months after the Effective Date.' },
     { text: '2. This Agreement shall be governed by the laws of England and Wales, and the parties submit to the courts of England and Wales.' },
@@ -104,7 +104,7 @@ describe('contract concept finders', () => {
 
   it('reads a three-party preamble with "among", a dated-as-of date and a non-US jurisdiction', () => {
     const doc = documentOf(LETTER);
-    expect(find(doc, 'effective_date')[0].value).toBe('2009-09-23');
+    expect(find(doc, 'effective_date')[0].value).toBe('2020-09-14');
     expect(find(doc, 'jurisdiction')[0].value).toBe('England and Wales');
     expect(find(doc, 'party').map((p) => p.value)).toEqual(['Altair Holdings Limited', 'Meridian Software AG', 'Peter J. Olsen']);
     expect(find(doc, 'term')[0].value).toBe('24 months');
@@ -153,6 +153,21 @@ describe('contract concept finders', () => {
     expect(find(doc, 'effective_date')[0].value).toBe('2017-11-03');
   });
 
+  it('takes the latest signature date when the agreement is effective on the last date of execution', () => {
+    const doc = documentOf(helveticaPdf([paragraphsPage([
+      { text: '1. PARTIES. This Agreement is between Harbor Analytics, Inc. and Quayside Partners LLC.' },
+      { text: '2. EFFECTIVE DATE. This Agreement is effective as of the last date of execution by both parties and may be terminated by either party on written notice.' },
+      { text: '3. Each party shall keep the other party\'s information confidential and use it only to evaluate the project described above.' },
+      { text: 'HARBOR ANALYTICS, INC. Signature /s/ Ann Example' },
+      { text: 'Date 3/14/21' },
+      { text: 'QUAYSIDE PARTNERS LLC Signature /s/ Ben Example' },
+      { text: 'Date 3/16/21' },
+    ])]));
+    const [best] = find(doc, 'effective_date');
+    expect(best.value).toBe('2021-03-16');
+    expect(best.confidence).toBeGreaterThanOrEqual(0.7);
+  });
+
   it('proposes no effective date from another document\'s date, an amendment\'s date, or a preamble left blank', () => {
     const recital = documentOf(helveticaPdf([paragraphsPage([
       { text: 'This Non-Competition Agreement is entered into as of ____________, 2021 by and between Harbor Analytics, Inc. and Jane Example.' },
@@ -164,6 +179,26 @@ describe('contract concept finders', () => {
       { text: 'This Amendment No. 1, dated as of June 2, 2014, amends the Services Agreement dated as of March 3, 2012 between Harbor Analytics, Inc. and Quayside Partners LLC.' },
     ])]));
     expect(find(amendment, 'effective_date').map((d) => d.value)).not.toContain('2014-06-02');
+  });
+
+  it('leaves a defined role, a title and the next numbered section out of the parties', () => {
+    const titled = documentOf(helveticaPdf([paragraphsPage([
+      { text: 'Confidentiality Agreement' },
+      { text: 'Confidentiality Agreement by and between Northwind Traders Corporation, a New York corporation ("Northwind") and Contoso Labs, Inc., a Delaware corporation ("Licensee")' },
+      { text: 'Licensee and Northwind wish to exchange information about a possible business relationship.' },
+    ])]));
+    expect(find(titled, 'party').map((p) => p.value)).toEqual(['Northwind Traders Corporation', 'Contoso Labs, Inc.']);
+    const numbered = documentOf(helveticaPdf([paragraphsPage([
+      { text: '1. PARTIES. This Agreement is between Northwind Traders Corporation and Contoso Labs, Inc., each having the address set forth below. 2. PURPOSE OF DISCLOSURE. The parties are evaluating a business relationship.' },
+    ])]));
+    expect(find(numbered, 'party').map((p) => p.value)).toEqual(['Northwind Traders Corporation', 'Contoso Labs, Inc.']);
+  });
+
+  it('reads the next party after "and," in the preamble', () => {
+    const doc = documentOf(helveticaPdf([paragraphsPage([
+      { text: 'This Agreement is made by and between Northwind Traders, Inc., a Delaware corporation (the "Company") and, Contoso Labs Incorporated, a Delaware corporation (the "Employer").' },
+    ])]));
+    expect(find(doc, 'party').map((p) => p.value)).toEqual(['Northwind Traders, Inc.', 'Contoso Labs Incorporated']);
   });
 
   it('proposes nothing for a document without contract language', () => {

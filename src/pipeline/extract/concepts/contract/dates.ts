@@ -15,11 +15,11 @@ const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?
 /** Ordinal suffix, sometimes set apart from its number in the text layer ("9 th"). */
 const ORD = '(?:\\s?(?:st|nd|rd|th))?';
 const DATE_FORMS: { re: RegExp; parts: (m: RegExpExecArray) => [number, number, number] }[] = [
-  // 5th day of March, 2013 · 6th of February, 1999 · 18 April 2001
+  // 5th day of March, 2013 · 7th of June, 2021 · 14 October 2020
   { re: new RegExp(`\\b(\\d{1,2})${ORD}\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}(?:\\s*,\\s*|\\s+)(\\d{4})\\b`, 'gi'), parts: (m) => [+m[3], MONTHS[m[2].toLowerCase()], +m[1]] },
-  // September 23, 2009 · March 5th 2013 · April 6th , 2005 · December 11,2014
+  // September 14, 2020 · March 5th 2013 · April 9th , 2021 · December 12,2020
   { re: new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${ORD}(?:\\s*,\\s*|\\s+)(\\d{4})\\b`, 'gi'), parts: (m) => [+m[3], MONTHS[m[1].toLowerCase()], +m[2]] },
-  // 03/05/2013, 5/12/09 (US contracts: month first)
+  // 03/05/2013, 7/21/20 (US contracts: month first)
   { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/g, parts: (m) => [m[3].length === 2 ? 2000 + +m[3] - (+m[3] > 69 ? 100 : 0) : +m[3], +m[1], +m[2]] },
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, parts: (m) => [+m[1], +m[2], +m[3]] },
 ];
@@ -101,7 +101,7 @@ export function findEffectiveDate(doc: ExtractDocument): Candidate[] {
       add(date, datesOtherDocument(text, m.index) ? OTHER_DOCUMENT : lead.confidence - late);
     }
   }
-  // "Effective Date" defined by a date printed next to it: `February 10, 2017 ("Effective Date")`, `"Effective Date" means March 1, 2010`.
+  // "Effective Date" defined by a date printed next to it: `April 3, 2019 ("Effective Date")`, `"Effective Date" means June 1, 2020`.
   const defined = /["“]?Effective\s+Date["”]?/g;
   for (let m = defined.exec(text); m; m = defined.exec(text)) {
     const before = datesIn(text, Math.max(0, m.index - 45), m.index).at(-1);
@@ -119,6 +119,9 @@ const OTHER_DOCUMENT = 0.4;
 
 /** The agreement refers to its own date without printing it: the letter's date is that date. */
 const SELF_DATED = /\b(?:the\s+date\s+(?:hereof|of\s+this\s+(?:letter\s+)?agreement|(?:first\s+)?(?:written|set\s+forth)\s+above))\b/i;
+
+/** The agreement says it takes effect when the last party signs: the latest signature date is its date. */
+const SIGNATURE_DATED = /\beffective\s+(?:as\s+of|on|upon)\s+the\s+(?:last|later|latest)\s+(?:date|day)\s+(?:of\s+(?:execution|signature)|(?:on\s+)?which)|\bdate\s+of\s+(?:the\s+)?last\s+signature\b/i;
 
 /**
  * Without a dating phrase: a letter agreement's date printed alone at the top of its first page, else the latest
@@ -141,7 +144,8 @@ function letterOrSignatureDates(index: TextIndex): Candidate[] {
       break;
     }
   }
-  const tailStart = index.pageStarts[Math.min(1, index.pageStarts.length - 1)];
+  // Signature blocks follow the first page; a one-page agreement signs in its second half.
+  const tailStart = index.pageStarts.length > 2 ? index.pageStarts[1] : Math.floor(text.length / 2);
   const signed: FoundDate[] = [];
   for (const d of datesIn(text, tailStart, text.length)) {
     const before = text.slice(Math.max(0, d.start - 12), d.start);
@@ -149,7 +153,7 @@ function letterOrSignatureDates(index: TextIndex): Candidate[] {
     if (/\bDated?\s*:?\s*$/i.test(before) || /^\s*Date\b/i.test(after)) signed.push(d);
   }
   const latest = signed.sort((a, b) => b.iso.localeCompare(a.iso))[0];
-  const c = latest && grounded(index, latest.start, latest.end, latest.iso, 0.55);
+  const c = latest && grounded(index, latest.start, latest.end, latest.iso, SIGNATURE_DATED.test(text) ? 0.75 : 0.55);
   if (c) out.push(c);
   return out;
 }

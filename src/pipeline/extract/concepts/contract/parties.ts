@@ -23,14 +23,14 @@ function preambleSegment(text: string, end: number): { start: number; end: numbe
   const start = lead.index + lead[0].length;
   const rest = text.slice(start, Math.min(text.length, start + 1500));
   // The preamble ends at the recitals, or at a sentence that starts talking about the parties instead of naming them.
-  const stop = /\n\s*(?:WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S|BACKGROUND|NOW,?\s+THEREFORE)|[.;]\s+(?:WHEREAS|The\s+parties|Each\s+party|In\s+consideration|NOW|This|It\s+is|You|We|[A-Z][a-z]+\s+(?:and|wishes|desires|agrees))\b|\.\s*\n/.exec(rest);
+  const stop = /\n\s*(?:WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S|BACKGROUND|NOW,?\s+THEREFORE)|[.;]\s+(?:WHEREAS|The\s+parties|Each\s+party|In\s+consideration|NOW|This|It\s+is|You|We|[A-Z][a-z]+\s+(?:and|wishes|desires|agrees))\b|\.\s*\n|\.\s+\d{1,2}\.\s+\p{Lu}/u.exec(rest);
   return { start, end: start + (stop ? stop.index : rest.length) };
 }
 
 /** The name at `at`: capitalised tokens up to the first lower-case word, paren or comma not before a legal form. */
 function readName(text: string, at: number, end: number): { start: number; end: number } | null {
   let i = at;
-  const skip = /^\s*(?:(?:the|and|or|by|between|among)\s+|:)*\s*/i.exec(text.slice(i, end));
+  const skip = /^\s*(?:(?:the|and|or|by|between|among),?\s+|:)*\s*/i.exec(text.slice(i, end));
   if (skip) i += skip[0].length;
   const start = i;
   let last = i;
@@ -72,6 +72,8 @@ function plausibleParty(name: string): boolean {
   if (name.length < 3 || name.length > 90 || words.length > 10) return false;
   if (ROLE_ONLY.test(name) || COUNTRY_LIKE.test(name) || /^\d+\.|^(?:Section|Article|Exhibit|Schedule)\b/i.test(name)) return false;
   if (/^(?:this|that|such|each|any|all|both|certain|other|[“"])/i.test(name)) return false;
+  // A document's title caught in the preamble ("Mutual Non-Disclosure Agreement"), not a party.
+  if (/\b(?:Agreement|AGREEMENT|Amendment|AMENDMENT)$/.test(name)) return false;
   return /\p{Lu}/u.test(name) && /\p{L}{2}/u.test(name);
 }
 
@@ -102,7 +104,7 @@ function partiesIn(index: TextIndex, segment: { start: number; end: number }): C
       const ch = text[i];
       if (ch === '(') depth++;
       else if (ch === ')') depth = Math.max(0, depth - 1);
-      else if (depth === 0 && (ch === ';' || ch === '\n' || isPartyComma(text, i) || (/\s/.test(ch) && /^\s(?:and|&)\s/i.test(text.slice(i, i + 5))))) {
+      else if (depth === 0 && (ch === ';' || ch === '\n' || isPartyComma(text, i) || (/\s/.test(ch) && /^\s(?:and|&),?\s/i.test(text.slice(i, i + 6))))) {
         next = i + 1;
         break;
       }
@@ -142,10 +144,29 @@ function nameKey(name: string): string {
   return name.toLowerCase().replace(/\b(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|l\.?p)\b\.?/g, '').replace(/[^\p{L}\d]/gu, '');
 }
 
+/** How far before a defined term (`("Licensee")`) the name it defines is read (characters). */
+const DEFINED_NAME_WINDOW = 80;
+
+/**
+ * A role a party is defined as (`Contoso Labs, Inc. ("Licensee")`) read as a name of its own: it is a
+ * quoted defined term, and the words before each definition never contain it (a short name like `AZZ ("AZZ")` or
+ * `Northwind Traders ("Northwind")` does).
+ */
+function roleAlias(name: string, text: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const definition = new RegExp(`\\(\\s*(?:the\\s+)?["“]${escaped}["”]\\s*\\)`, 'g');
+  let defined = false;
+  for (let m = definition.exec(text); m; m = definition.exec(text)) {
+    if (text.slice(Math.max(0, m.index - DEFINED_NAME_WINDOW), m.index).toLowerCase().includes(name.toLowerCase())) return false;
+    defined = true;
+  }
+  return defined;
+}
+
 export function findParties(doc: ExtractDocument): Candidate[] {
   const index = textIndex(doc.model);
   const segment = preambleSegment(index.text, headEnd(index, 2));
-  const preamble = segment ? partiesIn(index, segment) : [];
+  const preamble = (segment ? partiesIn(index, segment) : []).filter((c) => !roleAlias(String(c.value), index.text));
   // Keep preamble order (the array's order is the document's), then signatories the preamble did not name.
   const kept: Candidate[] = [];
   const keys: string[] = [];
