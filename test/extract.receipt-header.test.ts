@@ -153,6 +153,15 @@ describe('receipt header: recogniser evidence', () => {
     expect(repairOcrDigits('Lorong QX21/77, 7/915B')).toBe('Lorong QX21/77, 7/915B');
   });
 
+  it('reads a lone digit inside a word as the letter it looks like, and a letter inside a number as a digit', () => {
+    expect(repairOcrDigits('Ja1an Meran1i, Leve1 2, KAM5ING')).toBe('Jalan Meranli, Level 2, KAMSING');
+    expect(repairOcrDigits('L0T 4B27, 6S120 HULU')).toBe('LOT 4827, 65120 HULU');
+    expect(repairOcrDigits('Jalan 3/1l4C, Jalan lpoh')).toBe('Jalan 3/114C, Jalan Ipoh');
+    expect(repairOcrDigits('MERANTI C0. (M) BHD, N0. 7')).toBe('MERANTI CO. (M) BHD, NO. 7');
+    // Real codes keep their digits: a trailing number, a block letter, a section code.
+    expect(repairOcrDigits('TOWER5 31G SS21/39 U5/N ARA2')).toBe('TOWER5 31G SS21/39 U5/N ARA2');
+  });
+
   it('takes rows the recogniser was unsure of for noise (MIN_ROW_CONFIDENCE)', () => {
     expect(classifyRow('S u Ia .dw C wnwr', MIN_ROW_CONFIDENCE - 0.1)).toBe('noise');
     expect(classifyRow('CAHAYA MAJU ENTERPRISE', MIN_ROW_CONFIDENCE + 0.1)).toBe('legal');

@@ -5,6 +5,7 @@ import type { Candidate, ConceptFinder, ExtractDocument } from '../types.ts';
 import { labelConcept, normalizeText } from '../lexicon.ts';
 import { belowOf, candidateFrom, candidateOfLine, height, labelledValues, LAYOUT_WEIGHT, regionIdsOf, spanBox } from './lines.ts';
 import { FULL_HEADER_CONFIDENCE, receiptHeader, type ReceiptHeader } from './receipt-header.ts';
+import { brandedName, domainsOf } from './brand.ts';
 
 /**
  * Who issued the document and to whom: the issuer is the letterhead (an organisation-like, large or bold line near
@@ -39,22 +40,6 @@ export function cleanName(text: string): string {
   if (parts.length > 1 && /\d/.test(parts.slice(1).join(' '))) s = parts[0];
   s = s.replace(DOC_TITLE, '').replace(/\s*\((?=[^)]*\d)[^)]*\)\s*$/, '').replace(/\s+[a-z]{0,3}\d[\d-]{4,}-?[a-z]?$/i, '').replace(/[,;:\s]+$/, '').trim();
   return s;
-}
-
-/** The host names of the document's web sites and e-mail addresses, letters only ("northwindtraders", "acmehosting"). */
-function domainsOf(doc: ExtractDocument): string[] {
-  const out = new Set<string>();
-  for (const page of doc.model.pages) {
-    for (const line of page.lines) {
-      for (const m of line.text.matchAll(/(?:@|www\.|https?:\/\/)([\w.-]+)\.[a-z]{2,6}\b/gi)) {
-        for (const label of m[1].toLowerCase().replace(/^www\./, '').split('.')) {
-          out.add(label.replace(/[^a-z0-9]/g, ''));
-          for (const part of label.split(/[-_]/)) if (part.length >= 3) out.add(part);
-        }
-      }
-    }
-  }
-  return [...out];
 }
 
 /** The issuer's web site and e-mail usually spell its name: "Northwind Traders" and northwind-traders.com. */
@@ -103,6 +88,8 @@ function issuerScore(line: Line, page: ModelPage, maxSize: number, identity: str
 }
 
 const issuerCache = new WeakMap<ExtractDocument, Candidate[]>();
+/** The brand put ahead of the document's issuer names, if any. */
+const brands = new WeakMap<ExtractDocument, Candidate['value']>();
 
 /** Computed once per document: issuer_address starts from the issuer's line. */
 export const issuerFinder: ConceptFinder = {
@@ -176,7 +163,39 @@ function issuerCandidates(doc: ExtractDocument): Candidate[] {
     if (header.confidence >= FULL_HEADER_CONFIDENCE) out.unshift(own);
     else out.splice(out.findIndex((o) => o.confidence < own.confidence) >>> 0, 0, own);
   }
+  const brand = brandCandidate(doc, out[0], header);
+  if (brand) {
+    brands.set(doc, brand.value);
+    out.unshift(brand);
+  }
   return out;
+}
+
+/** Where the words stand in the text as whole words ("Acme" in "At Acme we", not in "Acmeco"), or -1. */
+function wordAt(text: string, words: string): number {
+  for (let at = text.indexOf(words); at >= 0; at = text.indexOf(words, at + 1)) {
+    if (!/\p{L}/u.test(text[at - 1] ?? '') && !/\p{L}/u.test(text[at + words.length] ?? '')) return at;
+  }
+  return -1;
+}
+
+/**
+ * The issuer's brand ahead of the name found (brand.ts), on the line that first names it. A shop's legal name read
+ * from a receipt's letterhead stays: receipts are known by the name printed at their top.
+ */
+function brandCandidate(doc: ExtractDocument, top: Candidate | undefined, header: ReceiptHeader | null): Candidate | null {
+  // A letterhead's legal name is printed bare; "Sold by: ..." names a party that may sell for the brand.
+  const letterhead = header && top?.value === header.nameText && header.name.some((r) => r.kind === 'legal') && !/^[\p{L} ]{1,15}:/u.test(header.name[0].text);
+  if (!top || letterhead) return null;
+  const brand = brandedName(String(top.value), doc);
+  if (!brand) return null;
+  for (const page of doc.model.pages) {
+    const line = page.lines.find((l) => wordAt(l.text, brand) >= 0);
+    if (!line) continue;
+    const at = wordAt(line.text, brand);
+    return candidateOfLine(doc, page.page_index, line, brand, at, at + brand.length, top.confidence);
+  }
+  return null;
 }
 
 const SUFFIX_ONLY = /^(?:sdn\.?\s*bhd|s\/b|bhd|gmbh|ltd|limited|inc|llc|b\.?v\.?|ag|sas|plc|co\.?)\.?$/i;
@@ -232,7 +251,8 @@ export const issuerAddressFinder: ConceptFinder = {
       if (l.concept !== 'issuer_address' || !l.valueText.trim()) continue;
       out.push(candidateFrom(doc, l, l.valueText.replace(/\s*\n\s*/g, ' ').trim(), 0, l.valueText.length, 0.75 * l.labelScore * LAYOUT_WEIGHT[l.layout]));
     }
-    const issuer = issuerFinder.find(doc, { key: 'issuer', description: '', type: 'string', array: false })[0];
+    // The issuer's address is the named party's, not the brand's (brandCandidate): it is printed under the name.
+    const issuer = issuerFinder.find(doc, { key: 'issuer', description: '', type: 'string', array: false }).find((c) => c.value !== brands.get(doc));
     const page = doc.model.pages[0];
     const header = headerOf(doc);
     if (header?.addressText && issuer?.value === header.nameText) {

@@ -2,6 +2,9 @@ import { findDates } from '../../fields/mod.ts';
 import type { BBox, Line, ModelPage } from '../../model/types.ts';
 import { centerY } from '../../model/geometry.ts';
 import { height, visualLines } from './lines.ts';
+import { repairOcrDigits } from './ocr-repair.ts';
+
+export { repairOcrDigits };
 
 /**
  * The header block of a receipt or shop invoice, read as a structure rather than line by line: from the top, past
@@ -75,23 +78,6 @@ const ADDRESS_WORD = /\b(?:jalan|jln|lorong|lrg|taman|tmn|bandar|bdr|kawasan|per
 /** A postcode of four to six digits beside a place name ("40990 TELUK GADING", "Gading 40990"). */
 const POSTCODE = /(?:^|[\s,.])\d{4,6}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\W*$/u;
 
-
-/** A word needs at least this many letters (digits) before a zero (letter O) in it is read as a misrecognised O (0). */
-export const OCR_REPAIR_MIN_KIND = 2;
-
-/**
- * Zeros and O's that the recogniser confused, by the word around them: "L0T", "FL00R" and "C0." are letters,
- * "433O0" is a postcode. Words mixing other digits and letters ("SS21", "7/118B") stay as read.
- */
-export function repairOcrDigits(text: string): string {
-  return text.replace(/[\p{L}\d]+/gu, (w) => {
-    const letters = (w.match(/[\p{L}]/gu) ?? []).filter((c) => c !== 'O' && c !== 'o').length;
-    const digits = (w.match(/[1-9]/g) ?? []).length;
-    if (/^[\p{L}0]+$/u.test(w) && /0/.test(w) && letters >= OCR_REPAIR_MIN_KIND) return w.replace(/0/g, /\p{Ll}/u.test(w) ? 'o' : 'O');
-    if (/^[\dOo]+$/.test(w) && /[Oo]/.test(w) && digits + (w.match(/0/g) ?? []).length >= OCR_REPAIR_MIN_KIND) return w.replace(/[Oo]/g, '0');
-    return w;
-  });
-}
 
 function meanConfidence(lines: Line[]): number {
   const words = lines.flatMap((l) => l.words);
