@@ -97,6 +97,30 @@ describe('receipt header: the company name', () => {
   });
 });
 
+describe('receipt header: one-row names and branch rows', () => {
+  it('reads a name followed by its registration number in brackets on the same row', async () => {
+    const doc = receipt([
+      ['KEDAI BESI CAHAYA (81234-P)', 11, true], ['LOT 15, JALAN KELUANG LAMA,'], ['46990 BUKIT DAMAR, PERAK.'], ['TEL: 05-441 2020'],
+    ], BODY);
+    expect(classifyRow('KEDAI BESI CAHAYA (81234-P)', 1)).toBe('legal');
+    const out = await read(doc);
+    expect(out.company).toBe('KEDAI BESI CAHAYA');
+    expect(out.address).toBe('LOT 15, JALAN KELUANG LAMA, 46990 BUKIT DAMAR, PERAK.');
+  });
+
+  it('skips a branch row that names the shop again above the street (MIN_LEAD_WORD)', () => {
+    const doc = receipt([
+      ['Merbok Grill Malaysia Sdn Bhd', 10, true], ["Merbok's 2 Bukit Indah"], ['Unit G-7, Ground Floor, No.4'], ['Jalan Indah, Bukit Indah'], ['50990 Seri Damar'], ['Tel: 03-2211 4455'],
+    ], BODY);
+    expect(receiptHeader(doc.model.pages[0])?.addressText).toBe('Unit G-7, Ground Floor, No.4, Jalan Indah, Bukit Indah, 50990 Seri Damar');
+  });
+
+  it('reads a unit code after its label as the address ("LOT NO.: G1.16A, ...")', () => {
+    expect(classifyRow('LOT NO.: G1.16A, GROUND FLOOR,', 1)).toBe('address');
+    expect(classifyRow('Table: A12', 1)).toBe('stop');
+  });
+});
+
 describe('receipt header: limits', () => {
   it('does not join a row much larger than the legal form below it (NAME_SIZE_RATIO)', () => {
     const doc = receipt([

@@ -6,6 +6,7 @@ import { labelConcept, normalizeText } from '../lexicon.ts';
 import { belowOf, candidateFrom, candidateOfLine, height, labelledValues, LAYOUT_WEIGHT, regionIdsOf, spanBox } from './lines.ts';
 import { FULL_HEADER_CONFIDENCE, receiptHeader, type ReceiptHeader } from './receipt-header.ts';
 import { brandedName, domainsOf } from './brand.ts';
+import { repairOcrDigits } from './ocr-repair.ts';
 
 /**
  * Who issued the document and to whom: the issuer is the letterhead (an organisation-like, large or bold line near
@@ -237,7 +238,8 @@ function linesUnder(page: ModelPage, line: Line, max = 5): Line[] {
 
 function addressCandidate(doc: ExtractDocument, pageIndex: number, lines: Line[], confidence: number): Candidate | null {
   if (!lines.length) return null;
-  const text = lines.map((l) => l.text.trim()).join(' ');
+  // Recognised text may confuse 0/O and 1/l ("N0.3", "Ja1an"): put back as the words around them show.
+  const text = lines.map((l) => (l.source === 'ocr' ? repairOcrDigits(l.text.trim()) : l.text.trim())).join(' ');
   const boxes = lines.map((l) => spanBox(l, 0, l.text.length));
   const bbox: Candidate['bbox'] = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
   return { value: text, text, pageIndex, bbox, regionIds: regionIdsOf(doc, pageIndex, lines.map((l) => l.id)), confidence, source: 'text' };

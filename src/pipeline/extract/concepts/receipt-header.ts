@@ -84,6 +84,13 @@ function meanConfidence(lines: Line[]): number {
   return words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 1;
 }
 
+/** "KEDAI MAJU (81497-P)": a name followed by its registration number in brackets, on one row. */
+const REGISTRATION_TAIL = /\(\s*[a-z]{0,3}\d{4,}[\s-]*[a-z]?\s*\)\s*$/i;
+function namedWithRegistration(t: string): boolean {
+  const name = t.replace(REGISTRATION_TAIL, '');
+  return name !== t && /\p{L}{2,}.*\s.*\p{L}{2,}/u.test(name) && !/\d/.test(name) && !ADDRESS_WORD.test(name);
+}
+
 export function classifyRow(text: string, confidence: number): RowKind {
   const t = text.trim();
   if (confidence < MIN_ROW_CONFIDENCE) return 'noise';
@@ -98,9 +105,11 @@ export function classifyRow(text: string, confidence: number): RowKind {
   const colon = LABEL_ROW.exec(t);
   if (colon && LEGAL.test(t.slice(colon[0].length))) return 'legal';
   // "No: 28, Jalan Mawar 3,": a street number after its label.
-  if (colon && /^\s*\d/.test(t.slice(colon[0].length)) && (ADDRESS_WORD.test(t) || /,/.test(t)) && !findDates(t).length) return 'address';
+  // "No: 28, Jalan Mawar 3,", "LOT NO.: G1.16A, GROUND FLOOR": a street or unit number after its label.
+  if (colon && /^\s*(?:\p{L}{1,2}[-.]?)?\d/u.test(t.slice(colon[0].length)) && (ADDRESS_WORD.test(t) || /,/.test(t)) && !findDates(t).length) return 'address';
   if (colon || findDates(t).length || TIME.test(t) || AMOUNT.test(t)) return 'stop';
   if (LEGAL.test(t)) return 'legal';
+  if (namedWithRegistration(t)) return 'legal';
   if (/\d/.test(t) || ADDRESS_WORD.test(t) || /,\s*$/.test(t)) return 'address';
   return 'text';
 }
@@ -148,6 +157,13 @@ const continues = (upper: HeaderRow, lower: HeaderRow) => /(?:[&(\-,]|\b(?:and|o
 /** A row that can carry on a name: words only ("BUILDING SUPPLY" reads like an address word but has no number). */
 const nameWords = (r: HeaderRow) => r.kind === 'text' || (r.kind === 'address' && !/\d/.test(r.text) && !/,\s*$/.test(r.text));
 const isName = (r: HeaderRow) => r.kind === 'text' || r.kind === 'legal';
+
+/** A row that starts with the name's first word (of at least MIN_LEAD_WORD letters): the shop named again. */
+export const MIN_LEAD_WORD = 4;
+function namesAgain(row: HeaderRow, nameRow: HeaderRow): boolean {
+  const lead = normalizeWords(nameRow.text.trim().split(/\s+/)[0] ?? '');
+  return lead.length >= MIN_LEAD_WORD && /\p{L}/u.test(lead) && normalizeWords(row.text).startsWith(lead);
+}
 
 /** The name as printed: the label before it ("Owned by:") and what follows its legal form dropped. */
 function nameOf(rows: HeaderRow[]): string {
@@ -225,7 +241,8 @@ export function receiptHeader(page: ModelPage | undefined): ReceiptHeader | null
     const bareNumber = row.kind === 'contact' && !CONTACT.test(row.text);
     const bracketed = /^\(.*\)$/.test(row.text.trim());
     const street = content[i + 1];
-    const branch = row.kind === 'text' && street?.kind === 'address' && /\d/.test(street.text);
+    // A branch row names the shop again ("KEDAI MAJU 2 TAMAN SERI" under "KEDAI MAJU SDN BHD") above its street.
+    const branch = (row.kind === 'text' || namesAgain(row, name[0])) && street?.kind === 'address' && /\d/.test(street.text);
     // The receipt's date and time may be printed beside the registration number, above the street.
     const dated = row.kind === 'stop' && findDates(row.text).length > 0;
     if (!address.length && (row.kind === 'registration' || bareNumber || bracketed || branch || dated)) {
