@@ -3,6 +3,7 @@ import { candidatesFor, finderFor, type Candidate, type SchemaField } from '../e
 import type { Logger } from '../../shared/logger.ts';
 import type { QuestionInfo } from './question.ts';
 import { citationOf, datelineAnswers, retrievalAnswers } from './retrieval.ts';
+import { squeezeOrdinals } from './entities.ts';
 import { readsAsName } from './names.ts';
 import { contentTerms } from './terms.ts';
 import type { AnswerDraft, AskDocument, ScoredAnswer } from './types.ts';
@@ -93,11 +94,19 @@ function conceptAnswers(question: QuestionInfo, docs: AskDocument[], hits: Searc
     }
     else {
       for (const c of found.slice(0, 3)) {
-        out.push({ text: c.text.trim(), value: String(c.value), score: (0.55 + 0.45 * c.confidence) * fit, termScore: 1, source: 'concept', citations: [citationOf(ask, c.pageIndex, c.bbox)] });
+        out.push({ text: printedText(c.text, question), value: String(c.value), score: (0.55 + 0.45 * c.confidence) * fit, termScore: 1, source: 'concept', citations: [citationOf(ask, c.pageIndex, c.bbox)] });
       }
     }
   }
   return out;
+}
+
+/**
+ * A finder's text as it reads: a date's raised ordinal, which the text layer gives as a word of its own ("9 th ,
+ * 2014"), joined to its number ("9th, 2014"), as the line prints it.
+ */
+function printedText(text: string, question: QuestionInfo): string {
+  return question.expects === 'date' ? squeezeOrdinals(text.trim()).text : text.trim();
 }
 
 /**
