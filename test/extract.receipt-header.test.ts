@@ -110,13 +110,13 @@ describe('receipt header: one-row names and branch rows', () => {
 
   it('skips a branch row that names the shop again above the street (MIN_LEAD_WORD)', () => {
     const doc = receipt([
-      ['Merbok Grill Malaysia Sdn Bhd', 10, true], ["Merbok's 2 Bukit Indah"], ['Unit G-7, Ground Floor, No.4'], ['Jalan Indah, Bukit Indah'], ['50990 Seri Damar'], ['Tel: 03-2211 4455'],
+      ['Merbok Grill Malaysia Sdn Bhd', 10, true], ["Merbok's 2 Bukit Indah"], ['Unit G-7, Level 2, No.4'], ['Jalan Indah, Bukit Indah'], ['50990 Seri Damar'], ['Tel: 03-2211 4455'],
     ], BODY);
-    expect(receiptHeader(doc.model.pages[0])?.addressText).toBe('Unit G-7, Ground Floor, No.4, Jalan Indah, Bukit Indah, 50990 Seri Damar');
+    expect(receiptHeader(doc.model.pages[0])?.addressText).toBe('Unit G-7, Level 2, No.4, Jalan Indah, Bukit Indah, 50990 Seri Damar');
   });
 
-  it('reads a unit code after its label as the address ("LOT NO.: G1.16A, ...")', () => {
-    expect(classifyRow('LOT NO.: G1.16A, GROUND FLOOR,', 1)).toBe('address');
+  it('reads a unit code after its label as the address ("UNIT NO.: B2.07, ...")', () => {
+    expect(classifyRow('UNIT NO.: B2.07, LEVEL 3,', 1)).toBe('address');
     expect(classifyRow('Table: A12', 1)).toBe('stop');
   });
 });

@@ -105,7 +105,7 @@ export function classifyRow(text: string, confidence: number): RowKind {
   const colon = LABEL_ROW.exec(t);
   if (colon && LEGAL.test(t.slice(colon[0].length))) return 'legal';
   // "No: 28, Jalan Mawar 3,": a street number after its label.
-  // "No: 28, Jalan Mawar 3,", "LOT NO.: G1.16A, GROUND FLOOR": a street or unit number after its label.
+  // "No: 28, Jalan Mawar 3,", "UNIT NO.: B2.07, LEVEL 3": a street or unit number after its label.
   if (colon && /^\s*(?:\p{L}{1,2}[-.]?)?\d/u.test(t.slice(colon[0].length)) && (ADDRESS_WORD.test(t) || /,/.test(t)) && !findDates(t).length) return 'address';
   if (colon || findDates(t).length || TIME.test(t) || AMOUNT.test(t)) return 'stop';
   if (LEGAL.test(t)) return 'legal';
