@@ -72,6 +72,12 @@ describe('findAmounts', () => {
     expect(parseAmount('RM 100. 00')).toEqual({ value: 100, currency: 'MYR' });
   });
 
+  it('reads a spaced decimal that is the whole text (a value cell read on its own)', () => {
+    expect(findAmounts(' 41. 00').map((a) => [a.raw, a.value])).toEqual([['41. 00', 41]]);
+    expect(parseAmount('52. 19')).toEqual({ value: 52.19 });
+    expect(findAmounts('Item 3. 12')).toEqual([]);
+  });
+
   it('reads OCR\'s "S8.20" as dollars, keeping the printed text, but no S inside a word', () => {
     expect(findAmounts('Nett Total: S8.20').map((a) => [a.raw, a.value, a.currency])).toEqual([['S8.20', 8.2, 'USD']]);
     expect(findAmounts('ABS8.20 US8.20')).toEqual([]);
@@ -124,6 +130,13 @@ describe('parseDate', () => {
     ['3 marca 2021', '2021-03-03'],
     ['15 października 2020', '2020-10-15'],
     ['1 stycznia 2022', '2022-01-01'],
+    ['05/SEP/2020', '2020-09-05'],
+    ['14-AUG-2019 09:15:07 AM', '2019-08-14'],
+    ['3 JUN 19 14:05:10', '2019-06-03'],
+    ['21 0CT 2016', '2016-10-21'],
+    ['3 N0V 2020', '2020-11-03'],
+    ['14 Aug -2019', '2019-08-14'],
+    ['14082019 09:05:33', '2019-08-14'],
   ])('%s -> %s', (text, iso) => expect(parseDate(text)).toBe(iso));
 
   it('uses the order hint only where the numbers leave the order open', () => {
@@ -136,6 +149,11 @@ describe('parseDate', () => {
     'rejects %j',
     (text) => expect(parseDate(text)).toBeNull(),
   );
+
+  it('reads eight digits as a date only when a time of day follows', () => {
+    expect(findDates('Invoice 14082019').map((d) => d.iso)).toEqual([]);
+    expect(findDates('00731 14082019 09:05:33').map((d) => d.iso)).toEqual(['2019-08-14']);
+  });
 
   it('finds dates in running text without reading a range end as a year', () => {
     const found = findDates('Billing period July 1 - July 31 , 2014; issued 06/12/2022.');

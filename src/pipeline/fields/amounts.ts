@@ -78,12 +78,16 @@ interface AmountGroups {
   open?: string; close?: string; sign?: string; trail?: string; num: string; cur1?: string; cur2?: string; cur3?: string;
 }
 
-function amountOf(g: AmountGroups, context?: { currency?: string }): { value: number; currency?: string; explicit: boolean } | null {
+/**
+ * `alone`: the number is the whole text (a right-column cell read on its own, "73. 00"), so the space after its
+ * separator cannot join two numbers of running text.
+ */
+function amountOf(g: AmountGroups, context?: { currency?: string }, alone = false): { value: number; currency?: string; explicit: boolean } | null {
   if (Boolean(g.open) !== Boolean(g.close)) return null;
   const marks = [g.cur1, g.cur2, g.cur3].filter((c): c is string => Boolean(c));
   if (marks.length > 1) return null;
   const spacedDecimal = SPACED_DECIMAL.test(g.num);
-  if (spacedDecimal && !(g.cur1 || g.cur2)) return null;
+  if (spacedDecimal && !(g.cur1 || g.cur2) && !alone) return null;
   const number = parseNumber(spacedDecimal ? g.num.replace(' ', '') : g.num);
   if (number === null) return null;
   const negative = Boolean(g.open) || Boolean(g.trail) || (g.sign !== undefined && g.sign !== '+');
@@ -97,7 +101,7 @@ export function parseAmount(text: string, context?: { currency?: string }): { va
   const cleaned = ocrDollars(text.replace(/\s+/g, ' ').replace(/\*+$/, '').trim());
   const m = WHOLE_AMOUNT.exec(cleaned);
   if (!m?.groups) return null;
-  const found = amountOf(m.groups as unknown as AmountGroups, context);
+  const found = amountOf(m.groups as unknown as AmountGroups, context, true);
   if (!found) return null;
   return { value: found.value, ...(found.currency ? { currency: found.currency } : {}) };
 }
@@ -110,6 +114,7 @@ export function parseAmount(text: string, context?: { currency?: string }): { va
 export function findAmounts(printed: string, exclude: { index: number; raw: string }[] = findDates(printed)): AmountMatch[] {
   const out: AmountMatch[] = [];
   const text = ocrDollars(printed);
+  const alone = SPACED_DECIMAL.test(text.trim());
   ANY_AMOUNT.lastIndex = 0;
   for (let m = ANY_AMOUNT.exec(text); m; m = ANY_AMOUNT.exec(text)) {
     const g = m.groups as unknown as AmountGroups;
@@ -120,9 +125,9 @@ export function findAmounts(printed: string, exclude: { index: number; raw: stri
     index += lead;
     const end = index + raw.length;
     if (exclude.some((e) => index < e.index + e.raw.length && e.index < end)) continue;
-    const found = amountOf(g, undefined);
+    const found = amountOf(g, undefined, alone);
     if (!found) continue;
-    const looksLikeMoney = found.explicit || /[.,]\d{1,4}$/.test(g.num) || /\d[ ,.'’]\d{3}/.test(g.num);
+    const looksLikeMoney = found.explicit || /[.,] ?\d{1,4}$/.test(g.num) || /\d[ ,.'’]\d{3}/.test(g.num);
     if (!looksLikeMoney) continue;
     out.push({ raw: printed.slice(index, end), value: found.value, ...(found.currency ? { currency: found.currency } : {}), index });
   }

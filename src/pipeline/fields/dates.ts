@@ -28,18 +28,21 @@ MONTH_NAMES.forEach((names, i) => names.forEach((n) => MONTHS.set(n, i + 1)));
 /** Lower case, diacritics removed ("März" → "marz", "października" → "pazdziernika"). */
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/ł/g, 'l').replace(/Ł/g, 'L').toLowerCase();
 
-const monthOf = (word: string): number | undefined => MONTHS.get(fold(word).replace(/\.$/, ''));
+/** OCR reads the O of "OCT" or "NOV" as a zero: a zero inside a month word is an O. */
+const monthOf = (word: string): number | undefined => MONTHS.get(fold(word).replace(/\.$/, '').replace(/0/g, 'o'));
 
 /** Latin letters with the accents of the supported languages: a narrow class keeps these regexes cheap to compile. */
 const LETTER = 'A-Za-zÀ-ÖØ-öø-ÿĀ-ž';
-const WORD = `[${LETTER}]{3,12}\\.?`;
+/** A month word; a zero may stand for an O ("0CT", "N0V") but not begin a run of digits. */
+const WORD = `(?:[${LETTER}]|0(?=[${LETTER}]))(?:[${LETTER}]|0(?=[${LETTER}]))[${LETTER}0]{1,10}\\.?`;
 const DAY = '(?<day>[0-3]?\\d)(?!\\d)(?:st|nd|rd|th|er|e|\\.|º|°)?';
 /**
- * A four-digit year after spaces or commas; a two-digit one after a dash, slash, dot or apostrophe ("03-Mar-21"), or
- * after a space when no number follows ("14 JUN 19", but not the "31" of "July 1 - July 31, 2014").
+ * A four-digit year after spaces, commas, a dash or a slash ("14-AUG-2019", "05/SEP/2020"); a two-digit one after a
+ * dash, slash, dot or apostrophe ("03-Mar-21"), or after a space when no number follows ("14 JUN 19", but not the
+ * "31" of "July 1 - July 31, 2014") other than a time of day ("3 JUN 19 14:05").
  */
 const YEAR =
-  "(?:[\\s,.]*(?:de\\s+|del\\s+)?(?<year>\\d{4})|[-/.'](?<year2>'?\\d{2})|\\s+(?<year3>\\d{2})(?!\\s*,?\\s*\\d))(?![\\d])";
+  "(?:[\\s,.]*[-/]?\\s*(?:de\\s+|del\\s+)?(?<year>\\d{4})|[-/.'](?<year2>'?\\d{2})|\\s+(?<year3>\\d{2})(?!\\s*,?\\s*\\d(?!\\d?:\\d{2})))(?![\\d])";
 const PATTERNS: RegExp[] = [
   // 2021-03-03, 2021/3/3, 2021.03.03
   /(?<![\d.])(?<year>\d{4})(?<sep>[-/.])(?<month>[01]?\d)\k<sep>(?<day>[0-3]?\d)(?![\d])/g,
@@ -49,6 +52,8 @@ const PATTERNS: RegExp[] = [
   new RegExp(`(?<![${LETTER}])(?<mname>${WORD})\\s*${DAY}(?:\\s*,\\s*|\\s+)${YEAR}`, 'g'),
   // 28/11/2022, 03.03.2021, 3-3-21 (day/month order decided later)
   /(?<![\d.,/-])(?<a>[0-3]?\d)(?<sep>[-/.])(?<b>[0-3]?\d)\k<sep>(?<year>\d{4}|\d{2})(?![\d]|[.,/-]\d)/g,
+  // 14082019 09:05 — eight digits without separators are a date only when a time of day follows them.
+  /(?<![\d.,/:-])(?<a>[0-3]\d)(?<b>[01]\d)(?<year>(?:19|20)\d{2})(?=\s+[0-2]?\d:[0-5]\d)/g,
 ];
 
 export interface DateMatch {

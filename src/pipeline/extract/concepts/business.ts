@@ -52,7 +52,7 @@ function totalCandidates(doc: ExtractDocument): Candidate[] {
   const specific = new Set(labelled(doc, 'total').filter((l) => SPECIFIC_TOTAL.test(l.label)).map(key));
   const counted = new Set(labelled(doc, 'total').filter((l) => NOT_AMOUNT_TO_PAY.test(labelWords(doc, l))).map(key));
   const found = amountCandidates(doc, 'total', (l) => (specific.has(key(l)) ? 0.15 : 0), (l) => !counted.has(key(l))).filter((c) => c.amount > 0);
-  if (!found.length) return untaxedSubtotal(doc);
+  if (!found.length) return preferTendered(doc, untaxedSubtotal(doc));
   const max = Math.max(...found.map((c) => c.amount));
   const lastPage = Math.max(...found.map((c) => c.pageIndex));
   const ranked = found
@@ -121,6 +121,12 @@ function dateFinder(concept: string, fallbackTop: boolean): ConceptFinder {
 /** Labels of dates that are not the document's date. */
 const OTHER_DATE = /\b(?:due|order|delivery|ship|shipped|check|period|from|until|valid|expiry|expires|birth|service|leistung|liefer|bestell|order|échéance|limite|vencimiento|scadenza|levering|termin)\w*/i;
 
+/**
+ * How far into a labelled value its date may start and still be the labelled value ("Order: 03/03/2021"), unlike
+ * "ORDER NO. 1000219 11/03/2018" where the label names the number and the date is the receipt's own.
+ */
+const LABELLED_DATE_START = 2;
+
 /** The first dates of the first page, top down, skipping dates whose label names another date (due, order...). */
 function firstDates(doc: ExtractDocument): Candidate[] {
   const page = doc.model.pages[0];
@@ -128,6 +134,7 @@ function firstDates(doc: ExtractDocument): Candidate[] {
   const otherLabelled = new Set(
     labelledValues(doc)
       .filter((l) => l.concept === 'due_date' || OTHER_DATE.test(l.label))
+      .filter((l) => (findDates(l.valueText)[0]?.index ?? Infinity) <= LABELLED_DATE_START + l.valueText.length - l.valueText.trimStart().length)
       .flatMap((l) => (l.line ? [l.line.id] : [])),
   );
   const out: Candidate[] = [];

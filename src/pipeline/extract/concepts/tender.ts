@@ -8,7 +8,7 @@ import { candidateOfLine, rightOf, visualLines } from './lines.ts';
  * the amount paid, a check on the total that needs no label reading (OCR garbles labels: "Total Ant Payabie").
  */
 
-const TENDER = /\b(?:cash|tender(?:ed)?|paid|payment|amount paid|visa|master(?:card)?|card|credit|debit|tunai)\b/i;
+const TENDER = /\b(?:cash|tender(?:ed)?|paid|pay|payment|amount paid|visa|master(?:card)?|card|credit|debit|tunai)\b/i;
 const CHANGE = /\b(?:change|baki|kembalian)\b/i;
 const TOTAL_WORDS = /total|\b(?:amt|amount|payable|jumlah|net|nett|due|tl|ttl)\b/i;
 /** How many rows above the change line the tender line may be. */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { buildExtractDocument, extractFields, normalizeSchema } from '../src/pipeline/extract/mod.ts';
+import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { modelOfPdf } from './helpers/document-models.ts';
+
+/** Receipt totals and dates as OCR leaves them: garbled or missing total labels, a date beside an order number. */
+
+const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
+/** Text runs at PDF points (x, y from the bottom), Helvetica 10. */
+const stream = (runs: [number, number, string][]) => runs.map(([x, y, text]) => `BT /F1 10 Tf ${x} ${y} Td (${esc(text)}) Tj ET`).join('\n');
+
+const SCHEMA = normalizeSchema({
+  doc_class: 'receipt',
+  fields: [
+    { key: 'date', description: 'Date of the receipt', type: 'string' },
+    { key: 'total', description: 'Total amount paid', type: 'number' },
+  ],
+});
+
+const extract = (runs: [number, number, string][]) => extractFields(buildExtractDocument(modelOfPdf(helveticaPdf([stream(runs)]))), SCHEMA);
+
+const HEADER: [number, number, string][] = [
+  [150, 760, 'PERNIAGAAN CONTOH JAYA'],
+  [150, 745, 'NO 4 JALAN MAWAR 2, 43000 KAJANG'],
+];
+
+describe('receipt totals and dates', () => {
+  it('reads the amount due that tendered minus change confirms when no total label is printed', async () => {
+    const out = await extract([
+      ...HEADER,
+      [72, 660, 'Roti Canai 3 @ 1.40'], [420, 660, '4.20'],
+      [72, 645, 'Teh Tarik 2 @ 2.30'], [420, 645, '4.60'],
+      [72, 610, 'Due'], [420, 610, '8.80'],
+      [72, 595, 'Pay'], [420, 595, '10.00'],
+      [72, 580, 'Change'], [420, 580, '1.20'],
+    ]);
+    expect(out.result.total).toBe(8.8);
+  });
+
+  it('takes a date printed after an order number as the receipt date', async () => {
+    const out = await extract([
+      ...HEADER,
+      [72, 710, 'ORDER NO.'],
+      [72, 695, '5521 07/06/2019 11:20 AM'],
+      [72, 660, 'Nasi Lemak'], [420, 660, '6.50'],
+      [72, 640, 'TOTAL'], [420, 640, '6.50'],
+    ]);
+    expect(out.result.date).toBe('2019-06-07');
+  });
+});
