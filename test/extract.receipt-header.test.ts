@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildExtractDocument, extractFields, normalizeSchema, type ExtractDocument } from '../src/pipeline/extract/mod.ts';
 import { classifyRow, LOGO_HEIGHT_RATIO, MAX_ROW_GAP, MIN_ROW_CONFIDENCE, NAME_SIZE_RATIO, receiptHeader, repairOcrDigits } from '../src/pipeline/extract/concepts/receipt-header.ts';
 import { MAX_HEADER_NAME_WORDS } from '../src/pipeline/extract/concepts/parties.ts';
+import { repairKnownWords } from '../src/pipeline/extract/concepts/ocr-repair.ts';
 import { helveticaPdf } from './helpers/layout-pdfs.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
 
@@ -184,6 +185,14 @@ describe('receipt header: recogniser evidence', () => {
     expect(repairOcrDigits('MERANTI C0. (M) BHD, N0. 7')).toBe('MERANTI CO. (M) BHD, NO. 7');
     // Real codes keep their digits: a trailing number, a block letter, a section code.
     expect(repairOcrDigits('TOWER5 31G SS21/39 U5/N ARA2')).toBe('TOWER5 31G SS21/39 U5/N ARA2');
+  });
+
+  it('reads a word one confused character away from a street word as that word (MIN_KNOWN_WORD)', () => {
+    const known = new Set(['jalan', 'taman', 'tower']);
+    expect(repairKnownWords('Jaian Merbau, TAMAI\u0020SERI', known)).toBe('Jalan Merbau, TAMAI SERI');
+    expect(repairKnownWords('JAIAN MERBAU 5', known)).toBe('JALAN MERBAU 5');
+    // Two different letters ("POWER", "tamam") are not a confusion the recogniser makes.
+    expect(repairKnownWords('POWER tamam', known)).toBe('POWER tamam');
   });
 
   it('takes rows the recogniser was unsure of for noise (MIN_ROW_CONFIDENCE)', () => {

@@ -60,3 +60,28 @@ export function repairOcrDigits(text: string): string {
     // "lpoh": no word starts with an l before a consonant; it is a capital I.
     .replace(/(^|[^\p{L}\d])l(?=[bcdfghjkmnpqrstvwxz]\p{Ll})/gu, '$1I');
 }
+
+/** Only words of at least this many letters are matched against known words (shorter ones match too easily). */
+export const MIN_KNOWN_WORD = 5;
+/** Characters the recogniser reads for one another, as pairs: what was read, what may have been printed. */
+const CONFUSED: [string, string][] = [['i', 'l'], ['l', 'i'], ['1', 'l'], ['0', 'o'], ['5', 's']];
+
+/**
+ * "Jaian" for "Jalan": a word one confusable character away from a known word (street words) is that word, in
+ * the case it was read in. Words that are known already, or near none, stay.
+ */
+export function repairKnownWords(text: string, known: ReadonlySet<string>): string {
+  return text.replace(/[\p{L}\d]+/gu, (w) => {
+    const lower = w.toLowerCase();
+    if (lower.length < MIN_KNOWN_WORD || known.has(lower) || !/\p{L}/u.test(lower)) return w;
+    for (let i = 0; i < lower.length; i++) {
+      for (const [read, printed] of CONFUSED) {
+        if (lower[i] !== read) continue;
+        const candidate = lower.slice(0, i) + printed + lower.slice(i + 1);
+        if (!known.has(candidate)) continue;
+        return w.slice(0, i) + (w === w.toUpperCase() ? printed.toUpperCase() : printed) + w.slice(i + 1);
+      }
+    }
+    return w;
+  });
+}

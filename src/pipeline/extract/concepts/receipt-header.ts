@@ -2,7 +2,7 @@ import { findDates } from '../../fields/mod.ts';
 import type { BBox, Line, ModelPage } from '../../model/types.ts';
 import { centerY } from '../../model/geometry.ts';
 import { height, visualLines } from './lines.ts';
-import { repairOcrDigits } from './ocr-repair.ts';
+import { repairKnownWords, repairOcrDigits } from './ocr-repair.ts';
 
 export { repairOcrDigits };
 
@@ -74,7 +74,9 @@ const LABEL_ROW = /^[\p{L}#./ ]{2,24}\s*:/u;
 const AMOUNT = /\b\d+[.,]\d{2}\b/;
 const TIME = /\b\d{1,2}:\d{2}\b/;
 /** Street and area words in addresses (several languages): evidence that a row without a number is an address row. */
-const ADDRESS_WORD = /\b(?:jalan|jln|lorong|lrg|taman|tmn|bandar|bdr|kawasan|persiaran|lebuh|kampung|kg|seksyen|section|street|st|road|rd|avenue|ave|lane|drive|boulevard|blvd|floor|level|lot|unit|blok|block|suite|plaza|mall|tower|building|wisma|kompleks|complex|industrial|park|strasse|straße|rue|via|calle)\b/i;
+const STREET_WORDS = ['jalan', 'jln', 'lorong', 'lrg', 'taman', 'tmn', 'bandar', 'bdr', 'kawasan', 'persiaran', 'lebuh', 'kampung', 'kg', 'seksyen', 'section', 'street', 'st', 'road', 'rd', 'avenue', 'ave', 'lane', 'drive', 'boulevard', 'blvd', 'floor', 'level', 'lot', 'unit', 'blok', 'block', 'suite', 'plaza', 'mall', 'tower', 'building', 'wisma', 'kompleks', 'complex', 'industrial', 'park', 'strasse', 'straße', 'rue', 'via', 'calle'];
+const ADDRESS_WORD = new RegExp(String.raw`\b(?:${STREET_WORDS.join('|')})\b`, 'i');
+const KNOWN_STREET_WORDS: ReadonlySet<string> = new Set(STREET_WORDS);
 /** A postcode of four to six digits beside a place name ("40990 TELUK GADING", "Gading 40990"). */
 const POSTCODE = /(?:^|[\s,.])\d{4,6}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\W*$/u;
 
@@ -132,7 +134,7 @@ export function headerRows(page: ModelPage): HeaderRow[] {
   }
   for (const row of rows) {
     row.lines.sort((a, b) => a.bbox[0] - b.bbox[0]);
-    row.text = row.lines.map((l) => (l.source === 'ocr' ? repairOcrDigits(l.text.trim()) : l.text.trim())).join(' ');
+    row.text = row.lines.map((l) => (l.source === 'ocr' ? repairKnownWords(repairOcrDigits(l.text.trim()), KNOWN_STREET_WORDS) : l.text.trim())).join(' ');
     row.kind = classifyRow(row.text, meanConfidence(row.lines));
   }
   // Two blocks side by side ("Invoice address" | "Delivery address", a name | a date): columns, not a header.
