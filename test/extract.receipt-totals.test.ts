@@ -47,4 +47,28 @@ describe('receipt totals and dates', () => {
     ]);
     expect(out.result.date).toBe('2019-06-07');
   });
+
+  it('takes the amount that sums the subtotal, a service charge and the tax when the total label is garbled', async () => {
+    const out = await extract([
+      ...HEADER,
+      [72, 660, 'Mee Goreng 2 @ 12.50'], [420, 660, '25.00'],
+      [72, 630, 'Sub Total'], [420, 630, '25.00'],
+      [72, 615, 'Service Charge'], [420, 615, '0.00'],
+      [72, 600, 'GST 6%'], [420, 600, '1.50'],
+      [72, 585, 'T0T.!'], [420, 585, '26.50'],
+      [72, 570, 'CA..'], [420, 570, '30.00'],
+    ]);
+    expect(out.result.total).toBe(26.5);
+  });
+
+  it('takes the rounded amount after a total and a small adjustment whose label OCR garbled', async () => {
+    const out = await extract([
+      ...HEADER,
+      [72, 660, 'Kopi O 3 @ 2.11'], [420, 660, '6.33'],
+      [72, 630, 'Total Sales Incl. GST'], [420, 630, '6.33'],
+      [72, 615, 'Rourd ng Adjustnent'], [420, 615, '.02'],
+      [72, 600, 'Paymnt Due'], [420, 600, '6.35'],
+    ]);
+    expect(out.result.total).toBe(6.35);
+  });
 });

@@ -75,6 +75,7 @@ describe('findAmounts', () => {
   it('reads a spaced decimal that is the whole text (a value cell read on its own)', () => {
     expect(findAmounts(' 41. 00').map((a) => [a.raw, a.value])).toEqual([['41. 00', 41]]);
     expect(parseAmount('52. 19')).toEqual({ value: 52.19 });
+    expect(findAmounts('-0. 03').map((a) => a.value)).toEqual([-0.03]);
     expect(findAmounts('Item 3. 12')).toEqual([]);
   });
 

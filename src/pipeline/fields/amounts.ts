@@ -114,7 +114,7 @@ export function parseAmount(text: string, context?: { currency?: string }): { va
 export function findAmounts(printed: string, exclude: { index: number; raw: string }[] = findDates(printed)): AmountMatch[] {
   const out: AmountMatch[] = [];
   const text = ocrDollars(printed);
-  const alone = SPACED_DECIMAL.test(text.trim());
+  const alone = SPACED_DECIMAL.test(text.trim().replace(/^[-−–+]\s?/, ''));
   ANY_AMOUNT.lastIndex = 0;
   for (let m = ANY_AMOUNT.exec(text); m; m = ANY_AMOUNT.exec(text)) {
     const g = m.groups as unknown as AmountGroups;

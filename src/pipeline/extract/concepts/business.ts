@@ -1,6 +1,7 @@
 import { detectCurrency, findAmounts, findDates } from '../../fields/mod.ts';
 import type { Candidate, ConceptFinder, ExtractDocument } from '../types.ts';
 import { candidateFrom, candidateOfLine, height, LAYOUT_WEIGHT, labelledValues, rightOf, visualLines, type Labelled } from './lines.ts';
+import { roundedBelow, summedTotal } from './receipt-sums.ts';
 import { preferTendered } from './tender.ts';
 import { issuerAddressFinder, issuerFinder, customerFinder, customerAddressFinder } from './parties.ts';
 
@@ -52,7 +53,7 @@ function totalCandidates(doc: ExtractDocument): Candidate[] {
   const specific = new Set(labelled(doc, 'total').filter((l) => SPECIFIC_TOTAL.test(l.label)).map(key));
   const counted = new Set(labelled(doc, 'total').filter((l) => NOT_AMOUNT_TO_PAY.test(labelWords(doc, l))).map(key));
   const found = amountCandidates(doc, 'total', (l) => (specific.has(key(l)) ? 0.15 : 0), (l) => !counted.has(key(l))).filter((c) => c.amount > 0);
-  if (!found.length) return preferTendered(doc, untaxedSubtotal(doc));
+  if (!found.length) return preferTendered(doc, [...summedTotals(doc), ...untaxedSubtotal(doc)]);
   const max = Math.max(...found.map((c) => c.amount));
   const lastPage = Math.max(...found.map((c) => c.pageIndex));
   const ranked = found
@@ -63,7 +64,7 @@ function totalCandidates(doc: ExtractDocument): Candidate[] {
       return { ...c, confidence: Math.min(1, c.confidence * 0.7 + bonus) };
     })
     .sort(byConfidence);
-  const rounded = ranked[0] && roundedTotal(doc, ranked[0]);
+  const rounded = ranked[0] && (roundedTotal(doc, ranked[0]) ?? roundedBelow(doc, ranked[0]));
   return preferTendered(doc, rounded ? [rounded, ...ranked] : ranked);
 }
 
@@ -88,6 +89,17 @@ function roundedTotal(doc: ExtractDocument, best: Candidate): Candidate | null {
     }
   }
   return null;
+}
+
+/**
+ * Without a labelled total (OCR garbled its label), the amount below a labelled subtotal that sums it with the
+ * charges and taxes printed between them.
+ */
+function summedTotals(doc: ExtractDocument): Candidate[] {
+  return amountCandidates(doc, 'subtotal')
+    .filter((c) => c.amount > 0)
+    .flatMap(({ amount: _a, ...c }) => summedTotal(doc, c, c.confidence * 0.6) ?? [])
+    .sort(byConfidence);
 }
 
 /** Without a labelled total and without tax, the subtotal is what is paid (small receipts print only "SUBTOTAL"). */

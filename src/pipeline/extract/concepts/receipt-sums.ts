@@ -1,0 +1,81 @@
+import { findAmounts } from '../../fields/mod.ts';
+import { centerY, height, round2 } from '../../model/geometry.ts';
+import type { Line, ModelPage } from '../../model/types.ts';
+import type { Candidate, ExtractDocument } from '../types.ts';
+import { candidateOfLine } from './lines.ts';
+
+/**
+ * Receipts print their summary as a column of amounts: subtotal, service charge, tax, rounding, total. OCR garbles
+ * the labels ("TOT.!", "Pnund ing Adjustment") but the arithmetic survives: the amount that equals the subtotal
+ * plus the amounts printed between them is the total, and a total followed by a small adjustment and their sum
+ * was rounded to that sum.
+ */
+
+/** How many column amounts below the subtotal (charges, taxes, rounding) may add up before the total. */
+const SUM_REACH = 4;
+/** The largest rounding adjustment: cash totals round to the nearest 0.05, so an adjustment is under 0.05. */
+const ROUNDING_MAX = 0.05;
+/** Two amounts are equal within half a cent. */
+const CENT = 0.005;
+
+interface ColumnAmount {
+  line: Line;
+  value: number;
+  index: number;
+  raw: string;
+}
+
+/** The last amount of each line that ends in one, top down; on one row only the rightmost (the value column). */
+function columnAmounts(page: ModelPage): ColumnAmount[] {
+  const out: ColumnAmount[] = [];
+  for (const line of page.lines) {
+    const found = findAmounts(line.text);
+    const a = found[found.length - 1];
+    if (!a || line.text.slice(a.index + a.raw.length).trim().length > 3) continue;
+    out.push({ line, value: a.value, index: a.index, raw: a.raw });
+  }
+  out.sort((a, b) => a.line.bbox[1] - b.line.bbox[1]);
+  const sameRow = (a: Line, b: Line) => Math.abs(centerY(a.bbox) - centerY(b.bbox)) < height(a.bbox) / 2;
+  return out.filter((a) => !out.some((b) => b !== a && sameRow(a.line, b.line) && b.line.bbox[0] > a.line.bbox[0]));
+}
+
+/** The column amounts printed below the row at `y`, top down. */
+function amountsBelow(page: ModelPage, bbox: Candidate['bbox']): ColumnAmount[] {
+  const y = centerY(bbox);
+  return columnAmounts(page).filter((a) => centerY(a.line.bbox) > y + height(bbox) / 2);
+}
+
+const asCandidate = (doc: ExtractDocument, page: ModelPage, a: ColumnAmount, confidence: number): Candidate =>
+  candidateOfLine(doc, page.page_index, a.line, a.value, a.index, a.index + a.raw.length, confidence);
+
+/**
+ * The amount below a subtotal that equals the subtotal plus the amounts printed between them (at least one of them
+ * not zero), or null.
+ */
+export function summedTotal(doc: ExtractDocument, subtotal: Candidate, confidence: number): Candidate | null {
+  const page = doc.model.pages[subtotal.pageIndex];
+  if (!page || typeof subtotal.value !== 'number') return null;
+  let sum = subtotal.value;
+  let added = false;
+  for (const a of amountsBelow(page, subtotal.bbox).slice(0, SUM_REACH + 1)) {
+    if (added && Math.abs(a.value - sum) < CENT) return asCandidate(doc, page, a, confidence);
+    sum = round2(sum + a.value);
+    added ||= Math.abs(a.value) >= CENT;
+  }
+  return null;
+}
+
+/**
+ * A total followed by a small adjustment and then their sum: the rounded amount is what was paid. The adjustment's
+ * sign is taken from the sum, since OCR drops minus signs.
+ */
+export function roundedBelow(doc: ExtractDocument, total: Candidate): Candidate | null {
+  const page = doc.model.pages[total.pageIndex];
+  if (!page || typeof total.value !== 'number') return null;
+  const [adjustment, next] = amountsBelow(page, total.bbox);
+  if (!adjustment || !next) return null;
+  const step = Math.abs(adjustment.value);
+  if (step < CENT || step > ROUNDING_MAX) return null;
+  const rounded = [total.value + step, total.value - step].some((v) => Math.abs(v - next.value) < CENT);
+  return rounded ? asCandidate(doc, page, next, Math.min(1, total.confidence + 0.01)) : null;
+}
