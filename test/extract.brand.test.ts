@@ -37,6 +37,13 @@ describe('issuer brand: the name the web address spells', () => {
     expect(await issuer(doc)).toBe('Bluefinch');
   });
 
+  it('keeps the words after the brand unless the brand with a legal form is the company ("Bluefinch Pizza")', () => {
+    const doc = invoice([
+      [72, 760, 'Bluefinch Pizza', 12], ...BODY, [72, 120, 'Order again at www.bluefinch.com'], [72, 105, 'Bluefinch thanks you; see you at Bluefinch soon.'],
+    ]);
+    expect(brandedName('Bluefinch Pizza', doc)).toBeNull();
+  });
+
   it('keeps a name that the domain spells whole, or by its initials, and a brand named too rarely', () => {
     const doc = invoice([
       [72, 760, 'Nordic Cable Works', 12], ...BODY,

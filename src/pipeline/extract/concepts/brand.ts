@@ -49,7 +49,7 @@ function spells(words: string[], domains: string[]): boolean {
  * Word runs of the text that a domain spells, named on their own: not followed by another capitalised word
  * ("Acme Cloud Storage" is a product), unless that word is a legal form ("Acme SAS").
  */
-function mentions(doc: ExtractDocument, domains: string[]): Map<string, number> {
+function mentions(doc: ExtractDocument, domains: string[], legalNames = new Set<string>()): Map<string, number> {
   const counts = new Map<string, number>();
   for (const page of doc.model.pages) {
     for (const line of page.lines) {
@@ -61,7 +61,9 @@ function mentions(doc: ExtractDocument, domains: string[]): Map<string, number> 
           if (!run.every((w) => capitalised(w) && /\p{L}/u.test(w))) break;
           const next = words[i + n];
           if (next && capitalised(next) && !LEGAL_FORM.test(next)) continue;
-          if (spells(run, domains)) counts.set(run.join(' '), (counts.get(run.join(' ')) ?? 0) + 1);
+          if (!spells(run, domains)) continue;
+          counts.set(run.join(' '), (counts.get(run.join(' ')) ?? 0) + 1);
+          if (next && LEGAL_FORM.test(next)) legalNames.add(run.join(' '));
         }
       }
     }
@@ -69,20 +71,25 @@ function mentions(doc: ExtractDocument, domains: string[]): Map<string, number> 
   return counts;
 }
 
-/** The brand the document's domains spell and name on their own at least MIN_BRAND_MENTIONS times, most named first. */
-export function brandsOf(doc: ExtractDocument): string[] {
+/**
+ * The brand the document's domains spell and name on their own at least MIN_BRAND_MENTIONS times, most named first;
+ * `legalNames` gets those also printed with a legal form ("Acme SAS").
+ */
+export function brandsOf(doc: ExtractDocument, legalNames?: Set<string>): string[] {
   const domains = domainsOf(doc);
   if (!domains.length) return [];
-  return [...mentions(doc, domains)].filter(([, n]) => n >= MIN_BRAND_MENTIONS).sort((a, b) => b[1] - a[1]).map(([b]) => b);
+  return [...mentions(doc, domains, legalNames)].filter(([, n]) => n >= MIN_BRAND_MENTIONS).sort((a, b) => b[1] - a[1]).map(([b]) => b);
 }
 
 /**
  * The issuer as its brand: the name itself when a domain spells it (whole, by its first words or by its initials),
- * the brand alone when the name starts with the brand and goes on with a department ("Acme Customer Service"),
+ * the brand alone when the name starts with the brand and goes on with a department ("Acme Customer Service") and
+ * the brand with a legal form is the company,
  * or the brand instead of a name that shares nothing with it (a legal entity). Null: the name stands.
  */
 export function brandedName(name: string, doc: ExtractDocument): string | null {
-  const brands = brandsOf(doc);
+  const legalNames = new Set<string>();
+  const brands = brandsOf(doc, legalNames);
   if (!brands.length) return null;
   const domains = domainsOf(doc);
   const words = name.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w) && !LEGAL_FORM.test(w.replace(/\W/g, '')));
@@ -92,7 +99,8 @@ export function brandedName(name: string, doc: ExtractDocument): string | null {
   for (const brand of brands) {
     const own = brand.split(' ');
     const lead = words.slice(0, own.length);
-    if (compact(lead) === compact(own)) return words.length > own.length ? brand : null;
+    // "Acme Subscriber Service" is Acme when the company is "Acme SAS"; "Acme Pizza" stays (the brand names more).
+    if (compact(lead) === compact(own)) return words.length > own.length && legalNames.has(brand) ? brand : null;
   }
   // The name shares a word with a brand: the same party under a longer name.
   if (brands.some((b) => b.split(' ').some((w) => words.some((x) => compact([x]) === compact([w]))))) return null;
