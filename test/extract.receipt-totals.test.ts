@@ -71,4 +71,15 @@ describe('receipt totals and dates', () => {
     ]);
     expect(out.result.total).toBe(6.35);
   });
+
+  it('reads a total whose label and decimal OCR split ("Tota1", "RM17 .40") when tendered minus change confirms it', async () => {
+    const out = await extract([
+      ...HEADER,
+      [72, 660, 'Char Kuey Teow'], [420, 660, 'RM17.40'],
+      [72, 630, 'Grand Tota1 RM17 .40'],
+      [72, 600, 'Cash'], [420, 600, 'RM20.00'],
+      [72, 585, 'Change'], [420, 585, 'RM2.60'],
+    ]);
+    expect(out.result.total).toBe(17.4);
+  });
 });

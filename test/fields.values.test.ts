@@ -76,6 +76,8 @@ describe('findAmounts', () => {
     expect(findAmounts(' 41. 00').map((a) => [a.raw, a.value])).toEqual([['41. 00', 41]]);
     expect(parseAmount('52. 19')).toEqual({ value: 52.19 });
     expect(findAmounts('-0. 03').map((a) => a.value)).toEqual([-0.03]);
+    expect(findAmounts('Grand Total RM17 .40').map((a) => a.value)).toEqual([17.4]);
+    expect(findAmounts('Item 12 .30 x')).toEqual([]);
     expect(findAmounts('Item 3. 12')).toEqual([]);
   });
 

@@ -8,11 +8,11 @@ import { findDates } from './dates.ts';
 
 /**
  * A number as printed: digit groups joined by one kind of separator, then an optional decimal part. The lookahead
- * keeps "2014" whole instead of matching "201". The first alternative is OCR's "64. 15" (a space after the decimal
- * separator), taken only after a currency mark (see amountOf).
+ * keeps "2014" whole instead of matching "201". The first alternative is OCR's "64. 15" or "29 .30" (a space around
+ * the decimal separator), taken only after a currency mark or alone (see amountOf).
  */
 const NUMBER_SOURCE =
-  "(?:\\d{1,6}[.,] \\d{2}(?![\\d.,])|\\d{1,3}(?:[,.'’\\u00a0\\u202f]\\d{2,3}|[ ]\\d{3}(?![.,]?\\d{4}))+(?:[.,]\\d{1,4})?(?![\\d])|\\d+(?:[.,]\\d{1,4})?(?![\\d])|[.,]\\d{1,4}(?![\\d]))";
+  "(?:\\d{1,6}(?:[.,] | [.,])\\d{2}(?![\\d.,])|\\d{1,3}(?:[,.'’\\u00a0\\u202f]\\d{2,3}|[ ]\\d{3}(?![.,]?\\d{4}))+(?:[.,]\\d{1,4})?(?![\\d])|\\d+(?:[.,]\\d{1,4})?(?![\\d])|[.,]\\d{1,4}(?![\\d]))";
 
 const SIGN = '[-−–+]';
 const AMOUNT_SOURCE =
@@ -71,8 +71,8 @@ export interface AmountMatch {
 const DOLLAR_READ_AS_S = /(?<![A-Za-z\d])S(?=\d{1,6}[.,]\d{2}(?![\d.,]))/g;
 const ocrDollars = (text: string) => (text.includes('S') ? text.replace(DOLLAR_READ_AS_S, '$') : text);
 
-/** "64. 15": OCR put a space after the decimal separator. */
-const SPACED_DECIMAL = /^\d+[.,] \d{2}$/;
+/** "64. 15", "29 .30": OCR put a space after or before the decimal separator. */
+const SPACED_DECIMAL = /^\d+(?:[.,] | [.,])\d{2}$/;
 
 interface AmountGroups {
   open?: string; close?: string; sign?: string; trail?: string; num: string; cur1?: string; cur2?: string; cur3?: string;

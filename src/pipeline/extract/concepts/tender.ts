@@ -10,7 +10,8 @@ import { candidateOfLine, rightOf, visualLines } from './lines.ts';
 
 const TENDER = /\b(?:cash|tender(?:ed)?|paid|pay|payment|amount paid|visa|master(?:card)?|card|credit|debit|tunai)\b/i;
 const CHANGE = /\b(?:change|baki|kembalian)\b/i;
-const TOTAL_WORDS = /total|\b(?:amt|amount|payable|jumlah|net|nett|due|tl|ttl)\b/i;
+/** Total-like words; OCR reads the l of "Total" as a 1 ("Tota1"). */
+const TOTAL_WORDS = /tota[l1]|\b(?:amt|amount|payable|jumlah|net|nett|due|tl|ttl)\b/i;
 /** How many rows above the change line the tender line may be. */
 const TENDER_REACH = 4;
 
