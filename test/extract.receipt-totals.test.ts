@@ -82,4 +82,18 @@ describe('receipt totals and dates', () => {
     ]);
     expect(out.result.total).toBe(17.4);
   });
+
+  it('subtracts a discount printed without a sign between the subtotal and a total whose label is garbled', async () => {
+    const out = await extract([
+      ...HEADER,
+      [72, 660, 'Vitamin C 2 x 60.00'], [420, 660, '120.00'],
+      [72, 630, 'SubTotal:'], [420, 630, '120.00'],
+      [72, 615, 'Member Promotion'], [420, 615, '15.00'],
+      [72, 600, 'Rounding Adj :'], [420, 600, '0.00'],
+      [72, 585, 'Tota! Incusive GST:'], [420, 585, '105.00'],
+      [72, 570, 'GST Summary:'], [250, 570, 'Amount'], [380, 570, 'Tax'],
+      [72, 555, 'SR'], [250, 555, '99.06'], [380, 555, '5.94'],
+    ]);
+    expect(out.result.total).toBe(105);
+  });
 });

@@ -49,18 +49,21 @@ const asCandidate = (doc: ExtractDocument, page: ModelPage, a: ColumnAmount, con
   candidateOfLine(doc, page.page_index, a.line, a.value, a.index, a.index + a.raw.length, confidence);
 
 /**
- * The amount below a subtotal that equals the subtotal plus the amounts printed between them (at least one of them
- * not zero), or null.
+ * The amount below a subtotal that equals the subtotal plus or minus the amounts printed between them, or null.
+ * Discounts are often printed without a sign ("Cash Promotion 34.00"), so each amount between may add or subtract;
+ * a sum that is not positive is no total.
  */
 export function summedTotal(doc: ExtractDocument, subtotal: Candidate, confidence: number): Candidate | null {
   const page = doc.model.pages[subtotal.pageIndex];
   if (!page || typeof subtotal.value !== 'number') return null;
-  let sum = subtotal.value;
-  let added = false;
+  let sums = [subtotal.value];
+  let added = false; // whether any amount between was not zero
   for (const a of amountsBelow(page, subtotal.bbox).slice(0, SUM_REACH + 1)) {
-    if (added && Math.abs(a.value - sum) < CENT) return asCandidate(doc, page, a, confidence);
-    sum = round2(sum + a.value);
-    added ||= Math.abs(a.value) >= CENT;
+    // The subtotal printed again before any charge ("Amt Due") is the total as well.
+    if (sums.some((sum) => Math.abs(a.value - sum) < CENT)) return asCandidate(doc, page, a, added ? confidence : confidence * 0.8);
+    if (Math.abs(a.value) < CENT) continue;
+    sums = sums.flatMap((sum) => [round2(sum + Math.abs(a.value)), round2(sum - Math.abs(a.value))]).filter((sum) => sum > 0);
+    added = true;
   }
   return null;
 }
