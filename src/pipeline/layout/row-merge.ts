@@ -20,6 +20,32 @@ function spreadMonospace(lines: LineInfo[]): void {
   for (const l of lines) if (!l.mono && (votes.get(l.fontName) ?? 0) > 0) l.mono = true;
 }
 
+/** Lines that must start at a row part's left edge (and end just before it) for that edge to be a column's. */
+const MIN_COLUMN_EDGE_LINES = 3;
+/** Neighbourhood searched for them, in line heights above and below. */
+const COLUMN_EDGE_REACH = 10;
+
+/**
+ * OCR of a page with a narrow gutter gives the lines of two columns side by side with a gap of a few pixels, which
+ * looks like a word space. Such parts stay apart when other lines nearby start at the right part's left edge and
+ * others end just before it: that edge is a column's. (Text layers break lines at gutters themselves.)
+ */
+function atColumnEdge(prev: Line, cur: Line, lines: readonly Line[]): boolean {
+  if (prev.source !== 'ocr' || cur.source !== 'ocr') return false;
+  const size = Math.max(prev.font.size, cur.font.size);
+  const y = centerY(cur.bbox);
+  const reach = height(cur.bbox) * COLUMN_EDGE_REACH;
+  const edge = cur.bbox[0];
+  let starting = 0;
+  let ending = 0;
+  for (const l of lines) {
+    if (l === prev || l === cur || Math.abs(centerY(l.bbox) - y) > reach) continue;
+    if (Math.abs(l.bbox[0] - edge) <= size * 0.5) starting++;
+    else if (l.bbox[2] < edge && l.bbox[2] >= edge - size * 2) ending++;
+  }
+  return starting >= MIN_COLUMN_EDGE_LINES && ending >= MIN_COLUMN_EDGE_LINES;
+}
+
 export function visualLines(lines: readonly Line[]): LineInfo[] {
   const text = lines.filter((l) => l.text.replace(/[\u200B-\u200D\uFEFF]/gu, '').trim() !== '');
   const flat = text.filter((l) => l.rotation === 0);
@@ -40,7 +66,7 @@ export function visualLines(lines: readonly Line[]): LineInfo[] {
       const size = Math.max(prev.font.size, cur.font.size);
       const gap = cur.bbox[0] - prev.bbox[2];
       const similar = Math.abs(prev.font.size - cur.font.size) <= size * 0.15;
-      if (similar && gap >= -size * 0.3 && gap <= size * 1.0 && prev.dir === cur.dir) parts.push(cur);
+      if (similar && gap >= -size * 0.3 && gap <= size * 1.0 && prev.dir === cur.dir && !atColumnEdge(prev, cur, flat)) parts.push(cur);
       else {
         out.push(lineInfo(parts));
         parts = [cur];

@@ -70,6 +70,18 @@ function yExtent(atoms: readonly Atom[]): [number, number] {
   return [t, b];
 }
 
+/**
+ * OCR boxes (padded by the detector) of a low-resolution scan can leave a gutter only a few pixels wide, less than
+ * a word space; such a narrow cut (in pixels) holds when both sides are columns of running text of some height.
+ */
+const SCAN_MIN_GUTTER = 2;
+const NARROW_GUTTER_MIN_LINES = 4;
+
+function narrowGutterHolds(left: readonly Atom[], right: readonly Atom[]): boolean {
+  const lines = (side: readonly Atom[]) => side.filter((a) => a.line).length;
+  return lines(left) >= NARROW_GUTTER_MIN_LINES && lines(right) >= NARROW_GUTTER_MIN_LINES && isProse(left) && isProse(right);
+}
+
 function validCut(left: readonly Atom[], right: readonly Atom[]): boolean {
   if (left.length === 0 || right.length === 0) return false;
   // Columns run alongside each other; a group entirely above the other is read first, by the strips.
@@ -119,7 +131,9 @@ function regionBlocks(a: Atom, x: number): boolean {
 /** Column groups split at valid vertical gutters, left to right; undefined when there is none. */
 function verticalCut(atoms: readonly Atom[], opts: CutOptions): Cut | undefined {
   // Boxes are set apart by their own borders: a few pixels between two cards are a gutter.
-  const minGutter = atoms.every(isBox) ? 2 : Math.max(10, opts.bodySize * 0.9);
+  const textGutter = Math.max(10, opts.bodySize * 0.9);
+  const scanned = atoms.some((a) => a.line) && atoms.every((a) => !a.line || a.line.line.source === 'ocr');
+  const minGutter = atoms.every(isBox) ? 2 : scanned ? SCAN_MIN_GUTTER : textGutter;
   // Gutters come from text and containers; pictures may spill past their column (their clip is not known),
   // so they are checked against each gutter afterwards.
   const regions = atoms.filter((a) => a.region !== undefined);
@@ -139,11 +153,11 @@ function verticalCut(atoms: readonly Atom[], opts: CutOptions): Cut | undefined 
     if (left - right >= minGutter) cuts.push({ x: (left + right) / 2, gap: left - right });
     right = Math.max(right, r);
   }
-  const validCuts = cuts.filter(({ x }) => {
+  const validCuts = cuts.filter(({ x, gap }) => {
     if (regions.some((r) => regionBlocks(r, x))) return false;
     const left = atoms.filter((a) => centerX(a.box) < x);
     const rest = atoms.filter((a) => centerX(a.box) >= x);
-    return validCut(left, rest);
+    return validCut(left, rest) && (gap >= textGutter || narrowGutterHolds(left, rest));
   });
   if (validCuts.length === 0) return undefined;
   const valid = validCuts.map((c) => c.x);

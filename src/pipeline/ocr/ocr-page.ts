@@ -2,6 +2,7 @@ import type { RecognizePageResponse } from '../../inference/types.ts';
 import { round2 } from '../model/geometry.ts';
 import type { BBox, FontInfo, Line, ModelPage, PageOcrInfo, Word } from '../model/types.ts';
 import { medianOf } from '../textlayer/words.ts';
+import { splitAtGutters } from './gutters.ts';
 import { graphicsToUpright, type QuarterTurn } from './quarter-turns.ts';
 
 /**
@@ -51,11 +52,12 @@ export function ocrInfo(response: RecognizePageResponse, lines: Line[], mode: Pa
 
 /** The page with OCR lines instead of its (missing or untrustworthy) text layer, in the upright space. */
 export function ocrModelPage(page: ModelPage, response: RecognizePageResponse, mode: PageOcrInfo['mode']): ModelPage {
-  const lines: Line[] = [];
+  const recognized: Line[] = [];
   for (const line of response.lines) {
-    const converted = toLine(page.page_index, lines.length, line);
-    if (converted) lines.push(converted);
+    const converted = toLine(page.page_index, recognized.length, line);
+    if (converted) recognized.push(converted);
   }
+  const lines = splitAtGutters(recognized, page.page_index);
   const turn = response.rotation as QuarterTurn;
   const served = { width: page.width, height: page.height };
   const notes = [...(page.notes ?? []), `text from OCR (${mode}${turn ? `, page turned ${turn}°` : ''})`];
