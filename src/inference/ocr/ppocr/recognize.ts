@@ -91,6 +91,7 @@ export function decodeCtc(
     }
     previous = best;
   }
+  latinForStrayCjk(emitted, probs, offset, classes, dictionary);
   const medianGap = median(emitted.slice(1).map((e, i) => e.t - emitted[i].t));
   const chars: RecognizedChar[] = [];
   emitted.forEach((e, i) => {
@@ -114,6 +115,43 @@ export function decodeCtc(
   return { text, confidence, chars };
 }
 
+/** Latin letters a line needs before a lone CJK character in it counts as a misread symbol. */
+const STRAY_CJK_MIN_LATIN = 5;
+/** Most CJK characters a Latin line may hold for them to count as misreads (a real CJK phrase has more). */
+const STRAY_CJK_MAX = 1;
+
+const cjkClasses = new WeakMap<string[], Uint8Array>();
+
+function cjkClassesOf(dictionary: string[]): Uint8Array {
+  let flags = cjkClasses.get(dictionary);
+  if (!flags) {
+    flags = Uint8Array.from(dictionary, (char) => (char !== '' && char !== ' ' && !isLatin(char) && !isFullWidthForm(char.charCodeAt(0)) ? 1 : 0));
+    cjkClasses.set(dictionary, flags);
+  }
+  return flags;
+}
+
+/**
+ * The dictionary is mostly Chinese and lacks most Greek and other symbols, so a Greek letter in an English line
+ * (λ) comes out as the CJK character that looks most like it (入). In a line of Latin text, a lone CJK character
+ * is replaced by the best non-CJK class at its step, with that class's (lower) probability as its confidence.
+ */
+function latinForStrayCjk(emitted: { cls: number; prob: number; t: number }[], probs: Float32Array, offset: number, classes: number, dictionary: string[]): void {
+  const cjk = cjkClassesOf(dictionary);
+  const stray = emitted.filter((e) => cjk[e.cls] === 1);
+  if (stray.length === 0 || stray.length > STRAY_CJK_MAX) return;
+  const latinLetters = emitted.filter((e) => /\p{Script=Latin}/u.test(dictionary[e.cls])).length;
+  if (latinLetters < STRAY_CJK_MIN_LATIN) return;
+  for (const e of stray) {
+    const row = offset + e.t * classes;
+    let best = -1;
+    for (let c = 1; c < Math.min(classes, dictionary.length); c++) if (cjk[c] === 0 && dictionary[c] !== ' ' && (best < 0 || probs[row + c] > probs[row + best])) best = c;
+    if (best < 0) continue;
+    e.cls = best;
+    e.prob = probs[row + best];
+  }
+}
+
 /** Space-class probability (anywhere between two characters) that marks a word break. */
 const SPACE_HINT = 0.015;
 /** A blank run this many times the median character spacing is a word break. */
@@ -135,11 +173,14 @@ function isLatin(char: string): boolean {
  * the ASCII ones read with the wrong code, so they are mapped back.
  */
 function asciiPunctuationInLatinLines(chars: RecognizedChar[]): void {
-  const isFullWidth = (code: number) => code >= 0xff01 && code <= 0xff5e;
-  const hasCjk = chars.some((c) => !isLatin(c.char) && !isFullWidth(c.char.charCodeAt(0)));
+  const hasCjk = chars.some((c) => !isLatin(c.char) && !isFullWidthForm(c.char.charCodeAt(0)));
   if (hasCjk) return;
   for (const c of chars) {
     const code = c.char.charCodeAt(0);
-    if (isFullWidth(code)) c.char = String.fromCharCode(code - 0xfee0);
+    if (isFullWidthForm(code)) c.char = String.fromCharCode(code - 0xfee0);
   }
+}
+
+function isFullWidthForm(code: number): boolean {
+  return code >= 0xff01 && code <= 0xff5e;
 }
