@@ -96,4 +96,16 @@ describe('receipt totals and dates', () => {
     ]);
     expect(out.result.total).toBe(105);
   });
+
+  it('reads the payment above the change row when OCR garbled its label, if the total it implies is printed', async () => {
+    const out = await extract([
+      ...HEADER,
+      [72, 660, 'Kaya Puff 3 @ 1.90'], [420, 660, '5.70'],
+      [72, 645, 'Egg Tart 2 @ 2.10'], [420, 645, '4.20'],
+      [72, 610, 'Due'], [420, 610, '9.90'],
+      [72, 595, 'Fay'], [420, 595, '50.00'],
+      [72, 580, 'Change'], [420, 580, '40.10'],
+    ]);
+    expect(out.result.total).toBe(9.9);
+  });
 });

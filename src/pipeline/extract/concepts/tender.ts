@@ -1,7 +1,7 @@
 import { findAmounts } from '../../fields/mod.ts';
 import type { Line, ModelPage } from '../../model/types.ts';
 import type { Candidate, ExtractDocument } from '../types.ts';
-import { candidateOfLine, rightOf, visualLines } from './lines.ts';
+import { candidateOfLine, height, rightOf, visualLines } from './lines.ts';
 
 /**
  * Cash receipts print what was tendered and the change given ("CASH 100.00", "CHANGE 20.50"): their difference is
@@ -34,7 +34,7 @@ function amountOnRow(page: ModelPage, line: Line): RowAmount | null {
 }
 
 /** Tendered minus change on the page, with the tender row, or null when the page does not print both. */
-function tenderedTotal(page: ModelPage): { value: number; tenderTop: number } | null {
+function tenderedTotal(page: ModelPage): { value: number; tenderTop: number; guessed?: boolean } | null {
   const lines = visualLines(page);
   for (const [i, line] of lines.entries()) {
     // "CASH CHANGE 71.40" is a change line too.
@@ -46,6 +46,25 @@ function tenderedTotal(page: ModelPage): { value: number; tenderTop: number } | 
       const tender = amountOnRow(page, lines[k]);
       if (tender && tender.value > change.value) return { value: Math.round((tender.value - change.value) * 100) / 100, tenderTop: lines[k].bbox[1] };
     }
+    const unlabelled = rowAbove(page, lines, i);
+    if (unlabelled && unlabelled.amount.value > change.value) {
+      return { value: Math.round((unlabelled.amount.value - change.value) * 100) / 100, tenderTop: unlabelled.line.bbox[1], guessed: true };
+    }
+  }
+  return null;
+}
+
+/**
+ * The row right above the change row, when its tender label is unreadable ("Fay 20.00"): the amount tendered is
+ * printed just above the change. Only a check: what it implies must be printed above it on a total-like row.
+ */
+function rowAbove(page: ModelPage, lines: Line[], changeIndex: number): { line: Line; amount: RowAmount } | null {
+  const change = lines[changeIndex];
+  for (let k = changeIndex - 1; k >= 0; k--) {
+    const line = lines[k];
+    if (Math.abs(line.bbox[1] - change.bbox[1]) < height(change.bbox) / 2) continue; // the change row's own value
+    const amount = amountOnRow(page, line);
+    return amount ? { line, amount } : null;
   }
   return null;
 }
@@ -59,7 +78,7 @@ export function preferTendered(doc: ExtractDocument, ranked: Candidate[]): Candi
     const tendered = tenderedTotal(page);
     if (!tendered) continue;
     const same = (v: Candidate['value']) => typeof v === 'number' && Math.abs(v - tendered.value) < 0.005;
-    const hit = ranked.find((c) => c.pageIndex === page.page_index && same(c.value));
+    const hit = tendered.guessed ? undefined : ranked.find((c) => c.pageIndex === page.page_index && same(c.value));
     if (hit) return [{ ...hit, confidence: Math.min(1, hit.confidence + 0.1) }, ...ranked.filter((c) => c !== hit)];
     const printed = printedAbove(doc, page, tendered.value, tendered.tenderTop);
     if (printed) return [printed, ...ranked];
