@@ -110,6 +110,25 @@ export function twoColumnPdf(): Buffer {
   return b.bytes();
 }
 
+/** Opening words of each of the four columns of `fourColumnPdf`, left to right. */
+export const FOUR_COLUMN_OPENINGS = ['Column one opens here.', 'Column two starts now.', 'Column three begins.', 'Column four comes last.'];
+
+/** One page of four narrow text columns (magazine style, a gutter of 12 pt), each two paragraphs long. */
+export function fourColumnPdf(): Buffer {
+  const b = new PdfBuilder();
+  const runs: TextRun[] = [];
+  FOUR_COLUMN_OPENINGS.forEach((opening, c) => {
+    let top = 730;
+    for (const text of [`${opening} ${LOREM[c % 3]} ${LOREM[(c + 1) % 3]}`, `${LOREM[(c + 2) % 3]} ${LOREM[c % 3]}`]) {
+      const p = paragraph(text, 40 + c * 138, top, 25, 9, 12);
+      runs.push(...p.runs);
+      top = p.bottom;
+    }
+  });
+  b.page(runs);
+  return b.bytes();
+}
+
 export const REPORT = {
   header: 'Northwind Traders Annual Review',
   footer: (n: number) => `Page ${n} of 3`,

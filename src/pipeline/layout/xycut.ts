@@ -27,11 +27,24 @@ export interface CutOptions {
   rtl: boolean;
 }
 
-/** Running text: a box, a long line, or several lines of five words and more. */
+/** Lines of a narrow column that must wrap mid-sentence for the column to read as running text. */
+const WRAPPED_MIN_LINES = 4;
+/** Share of a column's line breaks that fall mid-sentence (the next line goes on in lower case) in running text. */
+const WRAPPED_MIN_SHARE = 0.5;
+
+/**
+ * Running text: a box, a long line, several lines of five words and more, or a narrow column whose lines mostly
+ * break mid-sentence (magazine columns of three or four words a line; table cells start afresh on each row).
+ */
 function isProse(atoms: readonly Atom[]): boolean {
   if (atoms.some(isBox)) return true;
-  const words = atoms.filter((a) => a.line).map((a) => a.line!.words);
-  return words.some((w) => w >= 10) || (words.length >= 3 && median(words) >= 5);
+  const lines = atoms.filter((a) => a.line).map((a) => a.line!);
+  const words = lines.map((l) => l.words);
+  if (words.some((w) => w >= 10) || (words.length >= 3 && median(words) >= 5)) return true;
+  if (lines.length < WRAPPED_MIN_LINES) return false;
+  const byTop = [...lines].sort((a, b) => a.box[1] - b.box[1]);
+  const wrapped = byTop.slice(1).filter((l, i) => l.words >= 2 && /^\p{Ll}/u.test(l.text) && !/[.!?:;]$/u.test(byTop[i].text)).length;
+  return wrapped >= (byTop.length - 1) * WRAPPED_MIN_SHARE;
 }
 
 /** Most lines of the smaller side sit on the same text row as a line of the other side (forms, tables). */
