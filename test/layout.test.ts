@@ -261,6 +261,18 @@ describe('layout: page furniture', () => {
     expect(out.blocks.filter((b) => b.type !== 'page_header').some((b) => b.text.includes('line0'))).toBe(true);
   });
 
+  it('takes a running head with its page number on a one-page document for a header, not body text', () => {
+    const page = new PageBuilder(0)
+      .line('Tokenizing Tables for Sequence Models', 100, 60, { size: 18 })
+      .line('9', 1100, 60, { size: 18 })
+      .line('Results on the benchmark', 100, 160, { size: 26, bold: true })
+      .paragraph('body', 100, 220, 12, 1000)
+      .build();
+    const out = analyzePageLayout(page, { bodyFontSize: BODY, titlePage: false });
+    expect(byType(out, 'page_header').map((b) => b.text).join(' ')).toContain('Tokenizing Tables for Sequence Models');
+    expect(blockWith(out, 'Results on the benchmark').type).toBe('section_header');
+  });
+
   it('keeps a spread-out last row without furniture words as content', () => {
     const page = new PageBuilder(0)
       .paragraph('body', 100, 500, 10, 1000)
