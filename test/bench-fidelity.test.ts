@@ -11,6 +11,8 @@ describe('fidelity words', () => {
     expect(normalizeWord('well-known')).toBe('well-known');
     expect(normalizeWord('U.S.')).toBe('U.S');
     expect(normalizeWord('—')).toBe('');
+    expect(normalizeWord('\u200b')).toBe('');
+    expect(normalizeWord('a\u00adb')).toBe('ab');
     expect(textWords('  The  cat,\n sat.  • ')).toEqual(['The', 'cat', 'sat']);
   });
 
@@ -88,6 +90,7 @@ describe('fidelity matching', () => {
 describe('fidelity defects', () => {
   it('counts doubled-letter runs absent from the text layer', () => {
     expect(doubledRuns(['EENNFF', 'AABBCCDD', 'ENF', 'Aabbcc', 'LLLLLL'], ['LLLLLL'])).toEqual(['EENNFF', 'AABBCCDD']);
+    expect(doubledRuns(['tthhee', 'EENNFF', 'bookkeeper', 'the'], ['bookkeeper'], true)).toEqual(['tthhee', 'EENNFF']);
   });
 
   it('counts headings more than one level deeper than the heading before them', () => {

@@ -14,9 +14,9 @@ export function splitMarkdownPages(markdown: string): Map<number, string> {
 
 const EDGE_PUNCT = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
-/** One word as compared: NFKC, case kept, punctuation and symbols stripped at both ends; '' when nothing is left. */
+/** One word as compared: NFKC, format characters (zero-width spaces, marks) dropped, case kept, punctuation and symbols stripped at both ends; '' when nothing is left. */
 export function normalizeWord(raw: string): string {
-  return raw.normalize('NFKC').replace(EDGE_PUNCT, '');
+  return raw.normalize('NFKC').replace(/\p{Cf}/gu, '').replace(EDGE_PUNCT, '');
 }
 
 /** A plain text's words (a text layer, pdftotext's output), in order. */
@@ -142,10 +142,17 @@ export const ratio = (hit: number, of: number): number => (of === 0 ? 1 : hit / 
 
 const DOUBLED_RUN = /(\p{Lu})\1(\p{Lu})\2(\p{Lu})\3/u;
 
-/** Output words with a doubled-letter run ("EENNFF": a bold face drawn twice, read twice) absent from the reference. */
-export function doubledRuns(output: string[], reference: string[]): string[] {
+const DOUBLED_RUN_ANY_CASE = /(\p{L})\1(\p{L})\2(\p{L})\3/u;
+
+/**
+ * Output words with a doubled-letter run ("EENNFF": a bold face drawn twice, read twice) absent from the reference.
+ * The issue's rule reads capitals; `anyCase` reads any letters ("tthhee"), which words such as "bookkeeper" also
+ * match when the reference lacks them.
+ */
+export function doubledRuns(output: string[], reference: string[], anyCase = false): string[] {
   const known = new Set(reference);
-  return output.filter((w) => DOUBLED_RUN.test(w) && !known.has(w));
+  const run = anyCase ? DOUBLED_RUN_ANY_CASE : DOUBLED_RUN;
+  return output.filter((w) => run.test(w) && !known.has(w));
 }
 
 /** `#` heading levels of a markdown in order (fenced code left out). */
