@@ -6,6 +6,7 @@ import { formLike, formulaLike, markerList } from './forms.ts';
 import { rotatedViews } from './rotated.ts';
 import { pageRules, rulesWithin, type RuleSet } from './ruled.ts';
 import { structureTable } from './structure.ts';
+import { fillFromVerticalText } from './vertical-heads.ts';
 import type { DetectionPolicy, TableModel } from './types.ts';
 
 /**
@@ -122,7 +123,7 @@ function chartLike(page: ModelPage, box: BBox, words: readonly WordItem[]): bool
 function toModel(page: ModelPage, c: Candidate, words: readonly WordItem[]): TableModel | undefined {
   const s = structureTable(c.bbox, words, c.rules);
   if (!s) return undefined;
-  return {
+  const model: TableModel = {
     id: '',
     pageIndex: page.page_index,
     bbox: s.bbox,
@@ -143,4 +144,6 @@ function toModel(page: ModelPage, c: Candidate, words: readonly WordItem[]): Tab
     mappingQuality: s.ruledRows && s.ruledCols ? 'exact' : 'heuristic',
     score: c.score,
   };
+  fillFromVerticalText(page, model.cells);
+  return model;
 }
