@@ -36,5 +36,7 @@ describe('party names', () => {
   it('reads no organisation across a sentence end', () => {
     const orgs = entitiesOf('Brambleford Widgets Inc. signs this Agreement. Harbor Company agrees.', 'organisation').map((e) => e.text);
     expect(orgs).toEqual(['Brambleford Widgets Inc.']);
+    // A company form's abbreviation ends no sentence.
+    expect(entitiesOf('Sold by Kedai Runcit Maju Sdn. Bhd. today.', 'organisation').map((e) => e.text)).toEqual(['Kedai Runcit Maju Sdn. Bhd.']);
   });
 });

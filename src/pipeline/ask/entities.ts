@@ -61,8 +61,11 @@ export function entitiesOf(text: string, kind: AnswerKind): EntityMatch[] {
 
 /** "The Company", "Such Corporation": defined terms, not names. */
 const GENERIC_ORG = /^(?:The|This|Such|Each|Any|Either|Other|Said|A|An|Our|Your|Its|Their)\b|^[A-Z][\p{L}.]*$/u;
-/** A sentence end inside a match (a word, not an initial, then a full stop and a capital): "Agreement. Harbor Company" is two phrases. */
-export const SENTENCE_BREAK = /\p{Ll}{2,}[.;:]\s+\p{Lu}/u;
+/**
+ * A sentence end inside a match: a word (not an initial, nor a company form's abbreviation: "Sdn. Bhd.", "Corp.
+ * Ltd.") then a full stop and a capital. "Agreement. Harbor Company" is two phrases.
+ */
+export const SENTENCE_BREAK = /\b(?!(?:Sdn|Bhd|Corp|Inc|Ltd|Pty|Bros|Mfg|Intl)\.)\p{L}*\p{Ll}{2}[.;:]\s+\p{Lu}/u;
 const ORG_WORD = /\b(Agreement|Inc|Ltd|LLC|Company|Corporation|Party|Section|Article)\b/;
 
 function matches(text: string, re: RegExp): EntityMatch[] {
