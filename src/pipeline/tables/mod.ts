@@ -1,4 +1,4 @@
-import type { BBox, ModelPage } from '../model/types.ts';
+import type { BBox, Block, ModelPage } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
 import { detectTables, dropNested, type Candidate } from './detect.ts';
 import { centerIn, pageWords, type WordItem } from './grid.ts';
@@ -61,9 +61,14 @@ function rotatedTables(page: ModelPage, options: FindTablesOptions): TableModel[
   );
 }
 
-/** The structure inside one layout table block (liberal: the block already says it is a table), or null. */
-export function tableOfBlock(page: ModelPage, block: { bbox: BBox }): TableModel | null {
-  return findTables(page, { policy: 'liberal', source: 'layout', layoutTables: [block.bbox] })[0] ?? null;
+/**
+ * The structure inside one layout table block (liberal: the block already says it is a table), or null. Lines that
+ * layout gave to other blocks stay out even where the table's box overlaps them, so no text is read twice.
+ */
+export function tableOfBlock(page: ModelPage, block: Pick<Block, 'id' | 'bbox'>): TableModel | null {
+  const elsewhere = new Set(page.blocks.filter((b) => b.id !== block.id).flatMap((b) => b.lines.map((l) => l.id)));
+  const own = elsewhere.size ? { ...page, lines: page.lines.filter((l) => !elsewhere.has(l.id)) } : page;
+  return findTables(own, { policy: 'liberal', source: 'layout', layoutTables: [block.bbox] })[0] ?? null;
 }
 
 function candidatesFor(page: ModelPage, words: readonly WordItem[], rules: RuleSet, options: FindTablesOptions): Candidate[] {
