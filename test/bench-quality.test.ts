@@ -5,6 +5,7 @@ import { parseHtmlTables, parseMarkdownTables } from '../scripts/bench/text/tabl
 import { runOlmTest, type OlmTest } from '../scripts/bench/text/olmocr-tests.ts';
 import { tiffPageCount } from '../scripts/bench/eval-files.ts';
 import { percentile } from '../scripts/bench/stats.ts';
+import { normalizeDate } from '../scripts/bench/extract/metrics.ts';
 
 const test = (fields: Partial<OlmTest>): OlmTest => ({ pdf: 'x.pdf', page: 1, id: 't', type: 'present', ...fields });
 
@@ -85,5 +86,16 @@ describe('helpers', () => {
     expect(percentile([5, 1, 4, 2, 3], 50)).toBe(3);
     expect(percentile([5, 1, 4, 2, 3], 95)).toBe(5);
     expect(percentile([], 50)).toBeNull();
+  });
+});
+
+describe('extract judge: dates as truth files print them', () => {
+  it('reads ISO, day-first numeric, month names between slashes or spaces, and eight digits day first', () => {
+    expect(normalizeDate('2019-03-25')).toBe('2019-03-25');
+    expect(normalizeDate('25/03/2019')).toBe('2019-03-25');
+    expect(normalizeDate('02/JAN/2017')).toBe('2017-01-02');
+    expect(normalizeDate('2 January 2017')).toBe('2017-01-02');
+    expect(normalizeDate('25032018')).toBe('2018-03-25');
+    expect(normalizeDate('no date')).toBeNull();
   });
 });

@@ -40,7 +40,10 @@ export function normalizeDate(value: unknown): string | null {
   if (m) return iso(+m[1], +m[2], +m[3]);
   m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2,4})$/.exec(s);
   if (m) return +m[2] > 12 ? iso(+m[3], +m[1], +m[2]) : iso(+m[3], +m[2], +m[1]);
-  m = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([A-Za-z]{3})[A-Za-z]*\.?[\s,-]+(\d{2,4})$/.exec(s);
+  // Day-first eight digits with no separators (receipts print "25032018").
+  m = /^(\d{2})(\d{2})(\d{4})$/.exec(s);
+  if (m) return iso(+m[3], +m[2], +m[1]);
+  m = /^(\d{1,2})(?:st|nd|rd|th)?[\s/-]+([A-Za-z]{3})[A-Za-z]*\.?[\s,/-]+(\d{2,4})$/.exec(s);
   if (m && MONTHS[m[2].toLowerCase()]) return iso(+m[3], MONTHS[m[2].toLowerCase()], +m[1]);
   m = /^([A-Za-z]{3})[A-Za-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{2,4})$/.exec(s);
   if (m && MONTHS[m[1].toLowerCase()]) return iso(+m[3], MONTHS[m[1].toLowerCase()], +m[2]);
