@@ -1,22 +1,14 @@
-import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import type { Block, ModelPage } from '../src/pipeline/model/types.ts';
 import { tableOfBlock } from '../src/pipeline/tables/mod.ts';
-import { documentPages } from '../src/pipeline/textlayer/mod.ts';
+import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
 import { RULED_4X3, tablePdf } from './helpers/table-pdfs.ts';
 
 /**
  * The table of a layout block reads only lines that layout did not give to another block: where the table's box
  * overlaps a paragraph, the paragraph's text is not read a second time inside the table.
  */
-function pageOf(bytes: Uint8Array): ModelPage {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  try {
-    return [...documentPages(doc, 0, 1, { graphics: true })][0];
-  } finally {
-    doc.destroy();
-  }
-}
+const pageOf = (bytes: Uint8Array): ModelPage => extractDocumentPages(bytes, 0, 1, { graphics: true })[0];
 
 const block = (id: string, type: Block['type'], lines: ModelPage['lines']): Block => {
   const bbox: Block['bbox'] = [Math.min(...lines.map((l) => l.bbox[0])), Math.min(...lines.map((l) => l.bbox[1])), Math.max(...lines.map((l) => l.bbox[2])), Math.max(...lines.map((l) => l.bbox[3]))];

@@ -1,8 +1,7 @@
-import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { findTables } from '../src/pipeline/tables/mod.ts';
-import { documentPages } from '../src/pipeline/textlayer/mod.ts';
+import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
 import { helveticaPdf } from './helpers/layout-pdfs.ts';
 
 /**
@@ -31,14 +30,7 @@ function verticalHeadsPdf(): Buffer {
   return helveticaPdf([ops.join('\n')]);
 }
 
-function pageOf(bytes: Uint8Array): ModelPage {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  try {
-    return [...documentPages(doc, 0, 1, { graphics: true })][0];
-  } finally {
-    doc.destroy();
-  }
-}
+const pageOf = (bytes: Uint8Array): ModelPage => extractDocumentPages(bytes, 0, 1, { graphics: true })[0];
 
 describe('tables with vertical column heads', () => {
   it('puts each head running up the page into its column of the head row, with its word ids', () => {

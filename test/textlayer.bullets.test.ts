@@ -1,6 +1,6 @@
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import { documentPages } from '../src/pipeline/textlayer/mod.ts';
+import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
 
 /**
  * Bullets drawn in a symbol font without a Unicode mapping (a Type3 glyph with a private name, as dingbat and
@@ -22,15 +22,7 @@ function pdfWithType3Glyph(stream: string): Buffer {
   return bytes;
 }
 
-function lineTexts(bytes: Buffer): string[] {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  try {
-    const [page] = [...documentPages(doc, 0, 1)];
-    return page.lines.map((l) => l.text);
-  } finally {
-    doc.destroy();
-  }
-}
+const lineTexts = (bytes: Buffer): string[] => extractDocumentPages(bytes, 0, 1)[0].lines.map((l) => l.text);
 
 const symbolThenText = (y: number, text: string) => `BT /F3 10 Tf 72 ${y} Td <01> Tj ET BT /F1 10 Tf 90 ${y} Td (${text}) Tj ET`;
 
