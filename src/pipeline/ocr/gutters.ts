@@ -1,4 +1,5 @@
-import type { BBox, Line, Word } from '../model/types.ts';
+import { centerY, height, union } from '../model/geometry.ts';
+import type { Line, Word } from '../model/types.ts';
 
 /**
  * The text detector sometimes joins the lines of two text columns across a narrow gutter into one line. Layout
@@ -22,12 +23,7 @@ const MIN_GUTTER_WIDTH = 0.5;
 /** Words a piece needs on each side of the cut: one-word cells and figures stay with their row. */
 const MIN_PIECE_WORDS = 2;
 
-const lineHeight = (l: Line) => l.bbox[3] - l.bbox[1];
-const centerY = (b: BBox) => (b[1] + b[3]) / 2;
-
-function boxOfWords(words: readonly Word[]): BBox {
-  return [Math.min(...words.map((w) => w.bbox[0])), Math.min(...words.map((w) => w.bbox[1])), Math.max(...words.map((w) => w.bbox[2])), Math.max(...words.map((w) => w.bbox[3]))];
-}
+const lineHeight = (l: Line) => height(l.bbox);
 
 function isProse(words: readonly Word[]): boolean {
   const text = words.map((w) => w.text).join('');
@@ -65,7 +61,7 @@ function isGutter(line: Line, x0: number, x1: number, lines: readonly Line[]): b
 }
 
 function pieceOf(line: Line, words: Word[], suffix: string): Line {
-  const bbox = boxOfWords(words);
+  const bbox = union(words.map((w) => w.bbox));
   const piece: Line = { ...line, id: line.id + suffix, text: words.map((w) => w.text).join(' '), words, bbox };
   if (line.polygon) piece.polygon = [bbox[0], bbox[1], bbox[2], bbox[1], bbox[2], bbox[3], bbox[0], bbox[3]];
   return piece;
