@@ -12,6 +12,8 @@ import { FileService } from './files/files.service.ts';
 import { createLlmPort } from './pipeline/extract/llm.ts';
 import { openChunkIndex } from './index/mod.ts';
 import { lazyChunkIndex } from './jobs/handlers/ask-documents.ts';
+import { derivedDataRemover } from './jobs/handlers/derived-data.ts';
+import { sweepExpiredFiles } from './files/retention.ts';
 import { PROCESSING_OPERATIONS } from './api/routes/index.ts';
 import type { AppContext, ReadinessCheck } from './api/context.ts';
 import type { KeyRing } from './api/keys.ts';
@@ -84,13 +86,14 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
     limits: { maxPages: config.limits.maxPages, maxPagePixels: config.limits.maxPagePixels },
     taskTimeoutMs: config.jobs.documentTaskTimeoutMs,
   });
-  const files = new FileService({ metadata: stores.metadata, blobs: stores.blobs, pool, limits: config.limits, logger });
+  // The ask chunk index (LanceDB), opened by the first ask this worker runs (or the first file deletion).
+  const askIndex = lazyChunkIndex(() => openChunkIndex({ uri: config.lancedbUri, logger: logger.child({ component: 'ask-index' }) }));
+  const removeDerived = derivedDataRemover(stores.blobs, askIndex);
+  const files = new FileService({ metadata: stores.metadata, blobs: stores.blobs, pool, limits: config.limits, logger, removeDerived });
   const { client: inference, supervisor, ready: inferenceReady } = await startInference(config, logger, options);
   let closing = false;
 
   let worker: JobWorker | null = null;
-  // The ask chunk index (LanceDB), opened by the first ask this worker runs.
-  const askIndex = lazyChunkIndex(() => openChunkIndex({ uri: config.lancedbUri, logger: logger.child({ component: 'ask-index' }) }));
   if (options.worker) {
     worker = createJobWorker(config, jobs, { metadata: stores.metadata, blobs: stores.blobs, logger }, {
       handlers: allHandlers,
@@ -98,6 +101,7 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       // `llm`: the optional LLM port extraction may ask (null: extraction uses its own rules only).
       deps: { pool, files, inference, llm: config.llm ? createLlmPort(config.llm) : null, askIndex, extractCalibration: config.extractCalibration },
       webhookSecret: await loadWebhookSecret(config),
+      sweeps: [(now) => sweepExpiredFiles(files, config.fileRetentionDays, logger, now)],
     });
     startWorkerWhenReady(worker, inferenceReady, () => closing);
   }

@@ -10,6 +10,7 @@ import {
   UnsupportedMediaError,
 } from '../shared/errors.ts';
 import { looksLikeId, newId, nowSeconds } from '../shared/ids.ts';
+import { decodeCursor, encodeCursor, pageSize, tenantIndexId, tenantIndexPrefix, type Page, type PageRequest } from '../shared/paging.ts';
 import type { Logger } from '../shared/logger.ts';
 import { BlobTooLargeError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
 import { PoolBusyError, type DocumentPool } from '../pipeline/document/pool.ts';
@@ -49,6 +50,8 @@ export interface FileServiceDeps {
   pool: DocumentPool;
   limits: Limits;
   logger: Logger;
+  /** Removes what the pipeline derived from a deleted file (cached analyses, ask-index rows); wired by the runtime. */
+  removeDerived?: (tenant: string, record: FileRecord) => Promise<void>;
 }
 
 export interface IngestBufferOptions {
@@ -155,12 +158,35 @@ export class FileService {
     return this.pageImages.etag(await this.get(tenant, fileId), pageIndex, options);
   }
 
-  /** Deletes a file, its original and its cached renders. */
+  /** The tenant's files, newest first, one page at a time (see shared/paging.ts). */
+  async list(tenant: string, request: PageRequest = {}): Promise<Page<FileRef>> {
+    const limit = pageSize(request.limit);
+    const after = decodeCursor(request.cursor, 'file');
+    const prefix = tenantIndexPrefix(tenant);
+    // One more than asked: whether a next page exists, without a second read.
+    const rows = await this.deps.metadata.listPage<FileRef>('files', { prefix, after: after && prefix + after, limit: limit + 1, descending: true });
+    const items = rows.slice(0, limit).map((row) => row.value);
+    return { items, nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.file_id) : null };
+  }
+
+  /**
+   * Deletes a file: its record, original and cached renders, then what the pipeline derived from it (analyses,
+   * ask-index rows). The record goes first, so the file is gone for every reader before its data is; jobs that
+   * used it keep their results.
+   */
   async remove(tenant: string, fileId: string): Promise<void> {
     const record = await this.get(tenant, fileId);
-    await this.deps.metadata.delete('files', fileId);
-    await this.discardBlob(record.blob_key);
+    await this.forget(record);
+    await this.deps.blobs.delete(record.blob_key);
     await this.pageImages.removeAll(fileId);
+    await this.deps.removeDerived?.(tenant, record);
+    this.deps.logger.info({ file_id: fileId }, 'file deleted');
+  }
+
+  /** Files stored before `cutoff` (epoch seconds), any tenant: the file retention sweep deletes them. */
+  async listStoredBefore(cutoff: number): Promise<FileRecord[]> {
+    const rows = await this.deps.metadata.list<FileRecord>('files', 'file_');
+    return rows.map((row) => row.value).filter((record) => record.created_at < cutoff);
   }
 
   private async store(tenant: string, filename: string, bytes: Buffer, inspected: InspectResult, origin: Origin): Promise<FileRecord> {
@@ -193,9 +219,22 @@ export class FileService {
       source: input.origin,
     };
     await this.deps.metadata.create('files', fileId, record);
+    try {
+      await this.deps.metadata.put('files', tenantIndexId(input.tenant, fileId), toFileRef(record));
+    } catch (err) {
+      // Unlisted files would be undeletable by their owner: none is kept (the caller removes the blob).
+      await this.deps.metadata.delete('files', fileId).catch(() => undefined);
+      throw err;
+    }
     for (const warning of inspected.warnings) this.deps.logger.warn({ file_id: fileId }, warning);
     this.deps.logger.info({ file_id: fileId, content_type: record.content_type, page_count: record.page_count, size_bytes: record.size_bytes }, 'file stored');
     return record;
+  }
+
+  /** The record and its tenant-index entry (files are never changed, so the entry holds the whole FileRef). */
+  private async forget(record: FileRecord): Promise<void> {
+    await this.deps.metadata.delete('files', record.file_id);
+    await this.deps.metadata.delete('files', tenantIndexId(record.tenant, record.file_id));
   }
 
   private async discardBlob(key: string): Promise<void> {

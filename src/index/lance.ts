@@ -91,6 +91,12 @@ export class LanceChunkIndex implements ChunkIndex {
     return (await markers.countRows(filter)) > 0;
   }
 
+  async removeDocument(tenant: string, docId: string): Promise<void> {
+    this.assertOpen();
+    // In the tenant's queue: a write of the same document in flight lands first, then goes with the rest.
+    await this.queue.run(tenant, () => this.deleteRows(tenant, docId));
+  }
+
   async search(request: SearchRequest): Promise<SearchHit[]> {
     this.assertOpen();
     const limit = Math.floor(request.limit);
@@ -123,7 +129,7 @@ export class LanceChunkIndex implements ChunkIndex {
     if (await this.hasMarker(tenant, docId, engineVersion)) return false;
     // Rows of this document without this version's marker: an interrupted earlier attempt, or an older engine
     // version that this one replaces (search has no version filter, so two versions would show twice).
-    await this.removeDocument(tenant, docId);
+    await this.deleteRows(tenant, docId);
     // Units and vectors are separate tables: written side by side; the marker only after both.
     await Promise.all([this.appendUnits(tenant, engineVersion, units), this.appendVectors(tenant, engineVersion, embedded)]);
     const markers = await this.createdTable(markersTableName(tenant), markersSchema());
@@ -151,7 +157,7 @@ export class LanceChunkIndex implements ChunkIndex {
     await table.add(embedded.units.map((unit, index): UnitRow => ({ ...unitToRow(unit, engineVersion), vector: Array.from(embedded.vectors[index]) })));
   }
 
-  private async removeDocument(tenant: string, docId: string): Promise<void> {
+  private async deleteRows(tenant: string, docId: string): Promise<void> {
     const filter = `doc_id = ${sqlString(docId)}`;
     const markers = await this.existingTable(markersTableName(tenant));
     for (const table of [...(await this.tenantTables(tenant)), ...(markers ? [markers] : [])]) {

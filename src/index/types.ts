@@ -52,6 +52,8 @@ export interface ChunkIndex {
    */
   indexDocument(tenant: string, docId: string, engineVersion: string, units: IndexUnit[], embed: EmbedTexts | null): Promise<boolean>;
   isIndexed(tenant: string, docId: string, engineVersion: string): Promise<boolean>;
+  /** Removes every row (units, vectors, markers) of the document from the tenant's index, whatever its version. */
+  removeDocument(tenant: string, docId: string): Promise<void>;
   search(request: SearchRequest): Promise<SearchHit[]>;
   close(): Promise<void>;
 }

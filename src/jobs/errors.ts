@@ -39,6 +39,20 @@ export class SyncAbandonedError extends AppError {
   }
 }
 
+/** The error a cancelled job is failed with (POST /v1/jobs/{job_id}/cancel; the status enum has no cancelled state). */
+export const CANCELLED_ERROR: JobErrorInfo = { type: 'cancelled', msg: 'cancelled' };
+/** What a sync request whose job was cancelled answers. */
+export const CANCELLED_STATUS = 409;
+export const CANCELLED_DETAIL = 'The job was cancelled';
+
+/** Aborts a running job whose record asks for cancellation (the worker polls it). */
+export class JobCancelledError extends Error {
+  constructor() {
+    super('The job was cancelled');
+    this.name = 'JobCancelledError';
+  }
+}
+
 /** Raised inside the worker when a job exceeds config.jobs.timeoutMs. */
 export class JobTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {

@@ -1,11 +1,12 @@
 import { StoreConflictError } from '../shared/errors.ts';
+import { tenantIndexId, tenantIndexPrefix } from '../shared/paging.ts';
 import type { MetadataStore, Versioned } from '../storage/ports.ts';
 import type { JobRecord } from './ports.ts';
 
 /**
  * Job records in the metadata collection `jobs`, keyed by job id, plus one small marker `active.<job_id>`
  * per unfinished job, so counting a tenant's unfinished jobs reads the few active ones, not every job kept
- * for the retention period.
+ * for the retention period; and one entry `t.<tenant key>.<job_id>` per job, which GET /v1/jobs pages through.
  */
 interface ActiveMarker {
   tenant: string;
@@ -32,6 +33,17 @@ export class JobStore {
     // Marker first: a crash in between leaves a marker without a job, which countActive() cleans up.
     await this.metadata.put<ActiveMarker>('jobs', ACTIVE_PREFIX + job.job_id, { tenant: job.tenant, created_at: Date.now() });
     await this.metadata.create('jobs', job.job_id, job);
+    await this.metadata.put('jobs', tenantIndexId(job.tenant, job.job_id), { created_at: job.created_at });
+  }
+
+  /**
+   * Up to `limit` ids of the tenant's jobs, newest first, after the id `after` (none: from the newest). The ids
+   * come from the tenant's index entries; their records may be gone meanwhile.
+   */
+  async pageIds(tenant: string, after: string | undefined, limit: number): Promise<string[]> {
+    const prefix = tenantIndexPrefix(tenant);
+    const rows = await this.metadata.listPage('jobs', { prefix, after: after && prefix + after, limit, descending: true });
+    return rows.map((row) => row.id.slice(prefix.length));
   }
 
   /**
@@ -77,8 +89,9 @@ export class JobStore {
     return rows.map((r) => r.value);
   }
 
-  async delete(jobId: string): Promise<void> {
-    await this.metadata.delete('jobs', jobId);
-    await this.metadata.delete('jobs', ACTIVE_PREFIX + jobId);
+  async delete(job: Pick<JobRecord, 'job_id' | 'tenant'>): Promise<void> {
+    await this.metadata.delete('jobs', job.job_id);
+    await this.metadata.delete('jobs', ACTIVE_PREFIX + job.job_id);
+    await this.metadata.delete('jobs', tenantIndexId(job.tenant, job.job_id));
   }
 }

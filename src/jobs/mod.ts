@@ -11,7 +11,7 @@ import { NatsQueue } from './nats-queue.ts';
 import type { JobEvents, JobQueue } from './ports.ts';
 import { buildHandlerRegistry } from './registry.ts';
 import { JobService } from './service.ts';
-import { JobWorker } from './worker.ts';
+import { JobWorker, type JobWorkerOptions } from './worker.ts';
 
 export interface JobSystem {
   queue: JobQueue;
@@ -62,6 +62,8 @@ export interface WorkerSetup {
   /** Extra handler dependencies (inference client, ...). */
   deps?: Partial<HandlerDeps>;
   webhookSecret?: string | null;
+  /** Other retention sweeps (files) run on the job sweep's timer. */
+  sweeps?: JobWorkerOptions['sweeps'];
 }
 
 /** A JobWorker over a job system; throws HandlerRegistryError when handlers and operations do not match. */
@@ -77,6 +79,7 @@ export function createJobWorker(config: Config, system: JobSystem, stores: JobSy
     logger: stores.logger ?? silentLogger(),
     deps: setup.deps,
     webhookSecret: setup.webhookSecret,
+    sweeps: setup.sweeps,
   });
 }
 

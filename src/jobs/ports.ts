@@ -45,6 +45,8 @@ export interface JobRecord {
   request: Record<string, unknown>;
   billing_profile: 'standard' | 'engineering_drawing';
   pages_processed?: number;
+  /** Set by POST /v1/jobs/{job_id}/cancel on a running job: its worker (polling the record) aborts the run. */
+  cancel_requested?: boolean;
   /** Blob key of the result JSON once completed. */
   result_key?: string;
   webhook_url?: string | null;

@@ -2,6 +2,7 @@ import type { Logger } from '../shared/logger.ts';
 import { nowSeconds } from '../shared/ids.ts';
 import type { BlobStore } from '../storage/ports.ts';
 import type { JobStore } from './job-store.ts';
+import type { JobRecord } from './ports.ts';
 
 /** Blob folder of a job: its result and anything else a handler stored for it. */
 export function jobBlobPrefix(jobId: string): string {
@@ -10,6 +11,14 @@ export function jobBlobPrefix(jobId: string): string {
 
 export function resultKey(jobId: string): string {
   return `${jobBlobPrefix(jobId)}result.json`;
+}
+
+/** A job's record, its index entries and its blobs (the result). */
+export async function deleteJobData(store: JobStore, blobs: BlobStore, job: JobRecord): Promise<void> {
+  // The blobs first: a failure leaves the record, so the next sweep (or DELETE) tries again; a reader that finds the
+  // record without its result answers 404 (JobService.readResult).
+  for (const key of await blobs.list(jobBlobPrefix(job.job_id))) await blobs.delete(key);
+  await store.delete(job);
 }
 
 /**
@@ -22,8 +31,7 @@ export async function sweepExpiredJobs(store: JobStore, blobs: BlobStore, logger
   for (const job of await store.listJobs()) {
     if (job.expires_at === undefined || job.expires_at > now) continue;
     try {
-      for (const key of await blobs.list(jobBlobPrefix(job.job_id))) await blobs.delete(key);
-      await store.delete(job.job_id);
+      await deleteJobData(store, blobs, job);
       deleted++;
     } catch (err) {
       logger.warn({ err, jobId: job.job_id }, 'retention: could not delete job');

@@ -4,10 +4,12 @@ import { looksLikeId, newId, nowSeconds } from '../shared/ids.ts';
 import type { Logger } from '../shared/logger.ts';
 import { BlobNotFoundError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
 import { SyncAdmission, type SyncTicket } from './admission.ts';
-import { SyncAbandonedError } from './errors.ts';
+import { decodeCursor, encodeCursor, pageSize, type Page, type PageRequest } from '../shared/paging.ts';
+import { CANCELLED_DETAIL, CANCELLED_ERROR, CANCELLED_STATUS, SyncAbandonedError } from './errors.ts';
+import { deleteJobData } from './retention.ts';
 import { changesOnly } from './events.ts';
 import { isFinished, JobStore } from './job-store.ts';
-import { toJobRef, type ExecutionMode, type JobEvents, type JobListener, type JobQueue, type JobRecord, type JobRef } from './ports.ts';
+import { toJobRef, type ExecutionMode, type JobEvents, type JobListener, type JobQueue, type JobRecord, type JobRef, type JobStatus } from './ports.ts';
 import { WorkerStatsReader } from './worker-stats.ts';
 
 export interface SubmitOptions {
@@ -27,6 +29,14 @@ export interface SyncOptions extends SubmitOptions {
 
 /** The error a sync job dropped because its caller went away is failed with. */
 export const ABANDONED_ERROR = { type: 'abandoned', msg: 'The sync request was abandoned by its client before the job started; it was not run' };
+
+export interface JobListRequest extends PageRequest {
+  status?: JobStatus;
+  operation?: string;
+}
+
+/** Index entries read at once while listing (a filtered listing may read several batches for one page). */
+const LIST_BATCH = 100;
 
 export interface JobServiceOptions {
   metadata: MetadataStore;
@@ -167,6 +177,61 @@ export class JobService {
     const current = await this.store.get(jobId);
     if (current) deliver(toJobRef(current.value));
     return unsubscribe;
+  }
+
+  /**
+   * The tenant's jobs, newest first, filtered by status and operation, one page at a time. A next page is announced
+   * only when a further matching job exists.
+   */
+  async list(tenant: string, request: JobListRequest = {}): Promise<Page<JobRef>> {
+    const limit = pageSize(request.limit);
+    const matches = (job: JobRecord) => (!request.status || job.status === request.status) && (!request.operation || job.operation === request.operation);
+    const items: JobRef[] = [];
+    let after = decodeCursor(request.cursor, 'job');
+    for (;;) {
+      const ids = await this.store.pageIds(tenant, after, Math.max(limit + 1, LIST_BATCH));
+      const jobs = await Promise.all(ids.map((id) => this.store.get(id)));
+      for (const found of jobs) {
+        if (!found || found.value.tenant !== tenant || !matches(found.value)) continue;
+        if (items.length === limit) return { items, nextCursor: encodeCursor(items.at(-1)!.job_id) };
+        items.push(toJobRef(found.value));
+      }
+      if (ids.length === 0 || ids.length < Math.max(limit + 1, LIST_BATCH)) return { items, nextCursor: null };
+      after = ids.at(-1);
+    }
+  }
+
+  /**
+   * Cancels an unfinished job: a pending one is failed at once (a worker that gets its delivery acks it unrun); a
+   * running one is marked, and its worker, which reads the mark within about a second, aborts the run and fails it.
+   * Either ends `failed` with CANCELLED_ERROR. A finished job is a 409.
+   */
+  async cancel(tenant: string, jobId: string): Promise<JobRecord> {
+    await this.get(tenant, jobId);
+    let failedNow = false;
+    const job = await this.store.mutate(jobId, (current) => {
+      if (isFinished(current) || current.cancel_requested) return undefined;
+      if (current.status !== 'pending') return { ...current, cancel_requested: true };
+      failedNow = true;
+      const now = nowSeconds();
+      return {
+        ...current, status: 'failed', cancel_requested: true, error: CANCELLED_ERROR, error_status: CANCELLED_STATUS, error_detail: CANCELLED_DETAIL,
+        updated_at: now, expires_at: now + this.options.config.jobs.retentionDays * 86_400,
+      };
+    });
+    if (!job) throw new NotFoundError('Job');
+    if (isFinished(job) && !failedNow) throw new ConflictError({ status: job.status, job_id: job.job_id, error: job.error });
+    this.options.logger.info({ jobId, status: job.status }, failedNow ? 'pending job cancelled' : 'running job asked to cancel');
+    if (failedNow) await this.publish(job);
+    return job;
+  }
+
+  /** Deletes a finished job and its result; an unfinished one is a 409 (cancel it first). */
+  async remove(tenant: string, jobId: string): Promise<void> {
+    const job = await this.get(tenant, jobId);
+    if (!isFinished(job)) throw new ConflictError({ status: job.status, job_id: job.job_id });
+    await deleteJobData(this.store, this.options.blobs, job);
+    this.options.logger.info({ jobId }, 'job deleted');
   }
 
   /** Unfinished jobs of the tenant (the per-key concurrent-jobs limit). */

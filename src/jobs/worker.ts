@@ -3,7 +3,10 @@ import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 import { nowSeconds } from '../shared/ids.ts';
 import type { BlobStore, MetadataStore } from '../storage/ports.ts';
-import { classifyJobError, JobTimeoutError, LeaseLostError, WorkerStoppingError, type ErrorOutcome } from './errors.ts';
+import {
+  CANCELLED_DETAIL, CANCELLED_ERROR, CANCELLED_STATUS, classifyJobError, JobCancelledError, JobTimeoutError, LeaseLostError, WorkerStoppingError,
+  type ErrorOutcome,
+} from './errors.ts';
 
 type RetryOutcome = Extract<ErrorOutcome, { kind: 'retry' }>;
 import { abortableSleep, RunContext, untilAborted } from './execution.ts';
@@ -31,6 +34,10 @@ export interface JobWorkerOptions {
   webhookSecret?: string | null;
   /** How often the retention sweep runs (default hourly; 0 disables the timer). */
   sweepIntervalMs?: number;
+  /** Other retention sweeps (expired files) run after the job sweep; each answers how many things it deleted. */
+  sweeps?: ((now: number) => Promise<number>)[];
+  /** How often a running job's record is read for a cancel request (default 1 s). */
+  cancelPollMs?: number;
 }
 
 /**
@@ -83,14 +90,17 @@ export class JobWorker {
     await this.stats.stop();
   }
 
-  /** Deletes expired jobs and their results; runs on a timer, callable directly. */
+  /** Deletes expired jobs and their results, then runs the other sweeps; runs on a timer, callable directly. */
   async sweep(now = nowSeconds()): Promise<number> {
-    try {
-      return await sweepExpiredJobs(this.store, this.options.blobs, this.options.logger, now);
-    } catch (err) {
-      this.options.logger.warn({ err }, 'retention sweep failed');
-      return 0;
+    let deleted = 0;
+    for (const run of [(at: number) => sweepExpiredJobs(this.store, this.options.blobs, this.options.logger, at), ...(this.options.sweeps ?? [])]) {
+      try {
+        deleted += await run(now);
+      } catch (err) {
+        this.options.logger.warn({ err }, 'retention sweep failed');
+      }
     }
+    return deleted;
   }
 
   private async handle(delivery: Delivery): Promise<void> {
@@ -128,6 +138,12 @@ export class JobWorker {
       await this.fail(job.job_id, workerLost(maxAttempts), 500);
       return delivery.ack();
     }
+    if (job.cancel_requested) {
+      // Cancelled while running on a worker that is gone, or between a retry delay and this delivery.
+      log.info('job cancelled before this run');
+      await this.fail(job.job_id, CANCELLED_ERROR, CANCELLED_STATUS, CANCELLED_DETAIL);
+      return delivery.ack();
+    }
     const handler = this.options.registry.get(job.operation);
     if (!handler) {
       log.error({ operation: job.operation }, 'no handler for the job operation');
@@ -154,6 +170,7 @@ export class JobWorker {
         else log.warn({ err }, 'job heartbeat failed');
       });
     }, Math.max(100, Math.floor(leaseMs / 3)));
+    const cancelPoll = this.watchForCancel(job.job_id, controller, log);
     const run = new RunContext(this.store, (j) => this.publish(j), log);
     let stage: 'run' | 'store' = 'run';
     const stopTimer = jobDuration.startTimer({ operation: job.operation });
@@ -177,6 +194,7 @@ export class JobWorker {
     } finally {
       clearTimeout(timer);
       clearInterval(heartbeat);
+      clearInterval(cancelPoll);
       this.running.delete(controller);
       const deferred = run.runDeferred();
       this.deferred.add(deferred);
@@ -184,7 +202,29 @@ export class JobWorker {
     }
   }
 
+  /**
+   * Reads the job record every cancelPollMs while it runs and aborts the run once a cancel was asked for (or the
+   * job was finished elsewhere). Polling the store works the same with every queue and across processes.
+   */
+  private watchForCancel(jobId: string, controller: AbortController, log: Logger): NodeJS.Timeout {
+    let reading = false;
+    return setInterval(() => {
+      if (reading || controller.signal.aborted) return;
+      reading = true;
+      this.store.get(jobId).then((found) => {
+        if (!found || found.value.cancel_requested || isFinished(found.value)) controller.abort(new JobCancelledError());
+      }, (err) => log.warn({ err }, 'cancel check failed')).finally(() => {
+        reading = false;
+      });
+    }, this.options.cancelPollMs ?? 1000);
+  }
+
   private async settleFailure(delivery: Delivery, job: JobRecord, err: unknown, log: Logger): Promise<void> {
+    if (err instanceof JobCancelledError) {
+      log.info('job cancelled while running: stopped');
+      await this.fail(job.job_id, CANCELLED_ERROR, CANCELLED_STATUS, CANCELLED_DETAIL);
+      return delivery.ack();
+    }
     if (err instanceof LeaseLostError) {
       // Another worker owns the job now (this one was too slow to renew); leave the record to it.
       log.warn('job lease lost; abandoning this run');

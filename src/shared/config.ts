@@ -13,6 +13,8 @@ export interface Config {
   natsUrl: string | null;
   inferenceAddrs: string[];
   lancedbUri: string;
+  /** Days an uploaded file (and what was derived from it) is kept; 0 keeps files until deleted. */
+  fileRetentionDays: number;
   logLevel: string;
   limits: Limits;
   jobs: JobSettings;
@@ -117,6 +119,7 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_MAX_QUEUED_JOBS', default: '32', description: 'Sync admission: a sync request is refused at once with 503 and a Retry-After from the estimated backlog when the jobs queued ahead (all processes) would keep it past its sync budget, estimated from the workers\' slots and recent job durations, or when this many jobs are waiting or running; async requests still queue (0 disables admission)' },
   { name: 'DOCINTEL_SYNC_BUDGET_MS', default: '120000', description: 'Time budget of an execution_mode sync request before 504' },
   { name: 'DOCINTEL_JOB_TIMEOUT_MS', default: '1800000', description: 'Longest one async job attempt may run' },
+  { name: 'DOCINTEL_FILE_RETENTION_DAYS', default: '0', description: 'Days a stored file is kept before the hourly sweep deletes it with its page images, cached analyses and ask-index rows (0: kept until DELETE /v1/files/{file_id})' },
   { name: 'DOCINTEL_JOB_RETENTION_DAYS', default: '7', description: 'Days a finished job and its result are kept' },
   { name: 'DOCINTEL_JOB_MAX_ATTEMPTS', default: '3', description: 'Runs of a job whose worker died (or lost its lease) before the job is failed; retries while a dependency is unavailable do not count' },
   { name: 'DOCINTEL_JOB_RETRY_BUDGET_MS', default: '600000', description: 'How long a job keeps being retried while a dependency is unavailable (inference UNAVAILABLE, DEADLINE_EXCEEDED or RESOURCE_EXHAUSTED, the store unreachable or full), with exponential backoff up to 8 s, before it fails; such retries do not use DOCINTEL_JOB_MAX_ATTEMPTS' },
@@ -243,6 +246,7 @@ export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
     natsUrl,
     inferenceAddrs: parseInferenceAddrs(str(env, 'DOCINTEL_INFERENCE_ADDR')),
     lancedbUri: str(env, 'DOCINTEL_LANCEDB_URI') ?? path.join(dataDir, 'lancedb'),
+    fileRetentionDays: int(env, 'DOCINTEL_FILE_RETENTION_DAYS', 0, 0, 36500),
     logLevel,
     limits: {
       maxUploadBytes,

@@ -1,7 +1,7 @@
 import { JetStreamApiCodes, JetStreamApiError, StorageType } from '@nats-io/jetstream';
 import type { KV, Kvm } from '@nats-io/kv';
 import { StoreConflictError } from '../shared/errors.ts';
-import type { Collection, MetadataStore, Versioned } from './ports.ts';
+import type { Collection, ListPageOptions, MetadataStore, Versioned } from './ports.ts';
 import { checkRecordId, checkRecordPrefix, toJson } from './keys.ts';
 import { natsUnavailable } from './connection-errors.ts';
 import { jetStreamManager, kvManager, streamSubjects, whenConnected, type NatsConnection } from './nats-connection.ts';
@@ -98,6 +98,29 @@ export class NatsMetadataStore implements MetadataStore {
       entries.forEach((entry, j) => {
         // A deleted key keeps its subject with a PURGE (or DEL) marker as its one message; null: gone meanwhile.
         if (entry && entry.operation === 'PUT') records.push({ id: batch[j], value: entry.json<T>() });
+      });
+    }
+    return records;
+  }
+
+  /**
+   * The ids come from one key snapshot (as list()); values are read from the cursor on, in batches, until the page
+   * is full: keys deleted meanwhile (or earlier, whose subject stays with a marker) are skipped.
+   */
+  async listPage<T>(collection: Collection, options: ListPageOptions): Promise<{ id: string; value: T }[]> {
+    const { prefix = '', after, limit, descending = false } = options;
+    checkRecordPrefix(prefix);
+    if (!(limit > 0)) return [];
+    const kv = await this.bucket(collection);
+    const ids = (await this.keys(collection, prefix)).filter((key) => key.startsWith(prefix)).sort();
+    if (descending) ids.reverse();
+    const from = after === undefined ? 0 : ids.findIndex((id) => (descending ? id < after : id > after));
+    const records: { id: string; value: T }[] = [];
+    for (let i = from < 0 ? ids.length : from; i < ids.length && records.length < limit; i += LIST_FETCH_CONCURRENCY) {
+      const batch = ids.slice(i, i + LIST_FETCH_CONCURRENCY);
+      const entries = await Promise.all(batch.map((id) => kv.get(id)));
+      entries.forEach((entry, j) => {
+        if (entry && entry.operation === 'PUT' && records.length < limit) records.push({ id: batch[j], value: entry.json<T>() });
       });
     }
     return records;

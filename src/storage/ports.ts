@@ -30,9 +30,22 @@ export interface MetadataStore {
   delete(collection: Collection, id: string): Promise<boolean>;
   /** All records of a collection whose id starts with `prefix` (all when omitted), in id order. */
   list<T>(collection: Collection, prefix?: string): Promise<{ id: string; value: T }[]>;
+  /**
+   * One page of the records whose id starts with `options.prefix`: at most `limit`, in id order (reversed when
+   * `descending`), beginning strictly after the id `after` in that order. Listing endpoints page with it.
+   */
+  listPage<T>(collection: Collection, options: ListPageOptions): Promise<{ id: string; value: T }[]>;
   /** Cheap liveness check for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ListPageOptions {
+  prefix?: string;
+  /** The last id of the previous page; the page starts after it. */
+  after?: string;
+  limit: number;
+  descending?: boolean;
 }
 
 export interface BlobInfo {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { InsufficientStorageError, isStorageFull, StoreConflictError } from '../shared/errors.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../shared/private-fs.ts';
-import type { Collection, MetadataStore, Versioned } from './ports.ts';
+import type { Collection, ListPageOptions, MetadataStore, Versioned } from './ports.ts';
 import { checkRecordId, checkRecordPrefix, toJson } from './keys.ts';
 
 export type SqliteDatabase = Database.Database;
@@ -121,6 +121,18 @@ export class SqliteMetadataStore implements MetadataStore {
     return rows.map((row) => ({ id: row.id, value: JSON.parse(row.value) as T }));
   }
 
+  async listPage<T>(collection: Collection, options: ListPageOptions): Promise<{ id: string; value: T }[]> {
+    const { prefix = '', after, limit, descending = false } = options;
+    checkRecordPrefix(prefix);
+    if (!(limit > 0)) return [];
+    // The page's range within [prefix, prefix + '\x7f'), cut at `after` on the side the order walks towards.
+    const low = !descending && after !== undefined && after >= prefix ? `${after}\x00` : prefix;
+    const high = descending && after !== undefined && after < `${prefix}\x7f` ? after : `${prefix}\x7f`;
+    const statement = descending ? this.statements.pageDescending : this.statements.pageAscending;
+    const rows = statement.all(collection, low, high, Math.floor(limit)) as RecordRow[];
+    return rows.map((row) => ({ id: row.id, value: JSON.parse(row.value) as T }));
+  }
+
   async ping(): Promise<void> {
     this.statements.ping.get();
   }
@@ -155,6 +167,12 @@ function prepareStatements(db: SqliteDatabase) {
     get: db.prepare('SELECT id, value, revision FROM records WHERE collection = ? AND id = ?'),
     list: db.prepare(
       'SELECT id, value, revision FROM records WHERE collection = ? AND id >= ? AND id < ? ORDER BY id',
+    ),
+    pageAscending: db.prepare(
+      'SELECT id, value, revision FROM records WHERE collection = ? AND id >= ? AND id < ? ORDER BY id LIMIT ?',
+    ),
+    pageDescending: db.prepare(
+      'SELECT id, value, revision FROM records WHERE collection = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ?',
     ),
     upsert: db.prepare(`
       INSERT INTO records (collection, id, value, revision, updated_at) VALUES (?, ?, ?, ?, ?)

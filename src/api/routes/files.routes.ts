@@ -3,6 +3,7 @@ import { UnsupportedMediaError, ValidationError } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
 import { malformedMultipart } from '../multipart-errors.ts';
 import { errorResponses } from '../schemas/common.ts';
+import { pageQuery } from '../schemas/paging.ts';
 
 type ImageFormat = 'png' | 'jpeg' | 'webp';
 
@@ -55,6 +56,41 @@ export function filesRoutes(ctx: AppContext) {
       // The schema above documents the form; the stream is consumed by the handler, never buffered whole.
       validatorCompiler: () => () => true,
     }, async (request) => ({ files: await uploadParts(ctx, request) }));
+
+    app.get<{ Querystring: { limit?: number; cursor?: string } }>('/v1/files', {
+      config: { tool: { name: 'list_files', description: 'The stored files of the caller, newest first: `{ files: [FileRef], next_cursor }`. Optional `limit` (1-200, default 50) and `cursor` (the `next_cursor` of the previous page; null on the last page).' } },
+      schema: {
+        tags: ['files'],
+        summary: 'List stored files, newest first',
+        description: 'Cursor pagination: pass `next_cursor` back as `cursor` for the next page; it is null on the last page.',
+        querystring: pageQuery,
+        response: {
+          200: {
+            type: 'object',
+            required: ['files', 'next_cursor'],
+            properties: { files: { type: 'array', items: { $ref: 'FileRef#' } }, next_cursor: { type: ['string', 'null'] } },
+          },
+          ...errorResponses,
+        },
+      },
+    }, async (request) => {
+      const page = await ctx.files.list(request.tenant, request.query);
+      return { files: page.items, next_cursor: page.nextCursor };
+    });
+
+    app.delete<{ Params: { file_id: string } }>('/v1/files/:file_id', {
+      config: { tool: { name: 'delete_file', description: 'Deletes a stored file with its page images, cached analyses and ask-index entries. Jobs that used it keep their results. Argument: `file_id`.' } },
+      schema: {
+        tags: ['files'],
+        summary: 'Delete a file, its page images, cached analyses and ask-index entries',
+        description: 'Jobs that used the file keep their results. Another tenant\'s file answers 404.',
+        params: fileParams,
+        response: { 204: { description: 'Deleted', type: 'null' }, ...errorResponses },
+      },
+    }, async (request, reply) => {
+      await ctx.files.remove(request.tenant, request.params.file_id);
+      return reply.code(204).send();
+    });
 
     app.get<{ Params: { file_id: string } }>('/v1/files/:file_id', {
       config: { tool: { name: 'get_file', description: 'Metadata of a stored file: its `file_id`, filename, size, content type, page count and creation time. Argument: `file_id` (from the upload tool or a processing result).' } },

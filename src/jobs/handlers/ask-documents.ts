@@ -36,8 +36,6 @@ const CACHE_PAGES = 2000;
 
 interface Prepared {
   doc: ExtractDocument;
-  /** `<tenant> <index version>` pairs this document is known to be indexed for. */
-  indexedFor: Set<string>;
 }
 
 const prepared = new Map<string, Prepared>();
@@ -92,7 +90,7 @@ export async function prepareDocuments(ctx: JobContext, records: FileRecord[], o
     let entry = cacheGet(docId);
     if (entry) askCounters.reuses++;
     else {
-      entry = { doc: await parseRecord(ctx, record, report), indexedFor: new Set() };
+      entry = { doc: await parseRecord(ctx, record, report) };
       parsedPages += record.page_count;
       cachePut(docId, entry);
     }
@@ -122,16 +120,16 @@ async function parseRecord(ctx: JobContext, record: FileRecord, report: (fileId:
   return buildExtractDocument(model, ctx.logger);
 }
 
+/**
+ * Asks the index every time (no in-process memory of what was indexed): a file deleted by another process took its
+ * rows with it, and the same bytes uploaded again must be indexed again.
+ */
 async function indexOnce(ctx: JobContext, docId: string, record: FileRecord, entry: Prepared, version: string, options: PrepareOptions): Promise<void> {
-  const key = `${ctx.tenant} ${version}`;
-  if (entry.indexedFor.has(key)) return;
-  if (!(await options.index.isIndexed(ctx.tenant, docId, version))) {
-    ctx.signal.throwIfAborted();
-    const units = documentUnits(docId, entry.doc.model, record.pages);
-    await options.index.indexDocument(ctx.tenant, docId, version, units, options.embed);
-    askCounters.indexings++;
-  }
-  entry.indexedFor.add(key);
+  if (await options.index.isIndexed(ctx.tenant, docId, version)) return;
+  ctx.signal.throwIfAborted();
+  const units = documentUnits(docId, entry.doc.model, record.pages);
+  await options.index.indexDocument(ctx.tenant, docId, version, units, options.embed);
+  askCounters.indexings++;
 }
 
 /**
@@ -150,6 +148,7 @@ export function lazyChunkIndex(open: () => Promise<ChunkIndex>): ChunkIndex {
   return {
     indexDocument: async (...args) => (await index()).indexDocument(...args),
     isIndexed: async (...args) => (await index()).isIndexed(...args),
+    removeDocument: async (...args) => (await index()).removeDocument(...args),
     search: async (request) => (await index()).search(request),
     close: async () => {
       const current = opening;

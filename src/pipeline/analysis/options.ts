@@ -58,6 +58,11 @@ export function optionsHash(options: AnalysisOptions): string {
   return createHash('sha256').update(JSON.stringify(normalizeOptions(options))).digest('hex').slice(0, 16);
 }
 
+/** Folder of every cached analysis (and view stored beside one) of the bytes with this sha256, any engine version. */
+export function analysisPrefix(sha256: string): string {
+  return `analyses/${sha256}/`;
+}
+
 export function analysisKey(sha256: string, options: AnalysisOptions): string {
   return `analyses/${sha256}/${ANALYSIS_ENGINE_VERSION}-${optionsHash(options)}.json.gz`;
 }
