@@ -10,6 +10,8 @@ import path from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileRecord } from '../src/files/files.service.ts';
+import { sweepExpiredFiles } from '../src/files/retention.ts';
+import { nowSeconds } from '../src/shared/ids.ts';
 import { AUTH_A, AUTH_B, type TestApp } from './helpers/app.ts';
 import { get, parse, tinyPng, uploadOne, useTestApp, waitForFinalJob, type FileRefBody, type JobRefBody } from './helpers/api.ts';
 import { invoicePdf } from './helpers/invoice-pdfs.ts';
@@ -199,6 +201,22 @@ const HELD = { DOCINTEL_FAULTS: 'job.delay_ms=60000', DOCINTEL_WORKER_CONCURRENC
 describe('lifecycle on the embedded adapters (SQLite, data-dir blobs, SQLite queue)', () => {
   const app = useTestApp();
   lifecycleTests(app);
+
+  it('file retention is off by default; when set, the sweep deletes files older than it with their data', async () => {
+    const t = app();
+    expect(t.config.fileRetentionDays).toBe(0);
+    const file = await uploadOne(t.app, { filename: 'old.png', bytes: await tinyPng(11) });
+    const sha256 = (await t.runtime.stores.metadata.get<FileRecord>('files', file.file_id))!.value.sha256;
+    expect((await get(t.app, `/v1/files/${file.file_id}/pages/0/image`)).statusCode).toBe(200);
+    const tenYears = nowSeconds() + 3650 * 86_400;
+    await t.runtime.worker!.sweep(tenYears);
+    expect((await get(t.app, `/v1/files/${file.file_id}`)).statusCode).toBe(200);
+    expect(await sweepExpiredFiles(t.runtime.files, 2, t.runtime.logger, nowSeconds() + 86_400)).toBe(0);
+    expect((await get(t.app, `/v1/files/${file.file_id}`)).statusCode).toBe(200);
+    expect(await sweepExpiredFiles(t.runtime.files, 2, t.runtime.logger, nowSeconds() + 3 * 86_400)).toBeGreaterThanOrEqual(1);
+    expect((await get(t.app, `/v1/files/${file.file_id}`)).statusCode).toBe(404);
+    expect(await traces(t, file.file_id, sha256)).toEqual([]);
+  });
   describe('cancel', () => cancelTests(useTestApp(HELD)));
 });
 

@@ -219,6 +219,32 @@ function conformance(name: string, open: () => Promise<Harness>) {
         expect((await h.metadata.list('keys', p)).map((r) => r.id)).toEqual([...expected, `${p}x`]);
       });
 
+      it('lists pages by prefix, ascending or descending, after a cursor id, skipping deleted records', async () => {
+        const p = `t.${uid()}.`;
+        const ids = Array.from({ length: 7 }, (_, i) => `${p}job_${String(i).padStart(2, '0')}`);
+        for (const id of [...ids].reverse()) await h.metadata.put('jobs', id, { id });
+        await h.metadata.put('jobs', `${p}job_03x`, { id: 'deleted' });
+        await h.metadata.delete('jobs', `${p}job_03x`);
+        await h.metadata.put('jobs', `${p.slice(0, -1)}x.job_99`, { id: 'outside' });
+        const page = (options: { after?: string; limit: number; descending?: boolean }) =>
+          h.metadata.listPage<{ id: string }>('jobs', { prefix: p, ...options }).then((rows) => rows.map((r) => r.id));
+        expect(await page({ limit: 3 })).toEqual(ids.slice(0, 3));
+        expect(await page({ limit: 3, after: ids[2] })).toEqual(ids.slice(3, 6));
+        expect(await page({ limit: 3, after: ids[5] })).toEqual(ids.slice(6));
+        expect(await page({ limit: 3, after: ids[6] })).toEqual([]);
+        const newest = [...ids].reverse();
+        expect(await page({ limit: 4, descending: true })).toEqual(newest.slice(0, 4));
+        expect(await page({ limit: 4, descending: true, after: newest[3] })).toEqual(newest.slice(4));
+        expect(await page({ limit: 2, descending: true, after: ids[0] })).toEqual([]);
+        // A cursor that is no longer stored (deleted meanwhile) still marks the place.
+        expect(await page({ limit: 2, descending: true, after: `${p}job_03x` })).toEqual([ids[3], ids[2]]);
+        expect(await page({ limit: 10, after: `${p}job_03x` })).toEqual(ids.slice(4));
+        expect(await page({ limit: 0 })).toEqual([]);
+        const values = await h.metadata.listPage<{ id: string }>('jobs', { prefix: p, limit: 1, descending: true });
+        expect(values).toEqual([{ id: ids[6], value: { id: ids[6] } }]);
+        expect((await h.metadata.listPage('jobs', { limit: 1000 })).map((r) => r.id)).toEqual(expect.arrayContaining(ids));
+      });
+
       it('lists a whole collection without a prefix, and keeps collections apart', async () => {
         const ids = ['session_id_c', 'session_id_a', 'session_id_b'];
         for (const id of ids) await h.metadata.create('sessions', id, { id });

@@ -76,7 +76,7 @@ export async function waitForFinalJob(app: FastifyInstance, jobId: string, auth:
 
 /** File records and original blobs the stores hold: proof that a refused upload left nothing behind. */
 export async function storedFiles(runtime: Runtime): Promise<{ records: string[]; blobs: string[] }> {
-  const records = (await runtime.stores.metadata.list('files')).map((r) => r.id);
+  const records = (await runtime.stores.metadata.list('files', 'file_')).map((r) => r.id);
   const blobs = await runtime.stores.blobs.list('files/');
   return { records: records.sort(), blobs: blobs.sort() };
 }

@@ -225,7 +225,7 @@ export function jobRecord(env: Record<string, string>, jobId: string): Promise<J
 
 /** Every file record, by id. */
 export function fileRecords(env: Record<string, string>): Promise<Record<string, FileRecord>> {
-  return withStores(env, async (stores) => Object.fromEntries((await stores.metadata.list<FileRecord>('files')).map((r) => [r.id, r.value])));
+  return withStores(env, async (stores) => Object.fromEntries((await stores.metadata.list<FileRecord>('files', 'file_')).map((r) => [r.id, r.value])));
 }
 
 /** sha256 of a blob's bytes as they lie in an embedded data dir (FsBlobStore keeps key `k` at blobs/k). */

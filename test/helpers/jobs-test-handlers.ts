@@ -7,6 +7,9 @@ import type { JobHandler } from '../../src/jobs/handler.ts';
 
 export type SumBehavior = 'input_error' | 'crash' | 'retry_once' | 'unavailable' | 'hold' | 'hang' | 'defer';
 
+/** Jobs whose `hold` run saw its signal abort, with the abort reason's name. */
+export const heldAborts: { jobId: string; reason: string }[] = [];
+
 /** What the `defer` behaviour's after-answer tasks saw: the job's status when they ran. */
 export const deferredRuns: { jobId: string; status: string }[] = [];
 
@@ -33,7 +36,10 @@ export const sumHandler: JobHandler = {
     }
     if (behavior === 'hold') {
       // Runs until the worker aborts it (shutdown or time limit), like a long document honouring its signal.
-      await new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason), { once: true }));
+      await new Promise((_, reject) => ctx.signal.addEventListener('abort', () => {
+        heldAborts.push({ jobId: ctx.job.job_id, reason: (ctx.signal.reason as Error | undefined)?.name ?? String(ctx.signal.reason) });
+        reject(ctx.signal.reason);
+      }, { once: true }));
     }
     if (behavior === 'hang') await new Promise(() => {}); // ignores its signal entirely
     if (behavior === 'defer') {
