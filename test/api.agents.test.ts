@@ -27,10 +27,15 @@ const FILE_AND_JOB_TOOLS: Record<string, string> = {
   page_image: 'GET /v1/files/{file_id}/pages/{page_index}/image',
   get_job: 'GET /v1/jobs/{job_id}',
   get_job_result: 'GET /v1/jobs/{job_id}/result',
+  list_files: 'GET /v1/files',
+  delete_file: 'DELETE /v1/files/{file_id}',
+  list_jobs: 'GET /v1/jobs',
+  cancel_job: 'POST /v1/jobs/{job_id}/cancel',
+  delete_job: 'DELETE /v1/jobs/{job_id}',
 };
 
 /** The capabilities the issue names: a route that stops being a tool (or a new tool) shows up here. */
-const ISSUE_TOOLS = ['parse', 'layout', 'ocr', 'classify', 'split', 'tables', 'equations', 'charts', 'schema_auto', 'extract', 'ask', 'synthesize', 'synthesize_set', 'upload', 'get_file', 'page_image', 'get_job', 'get_job_result'];
+const ISSUE_TOOLS = ['parse', 'layout', 'ocr', 'classify', 'split', 'tables', 'equations', 'charts', 'schema_auto', 'extract', 'ask', 'synthesize', 'synthesize_set', 'upload', 'get_file', 'page_image', 'get_job', 'get_job_result', 'list_files', 'delete_file', 'list_jobs', 'cancel_job', 'delete_job'];
 
 function createAgent(t: TestApp, body: Record<string, unknown>, auth: Auth = AUTH_A) {
   return t.app.inject({ method: 'POST', url: '/v1/agents', headers: auth, payload: body });
@@ -47,7 +52,7 @@ async function toolList(t: TestApp): Promise<ToolDefinition[]> {
 }
 
 function registryTests(app: () => TestApp): void {
-  it('lists every processing route (aliases once) and the five file/job tools, nothing else', async () => {
+  it('lists every processing route (aliases once) and the file/job tools, nothing else', async () => {
     const tools = await toolList(app());
     const processing = processingRouteSpecs.filter((spec) => processingTool(spec) !== false);
     expect(processing.length).toBe(processingRouteSpecs.length - 1); // /api/v1/synthesize/one is an alias

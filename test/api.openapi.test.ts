@@ -26,7 +26,9 @@ const DRIFT = 'openapi.json at the repository root is out of date with the route
 /** The spec's routes implemented so far: [method, OpenAPI path, public?]. */
 const ROUTES: [string, string, boolean][] = [
   ['post', '/api/v1/upload', false],
+  ['get', '/v1/files', false],
   ['get', '/v1/files/{file_id}', false],
+  ['delete', '/v1/files/{file_id}', false],
   ['get', '/v1/files/{file_id}/pages/{page_index}/image', false],
   ['post', '/api/v1/parse', false],
   ['post', '/v1/layout', false],
@@ -42,7 +44,10 @@ const ROUTES: [string, string, boolean][] = [
   ['post', '/v1/schema/auto', false],
   ['post', '/v1/extract', false],
   ['post', '/api/v1/ask', false],
+  ['get', '/v1/jobs', false],
   ['get', '/v1/jobs/{job_id}', false],
+  ['delete', '/v1/jobs/{job_id}', false],
+  ['post', '/v1/jobs/{job_id}/cancel', false],
   ['get', '/v1/jobs/{job_id}/result', false],
   ['get', '/v1/jobs/{job_id}/events', false],
   ['get', '/v1/jobs/{job_id}/webhooks', false],
