@@ -227,3 +227,32 @@ describe('LanceDB chunk index: idempotent indexing', () => {
     expect(await index.isIndexed('closing', 'doc_c', 'v1')).toBe(true);
   });
 });
+
+describe('LanceDB chunk index: removing a document', () => {
+  it('removes its units, vectors and marker, only in its tenant, leaving other documents searchable', async () => {
+    const docId = 'doc_removed';
+    const units = unitsOf(docId, ['Deposit: the removable deposit is refunded within ten days.']);
+    expect(await index.indexDocument('remover', docId, 'v1', units, embed)).toBe(true);
+    expect(await index.indexDocument('bystander', docId, 'v1', units, null)).toBe(true);
+    expect(await index.indexDocument('remover', 'doc_kept', 'v1', unitsOf('doc_kept', ['The removable deposit stays here.']), embed)).toBe(true);
+    const query = { docIds: [docId, 'doc_kept'], query: 'removable deposit', queryVector: testEmbedding('removable deposit'), limit: 5 };
+    expect((await index.search({ tenant: 'remover', ...query })).map((hit) => hit.unit.doc_id)).toContain(docId);
+
+    await index.removeDocument('remover', docId);
+    expect(await index.isIndexed('remover', docId, 'v1')).toBe(false);
+    expect((await index.search({ tenant: 'remover', ...query })).map((hit) => hit.unit.doc_id)).toEqual(['doc_kept']);
+    const db = await lancedb.connect(dir);
+    try {
+      for (const name of [unitsTableName('remover'), vectorsTableName('remover', DIMS)]) {
+        expect(await (await db.openTable(name)).countRows(`doc_id = '${docId}'`), name).toBe(0);
+      }
+    } finally {
+      db.close();
+    }
+    expect(await index.isIndexed('bystander', docId, 'v1')).toBe(true);
+    // Removing what is not there is a no-op; the document can be indexed again.
+    await index.removeDocument('remover', docId);
+    await index.removeDocument('nobody', docId);
+    expect(await index.indexDocument('remover', docId, 'v1', units, embed)).toBe(true);
+  });
+});
