@@ -209,7 +209,7 @@ async function withStores<T>(env: Record<string, string>, read: (stores: Stores)
 /** Status of every job, by id. */
 export function jobStatuses(env: Record<string, string>): Promise<Record<string, string>> {
   return withStores(env, async (stores) => {
-    const jobs = await stores.metadata.list<JobRecord>('jobs');
+    const jobs = await stores.metadata.list<JobRecord>('jobs', 'job_');
     return Object.fromEntries(jobs.map((j) => [j.id, j.value.status]));
   });
 }
