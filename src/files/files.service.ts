@@ -170,16 +170,16 @@ export class FileService {
   }
 
   /**
-   * Deletes a file: its record, original and cached renders, then what the pipeline derived from it (analyses,
-   * ask-index rows). The record goes first, so the file is gone for every reader before its data is; jobs that
-   * used it keep their results.
+   * Deletes a file: what the pipeline derived from it (analyses, ask-index rows), its cached renders, its original,
+   * then its record. The record goes last: a failure part-way leaves it, so the DELETE can be retried and finishes
+   * the job. Jobs that used the file keep their results.
    */
   async remove(tenant: string, fileId: string): Promise<void> {
     const record = await this.get(tenant, fileId);
-    await this.forget(record);
-    await this.deps.blobs.delete(record.blob_key);
-    await this.pageImages.removeAll(fileId);
     await this.deps.removeDerived?.(tenant, record);
+    await this.pageImages.removeAll(fileId);
+    await this.deps.blobs.delete(record.blob_key);
+    await this.forget(record);
     this.deps.logger.info({ file_id: fileId }, 'file deleted');
   }
 
