@@ -10,6 +10,7 @@ import { registerJsonGuard } from './json-guard.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerUnreadBodyHandling } from './unread-body.ts';
+import { buildPartAwareValidator } from './validation.ts';
 import { sharedSchemas } from './schemas/common.ts';
 import { agentSchemas } from './schemas/agents.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -39,7 +40,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: routerError,
     bodyLimit: ctx.config.limits.maxJsonBodyBytes,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator: buildPartAwareValidator() } },
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
