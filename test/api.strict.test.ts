@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A, createTestApp, type TestApp } from './helpers/app.ts';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
-import { get, storedFiles, upload, uploadOne, validationLocs } from './helpers/api.ts';
+import { get, storedFiles, tinyPng, upload, uploadOne, useTestApp, validationLocs } from './helpers/api.ts';
 
 let t: TestApp;
 let fx: Fixtures;
@@ -73,5 +73,21 @@ describe('a batch upload with bad files', () => {
     const body = res.json() as RefusedBody;
     expect(body.files).toEqual([{ index: 0, filename: 'locked.pdf', status: 415, detail: expect.stringMatching(fx.bad.encryptedPdf.message) }]);
     expect(body.detail).toMatch(/^files\[0\] "locked\.pdf": /);
+  });
+});
+
+describe('a batch upload with a file over the size limit', () => {
+  const small = useTestApp({ DOCINTEL_MAX_UPLOAD_BYTES: '2048' }, { worker: false });
+
+  it('names the large file (413) and still checks the files after it', async () => {
+    const before = await storedFiles(small().runtime);
+    const png = { filename: 'small.png', bytes: await tinyPng(1) };
+    const res = await upload(small().app, [png, fx.good.pdf, fx.bad.textAsPng]);
+    expect(res.statusCode, res.body).toBe(413);
+    expect((res.json() as RefusedBody).files).toEqual([
+      { index: 1, filename: fx.good.pdf.filename, status: 413, detail: expect.stringMatching(/2048 bytes upload limit/) },
+      { index: 2, filename: fx.bad.textAsPng.filename, status: 415, detail: expect.stringMatching(fx.bad.textAsPng.message) },
+    ]);
+    expect(await storedFiles(small().runtime)).toEqual(before);
   });
 });

@@ -65,6 +65,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   await app.register(multipart, {
+    // A file over the size limit is refused by the upload route (busboy flags it truncated) like any other bad
+    // file, instead of ending the whole form there: the files after it are still checked and named.
+    throwFileSizeLimit: false,
     limits: { fileSize: ctx.config.limits.maxUploadBytes, files: ctx.config.limits.maxFilesPerRequest, fields: 20, parts: ctx.config.limits.maxFilesPerRequest + 20 },
   });
 
