@@ -39,6 +39,14 @@ function strings(value: unknown): string[] {
   return [];
 }
 
+/** What an example's answer shows, so that an example stays a realistic one (not merely a 200 with nothing found). */
+const SHOWS: Record<string, string> = {
+  '/v1/extract': '"invoice_number":"INV-1001"',
+  '/api/v1/ask': '55.00',
+  '/v1/equations': 'a^{2} + b^{2} = c^{2}',
+  '/v1/classify': '"doc_class":"invoice"',
+};
+
 /** Order of execution: what creates ids first, what removes them last. */
 function phase(method: string, path: string): number {
   if (method === 'delete') return 3;
@@ -70,6 +78,7 @@ describe('OpenAPI examples', () => {
     for (const [method, path, op] of operations()) {
       const res = await execute(t.app, method, path, op, ids);
       if (res.statusCode < 200 || res.statusCode >= 300) failures.push(`${method.toUpperCase()} ${path} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+      else if (SHOWS[path] && method === 'post' && !res.body.includes(SHOWS[path])) failures.push(`${path}: the example's answer lacks ${SHOWS[path]}`);
       if (path === '/v1/agents' && method === 'post') ids.agent_id = (res.json() as { agent_id: string }).agent_id;
     }
     expect(failures).toEqual([]);
