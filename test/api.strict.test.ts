@@ -31,6 +31,11 @@ describe('JSON bodies are not coerced', () => {
     expect(validationLocs(res)).toContainEqual(loc);
   });
 
+  it('the message says which type was expected', async () => {
+    const res = await post('/api/v1/parse', { input: { file_id: 123 } });
+    expect(res.json()).toEqual({ detail: [{ loc: ['body', 'input', 'file_id'], msg: 'Input should be of type string or null', type: 'type_error' }] });
+  });
+
   it('the same members with the right types are accepted', async () => {
     const res = await post('/api/v1/ask', { query: 'What is the total?', input: { markdown: '# A\n\nThe total is 10.' } });
     expect(res.statusCode, res.body).toBe(200);
