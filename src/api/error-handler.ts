@@ -50,6 +50,9 @@ export function toValidationIssues(issues: AjvIssue[], context: string | undefin
     } else if (issue.keyword === 'additionalProperties') {
       loc.push(String(issue.params.additionalProperty));
       msg = 'Extra inputs are not permitted';
+    } else if (issue.keyword === 'type') {
+      // No coercion of bodies (validation.ts): say what was expected, the way FastAPI does.
+      msg = `Input should be of type ${String(issue.params.type).split(',').join(' or ')}`;
     } else if (issue.keyword === 'enum') {
       msg = `Input should be ${(issue.params.allowedValues as unknown[]).map((v) => `'${String(v)}'`).join(', ')}`;
     }

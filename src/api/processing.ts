@@ -4,6 +4,7 @@ import { toJobRef } from '../jobs/ports.ts';
 import { webhookTargetProblem } from '../jobs/webhook-target.ts';
 import type { AppContext } from './context.ts';
 import { closedProperties, errorResponses, processingProperties } from './schemas/common.ts';
+import { withExample } from './schemas/examples.ts';
 import { resolveInput, type InputSource } from './services/inputs.ts';
 import type { RouteToolConfig } from './tools/types.ts';
 
@@ -55,9 +56,9 @@ export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, s
       tags: ['processing'],
       summary: spec.summary,
       description: spec.closed ? spec.description : `${spec.description ?? ''}\n\nWith \`execution_mode: "async"\` the answer is a JobRef; fetch the body below from GET /v1/jobs/{job_id}/result.`.trim(),
-      body: spec.closed
+      body: withExample(spec.url, spec.closed
         ? { type: 'object', required: spec.required ?? [], additionalProperties: false, properties: { ...closedProperties(), ...spec.properties } }
-        : { type: 'object', required: spec.required ?? ['input'], properties: { ...processingProperties(spec.defaultMode), ...spec.properties } },
+        : { type: 'object', required: spec.required ?? ['input'], properties: { ...processingProperties(spec.defaultMode), ...spec.properties } }),
       response: {
         200: spec.closed ? spec.response : { description: 'The result (sync) or a JobRef (async)', anyOf: [spec.response, { $ref: 'JobRef#' }] },
         503: { $ref: 'ErrorDetail#' },

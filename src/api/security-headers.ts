@@ -20,6 +20,30 @@ const DEFAULTS = {
   'cache-control': 'no-store',
 } as const;
 
+/**
+ * The docs UI's policy, from the one @fastify/swagger-ui generates (its `script-src` carries the hashes of its own
+ * inline scripts, kept). Changed: Swagger UI's React sets `style` attributes, which `style-src` hashes cannot allow,
+ * so styles may be inline (a style cannot run script); nothing is loaded from other origins (the service works
+ * offline, and the spec validator badge is off); no `upgrade-insecure-requests`, which would send a plain-HTTP
+ * deployment's requests to an HTTPS port that is not there; the docs are never framed.
+ */
+export function docsContentSecurityPolicy(generated: string): string {
+  const scriptSrc = generated.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? "script-src 'self'";
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "connect-src 'self'",
+    "font-src 'self' data:",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    scriptSrc,
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+  ].join('; ');
+}
+
 /** What a browser script may read from a cross-origin answer besides the CORS-safelisted headers. */
 const EXPOSED_HEADERS = 'x-request-id, x-job-id, retry-after, etag, location';
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';

@@ -7,8 +7,8 @@ const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 const DRAIN_TIMEOUT_MS = 10_000;
 
 /**
- * An answer sent before its request body was read to the end (an upload refused at its first part: a 415 for a
- * DOCX, a 413 past the files limit) leaves the rest of the body on the connection. The reader that stopped
+ * An answer sent before its request body was read to the end (an upload refused before its end: a 413 past the
+ * files limit, a field other than `files`) leaves the rest of the body on the connection. The reader that stopped
  * (busboy) holds the request paused, so Node never parses the next request on that keep-alive connection: it
  * would get no answer until the keep-alive timeout (72 s) closed the socket. So the rest is discarded, bounded:
  * a small declared rest is read to its end and the connection stays open; a larger or chunked one is answered

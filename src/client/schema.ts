@@ -161,22 +161,38 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
-                /** @description Error body: `detail` is a message, or an object for job conflicts (409). */
+                /** @description Default Response */
                 413: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": {
+                            detail: string;
+                            files?: {
+                                index: number;
+                                filename: string;
+                                status: number;
+                                detail: string;
+                            }[];
+                        };
                     };
                 };
-                /** @description Error body: `detail` is a message, or an object for job conflicts (409). */
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": {
+                            detail: string;
+                            files?: {
+                                index: number;
+                                filename: string;
+                                status: number;
+                                detail: string;
+                            }[];
+                        };
                     };
                 };
                 /** @description Default Response */

@@ -88,6 +88,32 @@ export class ValidationError extends AppError {
   }
 }
 
+/** One refused file of a multi-file upload: its position among the `files` parts, its name, and why. */
+export interface RefusedFile {
+  index: number;
+  filename: string;
+  status: number;
+  detail: string;
+}
+
+/**
+ * An upload request in which one or more files were refused; nothing of it was stored. `detail` names every
+ * refused file (`files[i] "name": reason`), `files` lists them for programs. The status is the first refused
+ * file's (415 unsupported or corrupt, 413 too large).
+ */
+export class UploadRefusedError extends AppError {
+  constructor(readonly refused: RefusedFile[], total: number) {
+    super(refused[0].status, UploadRefusedError.describe(refused, total));
+  }
+  private static describe(refused: RefusedFile[], total: number): string {
+    const each = refused.map((f) => `files[${f.index}] "${f.filename}": ${f.detail}`).join('; ');
+    return total === 1 ? each : `${refused.length} of ${total} files refused, nothing was stored: ${each}`;
+  }
+  override body(): Record<string, unknown> {
+    return { detail: this.detail, files: this.refused };
+  }
+}
+
 export class RateLimitedError extends AppError {
   constructor(detail: string, retryAfterSeconds: number) {
     super(429, detail, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

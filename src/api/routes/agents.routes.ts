@@ -4,6 +4,7 @@ import { errorResponses } from '../schemas/common.ts';
 import { AgentCreateRequest, AgentList, ToolList, ToolSearchRequest, agentParams } from '../schemas/agents.ts';
 import { AgentService, searchTools, type AgentInput } from '../services/agents.ts';
 import { toToolDefinition, toolRegistryOf } from '../tools/registry.ts';
+import { withExample } from '../schemas/examples.ts';
 
 const TOOLS_DESCRIPTION = 'One ToolDefinition per public capability of this API (processing endpoints, upload, file and job lookups), generated from the same route definitions as this document: `endpoint` is `METHOD path` as the path appears here, `mcp_name` the tool\'s name on the MCP server at /mcp.';
 
@@ -22,7 +23,7 @@ export function agentsRoutes(ctx: AppContext) {
     }, async () => ({ tools: toolRegistryOf(app).list().map(toToolDefinition) }));
 
     app.post<{ Body: { query?: string; names?: string[] } }>('/v1/agents/tools', {
-      schema: { tags: ['agents'], summary: 'Find tools by words or names', description: SEARCH_DESCRIPTION, body: ToolSearchRequest, response: { 200: ToolList, ...errorResponses } },
+      schema: { tags: ['agents'], summary: 'Find tools by words or names', description: SEARCH_DESCRIPTION, body: withExample('/v1/agents/tools', ToolSearchRequest), response: { 200: ToolList, ...errorResponses } },
       // No body at all is the empty filter (every tool), as GET.
       preValidation: async (request) => {
         if (request.body === undefined || request.body === null) request.body = {};
@@ -34,7 +35,7 @@ export function agentsRoutes(ctx: AppContext) {
         tags: ['agents'],
         summary: 'Create an agent bound to tools',
         description: 'Persists the agent with the ToolDefinitions of `tool_names` as they are now and answers them inline. An unknown tool name is a 422 whose `loc` is `["body", "tool_names", index]`; members beyond the listed ones are ignored, as on every endpoint except synthesize. The agent is visible only to this API key.',
-        body: AgentCreateRequest,
+        body: withExample('/v1/agents', AgentCreateRequest),
         response: { 200: { $ref: 'AgentCreateResponse#' }, ...errorResponses },
       },
     }, async (request) => agents.create(request.tenant, request.body));

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnsupportedMediaError, ValidationError } from '../../shared/errors.ts';
+import type { Readable } from 'node:stream';
+import { AppError, UnsupportedMediaError, UploadRefusedError, ValidationError, type RefusedFile } from '../../shared/errors.ts';
 import type { AppContext } from '../context.ts';
 import { malformedMultipart } from '../multipart-errors.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -26,6 +27,23 @@ export function negotiateImageFormat(accept: string | undefined): ImageFormat {
 
 const UPLOAD_TOOL = 'Stores one or more documents (PDF, PNG, JPEG, WebP, TIFF, …) and answers their FileRefs; each `file_id` can then be given to every processing tool as `input: { "file_id": "file_…" }`. Over HTTP it takes multipart/form-data with the repeated field `files`.';
 
+/** A refused upload: nothing was stored; `files` names each refused file (its index among the parts) and why. */
+const uploadRefused = {
+  type: 'object',
+  required: ['detail'],
+  properties: {
+    detail: { type: 'string' },
+    files: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['index', 'filename', 'status', 'detail'],
+        properties: { index: { type: 'integer' }, filename: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
 const fileParams = {
   type: 'object',
   required: ['file_id'],
@@ -48,8 +66,8 @@ export function filesRoutes(ctx: AppContext) {
         response: {
           200: { type: 'object', required: ['files'], properties: { files: { type: 'array', items: { $ref: 'FileRef#' } } } },
           400: { $ref: 'ErrorDetail#' },
-          413: { $ref: 'ErrorDetail#' },
-          415: { $ref: 'ErrorDetail#' },
+          413: uploadRefused,
+          415: uploadRefused,
           ...errorResponses,
         },
       },
@@ -122,7 +140,24 @@ export function filesRoutes(ctx: AppContext) {
   };
 }
 
-/** Stores each `files` part as it streams in; on any failure, files already stored by this request are removed. */
+/** Statuses that refuse one file (its format, size or content) rather than the whole request. */
+const PER_FILE_STATUSES = new Set([413, 415]);
+
+/** Stores `part`, or records why it was refused (the caller goes on with the next part, to name every bad file). */
+async function ingestPart(ctx: AppContext, request: FastifyRequest, filename: string, stream: Readable, index: number, refused: RefusedFile[]) {
+  try {
+    return await ctx.files.ingestStream(request.tenant, filename, stream);
+  } catch (err) {
+    if (!(err instanceof AppError) || !PER_FILE_STATUSES.has(err.status)) throw err;
+    refused.push({ index, filename, status: err.status, detail: String(err.detail) });
+    return null;
+  }
+}
+
+/**
+ * Stores each `files` part as it streams in. A refused file does not stop the others from being checked, so the
+ * error names every bad file; the request then fails as a whole and what it had stored is removed.
+ */
 async function uploadParts(ctx: AppContext, request: FastifyRequest) {
   if (!request.isMultipart()) {
     const contentType = request.headers['content-type'];
@@ -131,6 +166,8 @@ async function uploadParts(ctx: AppContext, request: FastifyRequest) {
     throw ValidationError.at(['body', 'files'], 'Expected multipart/form-data with one or more `files` parts', 'missing');
   }
   const stored: Awaited<ReturnType<AppContext['files']['ingestStream']>>[] = [];
+  const refused: RefusedFile[] = [];
+  let index = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
@@ -138,8 +175,10 @@ async function uploadParts(ctx: AppContext, request: FastifyRequest) {
         part.file.resume();
         throw ValidationError.at(['body', part.fieldname], 'Unexpected file field; use the repeated field `files`', 'extra_forbidden');
       }
-      stored.push(await ctx.files.ingestStream(request.tenant, part.filename || 'upload', part.file));
+      const ref = await ingestPart(ctx, request, part.filename || 'upload', part.file, index++, refused);
+      if (ref) stored.push(ref);
     }
+    if (refused.length > 0) throw new UploadRefusedError(refused, index);
   } catch (err) {
     await Promise.all(stored.map((ref) => ctx.files.remove(request.tenant, ref.file_id).catch(() => undefined)));
     throw malformedMultipart(err) ?? err;
