@@ -1,0 +1,54 @@
+import { DocumentFormatError } from '../../../shared/errors.ts';
+
+/** Office files are ZIPs: bounds on what their parts may unpack to (zip-bomb guard). */
+export const MAX_ZIP_ENTRIES = 10_000;
+export const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
+/** A spreadsheet with more non-empty cells than this is refused (413) rather than laid out into pages. */
+export const MAX_SHEET_CELLS = 200_000;
+/** Text and HTML are laid out at this page size (A4, in PDF points) and base font size. */
+export const REFLOW_PAGE = { width: 595, height: 842, em: 11 } as const;
+
+interface ZipDirectory {
+  entries: number;
+  unzippedBytes: number;
+}
+
+function readDirectory(bytes: Uint8Array, name: string): ZipDirectory {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end-of-central-directory record sits in the last 64 KiB + 22 bytes.
+  for (let at = view.length - 22; at >= Math.max(0, view.length - 65_557); at--) {
+    if (view.readUInt32LE(at) !== 0x06054b50) continue;
+    const entries = view.readUInt16LE(at + 10);
+    let offset = view.readUInt32LE(at + 16);
+    let unzippedBytes = 0;
+    for (let i = 0; i < entries; i++) {
+      if (offset + 46 > view.length || view.readUInt32LE(offset) !== 0x02014b50) throw corruptZip(name, 'its central directory is damaged');
+      unzippedBytes += view.readUInt32LE(offset + 24);
+      offset += 46 + view.readUInt16LE(offset + 28) + view.readUInt16LE(offset + 30) + view.readUInt16LE(offset + 32);
+    }
+    return { entries, unzippedBytes };
+  }
+  throw corruptZip(name, 'it has no ZIP central directory (truncated?)');
+}
+
+function corruptZip(name: string, reason: string): DocumentFormatError {
+  return new DocumentFormatError(`file is a ${name} but is corrupt/truncated: ${reason}`, null);
+}
+
+/** Refuses an Office file whose declared parts are too many or unpack to too much (413), or a broken ZIP (415). */
+export function checkZip(bytes: Uint8Array, name: string, type: string): void {
+  let dir: ZipDirectory;
+  try {
+    dir = readDirectory(bytes, name);
+  } catch (err) {
+    if (err instanceof DocumentFormatError) throw new DocumentFormatError(err.message, type);
+    throw new DocumentFormatError(`file is a ${name} but is corrupt/truncated`, type);
+  }
+  if (dir.entries > MAX_ZIP_ENTRIES) {
+    throw new DocumentFormatError(`${name} has ${dir.entries} parts, over the ${MAX_ZIP_ENTRIES}-part limit`, type, true);
+  }
+  if (dir.unzippedBytes > MAX_UNZIPPED_BYTES) {
+    const mib = (n: number) => Math.round(n / (1024 * 1024));
+    throw new DocumentFormatError(`${name} unpacks to ${mib(dir.unzippedBytes)} MiB, over the ${mib(MAX_UNZIPPED_BYTES)} MiB limit`, type, true);
+  }
+}
