@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { encodeZip } from './helpers/encoders.ts';
-import { buildDocx, buildPptx, buildXlsx } from './helpers/office.ts';
+import { buildDocx, buildPptx, buildXlsx, deflatedZip } from './helpers/office.ts';
 import { detailOf, get, imageSize, parse, storedFiles, upload, uploadOne, useTestApp, type FileRefBody } from './helpers/api.ts';
 
 interface Region { region_id: string; page_index: number; shape: { x: number; y: number; w: number; h: number } }
@@ -162,5 +162,17 @@ describe('untrusted content', () => {
     const res = await upload(app().app, [{ filename: 'big.xlsx', bytes: bomb }]);
     expect(res.statusCode, res.body).toBe(413);
     expect(detailOf(res)).toMatch(/XLSX spreadsheet unpacks to \d+ MiB, over the 256 MiB limit/);
+  });
+
+  it('an Office file with a part that unpacks past its declared size is refused before it is read', async () => {
+    const parts = [
+      { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
+      { name: 'word/document.xml', data: Buffer.alloc(8 * 1024 * 1024, 0x20) },
+    ];
+    const honest = await upload(app().app, [{ filename: 'honest.docx', bytes: deflatedZip(parts) }]);
+    expect(detailOf(honest)).not.toMatch(/declared size/);
+    const lying = await upload(app().app, [{ filename: 'lying.docx', bytes: deflatedZip(parts, () => 1000) }]);
+    expect(lying.statusCode, lying.body).toBe(415);
+    expect(detailOf(lying)).toMatch(/DOCX document but is corrupt\/truncated: a part unpacks to more than its declared size/);
   });
 });
