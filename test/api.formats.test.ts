@@ -3,10 +3,12 @@
  * FileRef of its own type with pages, parses to its text in reading order grounded on page images, keeps its
  * tables as tables, and refuses corrupt or oversized Office files with a clear 4xx.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { encodeZip } from './helpers/encoders.ts';
 import { buildDocx, buildPptx, buildXlsx, deflatedZip } from './helpers/office.ts';
 import { detailOf, get, imageSize, parse, storedFiles, upload, uploadOne, useTestApp, type FileRefBody } from './helpers/api.ts';
+import type { TestApp } from './helpers/app.ts';
+import { natsOrSkip, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
 
 interface Region { region_id: string; page_index: number; shape: { x: number; y: number; w: number; h: number } }
 interface Chunk { markdown: string; type: string; region_ids: string[] }
@@ -175,4 +177,35 @@ describe('untrusted content', () => {
     expect(lying.statusCode, lying.body).toBe(415);
     expect(detailOf(lying)).toMatch(/DOCX document but is corrupt\/truncated: a part unpacks to more than its declared size/);
   });
+});
+
+/** The original and its PDF rendition are stored side by side, served, and removed together with the file. */
+async function expectStoredAndRemoved(t: TestApp): Promise<void> {
+  const ref = await uploadOne(t.app, { filename: 'agreement.docx', bytes: FILES[0].bytes });
+  const blobs = await t.runtime.stores.blobs.list(`files/${ref.file_id}/`);
+  expect(blobs.sort()).toEqual([`files/${ref.file_id}/original`, `files/${ref.file_id}/rendition.pdf`]);
+  expect((await t.runtime.stores.blobs.getBuffer(`files/${ref.file_id}/original`)).equals(FILES[0].bytes)).toBe(true);
+  expect((await t.runtime.stores.blobs.getBuffer(`files/${ref.file_id}/rendition.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
+  expect((await get(t.app, `/v1/files/${ref.file_id}/pages/0/image`)).statusCode).toBe(200);
+  expect((await get(t.app, `/v1/files/${ref.file_id}`)).json()).toMatchObject({ content_type: DOCX });
+  await t.runtime.files.remove('a', ref.file_id);
+  expect(await t.runtime.stores.blobs.list(`files/${ref.file_id}/`)).toEqual([]);
+  expect(await t.runtime.stores.blobs.list(`renders/${ref.file_id}/`)).toEqual([]);
+}
+
+describe('storage (SQLite and files)', () => {
+  it('stores the original beside its rendition and removes both', () => expectStoredAndRemoved(app()));
+});
+
+const haveNats = natsOrSkip('converted formats on NATS');
+describe.skipIf(!haveNats)('storage (NATS)', () => {
+  let nats: NatsServer | null = null;
+  afterAll(() => nats?.stop());
+  const natsApp = useTestApp(async () => {
+    nats = await startNatsServer();
+    if (!nats) throw new Error('nats-server did not start');
+    return { DOCINTEL_NATS_URL: nats.url };
+  }, { worker: true });
+
+  it('stores the original beside its rendition and removes both', () => expectStoredAndRemoved(natsApp()));
 });
