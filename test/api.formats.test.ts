@@ -14,6 +14,7 @@ interface Region { region_id: string; page_index: number; shape: { x: number; y:
 interface Chunk { markdown: string; type: string; region_ids: string[] }
 interface ParseBody {
   markdown: string;
+  metadata: { content_type: string };
   pages: { page_index: number; width: number; height: number; image_ref: string }[];
   regions: Region[];
   chunks: Chunk[];
@@ -93,6 +94,7 @@ describe.each(FILES)('$name upload', ({ filename, bytes, type, texts }) => {
   it('parses to its text in reading order, grounded on the page images', async () => {
     const body = await parseFile(ref.file_id);
     expect(body.pages).toHaveLength(ref.page_count);
+    expect(body.metadata.content_type).toBe(type);
     const text = plain(body.markdown);
     const positions = texts.map((t) => text.indexOf(t));
     for (const [i, at] of positions.entries()) expect(at, `"${texts[i]}" in ${text}`).toBeGreaterThanOrEqual(0);
