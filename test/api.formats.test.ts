@@ -168,6 +168,15 @@ describe('untrusted content', () => {
     expect(detailOf(res)).toMatch(/XLSX spreadsheet unpacks to \d+ MiB, over the 256 MiB limit/);
   });
 
+  it('a spreadsheet spanning more cells than the limit is a 413', async () => {
+    const rows: (string | number)[][] = Array.from({ length: 10_000 }, () => []);
+    rows[0] = ['corner'];
+    rows[9_999] = Array.from({ length: 26 }, (_, i) => i);
+    const res = await upload(app().app, [{ filename: 'sparse.xlsx', bytes: buildXlsx('Sparse', rows) }]);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(detailOf(res)).toMatch(/XLSX spreadsheet spans more than 200000 cells/);
+  });
+
   it('an Office file with a part that unpacks past its declared size is refused before it is read', async () => {
     const parts = [
       { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
