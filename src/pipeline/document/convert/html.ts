@@ -9,6 +9,7 @@ const BASE_CSS = `
 body { font-family: serif; }
 table { border-collapse: collapse; margin: 6pt 0; }
 td, th { border: 1px solid black; padding: 2pt 5pt; vertical-align: top; text-align: left; }
+td p, th p { margin: 0; }
 h1 { font-size: 1.8em; } h2 { font-size: 1.4em; }
 `;
 
