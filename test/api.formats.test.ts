@@ -14,7 +14,7 @@ interface Region { region_id: string; page_index: number; shape: { x: number; y:
 interface Chunk { markdown: string; type: string; region_ids: string[] }
 interface ParseBody {
   markdown: string;
-  metadata: { content_type: string };
+  metadata: { content_type: string; pages_needing_ocr: number[] };
   pages: { page_index: number; width: number; height: number; image_ref: string }[];
   regions: Region[];
   chunks: Chunk[];
@@ -95,6 +95,7 @@ describe.each(FILES)('$name upload', ({ filename, bytes, type, texts }) => {
     const body = await parseFile(ref.file_id);
     expect(body.pages).toHaveLength(ref.page_count);
     expect(body.metadata.content_type).toBe(type);
+    expect(body.metadata.pages_needing_ocr).toEqual([]); // the rendition's text layer is the document's text
     const text = plain(body.markdown);
     const positions = texts.map((t) => text.indexOf(t));
     for (const [i, at] of positions.entries()) expect(at, `"${texts[i]}" in ${text}`).toBeGreaterThanOrEqual(0);
