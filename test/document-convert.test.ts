@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { refineTextType } from '../src/pipeline/document/convert/formats.ts';
 import { sanitizeHtml, uploadedHtml } from '../src/pipeline/document/convert/html.ts';
-import { checkZip, MAX_ZIP_ENTRIES } from '../src/pipeline/document/convert/limits.ts';
+import { checkZip, MAX_TEXT_BYTES, MAX_ZIP_ENTRIES } from '../src/pipeline/document/convert/limits.ts';
+import { convertToPdf } from '../src/pipeline/document/convert/to-pdf.ts';
 import { xlsxToHtml } from '../src/pipeline/document/convert/xlsx.ts';
 import { DocumentFormatError } from '../src/shared/errors.ts';
 import { encodeZip } from './helpers/encoders.ts';
@@ -61,6 +62,16 @@ describe('ZIP limits', () => {
 });
 
 describe('HTML and text', () => {
+  it('refuses text over the size limit before laying it out (413)', async () => {
+    const big = Buffer.alloc(MAX_TEXT_BYTES + 1, 'a');
+    await expect(convertToPdf(big, 'text/plain', { maxPages: 2000 })).rejects.toMatchObject({ tooLarge: true, message: expect.stringMatching(/plain text of \d+ bytes is over the 16 MiB limit/) });
+  });
+
+  it('refuses a document that lays out into more pages than the limit (413)', async () => {
+    const text = Buffer.from('A line of the memo.\n'.repeat(400));
+    await expect(convertToPdf(text, 'text/plain', { maxPages: 2 })).rejects.toMatchObject({ tooLarge: true, message: expect.stringMatching(/plain text has \d+ pages, over the 2-page limit/) });
+  });
+
   it('drops scripts, frames, links and remote images but keeps inline images and text', () => {
     const clean = sanitizeHtml('<p>keep</p><SCRIPT type="x">bad()</SCRIPT><iframe src="http://x"></iframe><link rel=stylesheet href="http://x">'
       + '<img src="http://x/a.png"><img alt="i" src="data:image/png;base64,AAAA"><style>@import url(http://x/y.css); p{}</style>');

@@ -6,6 +6,11 @@ export const MAX_ZIP_ENTRIES = 10_000;
 export const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
 /** A spreadsheet with more non-empty cells than this is refused (413) rather than laid out into pages. */
 export const MAX_SHEET_CELLS = 200_000;
+/**
+ * Text, Markdown and HTML larger than this are refused (413) before layout: far more than the page limit holds
+ * at any readable size, and laying it out would only run into the pool's time limit.
+ */
+export const MAX_TEXT_BYTES = 16 * 1024 * 1024;
 /** Text and HTML are laid out at this page size (A4, in PDF points) and base font size. */
 export const REFLOW_PAGE = { width: 595, height: 842, em: 11 } as const;
 

@@ -6,7 +6,7 @@ import type { InspectLimits } from '../types.ts';
 import { docxToHtml } from './docx.ts';
 import { CONVERTIBLE_NAME, DOCX, PPTX, XLSX, type ConvertibleType } from './formats.ts';
 import { BASE_CSS, escapeHtml, htmlPage, uploadedHtml } from './html.ts';
-import { checkZip, REFLOW_PAGE } from './limits.ts';
+import { checkZip, MAX_TEXT_BYTES, REFLOW_PAGE } from './limits.ts';
 import { xlsxToHtml } from './xlsx.ts';
 
 /**
@@ -21,6 +21,9 @@ const utf8 = new TextDecoder('utf-8');
 async function openable(bytes: Uint8Array, type: ConvertibleType): Promise<{ bytes: Uint8Array; magic: string }> {
   const html = (text: string) => ({ bytes: Buffer.from(text, 'utf8'), magic: 'text/html' });
   if (type === DOCX || type === XLSX || type === PPTX) checkZip(bytes, CONVERTIBLE_NAME[type], type);
+  else if (bytes.length > MAX_TEXT_BYTES) {
+    throw new DocumentFormatError(`${CONVERTIBLE_NAME[type]} of ${bytes.length} bytes is over the ${MAX_TEXT_BYTES / (1024 * 1024)} MiB limit for text`, type, true);
+  }
   if (type === DOCX) return html(await docxToHtml(bytes));
   if (type === XLSX) return html(await xlsxToHtml(bytes));
   if (type === PPTX) return { bytes, magic: type };
