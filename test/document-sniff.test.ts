@@ -36,7 +36,8 @@ describe('sniff', () => {
   it('accepts documents and JSON, names everything else', () => {
     expect(sniff(bytes('%PDF-1.7')).supported).toBe(true);
     expect(sniff(bytes('{}')).supported).toBe(true);
-    expect(sniff(zip('[Content_Types].xml', 'word/document.xml'))).toMatchObject({ supported: false, label: expect.stringMatching(/^DOCX document \(/) });
+    expect(sniff(zip('[Content_Types].xml', 'word/document.xml'))).toMatchObject({ supported: true, label: expect.stringMatching(/^DOCX document \(/) });
+    expect(sniff(zip('readme.txt'))).toMatchObject({ type: 'application/zip', supported: false });
     expect(sniff(Buffer.alloc(0))).toMatchObject({ type: 'application/x-empty', supported: false });
   });
 

@@ -124,9 +124,9 @@ describe('upload', () => {
   });
 
   it('refuses an unsupported type from its first chunk and still drains the stream', async () => {
-    const chunks = [fixtures.bad.docxAsPdf.bytes, ...Array.from({ length: 64 }, () => Buffer.alloc(16 * 1024, 7))];
+    const chunks = [fixtures.bad.textAsPng.bytes, ...Array.from({ length: 64 }, () => Buffer.alloc(16 * 1024, 7))];
     const source = Readable.from(chunks);
-    await expect(files.ingestStream(TENANT, 'report.pdf', source)).rejects.toThrow(/detected DOCX document/);
+    await expect(files.ingestStream(TENANT, 'report.pdf', source)).rejects.toThrow(/detected RTF document/);
     expect(source.readableEnded || source.destroyed).toBe(true);
   });
 });

@@ -14,7 +14,8 @@ import { decodeCursor, encodeCursor, pageSize, tenantIndexId, tenantIndexPrefix,
 import type { Logger } from '../shared/logger.ts';
 import { BlobTooLargeError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
 import { PoolBusyError, type DocumentPool } from '../pipeline/document/pool.ts';
-import { SNIFF_BYTES, sniff } from '../pipeline/document/sniff.ts';
+import { refineTextType } from '../pipeline/document/convert/formats.ts';
+import { SNIFF_BYTES, sniff, type SniffResult } from '../pipeline/document/sniff.ts';
 import { isDocumentType, type InspectResult, type PageSize, type StoredContentType } from '../pipeline/document/types.ts';
 import { safeFilename } from './filename.ts';
 import { PageImages, type PageImage, type PageImageOptions } from './page-images.ts';
@@ -38,10 +39,17 @@ export interface FileRecord extends FileRef {
   content_type: StoredContentType;
   /** Pixel size of each default page image (the bbox coordinate space); empty for JSON/text files. */
   pages: PageSize[];
-  /** hex sha256 of the original bytes */
+  /** hex sha256 of the bytes analysed (the original, or the PDF rendition): the key of cached analyses */
   sha256: string;
+  /** What is rendered and analysed: the original, or the PDF rendition of a converted format. */
   blob_key: string;
   source: 'upload' | 'inline';
+  /**
+   * Formats laid out into pages at upload (DOCX, XLSX, PPTX, HTML, Markdown, text): `content_type` and
+   * `blob_key` are those of the PDF rendition; these name the original, which FileRef reports and download serves.
+   */
+  original_type?: string;
+  original_key?: string;
 }
 
 export interface FileServiceDeps {
@@ -64,6 +72,7 @@ export interface IngestBufferOptions {
 type Origin = 'upload' | 'inline';
 
 export const originalKey = (fileId: string) => `files/${fileId}/original`;
+export const renditionKey = (fileId: string) => `files/${fileId}/rendition.pdf`;
 
 function describeBytes(n: number): string {
   return n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : `${n} bytes`;
@@ -92,7 +101,8 @@ export class FileService {
       if (wasTruncated(stream)) throw new BlobTooLargeError(this.deps.limits.maxUploadBytes);
       const detected = sniffer.detected ?? sniff(Buffer.alloc(0));
       const bytes = await this.deps.blobs.getBuffer(key);
-      const inspected = await this.deps.pool.inspect(bytes, detected.type, { transfer: true, limits: this.deps.limits });
+      const type = refineTextType(detected.type, filename);
+      const inspected = await this.deps.pool.inspect(bytes, type, { transfer: true, limits: this.deps.limits });
       return toFileRef(await this.saveRecord({ fileId, tenant, filename, key, size: info.size, sha256: info.sha256, inspected, origin: 'upload' }));
     } catch (err) {
       await this.discardBlob(key);
@@ -107,9 +117,9 @@ export class FileService {
     try {
       if (bytes.length > this.deps.limits.maxUploadBytes) throw new BlobTooLargeError(this.deps.limits.maxUploadBytes);
       const detected = sniff(bytes.subarray(0, SNIFF_BYTES));
-      const refused = unsupportedError(detected) ?? expectationError(detected.type, options.expect);
+      const refused = expectationError(detected, options.expect) ?? unsupportedError(detected);
       if (refused) throw refused;
-      const inspected = await this.deps.pool.inspect(bytes, detected.type, { limits: this.deps.limits });
+      const inspected = await this.deps.pool.inspect(bytes, refineTextType(detected.type, filename), { limits: this.deps.limits });
       return toFileRef(await this.store(tenant, filename, bytes, inspected, origin));
     } catch (err) {
       throw this.clientError(err, origin);
@@ -141,11 +151,11 @@ export class FileService {
   }
 
   readOriginal(record: FileRecord): Promise<Buffer> {
-    return this.deps.blobs.getBuffer(record.blob_key);
+    return this.deps.blobs.getBuffer(record.original_key ?? record.blob_key);
   }
 
   openOriginal(record: FileRecord): Promise<Readable> {
-    return this.deps.blobs.getStream(record.blob_key);
+    return this.deps.blobs.getStream(record.original_key ?? record.blob_key);
   }
 
   /** A rendered page (PNG by default), cached in the blob store, with a strong ETag. */
@@ -179,6 +189,7 @@ export class FileService {
     await this.deps.removeDerived?.(tenant, record);
     await this.pageImages.removeAll(fileId);
     await this.deps.blobs.delete(record.blob_key);
+    if (record.original_key) await this.deps.blobs.delete(record.original_key);
     await this.forget(record);
     this.deps.logger.info({ file_id: fileId }, 'file deleted');
   }
@@ -205,6 +216,7 @@ export class FileService {
     fileId: string; tenant: string; filename: string; key: string; size: number; sha256: string; inspected: InspectResult; origin: Origin;
   }): Promise<FileRecord> {
     const { fileId, inspected } = input;
+    const rendition = inspected.rendition ? await this.storeRendition(fileId, inspected.rendition) : null;
     const record: FileRecord = {
       file_id: fileId,
       tenant: input.tenant,
@@ -214,9 +226,10 @@ export class FileService {
       content_type: inspected.contentType,
       page_count: inspected.pageCount,
       pages: inspected.pages,
-      sha256: input.sha256,
-      blob_key: input.key,
+      sha256: rendition?.sha256 ?? input.sha256,
+      blob_key: rendition?.key ?? input.key,
       source: input.origin,
+      ...(rendition && { original_type: rendition.sourceType, original_key: input.key }),
     };
     await this.deps.metadata.create('files', fileId, record);
     try {
@@ -224,6 +237,7 @@ export class FileService {
     } catch (err) {
       // Unlisted files would be undeletable by their owner: none is kept (the caller removes the blob).
       await this.deps.metadata.delete('files', fileId).catch(() => undefined);
+      if (rendition) await this.discardBlob(rendition.key);
       throw err;
     }
     for (const warning of inspected.warnings) this.deps.logger.warn({ file_id: fileId }, warning);
@@ -235,6 +249,14 @@ export class FileService {
   private async forget(record: FileRecord): Promise<void> {
     await this.deps.metadata.delete('files', record.file_id);
     await this.deps.metadata.delete('files', tenantIndexId(record.tenant, record.file_id));
+  }
+
+  /** The PDF pages a converted format was laid out into, stored beside the original. */
+  private async storeRendition(fileId: string, rendition: NonNullable<InspectResult['rendition']>): Promise<{ key: string; sha256: string; sourceType: string }> {
+    const key = renditionKey(fileId);
+    const pdf = Buffer.from(rendition.pdf.buffer, rendition.pdf.byteOffset, rendition.pdf.byteLength);
+    const info = await this.deps.blobs.put(key, pdf, { contentType: 'application/pdf' });
+    return { key, sha256: info.sha256, sourceType: rendition.sourceType };
   }
 
   private async discardBlob(key: string): Promise<void> {
@@ -266,15 +288,18 @@ function toFileRef(record: FileRecord): FileRef {
     filename: record.filename,
     size_bytes: record.size_bytes,
     created_at: record.created_at,
-    content_type: record.content_type,
+    content_type: record.original_type ?? record.content_type,
     page_count: record.page_count,
   };
 }
 
-function expectationError(detectedType: string, expect: IngestBufferOptions['expect']): DocumentFormatError | null {
-  if (expect === 'pdf' && detectedType !== 'application/pdf') return new DocumentFormatError(`expected a PDF, detected ${detectedType}`, detectedType);
-  if (expect === 'image' && !(isDocumentType(detectedType) && detectedType.startsWith('image/'))) {
-    return new DocumentFormatError(`expected an image (PNG, JPEG, TIFF, WebP, BMP, GIF), detected ${detectedType}`, detectedType);
+/** `pdf_base64` holds a PDF and `image_base64` an image; other formats are uploads. */
+function expectationError(detected: SniffResult, expect: IngestBufferOptions['expect']): DocumentFormatError | null {
+  const type = detected.type;
+  if (type === 'application/x-empty') return null; // unsupportedError names it
+  if (expect === 'pdf' && type !== 'application/pdf') return new DocumentFormatError(`expected a PDF, detected ${detected.label}`, type);
+  if (expect === 'image' && !(isDocumentType(type) && type.startsWith('image/'))) {
+    return new DocumentFormatError(`expected an image (PNG, JPEG, TIFF, WebP, BMP, GIF), detected ${detected.label}`, type);
   }
   return null;
 }

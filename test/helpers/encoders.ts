@@ -125,7 +125,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 });
 
 /** CRC-32 as PNG and ZIP use it (zlib.crc32 needs Node >= 20.15; engines allow 20.9). */
-function crc32(data: Buffer): number {
+export function crc32(data: Buffer): number {
   let c = 0xffffffff;
   for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;

@@ -150,8 +150,10 @@ export async function createFixtures(): Promise<Fixtures> {
       truncatedPng: await bad('cut.png', raster.png.subarray(0, Math.floor(raster.png.length * 0.6)), 415, /file is a PNG but is corrupt\/truncated/),
       truncatedJpeg: await bad('cut.jpg', raster.jpegExif6.subarray(0, Math.floor(raster.jpegExif6.length * 0.6)), 415, /file is a JPEG but is corrupt\/truncated/),
       zeroByte: await bad('empty.pdf', Buffer.alloc(0), 415, /zero-byte file/),
-      docxAsPdf: await bad('invoice.pdf', docx, 415, /detected DOCX document .*not a supported format \(PDF, PNG, JPEG, TIFF, WebP, BMP, GIF\)/),
-      textAsPng: await bad('scan.png', Buffer.from('Meeting notes\nThis is plain text, not a scanned image.\n'), 415, /detected plain text \(text\/plain\), which is not a supported format/),
+      // A DOCX is accepted whatever its name, but this one has no document relationships: mammoth cannot read it.
+      docxAsPdf: await bad('invoice.pdf', docx, 415, /file is a DOCX document but cannot be read/),
+      // Plain text is laid out into pages; RTF text is not a supported format.
+      textAsPng: await bad('scan.png', Buffer.from('{\\rtf1\\ansi Meeting notes, not a scanned image.}\n'), 415, /detected RTF document \(application\/rtf\), which is not a supported format \(PDF, PNG, JPEG, TIFF, WebP, BMP, GIF, DOCX, XLSX, PPTX, HTML, Markdown, plain text\)/),
       bombPng: await bad('bomb.png', encodeBombPng(20000, 20000), 413, /image has 20000x20000 = 400\.0 MP, over the 100 MP limit/),
       arrayJson: await bad('schema.json', Buffer.from('[1, 2, 3]'), 415, /JSON file must hold an object/),
     },

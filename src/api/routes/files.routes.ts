@@ -25,7 +25,7 @@ export function negotiateImageFormat(accept: string | undefined): ImageFormat {
   return 'png';
 }
 
-const UPLOAD_TOOL = 'Stores one or more documents (PDF, PNG, JPEG, WebP, TIFF, …) and answers their FileRefs; each `file_id` can then be given to every processing tool as `input: { "file_id": "file_…" }`. Over HTTP it takes multipart/form-data with the repeated field `files`.';
+const UPLOAD_TOOL = 'Stores one or more documents (PDF, PNG, JPEG, WebP, TIFF, BMP, GIF; DOCX, XLSX, PPTX, HTML, Markdown and plain text are laid out into pages) and answers their FileRefs; each `file_id` can then be given to every processing tool as `input: { "file_id": "file_…" }`. Over HTTP it takes multipart/form-data with the repeated field `files`.';
 
 /** A refused upload: nothing was stored; `files` names each refused file (its index among the parts) and why. */
 const uploadRefused = {

@@ -27,7 +27,7 @@ export const parseHandler: JobHandler = {
         ? await derivedValue(ctx, record, { profile }, `parse-graphics-${engineering ? 'engineering' : 'standard'}`, () =>
           findParseGraphics(model, graphicsSource(ctx, record), { engineering, signal: ctx.signal, logger: ctx.logger }))
         : null;
-      return buildParseView(model, { fileId: record.file_id, docId: docIdFor(record.sha256), version: ENGINE_VERSION, pageSizes: record.pages, grounding, graphics });
+      return buildParseView(model, { fileId: record.file_id, docId: docIdFor(record.sha256), version: ENGINE_VERSION, pageSizes: record.pages, grounding, graphics, contentType: record.original_type });
     });
   },
 };

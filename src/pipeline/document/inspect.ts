@@ -1,4 +1,6 @@
 import { DocumentFormatError } from '../../shared/errors.ts';
+import { isConvertibleType } from './convert/formats.ts';
+import { convertToPdf } from './convert/to-pdf.ts';
 import { inspectImage } from './inspect-image.ts';
 import { inspectPdf } from './inspect-pdf.ts';
 import { unsupportedMessage } from './sniff.ts';
@@ -12,6 +14,10 @@ export async function inspectDocument(bytes: Uint8Array, detectedType: string, l
   if (bytes.length === 0) throw new DocumentFormatError('zero-byte file', null);
   if (detectedType === 'application/pdf') return inspectPdf(bytes, limits);
   if (detectedType === 'application/json') return inspectJson(bytes);
+  if (isConvertibleType(detectedType)) {
+    const pdf = await convertToPdf(bytes, detectedType, limits);
+    return { ...inspectPdf(pdf, limits), rendition: { pdf, sourceType: detectedType } };
+  }
   if (isDocumentType(detectedType)) return inspectImage(bytes, detectedType, limits);
   throw new DocumentFormatError(unsupportedMessage({ type: detectedType, label: detectedType, supported: false }), detectedType);
 }

@@ -70,7 +70,8 @@ export async function runTask(request: PoolRequest): Promise<unknown> {
     if (request.op === 'analyze') return { ok: true, op: 'analyze', value: analyzePageRange(bytes, request.range) } satisfies PoolReply;
     if (request.op === 'drawing') return { ok: true, op: 'drawing', value: drawPdfPages(bytes, request.pageIndexes) } satisfies PoolReply;
     if (request.op === 'inspect') {
-      return movable({ ok: true, op: 'inspect', value: await inspectDocument(bytes, request.type, request.limits) });
+      const value = await inspectDocument(bytes, request.type, request.limits);
+      return movable({ ok: true, op: 'inspect', value }, value.rendition?.pdf.buffer as ArrayBuffer | undefined);
     }
     const result = await renderPage(bytes, request.type, request.options);
     // sharp's output may be an external buffer that cannot be transferred; one copy into a plain ArrayBuffer.

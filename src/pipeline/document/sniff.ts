@@ -1,3 +1,4 @@
+import { isConvertibleType } from './convert/formats.ts';
 import { isDocumentType, SUPPORTED_FORMATS_LABEL } from './types.ts';
 
 /**
@@ -11,7 +12,7 @@ export interface SniffResult {
   type: string;
   /** Human name for error messages, e.g. "DOCX document (application/vnd…)". */
   label: string;
-  /** Accepted by upload: a document type or a JSON file. */
+  /** Accepted by upload: a document type, a format laid out into pages (convert/), or a JSON file. */
   supported: boolean;
 }
 
@@ -32,7 +33,7 @@ function ascii(head: Uint8Array, from: number, to: number): string {
 }
 
 function result(type: string, label?: string): SniffResult {
-  const supported = isDocumentType(type) || type === 'application/json';
+  const supported = isDocumentType(type) || isConvertibleType(type) || type === 'application/json';
   return { type, label: label ? `${label} (${type})` : type, supported };
 }
 

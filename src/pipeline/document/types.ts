@@ -15,7 +15,7 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** Every type a stored file can have: documents, JSON schema files, inline text/markdown. */
 export type StoredContentType = DocumentType | 'application/json' | 'text/plain' | 'text/markdown';
 
-export const SUPPORTED_FORMATS_LABEL = 'PDF, PNG, JPEG, TIFF, WebP, BMP, GIF';
+export const SUPPORTED_FORMATS_LABEL = 'PDF, PNG, JPEG, TIFF, WebP, BMP, GIF, DOCX, XLSX, PPTX, HTML, Markdown, plain text';
 
 export function isDocumentType(type: string): type is DocumentType {
   return (DOCUMENT_TYPES as readonly string[]).includes(type);
@@ -34,6 +34,11 @@ export interface InspectResult {
   pages: PageSize[];
   /** Things worth logging that did not stop the file (e.g. "PDF was repaired on open"). */
   warnings: string[];
+  /**
+   * For a file laid out into pages at upload (DOCX, XLSX, PPTX, HTML, Markdown, text): its PDF rendition,
+   * which `pages` measure and every later step reads, and the type of the original.
+   */
+  rendition?: { pdf: Uint8Array; sourceType: string };
 }
 
 export interface InspectLimits {

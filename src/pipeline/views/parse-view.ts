@@ -27,6 +27,8 @@ export interface ParseViewContext {
   grounding: Grounding;
   /** Formulas and charts of the pages that have equation or figure blocks, by page index. */
   graphics?: (PageGraphics | null)[] | null;
+  /** The type the file was uploaded as when it differs from the analysed one (DOCX laid out into PDF pages). */
+  contentType?: string;
 }
 
 export interface ParseRegion {
@@ -210,7 +212,7 @@ function metadata(model: DocumentModel, ctx: ParseViewContext): Record<string, u
     page_count: model.page_count,
     doc_class: null,
     file_id: ctx.fileId,
-    content_type: model.content_type,
+    content_type: ctx.contentType ?? model.content_type,
     skipped_pages: model.skipped_pages,
     pages_needing_ocr: model.pages.filter((p) => p.needsOcr && !p.skipped).map((p) => p.page_index),
     warnings: model.warnings,
