@@ -70,7 +70,7 @@ let baseUrl = '';
 let consumer = '';
 
 beforeAll(async () => {
-  expectOk(await run(process.execPath, [TSC, '-p', 'tsconfig.client.json'], ROOT));
+  expectOk(await run(process.execPath, [path.join(ROOT, 'scripts', 'build-client.mjs')], ROOT));
   t = await createTestApp();
   baseUrl = await listen(t.app);
   consumer = await mkdtemp(path.join(os.tmpdir(), 'docintel-sdk-consumer-'));
