@@ -9,7 +9,7 @@ import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.j
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolRegistryOf } from '../src/api/tools/registry.ts';
 import { AUTH_A, AUTH_B } from './helpers/app.ts';
-import { listen, useTestApp, type Auth } from './helpers/api.ts';
+import { listen, useTestApp, waitForFinalJob, type Auth } from './helpers/api.ts';
 import { longPdf, REPORT, reportPdf } from './helpers/layout-pdfs.ts';
 import { RULED_4X3, tablePdf } from './helpers/table-pdfs.ts';
 
@@ -228,6 +228,30 @@ describe('MCP compact answers (parse, ocr, layout, tables)', () => {
       .toMatch(/not a cursor of this tool/);
     expect(errorText(await client.callTool({ name: mcpName('parse'), arguments: { input: { file_id: fileId }, format: 'xml' } }) as CallToolResult))
       .toMatch(/"format"/);
+  }, 60_000);
+
+  it('get_job_result of a parse job is windowed like parse (cursor included); of another operation whole', async () => {
+    const client = await connect(AUTH_A);
+    const fileId = await uploadFile(client, 'long.pdf', longPdf(8));
+    const ref = structured<{ job_id: string }>(await client.callTool({
+      name: mcpName('parse'), arguments: { input: { file_id: fileId }, execution_mode: 'async' },
+    }) as CallToolResult);
+    expect((await waitForFinalJob(app().app, ref.job_id)).status).toBe('completed');
+    const first = await client.callTool({ name: mcpName('get_job_result'), arguments: { job_id: ref.job_id, max_pages: 6 } }) as CallToolResult;
+    expect(textOf(first)).toMatch(/^8 pages, .*This answer: pages 1-6 of 8/);
+    const cursor = (first.structuredContent as unknown as Window).next_cursor as string;
+    const rest = await client.callTool({ name: mcpName('get_job_result'), arguments: { job_id: ref.job_id, cursor } }) as CallToolResult;
+    expect(textOf(rest)).toContain('Paragraph 8 of the long document.');
+    expect(textOf(rest)).not.toContain('Paragraph 6 of the long document.');
+    const whole = structured<{ pages: unknown[] }>(await client.callTool({ name: mcpName('get_job_result'), arguments: { job_id: ref.job_id, format: 'json' } }) as CallToolResult);
+    expect(whole.pages).toHaveLength(8);
+
+    const classified = structured<{ job_id: string }>(await client.callTool({
+      name: mcpName('classify'), arguments: { input: { file_id: fileId }, execution_mode: 'async' },
+    }) as CallToolResult);
+    expect((await waitForFinalJob(app().app, classified.job_id)).status).toBe('completed');
+    expect(structured<{ doc_class: string }>(await client.callTool({ name: mcpName('get_job_result'), arguments: { job_id: classified.job_id } }) as CallToolResult).doc_class)
+      .toEqual(expect.any(String));
   }, 60_000);
 
   it('layout, ocr and tables answer a summary and page text too; format json the whole body', async () => {

@@ -5,9 +5,9 @@ import type { JobService } from '../../jobs/service.ts';
 import type { RegisteredTool } from '../tools/types.ts';
 import { ToolArgumentError, toolHttpRequest } from './http-request.ts';
 import { ToolCallAbortedError, waitForFinalJob } from './job-wait.ts';
-import { PAGE_VIEWS } from './page-views.ts';
+import { isWindowed, PAGE_VIEWS, RESULT_TOOL } from './page-views.ts';
 import { executionModes } from './toolset.ts';
-import { windowArguments, windowResult, type WindowRequest } from './window.ts';
+import { windowArguments, windowResult } from './window.ts';
 
 /**
  * A tool call runs the tool's own route in-process (`app.inject`) with the MCP request's Authorization header, so
@@ -32,7 +32,7 @@ const MAX_JOB_WAIT_MS = 10 * 60_000;
 
 export async function callTool(tool: RegisteredTool, args: Record<string, unknown>, caller: ToolCaller): Promise<CallToolResult> {
   try {
-    if (PAGE_VIEWS[tool.name]) return await callWindowed(tool, args, caller);
+    if (isWindowed(tool)) return await callWindowed(tool, args, caller);
     const { result } = await run(tool, args, caller);
     return result;
   } catch (err) {
@@ -65,19 +65,25 @@ async function run(tool: RegisteredTool, args: Record<string, unknown>, caller: 
 }
 
 /**
- * A tool with a page view (parse, ocr, layout, tables): a compact window of its result by default (window.ts),
- * the next window of a finished job's result when a cursor names it, the whole body with `format: "json"`.
+ * A windowed tool: a compact window of its result by default (window.ts), the next window of a finished job's
+ * result when a cursor names it, the whole body with `format: "json"`. A job result is windowed by the view of
+ * the job's operation (parse, ocr, layout, tables); other operations' results are answered whole.
  */
 async function callWindowed(tool: RegisteredTool, args: Record<string, unknown>, caller: ToolCaller): Promise<CallToolResult> {
   const { window, rest } = windowArguments(tool.name, args);
   const answer = window.cursor?.job_id ? await jobResult(window.cursor.job_id, caller) : await run(tool, rest, caller);
   if (window.format === 'json' || !answer.body) return answer.result;
-  return compact(tool, window, answer);
+  const jobId = answer.jobId ?? (tool.name === RESULT_TOOL ? String(rest.job_id) : undefined);
+  const viewName = tool.name === RESULT_TOOL && jobId ? await operationOf(jobId, caller) : tool.name;
+  const pageView = viewName ? PAGE_VIEWS[viewName] : undefined;
+  if (!pageView) return answer.result;
+  const view = pageView(answer.body);
+  return windowResult({ name: tool.name, mcpName: tool.mcp_name ?? tool.name }, view, window, jobId);
 }
 
-function compact(tool: RegisteredTool, window: WindowRequest, answer: Answer): CallToolResult {
-  const view = PAGE_VIEWS[tool.name](answer.body as Record<string, unknown>);
-  return windowResult({ name: tool.name, mcpName: tool.mcp_name ?? tool.name }, view, window, answer.jobId);
+async function operationOf(jobId: string, caller: ToolCaller): Promise<string | undefined> {
+  const job = successBody(await inject(getTool(`/v1/jobs/${encodeURIComponent(jobId)}`), {}, caller));
+  return typeof job?.operation === 'string' ? job.operation : undefined;
 }
 
 async function jobResult(jobId: string, caller: ToolCaller): Promise<Answer> {

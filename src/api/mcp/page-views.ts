@@ -99,3 +99,11 @@ const tables: PageViewOf = (body) => {
 
 /** The tools whose answers are windowed by default, by registry tool name. */
 export const PAGE_VIEWS: Record<string, PageViewOf> = { parse, ocr, layout, tables };
+
+/** Reads a finished job's result: windowed like the tool that started the job, when that tool is. */
+export const RESULT_TOOL = 'get_job_result';
+
+/** The tools answered compactly by default: those with a page view, and the job result reader. */
+export function isWindowed(tool: { name: string }): boolean {
+  return PAGE_VIEWS[tool.name] !== undefined || tool.name === RESULT_TOOL;
+}
