@@ -205,7 +205,7 @@ describe('processing commands against a listening server', () => {
   it('usage errors exit 2 before any request', async () => {
     const cases = [
       ['ocr'], ['ocr', files.report, '--mode', 'fast'], ['tables', files.report, files.table], ['schema', 'auto'], ['schema', files.invoice],
-      ['synthesize'], ['synthesize', '-p', 'x', '--async'], ['classify', files.report, '--classes', path.join(dir, 'missing.json')],
+      ['synthesize'], ['synthesize', '-p', 'x', '--async'], ['synthesize', '-p', 'x', '--page-range', '1'], ['classify', files.report, '--classes', path.join(dir, 'missing.json')],
       ['layout', files.report, '--sync', '--async'], ['files'], ['files', 'delete'], ['jobs', 'list', '--limit', '0'],
       ['jobs', 'list', '--status', 'done'], ['jobs', 'cancel'], ['charts', path.join(dir, 'missing.pdf')],
     ];
@@ -228,15 +228,18 @@ interface StubRequest {
   method: string;
   url: string;
   authorization?: string;
+  body?: unknown;
 }
 
 /** GET /v1/files and /v1/jobs (two pages each), DELETE /v1/files/{id}, POST /v1/jobs/{id}/cancel, as decisions.md fixes them. */
 async function lifecycleStub(): Promise<{ app: FastifyInstance; url: string; requests: StubRequest[] }> {
   const requests: StubRequest[] = [];
   const app = Fastify();
-  app.addHook('onRequest', async (request) => {
-    requests.push({ method: request.method, url: request.url, authorization: request.headers.authorization });
+  app.addHook('preHandler', async (request) => {
+    requests.push({ method: request.method, url: request.url, authorization: request.headers.authorization, body: request.body });
   });
+  // A processing route, to see the request members the options become.
+  app.post('/v1/ocr', async () => ({ language: 'global', mode: 'regular', pages: [{ page_index: 1, width: 10, height: 10, text: 'second page' }] }));
   const file = (n: number) => ({ file_id: `file_${n}`, filename: `doc${n}.pdf`, size_bytes: 1000 + n, created_at: 1_790_000_000 + n, content_type: 'application/pdf', page_count: n });
   const job = (n: number, status: string) => ({
     job_id: `job_${n}`, operation: 'parse', status, execution_mode: 'async', created_at: 1_790_000_000 + n, updated_at: 1_790_000_100 + n,
@@ -284,6 +287,13 @@ describe('files and jobs commands (stub of the spec\'d lifecycle routes)', () =>
 
     const asJson = await ok(['files', 'list', '--json', '--cursor', 'c2'], env());
     expect(JSON.parse(asJson.stdout)).toEqual({ files: [expect.objectContaining({ file_id: 'file_1' })], next_cursor: null });
+  });
+
+  it('a processing command sends its options as request members, page_range included', async () => {
+    const run = await ok(['ocr', 'file_abc', '--sync', '--page-range', '2-3', '--language', 'global'], env());
+    expect(stub.requests.at(-1)).toMatchObject({ method: 'POST', url: '/v1/ocr' });
+    expect(stub.requests.at(-1)?.body).toEqual({ language: 'global', page_range: '2-3', input: { file_id: 'file_abc' }, execution_mode: 'sync' });
+    expect(run.stdout).toBe('--- page 2 ---\nsecond page\n');
   });
 
   it('files delete deletes each id (204); an unknown one exits 1 with the 404', async () => {

@@ -40,6 +40,8 @@ export interface OperationDecl {
   files: 'one' | 'many' | 'any';
   /** Only `sync` (the synthesize family): no job, no --async. */
   syncOnly?: boolean;
+  /** False for requests without page selection (the synthesize family's closed members): no --page-range. */
+  pageRange?: false;
   options: OptionDecl[];
   /** Another route when this boolean flag is given (`synthesize --set`). */
   alternate?: { flag: string; route: string; help: string };
@@ -122,7 +124,7 @@ export const OPERATIONS: OperationDecl[] = [
   },
   {
     words: ['synthesize'], route: '/api/v1/synthesize', summary: 'a synthetic business document as a PDF (from FILEs: edited or related)', files: 'any',
-    syncOnly: true, requireOneOf: ['prompt'],
+    syncOnly: true, pageRange: false, requireOneOf: ['prompt'],
     options: [{ flag: 'prompt', short: 'p', member: 'prompt', kind: 'text', arg: 'TEXT', help: 'what to generate or change' }],
     alternate: { flag: 'set', route: '/api/v1/synthesize/set', help: 'a set of related documents' },
     human: render.synthesize,

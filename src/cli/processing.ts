@@ -58,7 +58,10 @@ async function optionMembers(decl: OperationDecl, values: CommandContext['values
     if (typeof value !== 'string' || option.kind === 'output') continue;
     members[option.member] = await memberValue(option, value);
   }
-  if (typeof values['page-range'] === 'string') members.page_range = values['page-range'];
+  if (typeof values['page-range'] === 'string') {
+    if (decl.pageRange === false) throw new UsageError('takes no --page-range');
+    members.page_range = values['page-range'];
+  }
   if (decl.requireOneOf && !decl.requireOneOf.some((member) => members[member] !== undefined)) {
     const flags = decl.options.filter((o) => decl.requireOneOf?.includes(o.member)).map((o) => `--${o.flag}`);
     throw new UsageError(`expects ${flags.join(' or ')}`);
@@ -156,7 +159,7 @@ export function operationUsage(decl: OperationDecl): string {
     lines.push(`  ${flag.padEnd(36)}${option.help}`);
   }
   if (decl.alternate) lines.push(`  ${`--${decl.alternate.flag}`.padEnd(36)}${decl.alternate.help}`);
-  lines.push(`  ${'--page-range PAGES'.padEnd(36)}only these pages, e.g. 1-3,7`);
+  if (decl.pageRange !== false) lines.push(`  ${'--page-range PAGES'.padEnd(36)}only these pages, e.g. 1-3,7`);
   if (decl.files !== 'any') lines.push(`  ${'--inline'.padEnd(36)}send local files inside the request instead of uploading them`);
   lines.push(decl.syncOnly
     ? '  runs in sync mode only'
