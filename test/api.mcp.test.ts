@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolHttpRequest } from '../src/api/mcp/http-request.ts';
 import { toolRegistryOf } from '../src/api/tools/registry.ts';
 import { AUTH_A, AUTH_B } from './helpers/app.ts';
 import { listen, useTestApp, waitForFinalJob, type Auth } from './helpers/api.ts';
@@ -76,6 +77,18 @@ describe('MCP tools/list', () => {
     expect(errorText(await client.callTool({ name: upload, arguments: { filename: 'a.pdf', content_base64: 'not base64!' } }) as CallToolResult))
       .toMatch(/not base64/);
     expect(errorText(await client.callTool({ name: upload, arguments: { content_base64: 'AAAA' } }) as CallToolResult)).toMatch(/filename/);
+  });
+
+  it('sends an upload password as a multipart field before the file', async () => {
+    const upload = toolRegistryOf(app().app).get('upload');
+    if (!upload) throw new Error('no upload tool');
+    const pdf = reportPdf();
+    const request = toolHttpRequest(upload, { filename: 'a.pdf', content_base64: pdf.toString('base64'), password: 'pw "1"' }, 'Bearer x');
+    const form = await new Response(request.payload, { headers: { 'content-type': request.headers['content-type'] } }).formData();
+    expect([...form.keys()]).toEqual(['password', 'files']);
+    expect(form.get('password')).toBe('pw "1"');
+    expect(Buffer.from(await (form.get('files') as File).arrayBuffer()).equals(pdf)).toBe(true);
+    expect(() => toolHttpRequest(upload, { filename: 'a.pdf', content_base64: 'AAAA', password: 5 }, 'Bearer x')).toThrow(/"password"/);
   });
 
   it('is not part of the OpenAPI document', async () => {

@@ -240,6 +240,13 @@ async function lifecycleStub(): Promise<{ app: FastifyInstance; url: string; req
   });
   // A processing route, to see the request members the options become.
   app.post('/v1/ocr', async () => ({ language: 'global', mode: 'regular', pages: [{ page_index: 1, width: 10, height: 10, text: 'second page' }] }));
+  // Upload: the multipart parts in order, as the server reads them.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post('/api/v1/upload', async (request) => {
+    const form = await new Response(request.body as Buffer, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
+    requests.push({ method: 'FORM', url: '/api/v1/upload', body: [...form.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]) });
+    return { files: [file(7)] };
+  });
   const file = (n: number) => ({ file_id: `file_${n}`, filename: `doc${n}.pdf`, size_bytes: 1000 + n, created_at: 1_790_000_000 + n, content_type: 'application/pdf', page_count: n });
   const job = (n: number, status: string) => ({
     job_id: `job_${n}`, operation: 'parse', status, execution_mode: 'async', created_at: 1_790_000_000 + n, updated_at: 1_790_000_100 + n,
@@ -294,6 +301,16 @@ describe('files and jobs commands (stub of the spec\'d lifecycle routes)', () =>
     expect(stub.requests.at(-1)).toMatchObject({ method: 'POST', url: '/v1/ocr' });
     expect(stub.requests.at(-1)?.body).toEqual({ language: 'global', page_range: '2-3', input: { file_id: 'file_abc' }, execution_mode: 'sync' });
     expect(run.stdout).toBe('--- page 2 ---\nsecond page\n');
+  });
+
+  it('--password goes with the upload (before the files) or beside inline pdf_base64', async () => {
+    await ok(['ocr', files.report, '--sync', '--password', 's3cret'], env());
+    const form = stub.requests.find((r) => r.method === 'FORM');
+    expect(form?.body).toEqual([['password', 's3cret'], ['files', 'report.pdf']]);
+    expect(stub.requests.at(-1)?.body).toMatchObject({ input: { file_id: 'file_7' } });
+
+    await ok(['ocr', files.report, '--sync', '--inline', '--password', 's3cret'], env());
+    expect(stub.requests.at(-1)?.body).toMatchObject({ input: { filename: 'report.pdf', pdf_base64: expect.any(String), password: 's3cret' } });
   });
 
   it('files delete deletes each id (204); an unknown one exits 1 with the 404', async () => {

@@ -36,13 +36,13 @@ export interface CommandSpec {
 async function upload(ctx: CommandContext): Promise<number> {
   if (ctx.positionals.length === 0) throw new UsageError('expects at least one FILE');
   for (const p of ctx.positionals) if (!(await isFile(p))) throw new UsageError(`no such file: ${p}`);
-  const files = await uploadPaths(ctx.client, ctx.positionals);
+  const files = await uploadPaths(ctx.client, ctx.positionals, ctx.values.password as string | undefined);
   ctx.out(ctx.values.json ? JSON.stringify({ files }, null, 2) : files.map((f) => f.file_id).join('\n'));
   return EXIT.ok;
 }
 
 export const COMMANDS: Record<string, CommandSpec> = {
-  upload: { options: {}, run: upload, usage: () => 'usage: docintel upload FILE… [--json]' },
+  upload: { options: { password: { type: 'string' } }, run: upload, usage: () => 'usage: docintel upload FILE… [--password PASSWORD] [--json]' },
   ...Object.fromEntries(OPERATIONS.map((decl) => [decl.words[0], processingCommand(decl)])),
   ...LIFECYCLE_COMMANDS,
 };

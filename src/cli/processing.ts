@@ -20,6 +20,7 @@ const MODE_OPTIONS = {
   async: { type: 'boolean' },
   wait: { type: 'boolean' },
   inline: { type: 'boolean' },
+  password: { type: 'string' },
   'page-range': { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -70,15 +71,15 @@ async function optionMembers(decl: OperationDecl, values: CommandContext['values
 }
 
 async function inputMembers(decl: OperationDecl, ctx: CommandContext, files: string[]): Promise<Record<string, unknown>> {
-  const inline = Boolean(ctx.values.inline);
+  const options = { inline: Boolean(ctx.values.inline), password: ctx.values.password as string | undefined };
   if (decl.files === 'one') {
     if (files.length !== 1) throw new UsageError(`expects exactly one FILE, got ${files.length}`);
-    return { input: (await resolveInputs(ctx.client, files, inline))[0] };
+    return { input: (await resolveInputs(ctx.client, files, options))[0] };
   }
   if (decl.files === 'many' && files.length === 0) throw new UsageError('expects at least one FILE');
-  if (decl.files === 'any' && inline) throw new UsageError('takes stored files only; leave out --inline');
+  if (decl.files === 'any' && options.inline) throw new UsageError('takes stored files only; leave out --inline');
   if (files.length === 0) return {};
-  return { inputs: await resolveInputs(ctx.client, files, inline) };
+  return { inputs: await resolveInputs(ctx.client, files, options) };
 }
 
 type Mode = 'sync' | 'async' | 'wait';
@@ -161,6 +162,7 @@ export function operationUsage(decl: OperationDecl): string {
   if (decl.alternate) lines.push(`  ${`--${decl.alternate.flag}`.padEnd(36)}${decl.alternate.help}`);
   if (decl.pageRange !== false) lines.push(`  ${'--page-range PAGES'.padEnd(36)}only these pages, e.g. 1-3,7`);
   if (decl.files !== 'any') lines.push(`  ${'--inline'.padEnd(36)}send local files inside the request instead of uploading them`);
+  lines.push(`  ${'--password PASSWORD'.padEnd(36)}opens encrypted PDFs among the local files (not stored)`);
   lines.push(decl.syncOnly
     ? '  runs in sync mode only'
     : `  ${'--sync | --async [--wait]'.padEnd(36)}answer inline | print the job id at once (default: run as a job and wait)`);

@@ -41,14 +41,23 @@ export interface UploadFile {
   type?: string;
 }
 
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** The password of encrypted PDFs among the files. */
+  password?: string;
+}
+
 /** What openapi-fetch's calls resolve to, reduced to what `ok` needs. */
 type CallResult<D> = { data?: D; error?: unknown; response: Response };
 
 export interface DocintelHelpers extends LifecycleHelpers {
   /** The base URL without a trailing slash. */
   readonly baseUrl: string;
-  /** POST /api/v1/upload with every file in the repeated `files` field; the FileRefs in upload order. */
-  upload(files: UploadFile[], init?: { signal?: AbortSignal }): Promise<FileRef[]>;
+  /**
+   * POST /api/v1/upload with every file in the repeated `files` field; the FileRefs in upload order. `password`
+   * opens encrypted PDFs (it applies to every PDF of the request and is not stored).
+   */
+  upload(files: UploadFile[], init?: UploadOptions): Promise<FileRef[]>;
   /** Resolves with the final JobRef (completed or failed: check `status`). */
   waitForJob(jobId: string, options?: WaitForJobOptions): Promise<JobRef>;
   /** GET /v1/jobs/{id}/result: the original endpoint's success body; DocintelApiError 409 while unfinished or failed. */
@@ -77,8 +86,10 @@ export function createDocintelClient(options: DocintelClientOptions): DocintelCl
     return data as D;
   }
 
-  async function upload(files: UploadFile[], init: { signal?: AbortSignal } = {}): Promise<FileRef[]> {
+  async function upload(files: UploadFile[], init: UploadOptions = {}): Promise<FileRef[]> {
     const form = new FormData();
+    // Before the files: the server reads the parts in order and needs the password when a PDF arrives.
+    if (init.password !== undefined) form.append('password', init.password);
     for (const file of files) form.append('files', toBlob(file), file.name);
     const response = await transport.fetch(request(transport, '/api/v1/upload', { method: 'POST', body: form, signal: init.signal }));
     if (!response.ok) throw await apiErrorFrom(response);
