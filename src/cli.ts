@@ -20,7 +20,10 @@ Configuration comes from DOCINTEL_* environment variables; see README.md.
 ${CLIENT_USAGE}`;
 
 /** The command-line client (src/cli/**): loaded only for its commands, so server roles do not pay for it. */
-const CLIENT_COMMANDS = ['upload', 'parse', 'extract', 'ask', 'jobs'];
+export const CLIENT_COMMANDS = [
+  'upload', 'parse', 'extract', 'ask', 'ocr', 'layout', 'tables', 'equations', 'charts', 'classify', 'split', 'schema',
+  'synthesize', 'files', 'jobs',
+];
 
 const ROLES = ['serve', 'api', 'worker', 'inference'] as const;
 type Role = (typeof ROLES)[number];

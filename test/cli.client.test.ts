@@ -156,7 +156,7 @@ describe('docintel client commands', () => {
 
   it('usage errors exit 2 without calling the server', async () => {
     // An address that would fail with 3 if any of these reached the network.
-    const cases = [['parse'], ['parse', reportFile, '--out', 'xml'], ['extract', reportFile], ['ask', reportFile], ['jobs', 'list'], ['parse', path.join(dir, 'missing.pdf')], ['upload', '--nope', reportFile]];
+    const cases = [['parse'], ['parse', reportFile, '--out', 'xml'], ['extract', reportFile], ['ask', reportFile], ['jobs', 'frobnicate'], ['parse', path.join(dir, 'missing.pdf')], ['upload', '--nope', reportFile]];
     const runs = await Promise.all(cases.map((args) => docintel(args, { DOCINTEL_URL: 'http://127.0.0.1:1' })));
     for (const run of runs) {
       expectExit(run, 2);

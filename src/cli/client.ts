@@ -1,5 +1,5 @@
 /**
- * `docintel upload|parse|extract|ask|jobs`: the command-line client over the SDK (src/client/mod.ts).
+ * `docintel upload|parse|…|files|jobs`: the command-line client over the SDK (src/client/mod.ts).
  *
  * Exit codes scripts can rely on: 0 success, 1 job failed or API error (HTTP 4xx/5xx other than auth, wait
  * timeout), 2 usage error, 3 cannot connect, 4 authentication (401/403).
@@ -56,13 +56,16 @@ function messageFor(err: unknown): string {
 }
 
 /** Runs one client command; resolves with the process exit code (errors are printed, not thrown). */
+/** The commands this module runs (src/cli.ts loads it only for these). */
+export const CLIENT_COMMAND_NAMES = Object.keys(COMMANDS);
+
 export async function runClientCommand(command: string, argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const spec = COMMANDS[command];
   try {
     if (!spec) throw new UsageError(`unknown command "${command}"`);
     const { values, positionals } = parse(argv, spec.options);
     if (values.help) {
-      process.stdout.write(`${CLIENT_USAGE}\n`);
+      process.stdout.write(`${spec.usage?.() ?? CLIENT_USAGE}\n`);
       return EXIT.ok;
     }
     const client: DocintelClient = createDocintelClient({
@@ -73,6 +76,7 @@ export async function runClientCommand(command: string, argv: string[], env: Nod
     const context: CommandContext = {
       client, values, positionals, progress, timeoutMs: timeoutMs(values.timeout as string | undefined),
       out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+      note: (text) => process.stderr.write(`${text}\n`),
     };
     try {
       return await spec.run(context);

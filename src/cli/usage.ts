@@ -1,15 +1,26 @@
-/** The client commands' help text (printed by `docintel --help` and `docintel <command> --help`). */
+/** The client commands' help text (printed by `docintel --help`; `docintel <command> --help` adds its own options). */
+import { OPERATIONS } from './operations.ts';
+
 export const DEFAULT_URL = 'http://localhost:8080';
 
-export const CLIENT_USAGE = `client commands (talk to a running server):
-  upload FILE…                        upload files; prints one file id per line (--json: the FileRefs)
-  parse FILE [--out md|json] [--sync] markdown (default) or the whole parse result as JSON
-  extract FILE --schema s.json [--sync]
-                                      fields extracted against a schema file, as JSON
-  ask FILE… -q "question" [--json]    the answer text (--json: the whole answer with citations)
-  jobs wait JOB_ID [--timeout S]      waits for a job; prints its final JobRef as JSON
+const FILES = { one: 'FILE', many: 'FILE…', any: '[FILE…]' } as const;
 
-  FILE is a local path (uploaded first) or the id of an uploaded file (file_…).
+function line(synopsis: string, summary: string): string {
+  return synopsis.length < 36 ? `  ${synopsis.padEnd(36)}${summary}` : `  ${synopsis}\n  ${''.padEnd(36)}${summary}`;
+}
+
+const operationLines = OPERATIONS.map((decl) => line(`${decl.words.join(' ')} ${FILES[decl.files]}`, decl.summary));
+
+export const CLIENT_USAGE = `client commands (talk to a running server):
+${line('upload FILE…', 'upload files; prints one file id per line (--json: the FileRefs)')}
+${operationLines.join('\n')}
+${line('files list | files delete ID…', 'your stored files (newest first) | delete files')}
+${line('jobs list | wait ID | cancel ID…', 'your jobs (--status, --operation) | wait for one | cancel')}
+
+  FILE is a local path (uploaded first; sent inside the request with --inline) or the id of an uploaded file.
+  Processing commands run as a job and wait for it (progress on stderr); --sync answers inline, --async prints
+  the job id at once; --json prints the whole result body; --page-range 1-3,7 keeps only those pages.
+  \`docintel COMMAND --help\` lists a command's own options.
   options: --url URL (or DOCINTEL_URL, default ${DEFAULT_URL}), --key KEY (or DOCINTEL_API_KEY),
            --progress (progress bar on stderr even when it is not a terminal), --timeout SECONDS
 

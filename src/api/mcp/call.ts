@@ -5,7 +5,9 @@ import type { JobService } from '../../jobs/service.ts';
 import type { RegisteredTool } from '../tools/types.ts';
 import { ToolArgumentError, toolHttpRequest } from './http-request.ts';
 import { ToolCallAbortedError, waitForFinalJob } from './job-wait.ts';
+import { isWindowed, PAGE_VIEWS, RESULT_TOOL } from './page-views.ts';
 import { executionModes } from './toolset.ts';
+import { windowArguments, windowResult } from './window.ts';
 
 /**
  * A tool call runs the tool's own route in-process (`app.inject`) with the MCP request's Authorization header, so
@@ -30,8 +32,9 @@ const MAX_JOB_WAIT_MS = 10 * 60_000;
 
 export async function callTool(tool: RegisteredTool, args: Record<string, unknown>, caller: ToolCaller): Promise<CallToolResult> {
   try {
-    if (tool.operation && runsAsJob(tool, args)) return await callAsJob(tool, args, caller);
-    return resultOf(await inject(tool, args, caller));
+    if (isWindowed(tool)) return await callWindowed(tool, args, caller);
+    const { result } = await run(tool, args, caller);
+    return result;
   } catch (err) {
     if (err instanceof ToolArgumentError || err instanceof ToolCallAbortedError) return errorResult(err.message);
     throw err;
@@ -47,9 +50,56 @@ function runsAsJob(tool: RegisteredTool, args: Record<string, unknown>): boolean
   return args.execution_mode === undefined && executionModes(tool).includes('async');
 }
 
-async function callAsJob(tool: RegisteredTool, args: Record<string, unknown>, caller: ToolCaller): Promise<CallToolResult> {
+/** The tool's own answer; `body` is the success body when it is one (not a JobRef, error or still-running note). */
+interface Answer {
+  result: CallToolResult;
+  body?: Record<string, unknown>;
+  jobId?: string;
+}
+
+async function run(tool: RegisteredTool, args: Record<string, unknown>, caller: ToolCaller): Promise<Answer> {
+  if (tool.operation && runsAsJob(tool, args)) return callAsJob(tool, args, caller);
+  const response = await inject(tool, args, caller);
+  const explicitAsync = args.execution_mode === 'async';
+  return { result: resultOf(response), body: explicitAsync ? undefined : successBody(response) };
+}
+
+/**
+ * A windowed tool: a compact window of its result by default (window.ts), the next window of a finished job's
+ * result when a cursor names it, the whole body with `format: "json"`. A job result is windowed by the view of
+ * the job's operation (parse, ocr, layout, tables); other operations' results are answered whole.
+ */
+async function callWindowed(tool: RegisteredTool, args: Record<string, unknown>, caller: ToolCaller): Promise<CallToolResult> {
+  const { window, rest } = windowArguments(tool.name, args);
+  const answer = window.cursor?.job_id ? await jobResult(window.cursor.job_id, caller) : await run(tool, rest, caller);
+  if (window.format === 'json' || !answer.body) return answer.result;
+  const jobId = answer.jobId ?? (tool.name === RESULT_TOOL ? String(rest.job_id) : undefined);
+  const viewName = tool.name === RESULT_TOOL && jobId ? await operationOf(jobId, caller) : tool.name;
+  const pageView = viewName ? PAGE_VIEWS[viewName] : undefined;
+  if (!pageView) return answer.result;
+  const view = pageView(answer.body);
+  return windowResult({ name: tool.name, mcpName: tool.mcp_name ?? tool.name }, view, window, jobId);
+}
+
+async function operationOf(jobId: string, caller: ToolCaller): Promise<string | undefined> {
+  const job = successBody(await inject(getTool(`/v1/jobs/${encodeURIComponent(jobId)}`), {}, caller));
+  return typeof job?.operation === 'string' ? job.operation : undefined;
+}
+
+async function jobResult(jobId: string, caller: ToolCaller): Promise<Answer> {
+  const response = await inject(getTool(`/v1/jobs/${encodeURIComponent(jobId)}/result`), {}, caller);
+  return { result: resultOf(response), body: successBody(response), jobId };
+}
+
+function successBody(res: InjectResponse): Record<string, unknown> | undefined {
+  if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('json')) return undefined;
+  const value = JSON.parse(res.body) as unknown;
+  return value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : undefined;
+}
+
+async function callAsJob(tool: RegisteredTool, args: Record<string, unknown>, caller: ToolCaller): Promise<Answer> {
   const submitted = await inject(tool, { ...args, execution_mode: 'async' }, caller);
-  if (submitted.statusCode !== 200) return resultOf(submitted);
+  if (submitted.statusCode !== 200) return { result: resultOf(submitted) };
   const jobId = (submitted.json() as JobRef).job_id;
   let sent = -1;
   const onChange = (ref: JobRef) => {
@@ -63,12 +113,11 @@ async function callAsJob(tool: RegisteredTool, args: Record<string, unknown>, ca
   try {
     final = await waitForFinalJob(caller.jobs, caller.tenant, jobId, onChange, AbortSignal.any([caller.signal, patience]));
   } catch (err) {
-    if (err instanceof ToolCallAbortedError && patience.aborted && !caller.signal.aborted) return stillRunning(jobId, caller);
+    if (err instanceof ToolCallAbortedError && patience.aborted && !caller.signal.aborted) return { result: await stillRunning(jobId, caller) };
     throw err;
   }
   // A failed job answers 409 with its error here, which becomes an error result like any HTTP error.
-  const result = await inject(getTool(`/v1/jobs/${encodeURIComponent(final.job_id)}/result`), {}, caller);
-  return resultOf(result);
+  return jobResult(final.job_id, caller);
 }
 
 /** A job outliving the wait (no worker running, a huge document): its JobRef, to be followed with the job tools. */

@@ -2,6 +2,8 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AgentService } from '../services/agents.ts';
 import type { RegisteredTool, ToolRegistry } from '../tools/types.ts';
 import { isUploadTool, UPLOAD_INPUT_SCHEMA, UPLOAD_MCP_NOTE } from './http-request.ts';
+import { isWindowed } from './page-views.ts';
+import { WINDOW_ARGUMENTS, WINDOW_NOTE } from './window.ts';
 
 /** The tools one MCP request may see and call: the whole registry, or one agent's bound tools and instructions. */
 export interface McpToolset {
@@ -13,7 +15,9 @@ export interface McpToolset {
 
 const SERVER_INSTRUCTIONS = 'Document intelligence tools: store a document with the upload tool (base64), then pass its '
   + '`file_id` as `input: { "file_id": … }` to parse, extract, tables and the other processing tools. Long operations '
-  + 'run as jobs and report page progress; results are the HTTP API\'s JSON bodies.';
+  + 'run as jobs and report page progress; results are the HTTP API\'s JSON bodies, except parse, ocr, layout and tables '
+  + '(and get_job_result of their jobs), which answer a summary and a window of pages with a `cursor` for the next '
+  + '(`format: "json"` for the whole body).';
 
 /** An unknown agent id (or another tenant's) is the API's 404 `Agent not found`, thrown by the agent service. */
 export async function toolsetFor(registry: ToolRegistry, agents: AgentService, tenant: string, agentId: string | undefined): Promise<McpToolset> {
@@ -40,10 +44,13 @@ export function mcpToolOf(tool: RegisteredTool): Tool {
     return { name: tool.mcp_name as string, description: `${tool.description}\n\n${UPLOAD_MCP_NOTE}`, inputSchema: structuredClone(UPLOAD_INPUT_SCHEMA) as unknown as Tool['inputSchema'] };
   }
   const asyncCapable = tool.operation !== undefined && executionModes(tool).includes('async');
+  const windowed = isWindowed(tool);
+  const notes = [asyncCapable ? JOB_NOTE : '', windowed ? WINDOW_NOTE : ''].filter(Boolean);
+  const properties = { ...(tool.inputSchema.properties as Record<string, unknown> | undefined), ...(windowed ? structuredClone(WINDOW_ARGUMENTS) : {}) };
   return {
     name: tool.mcp_name as string,
-    description: asyncCapable ? `${tool.description}\n\n${JOB_NOTE}` : tool.description,
-    inputSchema: { ...tool.inputSchema, type: 'object' } as Tool['inputSchema'],
+    description: [tool.description, ...notes].join('\n\n'),
+    inputSchema: { ...tool.inputSchema, type: 'object', properties } as Tool['inputSchema'],
   };
 }
 
