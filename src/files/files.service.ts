@@ -14,6 +14,7 @@ import type { Logger } from '../shared/logger.ts';
 import { BlobTooLargeError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
 import { PoolBusyError, type DocumentPool } from '../pipeline/document/pool.ts';
 import { SNIFF_BYTES, sniff } from '../pipeline/document/sniff.ts';
+import { decryptPdf } from '../pipeline/document/decrypt-pdf.ts';
 import { isDocumentType, type InspectResult, type PageSize, type StoredContentType } from '../pipeline/document/types.ts';
 import { safeFilename } from './filename.ts';
 import { PageImages, type PageImage, type PageImageOptions } from './page-images.ts';
@@ -56,6 +57,13 @@ export interface IngestBufferOptions {
   inline?: boolean;
   /** `pdf_base64` must hold a PDF, `image_base64` an image. */
   expect?: 'pdf' | 'image';
+  /** Opens an encrypted PDF; the decrypted copy is stored. Never stored or logged itself. */
+  password?: string;
+}
+
+export interface IngestStreamOptions {
+  /** Opens an encrypted PDF; the decrypted copy is stored. Never stored or logged itself. */
+  password?: string;
 }
 
 type Origin = 'upload' | 'inline';
@@ -79,16 +87,22 @@ export class FileService {
   }
 
   /** Multipart upload of one file. 413 over the size/pixel limits, 415 for unsupported or corrupt files. */
-  async ingestStream(tenant: string, filename: string, stream: Readable): Promise<FileRef> {
+  async ingestStream(tenant: string, filename: string, stream: Readable, options: IngestStreamOptions = {}): Promise<FileRef> {
     const fileId = newId('file');
     const key = originalKey(fileId);
     const sniffer = sniffWhileStreaming(stream);
     try {
-      const info = await this.deps.blobs.put(key, sniffer, { maxBytes: this.deps.limits.maxUploadBytes });
+      let info = await this.deps.blobs.put(key, sniffer, { maxBytes: this.deps.limits.maxUploadBytes });
       if (sniffer.errored) throw sniffer.errored;
       if (wasTruncated(stream)) throw new BlobTooLargeError(this.deps.limits.maxUploadBytes);
       const detected = sniffer.detected ?? sniff(Buffer.alloc(0));
-      const bytes = await this.deps.blobs.getBuffer(key);
+      let bytes = await this.deps.blobs.getBuffer(key);
+      const decrypted = detected.type === 'application/pdf' ? decryptedCopy(bytes, options.password) : null;
+      if (decrypted) {
+        // The encrypted original is replaced: later operations read the stored file without a password.
+        bytes = decrypted;
+        info = await this.deps.blobs.put(key, decrypted, { contentType: detected.type });
+      }
       const inspected = await this.deps.pool.inspect(bytes, detected.type, { transfer: true, limits: this.deps.limits });
       return toFileRef(await this.saveRecord({ fileId, tenant, filename, key, size: info.size, sha256: info.sha256, inspected, origin: 'upload' }));
     } catch (err) {
@@ -106,6 +120,7 @@ export class FileService {
       const detected = sniff(bytes.subarray(0, SNIFF_BYTES));
       const refused = unsupportedError(detected) ?? expectationError(detected.type, options.expect);
       if (refused) throw refused;
+      if (detected.type === 'application/pdf') bytes = decryptedCopy(bytes, options.password) ?? bytes;
       const inspected = await this.deps.pool.inspect(bytes, detected.type, { limits: this.deps.limits });
       return toFileRef(await this.store(tenant, filename, bytes, inspected, origin));
     } catch (err) {
@@ -219,6 +234,16 @@ export class FileService {
     if (err instanceof PoolBusyError) return new UnavailableError(err.message);
     return err;
   }
+}
+
+/**
+ * An encrypted PDF opened with the caller's password, as a Buffer to store; null when there is no password to use
+ * (an encrypted PDF without one is then refused by the inspection) or the PDF is not encrypted.
+ */
+function decryptedCopy(bytes: Buffer, password: string | undefined): Buffer | null {
+  if (!password) return null;
+  const decrypted = decryptPdf(bytes, password);
+  return decrypted ? Buffer.from(decrypted.buffer, decrypted.byteOffset, decrypted.byteLength) : null;
 }
 
 function toFileRef(record: FileRecord): FileRef {

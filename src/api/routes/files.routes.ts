@@ -42,7 +42,10 @@ export function filesRoutes(ctx: AppContext) {
         body: {
           type: 'object',
           required: ['files'],
-          properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+          properties: {
+            files: { type: 'array', items: { type: 'string', format: 'binary' } },
+            password: { type: 'string', description: 'Opens every encrypted PDF of this request (send it before the files); they are stored decrypted. Never stored or logged' },
+          },
         },
         response: {
           200: { type: 'object', required: ['files'], properties: { files: { type: 'array', items: { $ref: 'FileRef#' } } } },
@@ -95,14 +98,19 @@ async function uploadParts(ctx: AppContext, request: FastifyRequest) {
     throw ValidationError.at(['body', 'files'], 'Expected multipart/form-data with one or more `files` parts', 'missing');
   }
   const stored: Awaited<ReturnType<AppContext['files']['ingestStream']>>[] = [];
+  // The `password` field opens the encrypted PDFs that follow it in the form.
+  let password: string | undefined;
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (part.fieldname === 'password' && typeof part.value === 'string' && part.value !== '') password = part.value;
+        continue;
+      }
       if (part.fieldname !== 'files') {
         part.file.resume();
         throw ValidationError.at(['body', part.fieldname], 'Unexpected file field; use the repeated field `files`', 'extra_forbidden');
       }
-      stored.push(await ctx.files.ingestStream(request.tenant, part.filename || 'upload', part.file));
+      stored.push(await ctx.files.ingestStream(request.tenant, part.filename || 'upload', part.file, { password }));
     }
   } catch (err) {
     await Promise.all(stored.map((ref) => ctx.files.remove(request.tenant, ref.file_id).catch(() => undefined)));

@@ -15,6 +15,7 @@ export const InputSource = {
     pdf_base64: { ...nullableString, description: 'Inline PDF, base64' },
     markdown: { ...nullableString, description: 'Inline markdown' },
     text: { ...nullableString, description: 'Inline plain text' },
+    password: { ...nullableString, description: 'Password of an encrypted `pdf_base64`; the PDF is stored decrypted, the password is never stored or logged' },
   },
 } as const;
 
