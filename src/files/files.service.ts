@@ -14,7 +14,7 @@ import type { Logger } from '../shared/logger.ts';
 import { BlobTooLargeError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
 import { PoolBusyError, type DocumentPool } from '../pipeline/document/pool.ts';
 import { SNIFF_BYTES, sniff } from '../pipeline/document/sniff.ts';
-import { decryptPdf } from '../pipeline/document/decrypt-pdf.ts';
+import { decryptPdf, pdfNeedsPassword } from '../pipeline/document/decrypt-pdf.ts';
 import { isDocumentType, type InspectResult, type PageSize, type StoredContentType } from '../pipeline/document/types.ts';
 import { safeFilename } from './filename.ts';
 import { PageImages, type PageImage, type PageImageOptions } from './page-images.ts';
@@ -61,6 +61,22 @@ export interface IngestBufferOptions {
   password?: string;
 }
 
+/** An upload part received into its blob, not yet inspected or recorded. */
+interface ReceivedUpload {
+  fileId: string;
+  key: string;
+  tenant: string;
+  filename: string;
+  type: string;
+  size: number;
+  sha256: string;
+}
+
+/** An encrypted PDF of an upload form kept until the form's password arrives (ingestUploadPart). */
+export interface LockedUpload extends ReceivedUpload {
+  locked: true;
+}
+
 export interface IngestStreamOptions {
   /** Opens an encrypted PDF; the decrypted copy is stored. Never stored or logged itself. */
   password?: string;
@@ -88,26 +104,68 @@ export class FileService {
 
   /** Multipart upload of one file. 413 over the size/pixel limits, 415 for unsupported or corrupt files. */
   async ingestStream(tenant: string, filename: string, stream: Readable, options: IngestStreamOptions = {}): Promise<FileRef> {
+    const received = await this.receive(tenant, filename, stream);
+    return this.finishUpload(received, options.password);
+  }
+
+  /**
+   * One part of an upload form whose `password` field may still follow: an encrypted PDF without a password yet
+   * is kept as it is, unprocessed, until unlockUpload (the password came) or discardUpload (it did not).
+   */
+  async ingestUploadPart(tenant: string, filename: string, stream: Readable, password: string | undefined): Promise<FileRef | LockedUpload> {
+    const received = await this.receive(tenant, filename, stream);
+    if (!password && received.type === 'application/pdf' && await this.isLocked(received)) return { locked: true, ...received };
+    return this.finishUpload(received, password);
+  }
+
+  /** A kept encrypted PDF opened with the form's password, then stored like any upload (415 when missing or wrong). */
+  unlockUpload(locked: LockedUpload, password: string | undefined): Promise<FileRef> {
+    return this.finishUpload(locked, password);
+  }
+
+  async discardUpload(locked: LockedUpload): Promise<void> {
+    await this.discardBlob(locked.key);
+  }
+
+  /** Streams the part into its blob (size limit, sniffed type checked while streaming). */
+  private async receive(tenant: string, filename: string, stream: Readable): Promise<ReceivedUpload> {
     const fileId = newId('file');
     const key = originalKey(fileId);
     const sniffer = sniffWhileStreaming(stream);
     try {
-      let info = await this.deps.blobs.put(key, sniffer, { maxBytes: this.deps.limits.maxUploadBytes });
+      const { size, sha256 } = await this.deps.blobs.put(key, sniffer, { maxBytes: this.deps.limits.maxUploadBytes });
       if (sniffer.errored) throw sniffer.errored;
       if (wasTruncated(stream)) throw new BlobTooLargeError(this.deps.limits.maxUploadBytes);
-      const detected = sniffer.detected ?? sniff(Buffer.alloc(0));
-      let bytes = await this.deps.blobs.getBuffer(key);
-      const decrypted = detected.type === 'application/pdf' ? decryptedCopy(bytes, options.password) : null;
-      if (decrypted) {
-        // The encrypted original is replaced: later operations read the stored file without a password.
-        bytes = decrypted;
-        info = await this.deps.blobs.put(key, decrypted, { contentType: detected.type });
-      }
-      const inspected = await this.deps.pool.inspect(bytes, detected.type, { transfer: true, limits: this.deps.limits });
-      return toFileRef(await this.saveRecord({ fileId, tenant, filename, key, size: info.size, sha256: info.sha256, inspected, origin: 'upload' }));
+      return { fileId, key, tenant, filename, type: (sniffer.detected ?? sniff(Buffer.alloc(0))).type, size, sha256 };
     } catch (err) {
       await this.discardBlob(key);
       await drain(stream);
+      throw this.clientError(err, 'upload');
+    }
+  }
+
+  private async isLocked(received: ReceivedUpload): Promise<boolean> {
+    try {
+      return pdfNeedsPassword(await this.deps.blobs.getBuffer(received.key));
+    } catch (err) {
+      await this.discardBlob(received.key);
+      throw err;
+    }
+  }
+
+  /** Decrypts (with a password), inspects and records a received upload; its blob is deleted on any failure. */
+  private async finishUpload(received: ReceivedUpload, password: string | undefined): Promise<FileRef> {
+    const { fileId, key, tenant, filename, type } = received;
+    try {
+      let bytes = await this.deps.blobs.getBuffer(key);
+      const decrypted = type === 'application/pdf' ? decryptedCopy(bytes, password) : null;
+      if (decrypted) bytes = decrypted;
+      // The encrypted original is replaced: later operations read the stored file without a password.
+      const info = decrypted ? await this.deps.blobs.put(key, decrypted, { contentType: type }) : received;
+      const inspected = await this.deps.pool.inspect(bytes, type, { transfer: true, limits: this.deps.limits });
+      return toFileRef(await this.saveRecord({ fileId, tenant, filename, key, size: info.size, sha256: info.sha256, inspected, origin: 'upload' }));
+    } catch (err) {
+      await this.discardBlob(key);
       throw this.clientError(err, 'upload');
     }
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnsupportedMediaError, ValidationError } from '../../shared/errors.ts';
+import type { FileRef, LockedUpload } from '../../files/files.service.ts';
 import type { AppContext } from '../context.ts';
 import { malformedMultipart } from '../multipart-errors.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -44,7 +45,7 @@ export function filesRoutes(ctx: AppContext) {
           required: ['files'],
           properties: {
             files: { type: 'array', items: { type: 'string', format: 'binary' } },
-            password: { type: 'string', description: 'Opens every encrypted PDF of this request (send it before the files); they are stored decrypted. Never stored or logged' },
+            password: { type: 'string', description: 'Opens every encrypted PDF of this request (anywhere in the form); they are stored decrypted. Never stored or logged' },
           },
         },
         response: {
@@ -89,7 +90,10 @@ export function filesRoutes(ctx: AppContext) {
   };
 }
 
-/** Stores each `files` part as it streams in; on any failure, files already stored by this request are removed. */
+/**
+ * Stores each `files` part as it streams in; on any failure, files already stored by this request are removed. The
+ * `password` field may come anywhere in the form: encrypted PDFs that arrive before it wait for it.
+ */
 async function uploadParts(ctx: AppContext, request: FastifyRequest) {
   if (!request.isMultipart()) {
     const contentType = request.headers['content-type'];
@@ -97,8 +101,7 @@ async function uploadParts(ctx: AppContext, request: FastifyRequest) {
     if (contentType) throw new UnsupportedMediaError(`Upload expects multipart/form-data with one or more \`files\` parts, got ${contentType.split(';')[0].trim()}`);
     throw ValidationError.at(['body', 'files'], 'Expected multipart/form-data with one or more `files` parts', 'missing');
   }
-  const stored: Awaited<ReturnType<AppContext['files']['ingestStream']>>[] = [];
-  // The `password` field opens the encrypted PDFs that follow it in the form.
+  const parts: (FileRef | LockedUpload)[] = [];
   let password: string | undefined;
   try {
     for await (const part of request.parts()) {
@@ -110,12 +113,16 @@ async function uploadParts(ctx: AppContext, request: FastifyRequest) {
         part.file.resume();
         throw ValidationError.at(['body', part.fieldname], 'Unexpected file field; use the repeated field `files`', 'extra_forbidden');
       }
-      stored.push(await ctx.files.ingestStream(request.tenant, part.filename || 'upload', part.file, { password }));
+      parts.push(await ctx.files.ingestUploadPart(request.tenant, part.filename || 'upload', part.file, password));
+    }
+    for (const [i, part] of parts.entries()) {
+      // Without a password in the whole form, its inspection refuses it (415, needs a password).
+      if ('locked' in part) parts[i] = await ctx.files.unlockUpload(part, password);
     }
   } catch (err) {
-    await Promise.all(stored.map((ref) => ctx.files.remove(request.tenant, ref.file_id).catch(() => undefined)));
+    await Promise.all(parts.map((part) => ('locked' in part ? ctx.files.discardUpload(part) : ctx.files.remove(request.tenant, part.file_id)).catch(() => undefined)));
     throw malformedMultipart(err) ?? err;
   }
-  if (stored.length === 0) throw ValidationError.at(['body', 'files'], 'Field required', 'missing');
-  return stored;
+  if (parts.length === 0) throw ValidationError.at(['body', 'files'], 'Field required', 'missing');
+  return parts as FileRef[];
 }

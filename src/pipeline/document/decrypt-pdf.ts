@@ -42,3 +42,19 @@ export function decryptPdf(bytes: Uint8Array, password: string | undefined): Uin
     release(doc);
   }
 }
+
+const ENCRYPT = Buffer.from('/Encrypt');
+
+/** Whether the PDF needs a password to open. The trailer names /Encrypt in plain text: most files are answered by a byte scan. */
+export function pdfNeedsPassword(bytes: Uint8Array): boolean {
+  if (!Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(ENCRYPT)) return false;
+  let doc: mupdf.Document | undefined;
+  try {
+    doc = mupdf.Document.openDocument(bytes, PDF);
+    return doc.needsPassword();
+  } catch {
+    return false;
+  } finally {
+    release(doc);
+  }
+}
