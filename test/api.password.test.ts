@@ -18,6 +18,7 @@ import { createLogger } from '../src/shared/logger.ts';
 import { AUTH_A, KEY_A } from './helpers/app.ts';
 import { storedFiles, waitForFinalJob } from './helpers/api.ts';
 import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { natsAvailable, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
 
 const PASSWORD = 'pw-Zebra-7731-secret';
 
@@ -55,19 +56,40 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-describe('encrypted PDFs', () => {
+const haveNats = natsAvailable() || Boolean(process.env.CI);
+
+describe('encrypted PDFs (SQLite and files)', () => {
+  passwordSuite(async () => ({ env: {}, dirs: [] }));
+});
+
+describe.skipIf(!haveNats)('encrypted PDFs (NATS KV and object store)', () => {
+  let nats: NatsServer | null = null;
+  // Registered first, so it runs after the suite's own afterAll has closed the app.
+  afterAll(() => nats?.stop());
+  passwordSuite(async () => {
+    nats = await startNatsServer();
+    if (!nats) throw new Error('nats-server did not start');
+    return { env: { DOCINTEL_NATS_URL: nats.url }, dirs: [nats.storeDir] };
+  });
+});
+
+/** `setup` names the storage: environment, and folders besides the data dir where stored bytes land. */
+function passwordSuite(setup: () => Promise<{ env: Record<string, string>; dirs: string[] }>): void {
   let app: FastifyInstance;
   let runtime: Runtime;
   let dataDir: string;
+  let storeDirs: string[] = [];
   const logLines: string[] = [];
   const plain = plainPdf();
   const encrypted = encryptedPdf(plain);
 
   beforeAll(async () => {
+    const storage = await setup();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'docintel-password-'));
+    storeDirs = [dataDir, ...storage.dirs];
     // Everything the service logs, at the most verbose level, is kept to be searched for the password.
     const sink = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
-    const config = loadConfig({ DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'trace', DOCINTEL_RENDER_THREADS: '2' }, 2);
+    const config = loadConfig({ DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'trace', DOCINTEL_RENDER_THREADS: '2', ...storage.env }, 2);
     runtime = await createRuntime(config, createLogger('trace', 'test', sink), { worker: true, inference: 'connect' });
     await runtime.inferenceReady;
     app = await buildApp(appContext(runtime, KeyRing.fromSpecs([{ name: 'a', key: KEY_A, named: true }])));
@@ -155,7 +177,7 @@ describe('encrypted PDFs', () => {
     expect(logLines.length).toBeGreaterThan(10);
     expect(logLines.join('')).toContain('file stored');
     for (const line of logLines) expect(line).not.toContain(PASSWORD);
-    for (const file of await filesUnder(dataDir)) {
+    for (const file of (await Promise.all(storeDirs.map(filesUnder))).flat()) {
       // A cache write may finish meanwhile: its temporary file is then gone, renamed into a file listed too.
       const bytes = await readFile(file).catch(() => Buffer.alloc(0));
       expect(bytes.includes(Buffer.from(PASSWORD)), file).toBe(false);
@@ -170,4 +192,4 @@ describe('encrypted PDFs', () => {
     expect(lines.join('')).toContain('[redacted]');
     expect(lines.join('')).not.toContain(PASSWORD);
   });
-});
+}
