@@ -8,6 +8,7 @@ import { AUTH_A } from './helpers/app.ts';
 import { get, parse, storedFiles, uploadOne, useTestApp, validationLocs, waitForFinalJob, type FileRefBody, type JobRefBody } from './helpers/api.ts';
 import { helveticaPdf } from './helpers/layout-pdfs.ts';
 import { INVOICE, NDA, REPORT, packetPdf } from './helpers/packet-pdfs.ts';
+import { PageRangeError, formatPageSelection, parsePageRange } from '../src/shared/page-range.ts';
 
 /** One word per page, found only on that page. */
 const WORDS = ['apricot', 'blueberry', 'cranberry', 'damson', 'elderberry', 'fig', 'gooseberry', 'huckleberry'];
@@ -66,7 +67,7 @@ describe('page_range', () => {
     expect(body.markdown).not.toContain('apricot');
   });
 
-  it('layout, ocr, tables and classify honour it with the original indexes', async () => {
+  it('layout, ocr, tables, equations, charts and classify honour it with the original indexes', async () => {
     const input = { file_id: file.file_id };
     const layout = await post(t().app, '/v1/layout', { input, execution_mode: 'sync', page_range: RANGE });
     expect(layout.statusCode, layout.body).toBe(200);
@@ -80,6 +81,12 @@ describe('page_range', () => {
 
     const tables = await post(t().app, '/v1/tables', { input, execution_mode: 'sync', page_range: RANGE });
     expect(tables.statusCode, tables.body).toBe(200);
+
+    for (const url of ['/v1/equations', '/v1/charts']) {
+      const res = await post(t().app, url, { input, execution_mode: 'sync', page_range: RANGE });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { pages: number }).pages).toBe(3);
+    }
 
     const classify = await post(t().app, '/v1/classify', { input, execution_mode: 'sync', page_range: RANGE, classification_scope: 'page' });
     expect(classify.statusCode, classify.body).toBe(200);
@@ -166,5 +173,17 @@ describe('page_range', () => {
     const ask = await post(t().app, '/api/v1/ask', { query: 'Which fruit?', input: { file_id: file.file_id }, page_range: '3-1' });
     expect(ask.statusCode, ask.body).toBe(422);
     expect(validationLocs(ask)).toContainEqual(['body', 'page_range']);
+  });
+});
+
+describe('page_range syntax', () => {
+  it('reads pages and ranges with whitespace and overlaps into sorted zero-based indexes', () => {
+    expect(parsePageRange(' 7, 1 - 3 ,2', 8)).toEqual([0, 1, 2, 6]);
+    expect(parsePageRange('4-4', 4)).toEqual([3]);
+    expect(formatPageSelection([0, 1, 2, 6, 8, 9])).toBe('1-3,7,9-10');
+  });
+
+  it.each(['', ',', '1,,2', '1-2-3', '-3', '1.5', 'two', '3-1', '0-2'])('refuses %j', (text) => {
+    expect(() => parsePageRange(text, 10)).toThrow(PageRangeError);
   });
 });

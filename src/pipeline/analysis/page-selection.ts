@@ -23,7 +23,7 @@ function standIn(pageIndex: number, size: PageSize | undefined): ModelPage {
 export function restrictToPages(model: DocumentModel, selection: readonly number[], sizes: readonly PageSize[]): DocumentModel {
   const byIndex = new Map(model.pages.map((p) => [p.page_index, p]));
   const wanted = new Set(selection);
-  const count = Math.max(sizes.length, ...selection.map((i) => i + 1));
+  const count = Math.max(sizes.length, (selection.at(-1) ?? -1) + 1);
   const pages = Array.from({ length: count }, (_, i) => (wanted.has(i) && byIndex.get(i)) || standIn(i, sizes[i]));
   const kept = pages.filter((p) => !p.excluded);
   return { ...model, page_count: kept.length, pages, ...pageNotes(kept) };
