@@ -3,11 +3,12 @@
  * every operation, with their original page indexes; a malformed range or one past the last page is a 422 naming
  * `page_range`, for async requests at request time too.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AUTH_A } from './helpers/app.ts';
 import { get, parse, storedFiles, uploadOne, useTestApp, validationLocs, waitForFinalJob, type FileRefBody, type JobRefBody } from './helpers/api.ts';
 import { helveticaPdf } from './helpers/layout-pdfs.ts';
 import { INVOICE, NDA, REPORT, packetPdf } from './helpers/packet-pdfs.ts';
+import { natsAvailable, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
 import { PageRangeError, formatPageSelection, parsePageRange } from '../src/shared/page-range.ts';
 
 /** One word per page, found only on that page. */
@@ -185,5 +186,28 @@ describe('page_range syntax', () => {
 
   it.each(['', ',', '1,,2', '1-2-3', '-3', '1.5', 'two', '3-1', '0-2'])('refuses %j', (text) => {
     expect(() => parsePageRange(text, 10)).toThrow(PageRangeError);
+  });
+});
+
+describe.skipIf(!(natsAvailable() || process.env.CI))('page_range on the NATS adapters (analysis cache in the object store)', () => {
+  let nats: NatsServer | null = null;
+  afterAll(() => nats?.stop());
+  const t = useTestApp(async () => {
+    nats = await startNatsServer();
+    if (!nats) throw new Error('nats-server did not start');
+    return { DOCINTEL_NATS_URL: nats.url };
+  });
+
+  it('a range analysed first is cached apart: the whole file still reads every page, and a range again only its own', async () => {
+    const file = await uploadOne(t().app, { filename: 'fruit.pdf', bytes: eightPagePdf() });
+    const pagesOf = async (page_range?: string) => {
+      const res = await parse(t().app, { input: { file_id: file.file_id }, execution_mode: 'sync', ...(page_range ? { page_range } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { pages: { page_index: number }[] }).pages.map((p) => p.page_index);
+    };
+    expect(await pagesOf('3,5')).toEqual([2, 4]);
+    expect(await pagesOf()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(await pagesOf('3,5')).toEqual([2, 4]);
+    expect(await pagesOf('8')).toEqual([7]);
   });
 });
