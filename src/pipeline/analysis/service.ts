@@ -82,9 +82,11 @@ export class AnalysisService {
     const logger = hooks.logger ?? SILENT;
     let model: DocumentModel;
     if (normalized.pages) {
-      // A page range: cut from the whole file's analysis when one is cached, else only the selected pages are analysed.
-      const whole = await this.cache.get(analysisKey(file.sha256, wholeFileOptions(normalized)), logger);
-      model = restrictToPages(whole ?? await this.analyzeOnce(file, normalized, hooks, logger), normalized.pages, file.pages);
+      // A page range: its own cached analysis, else cut from the whole file's when one is cached, else only the
+      // selected pages are analysed (and cached under the range's key).
+      const own = await this.cache.get(analysisKey(file.sha256, normalized), logger);
+      const whole = own ? null : await this.cache.get(analysisKey(file.sha256, wholeFileOptions(normalized)), logger);
+      model = restrictToPages(own ?? whole ?? await this.analyzeOnce(file, normalized, hooks, logger), normalized.pages, file.pages);
     } else {
       model = await this.analyzeOnce(file, normalized, hooks, logger);
     }
