@@ -11,6 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/api/app.ts';
+import { UPLOAD_URL, toolHttpRequest } from '../src/api/mcp/http-request.ts';
+import type { RegisteredTool } from '../src/api/tools/types.ts';
 import { KeyRing } from '../src/api/keys.ts';
 import { appContext, createRuntime, type Runtime } from '../src/runtime.ts';
 import { loadConfig } from '../src/shared/config.ts';
@@ -171,6 +173,14 @@ function passwordSuite(setup: () => Promise<{ env: Record<string, string>; dirs:
     const record = await runtime.stores.metadata.get('jobs', jobId);
     expect(JSON.stringify(record)).not.toContain(PASSWORD);
     expect((await waitForFinalJob(app, jobId)).status).toBe('completed');
+  });
+
+  it('the MCP upload tool passes its password as the form field, and the file opens', async () => {
+    const tool = { method: 'POST', url: UPLOAD_URL, name: 'upload', description: '', inputSchema: {} } as unknown as RegisteredTool;
+    const request = toolHttpRequest(tool, { filename: 'locked.pdf', content_base64: encrypted.toString('base64'), password: PASSWORD }, AUTH_A.authorization);
+    const res = await app.inject({ method: 'POST', url: request.url, headers: request.headers, payload: request.payload });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { files: { page_count: number }[] }).files[0].page_count).toBe(2);
   });
 
   it('the password is in no log line and no stored file', async () => {

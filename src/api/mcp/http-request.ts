@@ -32,6 +32,7 @@ export const UPLOAD_INPUT_SCHEMA = {
     filename: { type: 'string', minLength: 1, maxLength: 255, description: 'The file name, with its extension (e.g. invoice.pdf)' },
     content_base64: { type: 'string', minLength: 1, contentEncoding: 'base64', description: 'The file bytes, base64-encoded' },
     content_type: { type: 'string', description: 'The media type, e.g. application/pdf (optional: the server sniffs the bytes)' },
+    password: { type: 'string', description: 'The password of an encrypted PDF (optional): it is stored decrypted; the password is never stored or logged' },
   },
 } as const;
 
@@ -76,16 +77,18 @@ function queryString(args: Record<string, unknown>): string {
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
 function uploadBody(args: Record<string, unknown>, headers: Record<string, string>): { headers: Record<string, string>; payload: Buffer } {
-  const { filename, content_base64: content, content_type: contentType } = args;
+  const { filename, content_base64: content, content_type: contentType, password } = args;
   if (typeof filename !== 'string' || !filename.trim()) throw new ToolArgumentError('"filename" must be a non-empty string');
   if (typeof content !== 'string' || !content) throw new ToolArgumentError('"content_base64" must be a non-empty base64 string');
   const compact = content.replace(/\s+/g, '');
   if (!BASE64.test(compact)) throw new ToolArgumentError('"content_base64" is not base64');
   if (contentType !== undefined && typeof contentType !== 'string') throw new ToolArgumentError('"content_type" must be a string');
+  if (password !== undefined && typeof password !== 'string') throw new ToolArgumentError('"password" must be a string');
   const boundary = `----docintel-mcp-${Math.random().toString(16).slice(2)}`;
   // Quotes and line breaks would end the header early; the stored name keeps everything else.
   const safeName = filename.replace(/["\r\n]/g, '_');
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${safeName}"\r\n`
+  const passwordPart = password ? `--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${password}\r\n` : '';
+  const head = `${passwordPart}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${safeName}"\r\n`
     + `Content-Type: ${(contentType ?? 'application/octet-stream').replace(/[\r\n]/g, '')}\r\n\r\n`;
   const payload = Buffer.concat([Buffer.from(head), Buffer.from(compact, 'base64'), Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload };
