@@ -228,8 +228,8 @@ describe('LanceDB chunk index: idempotent indexing', () => {
   });
 });
 
-describe('LanceDB chunk index: removing a document', () => {
-  it('removes its units, vectors and marker, only in its tenant, leaving other documents searchable', async () => {
+describe('LanceDB chunk index: removing documents', () => {
+  it('removes the units, vectors and markers of every doc_id with the prefix, only in its tenant, leaving other documents searchable', async () => {
     const docId = 'doc_removed';
     const units = unitsOf(docId, ['Deposit: the removable deposit is refunded within ten days.']);
     expect(await index.indexDocument('remover', docId, 'v1', units, embed)).toBe(true);
@@ -238,8 +238,10 @@ describe('LanceDB chunk index: removing a document', () => {
     const query = { docIds: [docId, 'doc_kept'], query: 'removable deposit', queryVector: testEmbedding('removable deposit'), limit: 5 };
     expect((await index.search({ tenant: 'remover', ...query })).map((hit) => hit.unit.doc_id)).toContain(docId);
 
-    await index.removeDocument('remover', docId);
+    expect(await index.indexDocument('remover', `${docId}p13`, 'v1', unitsOf(`${docId}p13`, ['Pages of the removable deposit.']), embed)).toBe(true);
+    await index.removeDocuments('remover', docId);
     expect(await index.isIndexed('remover', docId, 'v1')).toBe(false);
+    expect(await index.isIndexed('remover', `${docId}p13`, 'v1')).toBe(false);
     expect((await index.search({ tenant: 'remover', ...query })).map((hit) => hit.unit.doc_id)).toEqual(['doc_kept']);
     const db = await lancedb.connect(dir);
     try {
@@ -251,8 +253,8 @@ describe('LanceDB chunk index: removing a document', () => {
     }
     expect(await index.isIndexed('bystander', docId, 'v1')).toBe(true);
     // Removing what is not there is a no-op; the document can be indexed again.
-    await index.removeDocument('remover', docId);
-    await index.removeDocument('nobody', docId);
+    await index.removeDocuments('remover', docId);
+    await index.removeDocuments('nobody', docId);
     expect(await index.indexDocument('remover', docId, 'v1', units, embed)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { closedProperties, errorResponses, processingProperties } from './schemas/common.ts';
 import { withExample } from './schemas/examples.ts';
 import { resolveInput, type InputSource } from './services/inputs.ts';
+import { checkPageRangeBounds, checkPageRangeSyntax } from './services/page-range.ts';
 import type { RouteToolConfig } from './tools/types.ts';
 
 /**
@@ -46,6 +47,7 @@ interface ProcessingBody {
   execution_mode: 'async' | 'sync';
   billing_profile: 'standard' | 'engineering_drawing';
   webhook_url?: string | null;
+  page_range?: string | null;
   [member: string]: unknown;
 }
 
@@ -67,6 +69,7 @@ export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, s
       },
     },
   }, async (request, reply) => {
+    if (!spec.closed) checkPageRangeSyntax(request.body.page_range);
     if (spec.validate) await spec.validate(request.body, { ctx, tenant: request.tenant });
     await checkWebhookUrl(ctx, request.body.webhook_url);
     // Before inline inputs are stored: a refused request must leave no file behind.
@@ -128,14 +131,36 @@ function toolDescription(spec: ProcessingRouteSpec): string {
   return `${what}\n\n${input} ${modes}`;
 }
 
-/** Inline inputs become stored files before the job is queued, so workers only ever see file ids. */
+/**
+ * Inline inputs become stored files before the job is queued, so workers only ever see file ids. The page_range is
+ * then checked against every document; a refused request leaves none of its inline files behind.
+ */
 async function prepareRequest(ctx: AppContext, request: FastifyRequest<{ Body: ProcessingBody }>): Promise<ProcessingBody> {
   const body = { ...request.body };
-  if (body.input) body.input = await resolveInput(ctx.files, request.tenant, body.input, ['body', 'input']);
-  if (Array.isArray(body.inputs)) {
-    body.inputs = await Promise.all((body.inputs as InputSource[]).map((input, i) => resolveInput(ctx.files, request.tenant, input, ['body', 'inputs', i])));
+  const stored: string[] = [];
+  const resolve = async (input: InputSource, loc: (string | number)[]) => {
+    const resolved = await resolveInput(ctx.files, request.tenant, input, loc);
+    if (input.file_id === undefined || input.file_id === null) stored.push(resolved.file_id);
+    return resolved;
+  };
+  try {
+    if (body.input) body.input = await resolve(body.input, ['body', 'input']);
+    if (Array.isArray(body.inputs)) {
+      body.inputs = await Promise.all((body.inputs as InputSource[]).map((input, i) => resolve(input, ['body', 'inputs', i])));
+    }
+    await checkPageRangeBounds(ctx.files, request.tenant, body.page_range, documentIds(body));
+  } catch (err) {
+    await Promise.all(stored.map((fileId) => ctx.files.remove(request.tenant, fileId).catch(() => {})));
+    throw err;
   }
   return body;
+}
+
+/** The stored documents a resolved request names: `input`, `inputs`, and schema auto's `file_id` (one or several). */
+function documentIds(body: ProcessingBody): string[] {
+  const named = typeof body.file_id === 'string' ? [body.file_id] : Array.isArray(body.file_id) ? body.file_id as string[] : [];
+  const inputs = Array.isArray(body.inputs) ? (body.inputs as { file_id: string }[]).map((i) => i.file_id) : [];
+  return [...(body.input ? [(body.input as { file_id: string }).file_id] : []), ...inputs, ...named];
 }
 
 /** The SSRF guard (jobs/webhook-target.ts) at request time: a refused webhook_url is a 422 before anything is queued. */

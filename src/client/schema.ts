@@ -119,6 +119,8 @@ export interface paths {
                 content: {
                     "multipart/form-data": {
                         files: string[];
+                        /** @description Opens every encrypted PDF of this request (anywhere in the form); they are stored decrypted. Never stored or logged */
+                        password?: string;
                     };
                 };
             };
@@ -1241,6 +1243,8 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
+                        /** @description Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422 */
+                        page_range?: string | null;
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "grounded" */
@@ -1400,6 +1404,8 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
+                        /** @description Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422 */
+                        page_range?: string | null;
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "non_overlapping" */
@@ -1542,6 +1548,8 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
+                        /** @description Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422 */
+                        page_range?: string | null;
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "auto" */
@@ -1686,6 +1694,8 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
+                        /** @description Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422 */
+                        page_range?: string | null;
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "detector" */
@@ -1880,6 +1890,8 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
+                        /** @description Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422 */
+                        page_range?: string | null;
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "detector" */
@@ -2033,6 +2045,8 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
+                        /** @description Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422 */
+                        page_range?: string | null;
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                     };
@@ -2200,6 +2214,8 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
+                        /** @description Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422 */
+                        page_range?: string | null;
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "auto" */
@@ -2377,6 +2393,8 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
+                        /** @description Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422 */
+                        page_range?: string | null;
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @default "none" */
@@ -2516,6 +2534,8 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
+                        /** @description Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422 */
+                        page_range?: string | null;
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @description Uploaded file id, or several */
@@ -2682,6 +2702,8 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
+                        /** @description Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422 */
+                        page_range?: string | null;
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         /** @description SchemaV2Payload (`doc_class`, `fields`, `tables`), the invoice form (`invoice_level_fields`, `line_item_structures`), or a JSON Schema (`{"type": "object", "properties": {…}}`). Not with `schema_file_id`; with neither, the schema is generated from the document first. JSON Schema: the result uses your property names. `string`/`number`/`integer`/`boolean` properties are fields; `format` `date` or `date-time` on a string makes a `date` field (ISO `YYYY-MM-DD`); `description` (else `title`) says what a field holds. A nested object's properties nest in the result the same way (at most 3 levels; `_grounding` names them by dotted path, `seller.address`, as does the V2 schema in the response). An array of objects is a table (line items) of scalar columns; an array of scalars is an `array` field. `title`, `$schema`, `$id`, `$defs`, `$comment`, `examples`, `default`, `additionalProperties` and `required` are accepted and change nothing (every field is extracted, null when absent); a type `["T", "null"]` is T. What cannot be honoured is a 422 naming the member and why: references to other schemas, `oneOf`/`anyOf`/`allOf`, other type arrays, constraints (`enum`, `pattern`, `minimum`, …), other formats, arrays of arrays, objects or arrays inside line items, deeper nesting, empty `properties`, property names that are not identifier-like. */
@@ -2897,6 +2919,8 @@ export interface paths {
                         execution_mode?: "async" | "sync";
                         /** @default "standard" */
                         billing_profile?: "standard" | "engineering_drawing";
+                        /** @description Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422 */
+                        page_range?: string | null;
                         /** @description Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them */
                         webhook_url?: string | null;
                         query: string;
@@ -4142,6 +4166,8 @@ export interface components {
             markdown?: string | null;
             /** @description Inline plain text */
             text?: string | null;
+            /** @description Password of an encrypted `pdf_base64`; the PDF is stored decrypted, the password is never stored or logged */
+            password?: string | null;
         };
         FileRef: {
             file_id: string;

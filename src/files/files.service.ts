@@ -16,6 +16,7 @@ import { BlobTooLargeError, type BlobStore, type MetadataStore } from '../storag
 import { PoolBusyError, type DocumentPool } from '../pipeline/document/pool.ts';
 import { refineTextType } from '../pipeline/document/convert/formats.ts';
 import { SNIFF_BYTES, sniff, type SniffResult } from '../pipeline/document/sniff.ts';
+import { decryptPdf, pdfNeedsPassword } from '../pipeline/document/decrypt-pdf.ts';
 import { isDocumentType, type InspectResult, type PageSize, type StoredContentType } from '../pipeline/document/types.ts';
 import { safeFilename } from './filename.ts';
 import { PageImages, type PageImage, type PageImageOptions } from './page-images.ts';
@@ -67,6 +68,29 @@ export interface IngestBufferOptions {
   inline?: boolean;
   /** `pdf_base64` must hold a PDF, `image_base64` an image. */
   expect?: 'pdf' | 'image';
+  /** Opens an encrypted PDF; the decrypted copy is stored. Never stored or logged itself. */
+  password?: string;
+}
+
+/** An upload part received into its blob, not yet inspected or recorded. */
+interface ReceivedUpload {
+  fileId: string;
+  key: string;
+  tenant: string;
+  filename: string;
+  type: string;
+  size: number;
+  sha256: string;
+}
+
+/** An encrypted PDF of an upload form kept until the form's password arrives (ingestUploadPart). */
+export interface LockedUpload extends ReceivedUpload {
+  locked: true;
+}
+
+export interface IngestStreamOptions {
+  /** Opens an encrypted PDF; the decrypted copy is stored. Never stored or logged itself. */
+  password?: string;
 }
 
 type Origin = 'upload' | 'inline';
@@ -91,22 +115,70 @@ export class FileService {
   }
 
   /** Multipart upload of one file. 413 over the size/pixel limits, 415 for unsupported or corrupt files. */
-  async ingestStream(tenant: string, filename: string, stream: Readable): Promise<FileRef> {
+  async ingestStream(tenant: string, filename: string, stream: Readable, options: IngestStreamOptions = {}): Promise<FileRef> {
+    const received = await this.receive(tenant, filename, stream);
+    return this.finishUpload(received, options.password);
+  }
+
+  /**
+   * One part of an upload form whose `password` field may still follow: an encrypted PDF without a password yet
+   * is kept as it is, unprocessed, until unlockUpload (the password came) or discardUpload (it did not).
+   */
+  async ingestUploadPart(tenant: string, filename: string, stream: Readable, password: string | undefined): Promise<FileRef | LockedUpload> {
+    const received = await this.receive(tenant, filename, stream);
+    if (!password && received.type === 'application/pdf' && await this.isLocked(received)) return { locked: true, ...received };
+    return this.finishUpload(received, password);
+  }
+
+  /** A kept encrypted PDF opened with the form's password, then stored like any upload (415 when missing or wrong). */
+  unlockUpload(locked: LockedUpload, password: string | undefined): Promise<FileRef> {
+    return this.finishUpload(locked, password);
+  }
+
+  async discardUpload(locked: LockedUpload): Promise<void> {
+    await this.discardBlob(locked.key);
+  }
+
+  /** Streams the part into its blob (size limit, sniffed type checked while streaming). */
+  private async receive(tenant: string, filename: string, stream: Readable): Promise<ReceivedUpload> {
     const fileId = newId('file');
     const key = originalKey(fileId);
     const sniffer = sniffWhileStreaming(stream);
     try {
-      const info = await this.deps.blobs.put(key, sniffer, { maxBytes: this.deps.limits.maxUploadBytes });
+      const { size, sha256 } = await this.deps.blobs.put(key, sniffer, { maxBytes: this.deps.limits.maxUploadBytes });
       if (sniffer.errored) throw sniffer.errored;
       if (wasTruncated(stream)) throw new BlobTooLargeError(this.deps.limits.maxUploadBytes);
       const detected = sniffer.detected ?? sniff(Buffer.alloc(0));
-      const bytes = await this.deps.blobs.getBuffer(key);
-      const type = refineTextType(detected.type, filename);
+      return { fileId, key, tenant, filename, type: refineTextType(detected.type, filename), size, sha256 };
+    } catch (err) {
+      await this.discardBlob(key);
+      await drain(stream);
+      throw this.clientError(err, 'upload');
+    }
+  }
+
+  private async isLocked(received: ReceivedUpload): Promise<boolean> {
+    try {
+      return pdfNeedsPassword(await this.deps.blobs.getBuffer(received.key));
+    } catch (err) {
+      await this.discardBlob(received.key);
+      throw err;
+    }
+  }
+
+  /** Decrypts (with a password), inspects and records a received upload; its blob is deleted on any failure. */
+  private async finishUpload(received: ReceivedUpload, password: string | undefined): Promise<FileRef> {
+    const { fileId, key, tenant, filename, type } = received;
+    try {
+      let bytes = await this.deps.blobs.getBuffer(key);
+      const decrypted = type === 'application/pdf' ? decryptedCopy(bytes, password) : null;
+      if (decrypted) bytes = decrypted;
+      // The encrypted original is replaced: later operations read the stored file without a password.
+      const info = decrypted ? await this.deps.blobs.put(key, decrypted, { contentType: type }) : received;
       const inspected = await this.deps.pool.inspect(bytes, type, { transfer: true, limits: this.deps.limits });
       return toFileRef(await this.saveRecord({ fileId, tenant, filename, key, size: info.size, sha256: info.sha256, inspected, origin: 'upload' }));
     } catch (err) {
       await this.discardBlob(key);
-      await drain(stream);
       throw this.clientError(err, 'upload');
     }
   }
@@ -119,6 +191,7 @@ export class FileService {
       const detected = sniff(bytes.subarray(0, SNIFF_BYTES));
       const refused = expectationError(detected, options.expect) ?? unsupportedError(detected);
       if (refused) throw refused;
+      if (detected.type === 'application/pdf') bytes = decryptedCopy(bytes, options.password) ?? bytes;
       const inspected = await this.deps.pool.inspect(bytes, refineTextType(detected.type, filename), { limits: this.deps.limits });
       return toFileRef(await this.store(tenant, filename, bytes, inspected, origin));
     } catch (err) {
@@ -280,6 +353,16 @@ export class FileService {
     if (err instanceof PoolBusyError) return new UnavailableError(err.message);
     return err;
   }
+}
+
+/**
+ * An encrypted PDF opened with the caller's password, as a Buffer to store; null when there is no password to use
+ * (an encrypted PDF without one is then refused by the inspection) or the PDF is not encrypted.
+ */
+function decryptedCopy(bytes: Buffer, password: string | undefined): Buffer | null {
+  if (!password) return null;
+  const decrypted = decryptPdf(bytes, password);
+  return decrypted ? Buffer.from(decrypted.buffer, decrypted.byteOffset, decrypted.byteLength) : null;
 }
 
 function toFileRef(record: FileRecord): FileRef {

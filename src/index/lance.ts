@@ -91,10 +91,13 @@ export class LanceChunkIndex implements ChunkIndex {
     return (await markers.countRows(filter)) > 0;
   }
 
-  async removeDocument(tenant: string, docId: string): Promise<void> {
+  async removeDocuments(tenant: string, docIdPrefix: string): Promise<void> {
     this.assertOpen();
+    if (!/^[A-Za-z0-9_-]+$/.test(docIdPrefix)) throw new Error(`doc_id prefix must be an identifier, got ${JSON.stringify(docIdPrefix)}`);
+    // LIKE's own wildcards: '_' matches any one character, which only widens the match within the same prefix length.
+    const filter = `doc_id LIKE ${sqlString(`${docIdPrefix}%`)}`;
     // In the tenant's queue: a write of the same document in flight lands first, then goes with the rest.
-    await this.queue.run(tenant, () => this.deleteRows(tenant, docId));
+    await this.queue.run(tenant, () => this.deleteMatching(tenant, filter));
   }
 
   async search(request: SearchRequest): Promise<SearchHit[]> {
@@ -157,8 +160,11 @@ export class LanceChunkIndex implements ChunkIndex {
     await table.add(embedded.units.map((unit, index): UnitRow => ({ ...unitToRow(unit, engineVersion), vector: Array.from(embedded.vectors[index]) })));
   }
 
-  private async deleteRows(tenant: string, docId: string): Promise<void> {
-    const filter = `doc_id = ${sqlString(docId)}`;
+  private deleteRows(tenant: string, docId: string): Promise<void> {
+    return this.deleteMatching(tenant, `doc_id = ${sqlString(docId)}`);
+  }
+
+  private async deleteMatching(tenant: string, filter: string): Promise<void> {
     const markers = await this.existingTable(markersTableName(tenant));
     for (const table of [...(await this.tenantTables(tenant)), ...(markers ? [markers] : [])]) {
       // Counting first: a delete that matches nothing would still cost a commit.

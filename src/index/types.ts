@@ -52,8 +52,11 @@ export interface ChunkIndex {
    */
   indexDocument(tenant: string, docId: string, engineVersion: string, units: IndexUnit[], embed: EmbedTexts | null): Promise<boolean>;
   isIndexed(tenant: string, docId: string, engineVersion: string): Promise<boolean>;
-  /** Removes every row (units, vectors, markers) of the document from the tenant's index, whatever its version. */
-  removeDocument(tenant: string, docId: string): Promise<void>;
+  /**
+   * Removes every row (units, vectors, markers) of the documents whose doc_id starts with `docIdPrefix` from the
+   * tenant's index, whatever their version: a file's bytes give one prefix to all their doc_ids (versions, page ranges).
+   */
+  removeDocuments(tenant: string, docIdPrefix: string): Promise<void>;
   search(request: SearchRequest): Promise<SearchHit[]>;
   close(): Promise<void>;
 }

@@ -32,7 +32,7 @@ export const UPLOAD_INPUT_SCHEMA = {
     filename: { type: 'string', minLength: 1, maxLength: 255, description: 'The file name, with its extension (e.g. invoice.pdf)' },
     content_base64: { type: 'string', minLength: 1, contentEncoding: 'base64', description: 'The file bytes, base64-encoded' },
     content_type: { type: 'string', description: 'The media type, e.g. application/pdf (optional: the server sniffs the bytes)' },
-    password: { type: 'string', description: 'The password of an encrypted PDF (optional; not stored)' },
+    password: { type: 'string', description: 'The password of an encrypted PDF (optional): it is stored decrypted; the password is never stored or logged' },
   },
 } as const;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
 import { AppError, UnsupportedMediaError, UploadRefusedError, ValidationError, type RefusedFile } from '../../shared/errors.ts';
+import type { FileRef, LockedUpload } from '../../files/files.service.ts';
 import type { AppContext } from '../context.ts';
 import { malformedMultipart } from '../multipart-errors.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -61,7 +61,10 @@ export function filesRoutes(ctx: AppContext) {
         body: {
           type: 'object',
           required: ['files'],
-          properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+          properties: {
+            files: { type: 'array', items: { type: 'string', format: 'binary' } },
+            password: { type: 'string', description: 'Opens every encrypted PDF of this request (anywhere in the form); they are stored decrypted. Never stored or logged' },
+          },
         },
         response: {
           200: { type: 'object', required: ['files'], properties: { files: { type: 'array', items: { $ref: 'FileRef#' } } } },
@@ -140,13 +143,15 @@ export function filesRoutes(ctx: AppContext) {
   };
 }
 
-/** Statuses that refuse one file (its format, size or content) rather than the whole request. */
+/** Statuses that refuse one file (its format, size, content or password) rather than the whole request. */
 const PER_FILE_STATUSES = new Set([413, 415]);
 
-/** Stores `part`, or records why it was refused (the caller goes on with the next part, to name every bad file). */
-async function ingestPart(ctx: AppContext, request: FastifyRequest, filename: string, stream: Readable, index: number, refused: RefusedFile[]) {
+type UploadPart = FileRef | LockedUpload;
+
+/** Runs one file's step, or records why it was refused (the caller goes on with the next, to name every bad file). */
+async function perFile<T>(refused: RefusedFile[], index: number, filename: string, step: () => Promise<T>): Promise<T | null> {
   try {
-    return await ctx.files.ingestStream(request.tenant, filename, stream);
+    return await step();
   } catch (err) {
     if (!(err instanceof AppError) || !PER_FILE_STATUSES.has(err.status)) throw err;
     refused.push({ index, filename, status: err.status, detail: String(err.detail) });
@@ -156,7 +161,8 @@ async function ingestPart(ctx: AppContext, request: FastifyRequest, filename: st
 
 /**
  * Stores each `files` part as it streams in. A refused file does not stop the others from being checked, so the
- * error names every bad file; the request then fails as a whole and what it had stored is removed.
+ * error names every bad file; the request then fails as a whole and what it had stored is removed. The `password`
+ * field may come anywhere in the form: encrypted PDFs that arrive before it wait for it.
  */
 async function uploadParts(ctx: AppContext, request: FastifyRequest) {
   if (!request.isMultipart()) {
@@ -165,24 +171,36 @@ async function uploadParts(ctx: AppContext, request: FastifyRequest) {
     if (contentType) throw new UnsupportedMediaError(`Upload expects multipart/form-data with one or more \`files\` parts, got ${contentType.split(';')[0].trim()}`);
     throw ValidationError.at(['body', 'files'], 'Expected multipart/form-data with one or more `files` parts', 'missing');
   }
-  const stored: Awaited<ReturnType<AppContext['files']['ingestStream']>>[] = [];
+  const parts: { index: number; filename: string; part: UploadPart }[] = [];
   const refused: RefusedFile[] = [];
+  let password: string | undefined;
   let index = 0;
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (part.fieldname === 'password' && typeof part.value === 'string' && part.value !== '') password = part.value;
+        continue;
+      }
       if (part.fieldname !== 'files') {
         part.file.resume();
         throw ValidationError.at(['body', part.fieldname], 'Unexpected file field; use the repeated field `files`', 'extra_forbidden');
       }
-      const ref = await ingestPart(ctx, request, part.filename || 'upload', part.file, index++, refused);
-      if (ref) stored.push(ref);
+      const entry = { index: index++, filename: part.filename || 'upload' };
+      const stored = await perFile(refused, entry.index, entry.filename, () => ctx.files.ingestUploadPart(request.tenant, entry.filename, part.file, password));
+      if (stored) parts.push({ ...entry, part: stored });
     }
-    if (refused.length > 0) throw new UploadRefusedError(refused, index);
+    for (const entry of parts) {
+      if (!('locked' in entry.part)) continue;
+      // Without a password in the whole form, its inspection refuses it (415, needs a password) and drops its blob.
+      const locked = entry.part;
+      const opened = await perFile(refused, entry.index, entry.filename, () => ctx.files.unlockUpload(locked, password));
+      if (opened) entry.part = opened;
+    }
+    if (refused.length > 0) throw new UploadRefusedError(refused.sort((a, b) => a.index - b.index), index);
   } catch (err) {
-    await Promise.all(stored.map((ref) => ctx.files.remove(request.tenant, ref.file_id).catch(() => undefined)));
+    await Promise.all(parts.map(({ part }) => ('locked' in part ? ctx.files.discardUpload(part) : ctx.files.remove(request.tenant, part.file_id)).catch(() => undefined)));
     throw malformedMultipart(err) ?? err;
   }
-  if (stored.length === 0) throw ValidationError.at(['body', 'files'], 'Field required', 'missing');
-  return stored;
+  if (parts.length === 0) throw ValidationError.at(['body', 'files'], 'Field required', 'missing');
+  return parts.map(({ part }) => part as FileRef);
 }

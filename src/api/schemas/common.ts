@@ -15,6 +15,7 @@ export const InputSource = {
     pdf_base64: { ...nullableString, description: 'Inline PDF, base64' },
     markdown: { ...nullableString, description: 'Inline markdown' },
     text: { ...nullableString, description: 'Inline plain text' },
+    password: { ...nullableString, description: 'Password of an encrypted `pdf_base64`; the PDF is stored decrypted, the password is never stored or logged' },
   },
 } as const;
 
@@ -102,6 +103,12 @@ export function processingProperties(defaultMode: 'async' | 'sync' = 'async') {
     input: { $ref: 'InputSource#' },
     execution_mode: { type: 'string', enum: ['async', 'sync'], default: defaultMode },
     billing_profile: { type: 'string', enum: ['standard', 'engineering_drawing'], default: 'standard' },
+    page_range: {
+      type: ['string', 'null'],
+      maxLength: 1000,
+      description: 'Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422',
+      examples: ['1-3,7'],
+    },
     webhook_url: { type: ['string', 'null'], format: 'uri', description: 'Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them' },
   } as const;
 }

@@ -9,6 +9,8 @@ export interface InputSource {
   pdf_base64?: string | null;
   markdown?: string | null;
   text?: string | null;
+  /** Opens an encrypted `pdf_base64`; never stored or logged. */
+  password?: string | null;
 }
 
 /** After resolution every input names a stored file of the caller's tenant. */
@@ -40,6 +42,10 @@ export async function resolveInput(files: FileService, tenant: string, input: In
   }
   const member = present[0];
   const filename = input.filename ?? null;
+  const password = input.password ?? undefined;
+  if (password !== undefined && member !== 'pdf_base64') {
+    throw ValidationError.at([...loc, 'password'], 'password opens an inline pdf_base64; an uploaded file was opened with its password at upload', 'value_error');
+  }
   if (member === 'file_id') {
     const record = await files.get(tenant, input.file_id as string);
     return { file_id: record.file_id, filename: filename ?? record.filename };
@@ -49,7 +55,7 @@ export async function resolveInput(files: FileService, tenant: string, input: In
   if (member === 'pdf_base64' || member === 'image_base64') {
     const bytes = decodeBase64(value, [...loc, member]);
     const expect = member === 'pdf_base64' ? 'pdf' : 'image';
-    ref = await files.ingestBuffer(tenant, filename ?? (expect === 'pdf' ? 'inline.pdf' : 'inline-image'), bytes, { inline: true, expect });
+    ref = await files.ingestBuffer(tenant, filename ?? (expect === 'pdf' ? 'inline.pdf' : 'inline-image'), bytes, { inline: true, expect, password });
   } else {
     const contentType = member === 'markdown' ? 'text/markdown' : 'text/plain';
     ref = await files.ingestText(tenant, filename ?? (member === 'markdown' ? 'inline.md' : 'inline.txt'), value, contentType);

@@ -5,6 +5,8 @@ import { AnalysisService, type AnalysisOptions, type AnalyzeHooks } from '../../
 import type { OcrClient } from '../../pipeline/analysis/ocr-stage.ts';
 import type { DocumentModel } from '../../pipeline/model/types.ts';
 import { PageGraphicsSource } from '../../pipeline/drawing/source.ts';
+import { ValidationError } from '../../shared/errors.ts';
+import { PageRangeError, formatPageSelection, parsePageRange } from '../../shared/page-range.ts';
 import { ENGINE_VERSION } from '../../shared/version.ts';
 import type { HandlerDeps, JobContext } from '../handler.ts';
 
@@ -23,9 +25,54 @@ function analysisService(deps: HandlerDeps): AnalysisService {
   return service;
 }
 
-/** Same file bytes and engine version → same doc_id, so two parses can be compared and cached. */
-export function docIdFor(sha256: string): string {
-  return `doc_${createHash('sha256').update(`${sha256}:${ENGINE_VERSION}`).digest('hex').slice(0, 26)}`;
+const shortHash = (text: string, length: number) => createHash('sha256').update(text).digest('hex').slice(0, length);
+
+/** What every doc_id made from these bytes starts with: a file deletion removes them all from the ask index. */
+export function docIdPrefixFor(sha256: string): string {
+  return `doc_${shortHash(sha256, 18)}`;
+}
+
+/**
+ * Same file bytes and engine version → same doc_id, so two parses can be compared and cached. `pages` (a page
+ * selection's canonical text) makes the selected pages a document of their own (ask indexes it apart).
+ */
+export function docIdFor(sha256: string, pages?: string): string {
+  return `${docIdPrefixFor(sha256)}${shortHash(`${ENGINE_VERSION}${pages ? `:pages=${pages}` : ''}`, 8)}`;
+}
+
+/**
+ * The request's `page_range` in this file as sorted zero-based indexes, or undefined for the whole file (no range,
+ * or one naming every page). The route checked it against the file already; a job checks again (a follow-up ask
+ * names its session's files), as the same 422.
+ */
+export function pageSelection(ctx: JobContext, record: FileRecord): number[] | undefined {
+  const text = (ctx.request as { page_range?: string | null }).page_range;
+  if (text === undefined || text === null) return undefined;
+  let pages: number[];
+  try {
+    pages = parsePageRange(text, record.page_count);
+  } catch (err) {
+    if (err instanceof PageRangeError) throw ValidationError.at(['body', 'page_range'], `${err.message} (${record.filename})`);
+    throw err;
+  }
+  return pages.length === record.page_count ? undefined : pages;
+}
+
+/** The analysis options with the request's page selection (part of every cache key derived from them). */
+function selecting(ctx: JobContext, record: FileRecord, options: Partial<AnalysisOptions>): Partial<AnalysisOptions> {
+  const pages = pageSelection(ctx, record);
+  return pages ? { ...options, pages } : options;
+}
+
+/** The doc_id a request's document is indexed under (ask): the file's, or that of its selected pages. */
+export function requestDocId(ctx: JobContext, record: FileRecord): string {
+  const pages = pageSelection(ctx, record);
+  return docIdFor(record.sha256, pages ? formatPageSelection(pages) : undefined);
+}
+
+/** How many pages the request covers in this file. */
+export function selectedPageCount(ctx: JobContext, record: FileRecord): number {
+  return pageSelection(ctx, record)?.length ?? record.page_count;
 }
 
 /** Files with more pages than this keep their rendered views beside their analysis (a small file renders in milliseconds). */
@@ -39,10 +86,11 @@ export type ViewBuilder<T> = (model: DocumentModel, record: FileRecord) => T | P
  * The job's input file seen through a view of its analysis (`viewName` names the view and its options, e.g.
  * `parse-regions`). Progress is reported per page range while analysing; the pages are recorded for usage.
  */
-export async function jobView<T>(ctx: JobContext, options: Partial<AnalysisOptions>, viewName: string, build: ViewBuilder<T>): Promise<T> {
+export async function jobView<T>(ctx: JobContext, requested: Partial<AnalysisOptions>, viewName: string, build: ViewBuilder<T>): Promise<T> {
   const files = ctx.deps.files as FileService;
   const input = (ctx.request as { input: { file_id: string } }).input;
   const record = await files.get(ctx.tenant, input.file_id);
+  const options = selecting(ctx, record, requested);
   const service = analysisService(ctx.deps);
   const bigFile = record.page_count > VIEW_CACHE_MIN_PAGES;
   const stored = bigFile ? await service.readDerived(record, options, viewName, ctx.logger) : null;
@@ -64,7 +112,7 @@ export async function jobModel(ctx: JobContext, options: Partial<AnalysisOptions
   const files = ctx.deps.files as FileService;
   const input = (ctx.request as { input: { file_id: string } }).input;
   const record = await files.get(ctx.tenant, input.file_id);
-  const model = await analysisService(ctx.deps).analyze(record, options, analyzeHooks(ctx));
+  const model = await analysisService(ctx.deps).analyze(record, selecting(ctx, record, options), analyzeHooks(ctx));
   return finishJob(ctx, record, model);
 }
 
@@ -72,7 +120,8 @@ export async function jobModel(ctx: JobContext, options: Partial<AnalysisOptions
  * A JSON value derived from the file's analysis and stored beside it: computed once per file bytes, engine
  * version, analysis options and `name` (which must name everything else the value depends on).
  */
-export function derivedValue<T>(ctx: JobContext, record: FileRecord, options: Partial<AnalysisOptions>, name: string, compute: () => Promise<T>): Promise<T> {
+export function derivedValue<T>(ctx: JobContext, record: FileRecord, requested: Partial<AnalysisOptions>, name: string, compute: () => Promise<T>): Promise<T> {
+  const options = selecting(ctx, record, requested);
   // Requests right behind the first (before its value is stored) share it from memory instead of computing it again.
   const key = `${record.sha256}:${JSON.stringify(options)}:${name}`;
   const recent = recentDerived.get(key);
@@ -110,9 +159,11 @@ function analyzeHooks(ctx: JobContext): AnalyzeHooks {
   return { signal: ctx.signal, logger: ctx.logger, onPages: (done, total) => ctx.progress(done, total), defer: ctx.afterAnswer };
 }
 
+/** Usage counts the pages the request covered (its page_range), not the file's. */
 async function finishJob<T>(ctx: JobContext, record: FileRecord, value: T): Promise<T> {
   ctx.signal.throwIfAborted();
-  await ctx.progress(record.page_count, record.page_count);
-  ctx.recordPages(record.page_count);
+  const pages = selectedPageCount(ctx, record);
+  await ctx.progress(pages, pages);
+  ctx.recordPages(pages);
   return value;
 }

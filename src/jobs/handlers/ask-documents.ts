@@ -5,7 +5,7 @@ import { buildExtractDocument } from '../../pipeline/extract/mod.ts';
 import type { ExtractDocument } from '../../pipeline/extract/types.ts';
 import { ENGINE_VERSION } from '../../shared/version.ts';
 import type { JobContext } from '../handler.ts';
-import { docIdFor, jobModel } from './analysis-deps.ts';
+import { jobModel, requestDocId, selectedPageCount } from './analysis-deps.ts';
 
 /**
  * The documents of an ask, ready to answer from: parsed (`grounded` analysis, several in parallel), read as
@@ -76,7 +76,7 @@ export interface PrepareOptions {
  * given and records the pages parsed on the job (0 for a follow-up).
  */
 export async function prepareDocuments(ctx: JobContext, records: FileRecord[], options: PrepareOptions): Promise<PreparedDocument[]> {
-  const totalPages = records.reduce((sum, r) => sum + r.page_count, 0);
+  const totalPages = records.reduce((sum, r) => sum + selectedPageCount(ctx, r), 0);
   const done = new Map<string, number>();
   const report = (fileId: string, pages: number) => {
     done.set(fileId, pages);
@@ -91,14 +91,15 @@ export async function prepareDocuments(ctx: JobContext, records: FileRecord[], o
     if (entry) askCounters.reuses++;
     else {
       entry = { doc: await parseRecord(ctx, record, report) };
-      parsedPages += record.page_count;
+      parsedPages += selectedPageCount(ctx, record);
       cachePut(docId, entry);
     }
     await indexOnce(ctx, docId, record, entry, version, options);
     return entry.doc;
   };
   const documents = await Promise.all(records.map(async (record) => {
-    const docId = docIdFor(record.sha256);
+    // A page_range makes the selected pages a document of their own: parsed, cached and indexed apart.
+    const docId = requestDocId(ctx, record);
     if (!byDoc.has(docId)) byDoc.set(docId, prepareOne(docId, record));
     return { docId, record, doc: await byDoc.get(docId)! };
   }));
@@ -148,7 +149,7 @@ export function lazyChunkIndex(open: () => Promise<ChunkIndex>): ChunkIndex {
   return {
     indexDocument: async (...args) => (await index()).indexDocument(...args),
     isIndexed: async (...args) => (await index()).isIndexed(...args),
-    removeDocument: async (...args) => (await index()).removeDocument(...args),
+    removeDocuments: async (...args) => (await index()).removeDocuments(...args),
     search: async (request) => (await index()).search(request),
     close: async () => {
       const current = opening;

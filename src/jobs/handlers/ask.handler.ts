@@ -8,7 +8,7 @@ import { nowSeconds } from '../../shared/ids.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { MetadataSessionStore, type SessionRecord } from '../../storage/sessions.ts';
 import type { JobContext, JobHandler } from '../handler.ts';
-import { docIdFor } from './analysis-deps.ts';
+import { requestDocId } from './analysis-deps.ts';
 import { prepareDocuments } from './ask-documents.ts';
 
 interface AskRequest {
@@ -77,7 +77,7 @@ async function recordsOf(ctx: JobContext, request: AskRequest, session: SessionR
   if (fileIds.length === 0) throw ValidationError.at(['body', 'inputs'], 'Give the documents to ask about in input or inputs, or a session_id', 'missing');
   const records = await Promise.all(fileIds.map((id) => files.get(ctx.tenant, id)));
   if (session && requested.length > 0) {
-    const docIds = records.map((r) => docIdFor(r.sha256));
+    const docIds = records.map((r) => requestDocId(ctx, r));
     if (docIds.length !== session.doc_ids.length || docIds.some((id, i) => id !== session.doc_ids[i])) {
       throw ValidationError.at(['body', 'session_id'], `Session ${session.session_id} was opened on other documents; send the same inputs in the same order, or no session_id`, 'value_error');
     }

@@ -2,7 +2,7 @@ import type { FileRecord } from '../../files/files.service.ts';
 import type { ChunkIndex } from '../../index/types.ts';
 import { analysisPrefix } from '../../pipeline/analysis/options.ts';
 import type { BlobStore } from '../../storage/ports.ts';
-import { docIdFor } from './analysis-deps.ts';
+import { docIdPrefixFor } from './analysis-deps.ts';
 
 /**
  * What the pipeline derived from a file and keeps beyond it: the cached analyses of its bytes (and the views stored
@@ -13,6 +13,6 @@ import { docIdFor } from './analysis-deps.ts';
 export function derivedDataRemover(blobs: BlobStore, index: ChunkIndex) {
   return async (tenant: string, record: FileRecord): Promise<void> => {
     for (const key of await blobs.list(analysisPrefix(record.sha256))) await blobs.delete(key);
-    await index.removeDocument(tenant, docIdFor(record.sha256));
+    await index.removeDocuments(tenant, docIdPrefixFor(record.sha256));
   };
 }

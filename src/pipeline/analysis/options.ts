@@ -23,6 +23,11 @@ export interface AnalysisOptions {
   ocrMode: OcrMode;
   /** OCR every page, even those with a good text layer (OCR in classic or agentic mode asks for real OCR). */
   forceOcr: boolean;
+  /**
+   * The request's `page_range` as sorted zero-based page indexes; absent for the whole file. Only those pages are
+   * analysed (or cut from a cached analysis of the whole file), and it is part of the cache key.
+   */
+  pages?: number[];
 }
 
 export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = { profile: 'grounded', ocrMode: 'regular', forceOcr: false };
@@ -51,7 +56,16 @@ export const ANALYSIS_ENGINE_VERSION = `${ENGINE_VERSION}_a${ANALYSIS_REVISION}_
 /** Only the members that change the model, in a fixed order, so equal options hash equally. */
 export function normalizeOptions(options: Partial<AnalysisOptions> = {}): AnalysisOptions {
   const ocrMode = options.ocrMode === 'classic' || options.ocrMode === 'agentic' ? options.ocrMode : 'regular';
-  return { profile: options.profile === 'fast' ? 'fast' : 'grounded', ocrMode, forceOcr: options.forceOcr === true };
+  const normalized: AnalysisOptions = { profile: options.profile === 'fast' ? 'fast' : 'grounded', ocrMode, forceOcr: options.forceOcr === true };
+  // Added only when set, so the whole file's options (and cache keys) stay what they were before page ranges.
+  if (options.pages) normalized.pages = [...new Set(options.pages)].sort((a, b) => a - b);
+  return normalized;
+}
+
+/** The same options for the whole file. */
+export function wholeFileOptions(options: AnalysisOptions): AnalysisOptions {
+  const { pages: _pages, ...whole } = options;
+  return whole;
 }
 
 export function optionsHash(options: AnalysisOptions): string {

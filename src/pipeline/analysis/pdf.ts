@@ -17,16 +17,33 @@ export interface PdfProgress {
   /** The file's content hash: lets pool workers keep the document open between its page ranges. */
   docKey?: string;
   signal?: AbortSignal;
+  /** Only these pages (zero-based, sorted): a request's page_range. All pages when absent. */
+  pageIndexes?: readonly number[];
   /** Pages whose text layer is read so far. */
   onPages?(done: number, total: number): Promise<void> | void;
 }
 
 /** Ranges of a few dozen pages: enough tasks to keep every thread busy, few enough that opening the file per task stays cheap. */
-export function pageRanges(pageCount: number, threads: number, profile: AnalysisProfile = 'grounded', docKey?: string): AnalyzeRange[] {
-  const size = Math.max(4, Math.min(32, Math.ceil(pageCount / (Math.max(1, threads) * 4))));
+export function pageRanges(pageCount: number, threads: number, profile: AnalysisProfile = 'grounded', docKey?: string, pageIndexes?: readonly number[]): AnalyzeRange[] {
+  const total = pageIndexes?.length ?? pageCount;
+  const size = Math.max(4, Math.min(32, Math.ceil(total / (Math.max(1, threads) * 4))));
   const ranges: AnalyzeRange[] = [];
-  for (let from = 0; from < pageCount; from += size) ranges.push({ from, to: Math.min(pageCount, from + size), profile, ...(docKey ? { docKey } : {}) });
+  for (const [start, end] of contiguousRuns(pageCount, pageIndexes)) {
+    for (let from = start; from < end; from += size) ranges.push({ from, to: Math.min(end, from + size), profile, ...(docKey ? { docKey } : {}) });
+  }
   return ranges;
+}
+
+/** [from, to) runs of consecutive pages: the whole file, or those of a selection. */
+function contiguousRuns(pageCount: number, pageIndexes?: readonly number[]): [number, number][] {
+  if (!pageIndexes) return pageCount > 0 ? [[0, pageCount]] : [];
+  const runs: [number, number][] = [];
+  for (const i of pageIndexes) {
+    const last = runs.at(-1);
+    if (last && last[1] === i) last[1] = i + 1;
+    else runs.push([i, i + 1]);
+  }
+  return runs;
 }
 
 /** One copy of the file that every task reads (structured clone shares a SharedArrayBuffer instead of copying it). */
@@ -68,14 +85,15 @@ async function extractRange(pool: DocumentPool, bytes: Uint8Array, range: Analyz
 
 export async function extractPdfPages(pool: DocumentPool, bytes: Uint8Array, sizes: PageSize[], progress: PdfProgress = {}): Promise<ModelPage[]> {
   const shared = shareBytes(bytes);
-  const ranges = pageRanges(sizes.length, pool.threads, progress.profile, progress.docKey);
+  const ranges = pageRanges(sizes.length, pool.threads, progress.profile, progress.docKey, progress.pageIndexes);
+  const total = progress.pageIndexes?.length ?? sizes.length;
   const results: ModelPage[][] = new Array(ranges.length);
   let done = 0;
   await runBounded(ranges, pool.threads + 1, async (range, i) => {
     progress.signal?.throwIfAborted();
     results[i] = await extractRange(pool, shared, range);
     done += range.to - range.from;
-    await progress.onPages?.(done, sizes.length);
+    await progress.onPages?.(done, total);
   });
   const pages = results.flat();
   for (const page of pages) {

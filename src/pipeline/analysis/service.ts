@@ -5,7 +5,8 @@ import type { DocumentPool } from '../document/pool.ts';
 import { isDocumentType, type PageSize, type StoredDocument } from '../document/types.ts';
 import type { DocumentModel, ModelPage } from '../model/types.ts';
 import { AnalysisCache } from './cache.ts';
-import { ANALYSIS_ENGINE_VERSION, analysisKey, derivedKey, normalizeOptions, type AnalysisOptions } from './options.ts';
+import { ANALYSIS_ENGINE_VERSION, analysisKey, derivedKey, normalizeOptions, wholeFileOptions, type AnalysisOptions } from './options.ts';
+import { pageNotes, restrictToPages } from './page-selection.ts';
 import { pageToServed } from '../ocr/quarter-turns.ts';
 import { layoutDocument } from './layout-run.ts';
 import { ocrPages, type OcrClient } from './ocr-stage.ts';
@@ -22,7 +23,7 @@ export interface AnalysisServiceDeps {
   inference?: OcrClient | null;
 }
 
-export interface AnalyzeHooks extends Omit<PdfProgress, 'profile' | 'docKey'> {
+export interface AnalyzeHooks extends Omit<PdfProgress, 'profile' | 'docKey' | 'pageIndexes'> {
   /** Where cache problems and timings go (the job's logger). */
   logger?: Logger;
   /**
@@ -51,11 +52,6 @@ function imagePage(size: PageSize, pageIndex: number): ModelPage {
 }
 
 function summarize(file: AnalyzableFile, pages: ModelPage[], bodyFontSize: number): DocumentModel {
-  const skipped = pages.filter((p) => p.skipped).map((p) => ({ page_index: p.page_index, reason: p.skipped!.reason }));
-  const needOcr = pages.filter((p) => p.needsOcr && !p.skipped).length;
-  const warnings: string[] = [];
-  if (skipped.length) warnings.push(`${skipped.length} page(s) could not be read and were skipped`);
-  if (needOcr) warnings.push(`${needOcr} page(s) have no trustworthy text layer; they need OCR`);
   return {
     engine_version: ANALYSIS_ENGINE_VERSION,
     file_id: file.file_id,
@@ -64,8 +60,7 @@ function summarize(file: AnalyzableFile, pages: ModelPage[], bodyFontSize: numbe
     page_count: pages.length,
     pages,
     bodyFontSize,
-    skipped_pages: skipped,
-    warnings,
+    ...pageNotes(pages),
   };
 }
 
@@ -83,20 +78,34 @@ export class AnalysisService {
 
   async analyze(file: AnalyzableFile, options: Partial<AnalysisOptions> = {}, hooks: AnalyzeHooks = {}): Promise<DocumentModel> {
     const normalized = normalizeOptions(options);
-    const key = analysisKey(file.sha256, normalized);
     await this.checkOriginal(file);
     const logger = hooks.logger ?? SILENT;
-    const cached = await this.cache.get(key, logger);
+    let model: DocumentModel;
+    if (normalized.pages) {
+      // A page range: its own cached analysis, else cut from the whole file's when one is cached, else only the
+      // selected pages are analysed (and cached under the range's key).
+      const own = await this.cache.get(analysisKey(file.sha256, normalized), logger);
+      const whole = own ? null : await this.cache.get(analysisKey(file.sha256, wholeFileOptions(normalized)), logger);
+      model = restrictToPages(own ?? whole ?? await this.analyzeOnce(file, normalized, hooks, logger), normalized.pages, file.pages);
+    } else {
+      model = await this.analyzeOnce(file, normalized, hooks, logger);
+    }
     // The cache is per file content: another file with the same bytes may have stored it.
-    if (cached) return { ...cached, file_id: file.file_id };
+    return { ...model, file_id: file.file_id };
+  }
+
+  /** The analysis for these options: cached, shared with a run in flight, or built (then cached). */
+  private async analyzeOnce(file: AnalyzableFile, normalized: AnalysisOptions, hooks: AnalyzeHooks, logger: Logger): Promise<DocumentModel> {
+    const key = analysisKey(file.sha256, normalized);
+    const cached = await this.cache.get(key, logger);
+    if (cached) return cached;
     let work = this.inflight.get(key);
     if (!work) {
       work = this.build(file, normalized, hooks, logger);
       this.inflight.set(key, work);
       work.then((model) => this.storeLater(key, model, logger, hooks.defer ?? nextTurn), () => this.inflight.delete(key));
     }
-    const model = await work;
-    return { ...model, file_id: file.file_id };
+    return work;
   }
 
   /**
@@ -143,9 +152,10 @@ export class AnalysisService {
     }
     if (!isDocumentType(type)) throw new UnprocessableError(`file ${file.file_id} is ${type}; it can only be used as a schema_file_id in extract`);
     const bytes = shareBytes(await this.deps.blobs.getBuffer(file.blob_key));
+    const selected = options.pages ? new Set(options.pages) : null;
     const extracted = type === 'application/pdf'
-      ? await extractPdfPages(this.deps.pool, bytes, file.pages, { ...hooks, profile: options.profile, docKey: file.sha256 })
-      : file.pages.map(imagePage);
+      ? await extractPdfPages(this.deps.pool, bytes, file.pages, { ...hooks, profile: options.profile, docKey: file.sha256, pageIndexes: options.pages })
+      : file.pages.map(imagePage).filter((p) => !selected || selected.has(p.page_index));
     hooks.signal?.throwIfAborted();
     const read = await ocrPages(this.deps.pool, this.deps.inference ?? null, { bytes, type }, extracted, {
       mode: options.ocrMode, force: options.forceOcr, signal: hooks.signal,

@@ -1,5 +1,6 @@
 import * as mupdf from 'mupdf';
 import { DocumentFormatError } from '../../shared/errors.ts';
+import { PdfPasswordError } from './decrypt-pdf.ts';
 import { oneLine, pixelBox, release, withMupdfLog, type MupdfLog } from './mupdf-util.ts';
 import { DEFAULT_DPI, type InspectLimits, type InspectResult, type PageSize } from './types.ts';
 import { checkPagePixels, checkPageCount } from './limits.ts';
@@ -21,7 +22,7 @@ export function openPdf(bytes: Uint8Array): mupdf.Document {
   }
   if (doc.needsPassword()) {
     release(doc);
-    throw new DocumentFormatError('PDF is encrypted and needs a password', PDF);
+    throw new PdfPasswordError('needed');
   }
   return doc;
 }

@@ -123,6 +123,11 @@ export interface ModelPage {
   notes?: string[];
   /** Set when the page could not be read at all; the rest of the document still parses. */
   skipped?: { reason: string };
+  /**
+   * A page outside the request's `page_range`: an empty stand-in (also `skipped`) that keeps every page at its
+   * original index in `pages`; views leave it out of their page lists (selectedPages).
+   */
+  excluded?: true;
   /** Set when the page's lines come from OCR. */
   ocr?: PageOcrInfo;
 }
@@ -146,7 +151,9 @@ export interface DocumentModel {
   file_id: string;
   sha256: string;
   content_type: string;
+  /** Pages analysed: the file's page count, or the pages of the request's `page_range`. */
   page_count: number;
+  /** Every page of the file at its index; with a `page_range`, pages outside it are `excluded` stand-ins. */
   pages: ModelPage[];
   /** The most common body-text font size (px) across the document: the reference for headings. */
   bodyFontSize: number;

@@ -1,5 +1,6 @@
 import type { PageSize } from '../document/types.ts';
 import type { DocumentModel } from '../model/types.ts';
+import { selectedPages } from '../model/pages.ts';
 import { BUILTIN_CLASSES, classifyPages, documentClass } from '../classify/mod.ts';
 import type { ClassSpec, IdentityHints, PageClassification } from '../classify/types.ts';
 
@@ -80,10 +81,12 @@ function inputTypeOf(model: DocumentModel, requested: ClassifyViewOptions['input
 }
 
 export function buildClassifyView(model: DocumentModel, options: ClassifyViewOptions) {
-  const total = model.pages.length;
-  const indexes = options.scope === 'page' ? model.pages.map((p) => p.page_index) : samplePages(total);
+  // The pages of the request's page_range (all by default); sampling picks among them.
+  const pages = selectedPages(model);
+  const total = pages.length;
+  const indexes = options.scope === 'page' ? pages.map((p) => p.page_index) : samplePages(total).map((k) => pages[k].page_index);
   const wanted = new Set(indexes);
-  const classified = classifyPages(model.pages.filter((p) => wanted.has(p.page_index)), options.classes);
+  const classified = classifyPages(pages.filter((p) => wanted.has(p.page_index)), options.classes);
   const doc = documentClass(classified);
   const views = classified.map(pageView);
   return {
@@ -91,7 +94,7 @@ export function buildClassifyView(model: DocumentModel, options: ClassifyViewOpt
     document_identity_hints: { ...documentHints(classified), confidence: Math.round(doc.confidence * 1000) / 1000 },
     input_type: inputTypeOf(model, options.inputType),
     page_count: total,
-    page_dimensions: model.pages.map((p) => {
+    page_dimensions: pages.map((p) => {
       const size = options.pageSizes[p.page_index] ?? p;
       return { page_index: p.page_index, width: Math.round(size.width), height: Math.round(size.height) };
     }),

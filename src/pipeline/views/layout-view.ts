@@ -4,6 +4,7 @@ import { tableOfBlock } from '../tables/mod.ts';
 import { blockBox, roundOut, union, type IntBox } from './geometry.ts';
 import { removeOverlaps } from './overlaps.ts';
 import { orderedBlocks, pageImageRef } from './parse-view.ts';
+import { selectedPages } from '../model/pages.ts';
 
 /**
  * The layout view (LayoutResponse). Component ids are block ids, so they are stable for a file and engine version.
@@ -151,7 +152,7 @@ function leafComponents(page: ModelPage, size: PageSize): LayoutComponent[] {
 
 export function buildLayoutView(model: DocumentModel, ctx: LayoutViewContext): LayoutResult {
   const textInput = model.content_type === 'text/plain' || model.content_type === 'text/markdown';
-  const pages = model.pages.map((page): LayoutPage => {
+  const pages = selectedPages(model).map((page): LayoutPage => {
     const size = ctx.pageSizes[page.page_index] ?? { width: page.width, height: page.height };
     const components = ctx.mode === 'nested' ? flattenNested(nestedNodes(page, size)) : leafComponents(page, size);
     return {

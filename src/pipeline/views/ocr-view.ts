@@ -2,6 +2,7 @@ import type { PageSize } from '../document/types.ts';
 import type { BBox, DocumentModel, Line, ModelPage } from '../model/types.ts';
 import { roundOut } from './geometry.ts';
 import { orderedBlocks } from './parse-view.ts';
+import { selectedPages } from '../model/pages.ts';
 
 /**
  * OcrResponse (spec): per page its text in reading order and its lines with box and polygon, in page-image
@@ -79,6 +80,6 @@ export function buildOcrView(model: DocumentModel, ctx: OcrViewContext): OcrView
     language: ctx.language,
     // The contract's enum has no agentic: an agentic run reports the regular engine it is built on.
     mode: ctx.mode === 'classic' ? 'classic' : 'regular',
-    pages: model.pages.map((page) => pageView(page, ctx.pageSizes[page.page_index] ?? { width: Math.round(page.width), height: Math.round(page.height) })),
+    pages: selectedPages(model).map((page) => pageView(page, ctx.pageSizes[page.page_index] ?? { width: Math.round(page.width), height: Math.round(page.height) })),
   };
 }

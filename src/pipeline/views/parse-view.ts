@@ -8,6 +8,7 @@ import { blockBox, lineBox, roundOut, toShape, type IntBox } from './geometry.ts
 import { displayLabel, isFurniture } from './labels.ts';
 import type { SimpleGrid } from './table-grid.ts';
 import { blockGroups, formulaMarkdown, itemMarkdown, textWithInlineMath, type BlockGroup, type PageGraphics } from './graphics-markdown.ts';
+import { selectedPages } from '../model/pages.ts';
 
 /**
  * The parse view (ParseResponse) of a document model: markdown of the body flow with page-break comments,
@@ -222,7 +223,7 @@ function metadata(model: DocumentModel, ctx: ParseViewContext): Record<string, u
 export function buildParseView(model: DocumentModel, ctx: ParseViewContext): ParseResult {
   const text = isTextInput(model);
   const builder = new ParseViewBuilder(model, ctx);
-  const pages: ParsePage[] = model.pages.map((page) => {
+  const pages: ParsePage[] = selectedPages(model).map((page) => {
     const size = text ? null : (ctx.pageSizes[page.page_index] ?? { width: page.width, height: page.height });
     builder.addPage(page, size);
     return {

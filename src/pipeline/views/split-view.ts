@@ -1,4 +1,5 @@
 import type { DocumentModel, ModelPage } from '../model/types.ts';
+import { selectedPages } from '../model/pages.ts';
 import { classifyPages } from '../classify/mod.ts';
 import type { PageClassification, SegmentPlan } from '../classify/types.ts';
 import { planSplit } from '../split/mod.ts';
@@ -47,13 +48,31 @@ function segmentView(s: SegmentPlan): SplitSegmentView {
 }
 
 export function buildSplitView(model: DocumentModel, verbosity: 'none' | 'debug'): SplitView {
-  const classes: PageClassification[] = classifyPages(model.pages, null);
-  const segments = planSplit(model.pages, classes);
+  const pages = selectedPages(model);
+  const classes: PageClassification[] = classifyPages(pages, null);
   const debug = verbosity === 'debug';
   return {
-    total_pages: model.pages.length,
-    documents: segments.map(segmentView),
-    page_summaries: debug ? model.pages.map((p, i) => ({ page_index: p.page_index, doc_class: classes[i].docClass, page_role: classes[i].pageRole, text: pageSummary(p) })) : null,
+    total_pages: pages.length,
+    documents: planRuns(pages, classes).map(segmentView),
+    page_summaries: debug ? pages.map((p, i) => ({ page_index: p.page_index, doc_class: classes[i].docClass, page_role: classes[i].pageRole, text: pageSummary(p) })) : null,
     split_metadata: debug ? { page_classifications: classes.map(pageView) } : null,
   };
+}
+
+/**
+ * Segments within each run of consecutive pages: a page_range with gaps ("1-3,7") never joins pages across a gap
+ * (a segment's file copies its pages from start to end). The planner counts pages from 0, so each run is planned
+ * from 0 and its segments moved back to their original pages.
+ */
+function planRuns(pages: ModelPage[], classes: PageClassification[]): SegmentPlan[] {
+  const out: SegmentPlan[] = [];
+  for (let start = 0; start < pages.length;) {
+    let end = start + 1;
+    while (end < pages.length && pages[end].page_index === pages[end - 1].page_index + 1) end++;
+    const offset = pages[start].page_index;
+    const runClasses = classes.slice(start, end).map((c) => ({ ...c, pageIndex: c.pageIndex - offset }));
+    for (const s of planSplit(pages.slice(start, end), runClasses)) out.push({ ...s, startPage: s.startPage + offset, endPage: s.endPage + offset });
+    start = end;
+  }
+  return out;
 }
