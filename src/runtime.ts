@@ -103,6 +103,9 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
       webhookSecret: await loadWebhookSecret(config),
       sweeps: [(now) => sweepExpiredFiles(files, config.fileRetentionDays, logger, now)],
     });
+    // Once per store (a marker after): older records get their listing entries before this worker takes jobs.
+    await Promise.all([files.backfillListing(), jobs.service.backfillListing()])
+      .catch((err) => logger.warn({ err }, 'listing backfill failed; it runs again at the next start'));
     startWorkerWhenReady(worker, inferenceReady, () => closing);
   }
 

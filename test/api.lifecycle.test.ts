@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileRecord } from '../src/files/files.service.ts';
 import { sweepExpiredFiles } from '../src/files/retention.ts';
 import { nowSeconds } from '../src/shared/ids.ts';
+import { LISTING_BACKFILLED } from '../src/storage/listing-backfill.ts';
 import { AUTH_A, AUTH_B, type TestApp } from './helpers/app.ts';
 import { get, parse, tinyPng, uploadOne, useTestApp, waitForFinalJob, type FileRefBody, type JobRefBody } from './helpers/api.ts';
 import { invoicePdf } from './helpers/invoice-pdfs.ts';
@@ -72,6 +73,31 @@ async function indexRows(t: TestApp, docId: string): Promise<number> {
 }
 
 function lifecycleTests(app: () => TestApp): void {
+  it('lists files and jobs stored before listings existed once the backfill ran (once per store)', async () => {
+    const t = app();
+    const { metadata } = t.runtime.stores;
+    const file = await uploadOne(t.app, { filename: 'old.png', bytes: await tinyPng(21) }, AUTH_B);
+    const job = (await parse(t.app, { input: { file_id: file.file_id } }, AUTH_B)).json() as JobRefBody;
+    expect((await waitForFinalJob(t.app, job.job_id, AUTH_B)).status).toBe('completed');
+    // As an older version stored them: records without listing entries, and no backfill marker yet.
+    const entries = async (collection: 'files' | 'jobs', id: string) => (await metadata.list(collection, 't.')).filter((r) => r.id.endsWith(id));
+    for (const [collection, id] of [['files', file.file_id], ['jobs', job.job_id]] as const) {
+      for (const entry of await entries(collection, id)) await metadata.delete(collection, entry.id);
+      await metadata.delete(collection, LISTING_BACKFILLED);
+    }
+    const listedIds = async () => [
+      ...((await get(t.app, '/v1/files?limit=200', AUTH_B)).json() as FilePage).files.map((f) => f.file_id),
+      ...((await get(t.app, '/v1/jobs?limit=200', AUTH_B)).json() as JobPage).jobs.map((j) => j.job_id),
+    ];
+    expect(await listedIds()).not.toContain(file.file_id);
+
+    expect(await t.runtime.files.backfillListing()).toBeGreaterThanOrEqual(1);
+    expect(await t.runtime.jobs.service.backfillListing()).toBeGreaterThanOrEqual(1);
+    expect(await listedIds()).toEqual(expect.arrayContaining([file.file_id, job.job_id]));
+    expect(await t.runtime.files.backfillListing()).toBe(0);
+    expect(await entries('files', file.file_id)).toHaveLength(1);
+  });
+
   it('lists the tenant\'s files newest first in cursor pages; limit outside 1-200 and a forged cursor are 422', async () => {
     const t = app();
     const mine: FileRefBody[] = [];

@@ -222,6 +222,23 @@ describe('processing commands against a listening server', () => {
     expectExit(run, 1);
     expect(run.stderr).toContain('API error 404');
   });
+
+  it('--page-range reaches the real service (original page indexes); files list/delete and jobs list/cancel work against it', async () => {
+    const layout = JSON.parse((await ok(['layout', '--sync', '--json', '--page-range', '2', files.packet])).stdout) as { pages: { page_index: number }[] };
+    expect(layout.pages.map((p) => p.page_index)).toEqual([1]);
+    const listed = JSON.parse((await ok(['files', 'list', '--json', '--limit', '200'])).stdout) as { files: { file_id: string; filename: string }[] };
+    const packet = listed.files.find((f) => f.filename === 'packet.pdf');
+    expect(packet).toBeDefined();
+    const jobs = JSON.parse((await ok(['jobs', 'list', '--json', '--operation', 'layout'])).stdout) as { jobs: { job_id: string; status: string }[] };
+    expect(jobs.jobs.length).toBeGreaterThan(0);
+    // A finished job cannot be cancelled: the 409 is an API error.
+    const finished = jobs.jobs.find((j) => j.status === 'completed') as { job_id: string };
+    const cancel = await docintel(['jobs', 'cancel', finished.job_id]);
+    expectExit(cancel, 1);
+    expect(cancel.stderr).toContain('409');
+    await ok(['files', 'delete', packet!.file_id]);
+    expect((await get(t.app, `/v1/files/${packet!.file_id}`)).statusCode).toBe(404);
+  });
 });
 
 interface StubRequest {

@@ -1,6 +1,6 @@
 /** The converters behind DOCX/XLSX/HTML/text uploads, on small generated files (no server). */
 import { describe, expect, it } from 'vitest';
-import { refineTextType } from '../src/pipeline/document/convert/formats.ts';
+import { misnamedTextProblem, refineTextType } from '../src/pipeline/document/convert/formats.ts';
 import { sanitizeHtml, uploadedHtml } from '../src/pipeline/document/convert/html.ts';
 import { checkZip, MAX_TEXT_BYTES, MAX_ZIP_ENTRIES } from '../src/pipeline/document/convert/limits.ts';
 import { convertToPdf } from '../src/pipeline/document/convert/to-pdf.ts';
@@ -88,5 +88,23 @@ describe('HTML and text', () => {
     expect(refineTextType('text/plain', 'page.htm')).toBe('text/html');
     expect(refineTextType('text/plain', 'notes.txt')).toBe('text/plain');
     expect(refineTextType('application/pdf', 'x.md')).toBe('application/pdf');
+  });
+});
+
+describe('text uploads that are not what their name says, or hold nothing', () => {
+  it('refuses text named as a PDF, image or Office file; text, Markdown and HTML names and no extension pass', () => {
+    expect(misnamedTextProblem('text/plain', 'notes.pdf')).toMatch(/named \.pdf but holds plain text/);
+    expect(misnamedTextProblem('text/html', 'Scan.PNG')).toMatch(/named \.png but holds HTML page/);
+    expect(misnamedTextProblem('text/plain', 'report.docx')).toMatch(/\.docx/);
+    for (const name of ['notes.txt', 'notes.md', 'page.html', 'README', 'data.csv']) expect(misnamedTextProblem('text/plain', name), name).toBeNull();
+    expect(misnamedTextProblem('application/pdf', 'a.pdf')).toBeNull();
+  });
+
+  it('refuses whitespace-only text, Markdown and HTML as empty', async () => {
+    for (const type of ['text/plain', 'text/markdown', 'text/html'] as const) {
+      const err = await convertToPdf(Buffer.from(' \n\t\r\n'), type, { maxPages: 10 }).catch((e: unknown) => e);
+      expect(err, type).toBeInstanceOf(DocumentFormatError);
+      expect((err as Error).message, type).toMatch(/empty/);
+    }
   });
 });

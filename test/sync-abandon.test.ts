@@ -1,12 +1,14 @@
 /**
  * A sync request whose client goes away before the answer: its job, if no worker has started it, is dropped
- * (failed with the `abandoned` error, never run), since nobody would read its result; a started job runs on.
+ * (failed with the `abandoned` error, never run), since nobody would read its result; a started job is cancelled
+ * (its worker stops it, the job fails as `cancelled`).
  * JobService-level tests with the in-test `sum` handler, then a real listening server and an HTTP client that
  * aborts while its job is queued behind a job that holds the only worker slot (DOCINTEL_FAULTS job.delay_ms).
  */
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SyncAbandonedError } from '../src/jobs/errors.ts';
+import { CANCELLED_ERROR, SyncAbandonedError } from '../src/jobs/errors.ts';
+import { heldAborts } from './helpers/jobs-test-handlers.ts';
 import type { JobRecord } from '../src/jobs/ports.ts';
 import { ABANDONED_ERROR } from '../src/jobs/service.ts';
 import { embeddedStack, recordEvents, rejection, runCleanups, TENANT, until } from './helpers/job-stack.ts';
@@ -35,7 +37,7 @@ describe('JobService: a sync caller that goes away', () => {
     expect(await stack.record(queued.job_id)).toMatchObject({ status: 'failed', attempts: 0 });
   });
 
-  it('lets a job a worker has started run to its end', async () => {
+  it('cancels a job a worker has started: the worker stops it and fails it as cancelled', async () => {
     const stack = await embeddedStack();
     const worker = stack.worker();
     const controller = new AbortController();
@@ -44,7 +46,13 @@ describe('JobService: a sync caller that goes away', () => {
     await until(stack, job.job_id, 'processing');
     controller.abort();
     expect(await answer).toBeInstanceOf(SyncAbandonedError);
-    expect((await stack.record(job.job_id)).status).toBe('processing');
+    expect(await stack.record(job.job_id)).toMatchObject({ cancel_requested: true });
+    await until(stack, job.job_id, 'failed');
+    expect(await stack.record(job.job_id)).toMatchObject({ status: 'failed', error: CANCELLED_ERROR });
+    expect(heldAborts.map((a) => a.jobId)).toContain(job.job_id);
+    // The slot is free again: the next job runs.
+    const next = await stack.system.service.runSync(TENANT, 'sum', { numbers: [2, 3] });
+    expect(next).toMatchObject({ sum: 5 });
     await worker.stop();
   });
 

@@ -12,9 +12,10 @@ import {
 import { looksLikeId, newId, nowSeconds } from '../shared/ids.ts';
 import { decodeCursor, encodeCursor, pageSize, tenantIndexId, tenantIndexPrefix, type Page, type PageRequest } from '../shared/paging.ts';
 import type { Logger } from '../shared/logger.ts';
+import { backfillListing } from '../storage/listing-backfill.ts';
 import { BlobTooLargeError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
 import { PoolBusyError, type DocumentPool } from '../pipeline/document/pool.ts';
-import { refineTextType } from '../pipeline/document/convert/formats.ts';
+import { misnamedTextProblem, refineTextType } from '../pipeline/document/convert/formats.ts';
 import { SNIFF_BYTES, sniff, type SniffResult } from '../pipeline/document/sniff.ts';
 import { decryptPdf, pdfNeedsPassword } from '../pipeline/document/decrypt-pdf.ts';
 import { isDocumentType, type InspectResult, type PageSize, type StoredContentType } from '../pipeline/document/types.ts';
@@ -149,7 +150,10 @@ export class FileService {
       if (sniffer.errored) throw sniffer.errored;
       if (wasTruncated(stream)) throw new BlobTooLargeError(this.deps.limits.maxUploadBytes);
       const detected = sniffer.detected ?? sniff(Buffer.alloc(0));
-      return { fileId, key, tenant, filename, type: refineTextType(detected.type, filename), size, sha256 };
+      const type = refineTextType(detected.type, filename);
+      const misnamed = misnamedTextProblem(type, filename);
+      if (misnamed) throw new DocumentFormatError(misnamed, type);
+      return { fileId, key, tenant, filename, type, size, sha256 };
     } catch (err) {
       await this.discardBlob(key);
       await drain(stream);
@@ -265,6 +269,13 @@ export class FileService {
     if (record.original_key) await this.deps.blobs.delete(record.original_key);
     await this.forget(record);
     this.deps.logger.info({ file_id: fileId }, 'file deleted');
+  }
+
+  /** Listing entries for files stored before listings existed (once; see storage/listing-backfill.ts). */
+  backfillListing(): Promise<number> {
+    return backfillListing<FileRecord>(this.deps.metadata, {
+      collection: 'files', recordPrefix: 'file_', tenantOf: (r) => r.tenant, idOf: (r) => r.file_id, entryOf: toFileRef,
+    }, this.deps.logger);
   }
 
   /** Files stored before `cutoff` (epoch seconds), any tenant: the file retention sweep deletes them. */

@@ -1,5 +1,7 @@
 import { StoreConflictError } from '../shared/errors.ts';
 import { tenantIndexId, tenantIndexPrefix } from '../shared/paging.ts';
+import type { Logger } from '../shared/logger.ts';
+import { backfillListing } from '../storage/listing-backfill.ts';
 import type { MetadataStore, Versioned } from '../storage/ports.ts';
 import type { JobRecord } from './ports.ts';
 
@@ -34,6 +36,13 @@ export class JobStore {
     await this.metadata.put<ActiveMarker>('jobs', ACTIVE_PREFIX + job.job_id, { tenant: job.tenant, created_at: Date.now() });
     await this.metadata.create('jobs', job.job_id, job);
     await this.metadata.put('jobs', tenantIndexId(job.tenant, job.job_id), { created_at: job.created_at });
+  }
+
+  /** Listing entries for jobs stored before listings existed (once; see storage/listing-backfill.ts). */
+  backfillListing(logger: Logger): Promise<number> {
+    return backfillListing<JobRecord>(this.metadata, {
+      collection: 'jobs', recordPrefix: 'job_', tenantOf: (j) => j.tenant, idOf: (j) => j.job_id, entryOf: (j) => ({ created_at: j.created_at }),
+    }, logger);
   }
 
   /**

@@ -23,7 +23,7 @@ export interface SubmitOptions {
 export interface SyncOptions extends SubmitOptions {
   /** Defaults to config.limits.syncBudgetMs. */
   budgetMs?: number;
-  /** Aborts when the caller went away (its HTTP client disconnected): a job not started yet is dropped. */
+  /** Aborts when the caller went away (its HTTP client disconnected): a job not started yet is dropped, a started one cancelled. */
   signal?: AbortSignal;
 }
 
@@ -226,6 +226,11 @@ export class JobService {
     return job;
   }
 
+  /** Listing entries for jobs stored before listings existed (once per store). */
+  backfillListing(): Promise<number> {
+    return this.store.backfillListing(this.options.logger);
+  }
+
   /** Deletes a finished job and its result; an unfinished one is a 409 (cancel it first). */
   async remove(tenant: string, jobId: string): Promise<void> {
     const job = await this.get(tenant, jobId);
@@ -250,15 +255,23 @@ export class JobService {
   }
 
   /**
-   * A sync job whose caller went away: nobody will read its result, so unless a worker has started it, it is failed
-   * (ABANDONED_ERROR) and the worker that gets its delivery acks it without running it. A started job runs to its end.
+   * A sync job whose caller went away: nobody will read its result. Not started yet, it is failed (ABANDONED_ERROR)
+   * and the worker that gets its delivery acks it without running it; started, it is cancelled like
+   * POST /v1/jobs/{job_id}/cancel (its worker stops it within a cancel poll), freeing the worker for others.
    */
   private async abandon(jobId: string): Promise<void> {
-    let dropped = false;
-    const job = await this.store.mutate(jobId, (current) => (current.status !== 'pending' ? undefined : ((dropped = true), {
-      ...current, status: 'failed', error: ABANDONED_ERROR, updated_at: nowSeconds(),
-    })));
-    if (!job || !dropped) return;
+    let outcome: 'dropped' | 'cancelling' | null = null;
+    const job = await this.store.mutate(jobId, (current) => {
+      if (isFinished(current) || current.cancel_requested) return undefined;
+      if (current.status !== 'pending') return ((outcome = 'cancelling'), { ...current, cancel_requested: true });
+      outcome = 'dropped';
+      return { ...current, status: 'failed', error: ABANDONED_ERROR, updated_at: nowSeconds() };
+    });
+    if (!job || !outcome) return;
+    if (outcome === 'cancelling') {
+      this.options.logger.info({ jobId }, 'sync job abandoned by its client while running: cancelled');
+      return;
+    }
     this.options.logger.info({ jobId }, 'sync job abandoned by its client before it started: dropped');
     await this.publish(job);
   }

@@ -33,3 +33,16 @@ export function refineTextType(detectedType: string, filename: string): string {
   if (/\.(html?|xhtml)$/.test(lower)) return 'text/html';
   return detectedType;
 }
+
+/** Extensions of formats that are never text: a file named so that holds text is not what its sender thinks it is. */
+const BINARY_DOCUMENT_NAME = /\.(pdf|png|jpe?g|tiff?|bmp|gif|webp|docx|xlsx|pptx)$/i;
+
+/**
+ * Text accepted as a document is laid out as text; one named as a PDF, an image or an Office file (an export that
+ * failed, a server's error page saved under the expected name) is refused instead of rendered as a page of text.
+ */
+export function misnamedTextProblem(type: string, filename: string): string | null {
+  if (!(type === 'text/plain' || type === 'text/markdown' || type === 'text/html')) return null;
+  const extension = BINARY_DOCUMENT_NAME.exec(filename)?.[1];
+  return extension ? `file is named .${extension.toLowerCase()} but holds ${CONVERTIBLE_NAME[type]}, not a ${extension.toUpperCase()} file` : null;
+}
