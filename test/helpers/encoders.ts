@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 
 /**
  * Tiny hand-written encoders for formats sharp cannot write (multi-page TIFF, BMP) or that must be built
@@ -125,7 +125,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 });
 
 /** CRC-32 as PNG and ZIP use it (zlib.crc32 needs Node >= 20.15; engines allow 20.9). */
-export function crc32(data: Buffer): number {
+function crc32(data: Buffer): number {
   let c = 0xffffffff;
   for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
@@ -160,33 +160,45 @@ export function encodeBombPng(width: number, height: number): Buffer {
   ]);
 }
 
-/** A stored (uncompressed) ZIP archive; with `[Content_Types].xml` + `word/…` entries it looks like a DOCX. */
-export function encodeZip(entries: { name: string; data: Buffer }[]): Buffer {
+export interface ZipOptions {
+  /** Deflate each part (method 8) instead of storing it. */
+  deflate?: boolean;
+  /** The unpacked size each header declares (default the real one; smaller: a zip bomb that lies about itself). */
+  declare?: (data: Buffer) => number;
+}
+
+/** A ZIP archive, stored by default; with `[Content_Types].xml` + `word/…` entries it looks like a DOCX. */
+export function encodeZip(entries: { name: string; data: Buffer }[], options: ZipOptions = {}): Buffer {
+  const method = options.deflate ? 8 : 0;
+  const declare = options.declare ?? ((data: Buffer) => data.length);
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
+    const packed = options.deflate ? deflateRawSync(entry.data) : entry.data;
     const crc = crc32(entry.data) >>> 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(declare(entry.data), 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(declare(entry.data), 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, entry.data);
+    locals.push(local, name, packed);
     centrals.push(central, name);
-    offset += local.length + name.length + entry.data.length;
+    offset += local.length + name.length + packed.length;
   }
   const centralBytes = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

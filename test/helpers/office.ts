@@ -2,8 +2,7 @@
  * Minimal Office Open XML files built in tests (a DOCX/XLSX/PPTX is a ZIP of XML parts): just the parts
  * Word, Excel and PowerPoint readers need, with text and tables the tests look for.
  */
-import { deflateRawSync } from 'node:zlib';
-import { crc32, encodeZip } from './encoders.ts';
+import { encodeZip } from './encoders.ts';
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
@@ -91,41 +90,5 @@ export function buildPptx(slides: string[][]): Buffer {
  * size smaller than the real one it is a zip bomb that lies about itself.
  */
 export function deflatedZip(entries: { name: string; data: Buffer }[], declare: (data: Buffer) => number = (d) => d.length): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const packed = deflateRawSync(entry.data);
-    const crc = crc32(entry.data) >>> 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(declare(entry.data), 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(declare(entry.data), 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += local.length + name.length + packed.length;
-  }
-  const centralBytes = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, centralBytes, end]);
+  return encodeZip(entries, { deflate: true, declare });
 }

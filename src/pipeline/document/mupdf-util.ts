@@ -59,3 +59,28 @@ export function release(...objects: ({ destroy(): void } | null | undefined)[]):
     }
   }
 }
+
+/**
+ * Pages `first`..`last` (zero-based, inclusive) written as a new PDF by running each page into the PDF writer at
+ * its own bounds: images and laid-out documents (HTML, Office) become PDF pages, text kept as text.
+ */
+export function writePagesAsPdf(doc: mupdf.Document, first: number, last: number): Uint8Array {
+  const buffer = new mupdf.Buffer();
+  const writer = new mupdf.DocumentWriter(buffer, 'pdf', 'compress');
+  try {
+    for (let i = first; i <= last; i++) {
+      const page = doc.loadPage(i);
+      try {
+        const device = writer.beginPage(page.getBounds());
+        page.run(device, mupdf.Matrix.identity);
+        writer.endPage();
+      } finally {
+        release(page);
+      }
+    }
+    writer.close();
+    return new Uint8Array(buffer.asUint8Array()); // a copy outside WebAssembly memory
+  } finally {
+    release(writer, buffer);
+  }
+}

@@ -6,7 +6,7 @@
  */
 import * as mupdf from 'mupdf';
 import { AppError } from '../../shared/errors.ts';
-import { oneLine, release } from '../document/mupdf-util.ts';
+import { oneLine, release, writePagesAsPdf } from '../document/mupdf-util.ts';
 
 export type ChildPdfFailure = 'range' | 'format' | 'mupdf';
 
@@ -42,7 +42,7 @@ export function childPdf(source: Uint8Array, startPage: number, endPage: number)
   try {
     const count = doc.countPages();
     if (endPage >= count) throw new ChildPdfError('range', `page range ${startPage}..${endPage} is outside the document's ${count} pages`);
-    return type === 'application/pdf' ? graftPages(doc, startPage, endPage) : rewritePages(doc, startPage, endPage);
+    return type === 'application/pdf' ? graftPages(doc, startPage, endPage) : writePagesAsPdf(doc, startPage, endPage);
   } catch (err) {
     if (err instanceof ChildPdfError) throw err;
     throw new ChildPdfError('mupdf', `cannot copy pages ${startPage}..${endPage}: ${oneLine(err)}`);
@@ -68,28 +68,6 @@ function graftPages(doc: mupdf.Document, start: number, end: number): Uint8Array
     return saved(out.saveToBuffer('compress,garbage'));
   } finally {
     release(out);
-  }
-}
-
-/** Image pages: run each page into the PDF writer at its own bounds (the image fills the page). */
-function rewritePages(doc: mupdf.Document, start: number, end: number): Uint8Array {
-  const buffer = new mupdf.Buffer();
-  const writer = new mupdf.DocumentWriter(buffer, 'pdf', 'compress');
-  try {
-    for (let i = start; i <= end; i++) {
-      const page = doc.loadPage(i);
-      try {
-        const device = writer.beginPage(page.getBounds());
-        page.run(device, mupdf.Matrix.identity);
-        writer.endPage();
-      } finally {
-        release(page);
-      }
-    }
-    writer.close();
-    return new Uint8Array(buffer.asUint8Array());
-  } finally {
-    release(writer, buffer);
   }
 }
 

@@ -1,7 +1,7 @@
 import * as mupdf from 'mupdf';
 import { DocumentFormatError } from '../../../shared/errors.ts';
 import { checkPageCount } from '../limits.ts';
-import { oneLine, release, withMupdfLog } from '../mupdf-util.ts';
+import { oneLine, release, withMupdfLog, writePagesAsPdf } from '../mupdf-util.ts';
 import type { InspectLimits } from '../types.ts';
 import { docxToHtml } from './docx.ts';
 import { CONVERTIBLE_NAME, DOCX, PPTX, XLSX, type ConvertibleType } from './formats.ts';
@@ -35,28 +35,6 @@ async function openable(bytes: Uint8Array, type: ConvertibleType): Promise<{ byt
   return html(htmlPage(`<div style="white-space: pre-wrap">${escapeHtml(utf8.decode(bytes))}</div>`));
 }
 
-function writePdf(doc: mupdf.Document): Uint8Array {
-  const buffer = new mupdf.Buffer();
-  const writer = new mupdf.DocumentWriter(buffer, 'pdf', 'compress');
-  try {
-    const count = doc.countPages();
-    for (let i = 0; i < count; i++) {
-      const page = doc.loadPage(i);
-      try {
-        const device = writer.beginPage(page.getBounds());
-        page.run(device, mupdf.Matrix.identity);
-        writer.endPage();
-      } finally {
-        release(page);
-      }
-    }
-    writer.close();
-    return new Uint8Array(buffer.asUint8Array()); // a copy outside WebAssembly memory
-  } finally {
-    release(writer, buffer);
-  }
-}
-
 /** The PDF rendition of a convertible file. DocumentFormatError for corrupt or over-limit files. */
 export async function convertToPdf(bytes: Uint8Array, type: ConvertibleType, limits: Pick<InspectLimits, 'maxPages'>): Promise<Uint8Array> {
   const name = CONVERTIBLE_NAME[type];
@@ -72,7 +50,7 @@ export async function convertToPdf(bytes: Uint8Array, type: ConvertibleType, lim
     try {
       doc.layout(REFLOW_PAGE.width, REFLOW_PAGE.height, REFLOW_PAGE.em);
       checkPageCount(doc.countPages(), name, type, limits);
-      return writePdf(doc);
+      return writePagesAsPdf(doc, 0, doc.countPages() - 1);
     } catch (err) {
       if (err instanceof DocumentFormatError) throw err;
       throw new DocumentFormatError(`file is a ${name} but cannot be laid out: ${oneLine(err)}`, type);
