@@ -3,10 +3,10 @@
  * both metadata adapters: SQLite and NATS KV (a real nats-server).
  */
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_A, AUTH_B, type TestApp } from './helpers/app.ts';
-import { detailOf, get, useTestApp, validationLocs, type Auth } from './helpers/api.ts';
-import { natsOrSkip, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
+import { detailOf, get, useNatsTestApp, useTestApp, validationLocs, type Auth } from './helpers/api.ts';
+import { natsOrSkip } from './helpers/nats-server.ts';
 import { processingRouteSpecs } from '../src/api/routes/index.ts';
 import { processingTool } from '../src/api/processing.ts';
 import { DuplicateToolError, installToolRegistry, openApiPath, toolRegistryOf } from '../src/api/tools/registry.ts';
@@ -232,13 +232,7 @@ describe('tool registry wiring', () => {
 const haveNats = natsOrSkip('agents on NATS KV');
 
 describe.skipIf(!haveNats)('agents on the NATS metadata adapter', () => {
-  let nats: NatsServer | null = null;
-  afterAll(() => nats?.stop());
-  const app = useTestApp(async () => {
-    nats = await startNatsServer();
-    if (!nats) throw new Error('nats-server did not start');
-    return { DOCINTEL_NATS_URL: nats.url };
-  }, { worker: false });
+  const app = useNatsTestApp({}, { worker: false });
 
   it('really stores metadata in NATS KV', () => {
     expect(app().runtime.stores.metadata.constructor.name).toMatch(/Nats/);

@@ -7,13 +7,13 @@
  * async); the async job path answering what sync answers; sessions kept in NATS KV on the scale-out adapters.
  * Retrieval is BM25-only here (no inference process).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { askCounters } from '../src/jobs/handlers/ask-documents.ts';
 import { AUTH_A, AUTH_B, type TestApp } from './helpers/app.ts';
-import { detailOf, get, uploadOne, useTestApp, validationLocs, waitForFinalJob, type JobRefBody } from './helpers/api.ts';
+import { detailOf, get, uploadOne, useNatsTestApp, useTestApp, validationLocs, waitForFinalJob, type JobRefBody } from './helpers/api.ts';
 import { charBox, invoicePdf, type Box } from './helpers/invoice-pdfs.ts';
 import { helveticaPdf } from './helpers/layout-pdfs.ts';
-import { natsOrSkip, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
+import { natsOrSkip } from './helpers/nats-server.ts';
 
 interface Region { page_index: number; page_width: number; page_height: number; bbox: { x: number; y: number; width: number; height: number } }
 interface AskBody { answer: string; doc_ids: string[]; session_id: string | null; citations: { doc_id: string | null; regions: Region[] }[] }
@@ -181,13 +181,7 @@ describe('POST /api/v1/ask', () => {
 const haveNats = natsOrSkip('ask sessions on NATS');
 
 describe.skipIf(!haveNats)('POST /api/v1/ask on the NATS adapters (sessions in KV)', () => {
-  let nats: NatsServer | null = null;
-  afterAll(() => nats?.stop());
-  const natsApp = useTestApp(async () => {
-    nats = await startNatsServer();
-    if (!nats) throw new Error('nats-server did not start');
-    return { DOCINTEL_NATS_URL: nats.url };
-  });
+  const natsApp = useNatsTestApp();
 
   it('keeps the session in KV: a follow-up answers, another tenant gets 404', async () => {
     const t = natsApp();

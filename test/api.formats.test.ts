@@ -3,12 +3,12 @@
  * FileRef of its own type with pages, parses to its text in reading order grounded on page images, keeps its
  * tables as tables, and refuses corrupt or oversized Office files with a clear 4xx.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeZip } from './helpers/encoders.ts';
 import { buildDocx, buildPptx, buildXlsx, deflatedZip } from './helpers/office.ts';
-import { detailOf, get, imageSize, parse, storedFiles, upload, uploadOne, useTestApp, type FileRefBody } from './helpers/api.ts';
+import { detailOf, get, imageSize, parse, storedFiles, upload, uploadOne, useNatsTestApp, useTestApp, type FileRefBody } from './helpers/api.ts';
 import type { TestApp } from './helpers/app.ts';
-import { natsOrSkip, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
+import { natsOrSkip } from './helpers/nats-server.ts';
 
 interface Region { region_id: string; page_index: number; shape: { x: number; y: number; w: number; h: number } }
 interface Chunk { markdown: string; type: string; region_ids: string[] }
@@ -211,13 +211,7 @@ describe('storage (SQLite and files)', () => {
 
 const haveNats = natsOrSkip('converted formats on NATS');
 describe.skipIf(!haveNats)('storage (NATS)', () => {
-  let nats: NatsServer | null = null;
-  afterAll(() => nats?.stop());
-  const natsApp = useTestApp(async () => {
-    nats = await startNatsServer();
-    if (!nats) throw new Error('nats-server did not start');
-    return { DOCINTEL_NATS_URL: nats.url };
-  }, { worker: true });
+  const natsApp = useNatsTestApp({}, { worker: true });
 
   it('stores the original beside its rendition and removes both', () => expectStoredAndRemoved(natsApp()));
 });

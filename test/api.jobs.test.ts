@@ -7,9 +7,9 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A, AUTH_B, createTestApp, type TestApp } from './helpers/app.ts';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
-import { natsOrSkip, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
+import { natsOrSkip } from './helpers/nats-server.ts';
 import {
-  get, listen, parse, readSse, startWebhookReceiver, uploadOne, useTestApp, waitForFinalJob, type JobRefBody, type WebhookReceiver,
+  get, listen, parse, readSse, startWebhookReceiver, uploadOne, useNatsTestApp, useTestApp, waitForFinalJob, type JobRefBody, type WebhookReceiver,
 } from './helpers/api.ts';
 
 const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
@@ -180,16 +180,10 @@ describe('jobs on the embedded adapters (SQLite queue, in-process events)', () =
 const haveNats = natsOrSkip('API job lifecycle on NATS');
 
 describe.skipIf(!haveNats)('jobs on the NATS adapters (JetStream queue, KV, object store, events)', () => {
-  let nats: NatsServer | null = null;
-  afterAll(() => nats?.stop());
-  const app = useTestApp(async () => {
-    nats = await startNatsServer();
-    if (!nats) throw new Error('nats-server did not start');
-    return { ...SLOW_JOBS, DOCINTEL_NATS_URL: nats.url };
-  });
+  const app = useNatsTestApp(SLOW_JOBS);
 
   it('really runs on NATS (no embedded SQLite queue)', () => {
-    expect(app().config.natsUrl).toBe(nats?.url);
+    expect(app().config.natsUrl).toMatch(/^nats:/);
     expect(app().runtime.jobs.queue.constructor.name).toMatch(/Nats/);
   });
 

@@ -3,12 +3,12 @@
  * every operation, with their original page indexes; a malformed range or one past the last page is a 422 naming
  * `page_range`, for async requests at request time too.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_A } from './helpers/app.ts';
-import { get, parse, storedFiles, uploadOne, useTestApp, validationLocs, waitForFinalJob, type FileRefBody, type JobRefBody } from './helpers/api.ts';
+import { get, parse, storedFiles, uploadOne, useNatsTestApp, useTestApp, validationLocs, waitForFinalJob, type FileRefBody, type JobRefBody } from './helpers/api.ts';
 import { helveticaPdf } from './helpers/layout-pdfs.ts';
 import { INVOICE, NDA, REPORT, packetPdf } from './helpers/packet-pdfs.ts';
-import { natsAvailable, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
+import { natsAvailable } from './helpers/nats-server.ts';
 import { PageRangeError, formatPageSelection, parsePageRange } from '../src/shared/page-range.ts';
 
 /** One word per page, found only on that page. */
@@ -190,13 +190,7 @@ describe('page_range syntax', () => {
 });
 
 describe.skipIf(!(natsAvailable() || process.env.CI))('page_range on the NATS adapters (analysis cache in the object store)', () => {
-  let nats: NatsServer | null = null;
-  afterAll(() => nats?.stop());
-  const t = useTestApp(async () => {
-    nats = await startNatsServer();
-    if (!nats) throw new Error('nats-server did not start');
-    return { DOCINTEL_NATS_URL: nats.url };
-  });
+  const t = useNatsTestApp();
 
   it('a range analysed first is cached apart: the whole file still reads every page, and a range again only its own', async () => {
     const file = await uploadOne(t().app, { filename: 'fruit.pdf', bytes: eightPagePdf() });

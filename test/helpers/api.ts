@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Runtime } from '../../src/runtime.ts';
 import { AUTH_A, createTestApp, multipartBody, type TestApp } from './app.ts';
 import { waitFor } from './jobs-wait.ts';
+import { startNatsServer, type NatsServer } from './nats-server.ts';
 
 export type Auth = Record<string, string>;
 export type InjectResponse = Awaited<ReturnType<FastifyInstance['inject']>>;
@@ -37,6 +38,18 @@ export function useTestApp(env: Env | (() => Promise<Env>) = {}, options: { work
     if (!t) throw new Error('the test app was not created (see the beforeAll error)');
     return t;
   };
+}
+
+/** useTestApp on the NATS adapters: a nats-server of its own (started first, stopped after the app closed). */
+export function useNatsTestApp(env: Env = {}, options: { worker?: boolean } = {}): () => TestApp {
+  let nats: NatsServer | null = null;
+  // Registered before useTestApp's: it runs after the app has closed.
+  afterAll(() => nats?.stop());
+  return useTestApp(async () => {
+    nats = await startNatsServer();
+    if (!nats) throw new Error('nats-server did not start');
+    return { ...env, DOCINTEL_NATS_URL: nats.url };
+  }, options);
 }
 
 export interface UploadItem {
