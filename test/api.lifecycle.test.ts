@@ -132,10 +132,12 @@ function lifecycleTests(app: () => TestApp): void {
     const docId = (asked.json() as { doc_ids: string[] }).doc_ids[0];
     const job = (await parse(t.app, { input: { file_id: file.file_id } })).json() as JobRefBody;
     expect((await waitForFinalJob(t.app, job.job_id)).status).toBe('completed');
-    // What a deletion must remove is there first.
-    const before = await traces(t, file.file_id, sha256);
+    // What a deletion must remove is there first (the analysis is written to the cache after the job answered).
+    const before = await waitFor('the cached analysis', async () => {
+      const names = await traces(t, file.file_id, sha256);
+      return names.some((n) => n.includes('analyses/')) ? names : undefined;
+    });
     expect(before.some((n) => n.includes('renders/'))).toBe(true);
-    expect(before.some((n) => n.includes('analyses/'))).toBe(true);
     expect(await indexRows(t, docId)).toBeGreaterThan(0);
 
     expect((await del(t, `/v1/files/${file.file_id}`, AUTH_B)).statusCode).toBe(404);
