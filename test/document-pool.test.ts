@@ -8,6 +8,10 @@ import { DocumentFormatError } from '../src/shared/errors.ts';
 import { PageOutOfRangeError } from '../src/pipeline/document/page-errors.ts';
 import { createDocumentPool, type DocumentPool } from '../src/pipeline/document/pool.ts';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
+import { chartSuitePdf } from './helpers/chart-pdfs.ts';
+import { modelOfPdf } from './helpers/document-models.ts';
+import { drawPdfPages } from '../src/pipeline/drawing/mod.ts';
+import { findPageItems } from '../src/pipeline/graphics/page-items.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +38,19 @@ describe('document pool', () => {
   ])('loads its TypeScript workers when the parent runs under %s', async (_label, command, args) => {
     const { stdout } = await run(command, args, { cwd: root, timeout: 60_000 });
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual(expectedSmoke);
+  });
+
+  it('runs the chart stage beside each page\'s drawing, finding what this thread finds from the drawings', async () => {
+    const pdf = chartSuitePdf();
+    const model = modelOfPdf(pdf.bytes);
+    const drawings = drawPdfPages(pdf.bytes, model.pages.map((p) => p.page_index));
+    const tasks = model.pages.map((page) => ({ page, equations: null, items: { engineering: false }, draw: true }));
+    const results = await pool.vectorPages(pdf.bytes, tasks, { docKey: 'chart-suite' });
+    expect(results.map((r) => r.page_index)).toEqual(model.pages.map((p) => p.page_index));
+    const here = model.pages.map((page, i) => findPageItems({ page, drawing: drawings[i], raster: null, engineering: false }));
+    expect(results.map((r) => r.items)).toEqual(here);
+    expect(results.flatMap((r) => r.items).filter((f) => f.kind === 'chart').length).toBeGreaterThan(0);
+    expect(results.flatMap((r) => r.failures)).toEqual([]);
   });
 
   it('returns errors as their own classes with their fields', async () => {

@@ -1,6 +1,8 @@
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
+import type { Fragment, RawChar } from '../src/pipeline/textlayer/chars.ts';
 import { documentPages } from '../src/pipeline/textlayer/mod.ts';
+import { OVERPRINT_EM, withoutOverprint } from '../src/pipeline/textlayer/overprint.ts';
 import { helveticaPdf } from './helpers/layout-pdfs.ts';
 
 /**
@@ -40,5 +42,31 @@ describe('overprinted text', () => {
     }
     const lines = lineTexts(helveticaPdf([ops.join('\n')]));
     expect(lines.join(' ').replace(/\s+/g, '')).toBe(word);
+  });
+});
+
+describe('withoutOverprint', () => {
+  const char = (text: string, ox: number, oy: number, size = 20): RawChar => ({
+    text, box: [ox, oy - size, ox + size / 2, oy], lo: ox, hi: ox + size / 2, base: oy, ox, oy, size,
+    face: {} as RawChar['face'], seq: 0, frag: 0, space: false, rtl: false, ltr: true, invisible: false,
+  });
+  const fragment = (chars: RawChar[]): Fragment => ({ index: 0, block: 0, dx: 1, dy: 0, rotation: 0, wmode: 0, chars });
+  const reach = 20 * OVERPRINT_EM;
+
+  it('drops a repeat on whichever side of a grid cell it lands, in both directions', () => {
+    // Origins just either side of multiples of the cell width (twice the reach), shifted by 0.9 reach each way.
+    for (const base of [4 * reach - 0.01, 4 * reach + 0.01, 5 * reach, -4 * reach + 0.01]) {
+      for (const [sx, sy] of [[0.9, 0], [-0.9, 0], [0, 0.9], [0, -0.9], [0.9, -0.9], [-0.9, 0.9]]) {
+        const kept = withoutOverprint([fragment([char('A', base, base), char('A', base + sx * reach, base + sy * reach)])]);
+        expect(kept[0].chars, `at ${base} shifted ${sx},${sy}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it('keeps characters a reach or more apart, of other text, or of another size', () => {
+    const kept = withoutOverprint([fragment([
+      char('A', 100, 100), char('A', 100 + reach, 100), char('B', 100.1, 100), char('A', 100.1, 100, 22), char('A', 100, 100 - 1.01 * reach),
+    ])]);
+    expect(kept[0].chars).toHaveLength(5);
   });
 });

@@ -1,4 +1,4 @@
-import { RecentDocument } from '../document/recent-document.ts';
+import { workerDocument } from '../document/recent-document.ts';
 import { documentPages } from '../textlayer/mod.ts';
 import type { ModelPage } from '../model/types.ts';
 import { compactPage } from './compact.ts';
@@ -19,8 +19,6 @@ export interface AnalyzeRange {
   docKey?: string;
 }
 
-const recent = new RecentDocument();
-
 /**
  * The text layer of pages [from, to). A page mupdf cannot read comes back skipped (the text layer degrades per
  * page); a task that dies is retried page by page by the caller (pdf.ts).
@@ -28,7 +26,7 @@ const recent = new RecentDocument();
 export function analyzePageRange(bytes: Uint8Array, range: AnalyzeRange): ModelPage[] {
   // `fast` needs no vector paths (no table or figure analysis): its text layer skips the graphics pass.
   const options = { graphics: range.profile !== 'fast' };
-  return recent.use(range.docKey, bytes, (doc) => [...documentPages(doc, range.from, range.to, options)].map(finishPage));
+  return workerDocument.use(range.docKey, bytes, (doc) => [...documentPages(doc, range.from, range.to, options)].map(finishPage));
 }
 
 /**

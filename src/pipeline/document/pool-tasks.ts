@@ -9,6 +9,8 @@ import { analyzePageRange, type AnalyzeRange } from '../analysis/pool-analyze.ts
 import type { ModelPage } from '../model/types.ts';
 import { drawPdfPages } from '../drawing/extract.ts';
 import type { PageDrawing } from '../drawing/types.ts';
+import { analyzeVectorPage, type VectorPageResult, type VectorPageTask } from '../graphics/vector-pages.ts';
+import { workerDocument } from './recent-document.ts';
 import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderResult } from './types.ts';
 
 /**
@@ -24,6 +26,7 @@ export type PoolRequest = (
   | { op: 'render'; source: TaskSource; type: DocumentType; options: RenderOptions }
   | { op: 'analyze'; source: TaskSource; range: AnalyzeRange }
   | { op: 'drawing'; source: TaskSource; pageIndexes: number[] }
+  | { op: 'vector-pages'; source: TaskSource; docKey?: string; tasks: VectorPageTask[] }
 ) & {
   /** Posted to when this worker starts the task: the pool's time limit runs from then (pool.ts). */
   started?: MessagePort;
@@ -42,6 +45,7 @@ export type PoolReply =
   | { ok: true; op: 'render'; value: WireRenderResult }
   | { ok: true; op: 'analyze'; value: ModelPage[] }
   | { ok: true; op: 'drawing'; value: PageDrawing[] }
+  | { ok: true; op: 'vector-pages'; value: VectorPageResult[] }
   | { ok: false; error: SerializedError };
 
 /** Bytes may sit in a SharedArrayBuffer shared by every task of one document (no copy per task). */
@@ -69,6 +73,10 @@ export async function runTask(request: PoolRequest): Promise<unknown> {
     const bytes = await loadBytes(request.source);
     if (request.op === 'analyze') return { ok: true, op: 'analyze', value: analyzePageRange(bytes, request.range) } satisfies PoolReply;
     if (request.op === 'drawing') return { ok: true, op: 'drawing', value: drawPdfPages(bytes, request.pageIndexes) } satisfies PoolReply;
+    if (request.op === 'vector-pages') {
+      const value = workerDocument.use(request.docKey, bytes, (doc) => request.tasks.map((task) => analyzeVectorPage(doc, task)));
+      return { ok: true, op: 'vector-pages', value } satisfies PoolReply;
+    }
     if (request.op === 'inspect') {
       const value = await inspectDocument(bytes, request.type, request.limits);
       return movable({ ok: true, op: 'inspect', value }, value.rendition?.pdf.buffer as ArrayBuffer | undefined);

@@ -6,6 +6,7 @@ import { PageOutOfRangeError } from './page-errors.ts';
 import type { AnalyzeRange } from '../analysis/pool-analyze.ts';
 import type { ModelPage } from '../model/types.ts';
 import type { PageDrawing } from '../drawing/types.ts';
+import type { VectorPageResult, VectorPageTask } from '../graphics/vector-pages.ts';
 import type { DocumentType, ImageFormat, InspectLimits, InspectResult, RenderResult } from './types.ts';
 
 /**
@@ -42,6 +43,11 @@ export interface DocumentPool {
   analyze(source: DocumentSource, range: AnalyzeRange, options?: SourceOptions): Promise<ModelPage[]>;
   /** Glyphs and full vector geometry of some pages of a PDF (equations, charts, diagrams); an unreadable page comes back empty. */
   drawings(source: DocumentSource, pageIndexes: number[], options?: SourceOptions): Promise<PageDrawing[]>;
+  /**
+   * The equation and chart stages of some born-digital PDF pages, run beside their drawings (which stay in the
+   * worker). `docKey` (the bytes' content hash) lets the worker reuse the document it holds open.
+   */
+  vectorPages(source: DocumentSource, tasks: VectorPageTask[], options?: SourceOptions & { docKey?: string }): Promise<VectorPageResult[]>;
   /** The most worker threads the pool runs at once. */
   readonly threads: number;
   destroy(): Promise<void>;
@@ -161,6 +167,26 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
     return reply.value;
   }
 
+  async function vectorPages(source: DocumentSource, tasks: VectorPageTask[], opts: SourceOptions & { docKey?: string } = {}): Promise<VectorPageResult[]> {
+    const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
+    let reply: PoolReply;
+    try {
+      reply = await run({ op: 'vector-pages', source: taskSource, docKey: opts.docKey, tasks }, transferList, tasks.length);
+    } catch (err) {
+      if (!(err instanceof PoolTaskTimeoutError) || transferList.length > 0) throw err;
+      // As for drawings: the page that ran out of time loses its findings, the others are analysed again.
+      if (tasks.length === 1) {
+        return [{ page_index: tasks[0].page.page_index, equations: [], items: [], failures: [{ stage: 'drawing', message: err.message }] }];
+      }
+      const results: VectorPageResult[] = [];
+      for (const task of tasks) results.push(...(await vectorPages(source, [task], opts)));
+      return results;
+    }
+    if (!reply.ok) throw rebuildError(reply.error);
+    if (reply.op !== 'vector-pages') throw new Error('document pool answered a different operation');
+    return reply.value;
+  }
+
   return {
     async inspect(source, type, opts = {}) {
       const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
@@ -194,6 +220,8 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
     },
 
     drawings,
+
+    vectorPages,
 
     threads: maxThreads,
 

@@ -55,3 +55,9 @@ export class RecentDocument {
     this.held = null;
   }
 }
+
+/**
+ * The document a pool worker keeps open, shared by every task kind that reads pages of the same file (text
+ * layers, then the equation and chart stages), so the second pass does not open the file again.
+ */
+export const workerDocument = new RecentDocument();

@@ -42,7 +42,7 @@ export function drawPdfPages(bytes: Uint8Array, pageIndexes: readonly number[]):
   }
 }
 
-function drawPageSafely(doc: mupdf.Document, pageIndex: number): PageDrawing {
+export function drawPageSafely(doc: mupdf.Document, pageIndex: number): PageDrawing {
   try {
     return drawPage(doc, pageIndex);
   } catch {

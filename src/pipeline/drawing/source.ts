@@ -4,6 +4,7 @@ import { isDocumentType, type StoredDocument } from '../document/types.ts';
 import { shareBytes } from '../analysis/pdf.ts';
 import { rasterFromImage } from './raster.ts';
 import type { PageDrawing, RasterPage } from './types.ts';
+import type { VectorPageResult, VectorPageTask } from '../graphics/vector-pages.ts';
 
 /**
  * Reads what the equation, chart and diagram stages need beyond the document model, on the document pool:
@@ -35,6 +36,28 @@ export class PageGraphicsSource {
         signal?.throwIfAborted();
         const batch = batches[next++];
         for (const drawing of await this.deps.pool.drawings(bytes, batch)) out.set(drawing.page_index, drawing);
+      }
+    });
+    await Promise.all(lanes);
+    return out;
+  }
+
+  /**
+   * The equation and chart stages of born-digital PDF pages, each run on the pool beside the page's drawing, a
+   * few pages per task on every thread; findings by page index.
+   */
+  async vectorPages(tasks: readonly VectorPageTask[], signal?: AbortSignal): Promise<Map<number, VectorPageResult>> {
+    const out = new Map<number, VectorPageResult>();
+    if (this.file.content_type !== 'application/pdf' || tasks.length === 0) return out;
+    const bytes = await this.fileBytes();
+    const batches: VectorPageTask[][] = [];
+    for (let i = 0; i < tasks.length; i += PAGES_PER_TASK) batches.push(tasks.slice(i, i + PAGES_PER_TASK));
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(this.deps.pool.threads, batches.length) }, async () => {
+      while (next < batches.length) {
+        signal?.throwIfAborted();
+        const batch = batches[next++];
+        for (const result of await this.deps.pool.vectorPages(bytes, batch, { docKey: this.file.sha256 })) out.set(result.page_index, result);
       }
     });
     await Promise.all(lanes);

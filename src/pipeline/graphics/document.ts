@@ -6,6 +6,7 @@ import type { PageDrawing, RasterPage } from '../drawing/types.ts';
 import type { EquationFinding } from '../equations/types.ts';
 import type { DocumentModel, ModelPage } from '../model/types.ts';
 import { equationsOfPage, type EquationBoundary } from './page-equations.ts';
+import { analyzeVectorPage, type VectorPageResult, type VectorPageTask } from './vector-pages.ts';
 import { findPageItems } from './page-items.ts';
 
 /**
@@ -37,7 +38,33 @@ export async function findDocumentGraphics(model: DocumentModel, source: PageGra
   const out: DocumentGraphics = { equations: model.pages.map(() => []), items: model.pages.map(() => []) };
   const wantsEquations = (p: ModelPage) => !!options.equations?.pages(p);
   const wantsItems = (p: ModelPage) => !!options.items?.pages(p);
+  const wantsPixels = (p: ModelPage) => wantsItems(p) && needsPixels(p) && !!options.items?.pixels(p);
   const pages = model.pages.filter((p) => !p.skipped && (wantsEquations(p) || wantsItems(p)));
+  // Born-digital pages whose pixels nobody asked for are analysed on the pool, beside their drawings.
+  const onPool = new Set(pages.filter((p) => isBornDigital(p) && !wantsPixels(p)));
+  const here = pages.filter((p) => !onPool.has(p));
+  const tasks = [...onPool].map((page): VectorPageTask => ({
+    page,
+    equations: wantsEquations(page) ? options.equations!.boundary : null,
+    items: wantsItems(page) ? { engineering: options.items!.engineering } : null,
+    draw: wantsEquations(page) || mayHoldVectorGraphics(page),
+  }));
+  const pooled = readVectorPages(source, tasks, options);
+  await findHere(here, source, options, out);
+  const results = await pooled;
+  for (const task of tasks) {
+    const result = results.get(task.page.page_index) ?? analyzeVectorPage(null, task);
+    for (const failure of result.failures) options.logger?.warn({ page_index: result.page_index, stage: failure.stage, reason: failure.message }, 'a graphics stage failed on a page; its findings were left out');
+    out.equations[result.page_index] = result.equations;
+    out.items[result.page_index] = result.items;
+  }
+  return out;
+}
+
+/** Pages analysed on this thread (scans, images, pages whose pixels are read): drawings and pixels come over. */
+async function findHere(pages: ModelPage[], source: PageGraphicsSource, options: GraphicsOptions, out: DocumentGraphics): Promise<void> {
+  const wantsEquations = (p: ModelPage) => !!options.equations?.pages(p);
+  const wantsItems = (p: ModelPage) => !!options.items?.pages(p);
   const steps: ModelPage[][] = [];
   for (let i = 0; i < pages.length; i += PAGES_PER_STEP) steps.push(pages.slice(i, i + PAGES_PER_STEP));
   const read = (step: ModelPage[]) => readDrawings(source, step.filter((p) => isBornDigital(p) && (wantsEquations(p) || mayHoldVectorGraphics(p))).map((p) => p.page_index), options);
@@ -57,7 +84,20 @@ export async function findDocumentGraphics(model: DocumentModel, source: PageGra
   } finally {
     next?.catch(() => undefined); // a read still running when an abort stopped the loop must not reject unhandled
   }
-  return out;
+}
+
+/**
+ * The pool's findings by page. Should the pool fail (not a page: pages fail inside their task), the pages are
+ * analysed here from the model alone, as when their drawings cannot be read.
+ */
+async function readVectorPages(source: PageGraphicsSource, tasks: VectorPageTask[], hooks: GraphicsHooks): Promise<Map<number, VectorPageResult>> {
+  try {
+    return await source.vectorPages(tasks, hooks.signal);
+  } catch (err) {
+    hooks.signal?.throwIfAborted();
+    hooks.logger?.warn({ err, pages: tasks.length }, 'page drawings could not be read; vector analysis skipped');
+    return new Map();
+  }
 }
 
 /** Every formula of the document (`boundary` as the equations endpoint's `boundary_source`). */

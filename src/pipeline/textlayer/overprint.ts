@@ -10,11 +10,32 @@ import type { Fragment, RawChar } from './chars.ts';
 /** Largest origin shift of a repeated glyph, in font sizes. */
 export const OVERPRINT_EM = 0.1;
 
+/**
+ * Origins are binned in square cells twice the reach wide, so a repeat lies in the character's own cell or in the
+ * neighbours on the sides it is nearer to: four lookups. Cells are numbered by their coordinates modulo
+ * CELL_WRAP (small integers hash fast); far-apart cells that share a number only add candidates, which are
+ * compared exactly, so the wrap costs time, never correctness.
+ */
+const CELL_WRAP = 1 << 15;
+
+/** How far a repeat's origin may lie, in pixels. */
+const reachOf = (c: RawChar) => Math.max(1, c.size * OVERPRINT_EM);
+
+const cellKey = (gx: number, gy: number) => (gx & (CELL_WRAP - 1)) * CELL_WRAP + (gy & (CELL_WRAP - 1));
+
+function repeatsIn(others: RawChar[] | undefined, c: RawChar, reach: number): boolean {
+  if (!others) return false;
+  for (const o of others) {
+    if (o.size === c.size && o.text === c.text && Math.abs(o.ox - c.ox) < reach && Math.abs(o.oy - c.oy) < reach) return true;
+  }
+  return false;
+}
+
 /** The fragments with repeated glyphs dropped (the first drawing kept); fragments left empty are dropped too. */
 export function withoutOverprint(fragments: Fragment[]): Fragment[] {
-  const seen = new Map<string, RawChar[]>();
-  const cellOf = (c: RawChar) => Math.max(1, c.size * OVERPRINT_EM);
-  const keyOf = (text: string, x: number, y: number) => `${text}|${x}|${y}`;
+  // This runs for every character of every page: string keys and nine neighbour lookups per character cost as
+  // much as mupdf's own text extraction.
+  const seen = new Map<number, RawChar[]>();
   let dropped = 0;
   for (const frag of fragments) {
     const kept: RawChar[] = [];
@@ -23,21 +44,22 @@ export function withoutOverprint(fragments: Fragment[]): Fragment[] {
         kept.push(c);
         continue;
       }
-      const cell = cellOf(c);
-      const gx = Math.floor(c.ox / cell);
-      const gy = Math.floor(c.oy / cell);
-      let repeat = false;
-      for (let dx = -1; dx <= 1 && !repeat; dx++) {
-        for (let dy = -1; dy <= 1 && !repeat; dy++) {
-          repeat = (seen.get(keyOf(c.text, gx + dx, gy + dy)) ?? []).some((o) => o.size === c.size && Math.abs(o.ox - c.ox) < cell && Math.abs(o.oy - c.oy) < cell);
-        }
-      }
-      if (repeat) {
+      const reach = reachOf(c);
+      const fx = c.ox / (2 * reach);
+      const fy = c.oy / (2 * reach);
+      const gx = Math.floor(fx);
+      const gy = Math.floor(fy);
+      const nx = fx - gx < 0.5 ? gx - 1 : gx + 1;
+      const ny = fy - gy < 0.5 ? gy - 1 : gy + 1;
+      const key = cellKey(gx, gy);
+      if (repeatsIn(seen.get(key), c, reach) || repeatsIn(seen.get(cellKey(nx, gy)), c, reach)
+        || repeatsIn(seen.get(cellKey(gx, ny)), c, reach) || repeatsIn(seen.get(cellKey(nx, ny)), c, reach)) {
         dropped++;
         continue;
       }
-      const key = keyOf(c.text, gx, gy);
-      (seen.get(key) ?? seen.set(key, []).get(key)!).push(c);
+      const list = seen.get(key);
+      if (list) list.push(c);
+      else seen.set(key, [c]);
       kept.push(c);
     }
     frag.chars = kept;
