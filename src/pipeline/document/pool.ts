@@ -109,6 +109,13 @@ function timedOutAs(err: unknown, message: (seconds: number) => string, type: st
   return new DocumentFormatError(message(Math.round(err.timeoutMs / 1000)), type);
 }
 
+/**
+ * A text layer makes a few small objects per character, nearly all dead by the end of the page: a young
+ * generation this big lets them die there instead of being copied and promoted (V8's default is a few MB).
+ * Measured on a 500-page born-digital parse (2 cores): the text layer a quarter faster; 128 MB gained little more.
+ */
+const WORKER_YOUNG_GENERATION_MB = 32;
+
 export function createDocumentPool(threads: number, options: DocumentPoolOptions = {}): DocumentPool {
   const maxThreads = Math.max(1, Math.floor(threads));
   const limits = options.limits ?? DEFAULT_LIMITS;
@@ -118,6 +125,7 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
     maxThreads,
     idleTimeout: options.idleTimeoutMs ?? 60_000,
     maxQueue: options.maxQueue ?? maxThreads * 64,
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
 
   const taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
