@@ -4,6 +4,7 @@ import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPpOcrEngine, type PpOcrEngine } from '../src/inference/ocr/ppocr/engine.ts';
+import { OCR_STAGES, StageClock } from '../src/inference/ocr/stage-clock.ts';
 import { rotateImage } from '../src/inference/ocr/image.ts';
 import type { Box, Orientation, RgbImage } from '../src/inference/ocr/types.ts';
 import { EVAL_DIR, inkInRows, renderTextPage } from './helpers/ocr-images.ts';
@@ -100,6 +101,14 @@ describe('PP-OCRv4 engine (real models)', () => {
     const upright = rotateImage(rotated, guess.rotation);
     const result = await engine.recognize(upright);
     expect(result.lines.map((l) => l.text)).toEqual(LINES);
+  });
+
+  it('accounts for its work stage by stage on the clock it is handed', async () => {
+    const clock = new StageClock();
+    await engine.detectOrientation(page, clock);
+    await engine.recognize(page, undefined, clock);
+    // Every stage ran (the detection of the upright page is reused, not repeated): each has time on the clock.
+    for (const stage of OCR_STAGES) expect(clock.ms[stage], stage).toBeGreaterThan(0);
   });
 
   it('says an upright page is upright', async () => {

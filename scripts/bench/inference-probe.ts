@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InferenceClient } from '../../src/inference/client.ts';
+import type { RecognizePageResponse } from '../../src/inference/types.ts';
 import type { InferenceOcrProbe, InferenceOcrProbeFactory } from './capabilities/ocr.ts';
 
 /**
@@ -18,10 +19,35 @@ function sampleImages(evalDir: string): Buffer[] {
   return files.map((f) => readFileSync(path.join(receipts, f)));
 }
 
-async function timedCall(client: InferenceClient, image: Buffer): Promise<{ clientMs: number; serverMs: number }> {
+type Timings = RecognizePageResponse['timings'];
+
+async function timedCall(client: InferenceClient, image: Buffer): Promise<{ clientMs: number; serverMs: number; timings: Timings }> {
   const started = performance.now();
   const reply = await client.recognizePage({ image, mode: 'regular' }, { deadlineMs: 120_000 });
-  return { clientMs: performance.now() - started, serverMs: reply.timings.total_ms };
+  return { clientMs: performance.now() - started, serverMs: reply.timings.total_ms, timings: reply.timings };
+}
+
+/** The server's stages of a call, in the order they run; `other` is the server's total less the named stages. */
+const STAGES: [label: string, pick: (t: Timings) => number][] = [
+  ['queue', (t) => t.queue_ms],
+  ['image decode', (t) => t.decode_ms],
+  ['detection', (t) => t.detect_ms],
+  ['orientation classifier', (t) => t.orientation_classify_ms],
+  ['line crops and resizing', (t) => t.preprocess_ms],
+  ['line 0/180 classifier', (t) => t.line_classify_ms],
+  ['recognizer model', (t) => t.recognition_model_ms],
+  ['CTC decoding', (t) => t.ctc_decode_ms],
+];
+
+/** Mean ms per call of each stage, the rest of the server's time, and the transfer (client round trip less server). */
+function stageBreakdown(calls: { clientMs: number; serverMs: number; timings: Timings }[]): string {
+  const mean = (f: (c: (typeof calls)[number]) => number) => calls.reduce((s, c) => s + f(c), 0) / calls.length;
+  const parts = STAGES.map(([label, pick]) => [label, mean((c) => pick(c.timings))] as const);
+  const named = parts.reduce((s, [, ms]) => s + ms, 0);
+  const server = mean((c) => c.serverMs);
+  const all = [...parts, ['other (orientation turn, line order, words)', Math.max(0, server - named)] as const, ['gRPC transfer and (de)serialization', Math.max(0, mean((c) => c.clientMs) - server)] as const];
+  const client = mean((c) => c.clientMs);
+  return all.map(([label, ms]) => `${label} ${ms.toFixed(0)} ms (${((100 * ms) / client).toFixed(0)}%)`).join(', ');
 }
 
 export function inferenceProbe(client: InferenceClient, evalDir: string): InferenceOcrProbe {
@@ -29,18 +55,16 @@ export function inferenceProbe(client: InferenceClient, evalDir: string): Infere
     async transferShare() {
       const images = sampleImages(evalDir);
       await timedCall(client, images[0]); // warm-up: sessions open, JIT
-      let clientMs = 0;
-      let serverMs = 0;
-      for (const image of images) {
-        const t = await timedCall(client, image);
-        clientMs += t.clientMs;
-        serverMs += t.serverMs;
-      }
+      const calls = [];
+      for (const image of images) calls.push(await timedCall(client, image));
+      const clientMs = calls.reduce((s, c) => s + c.clientMs, 0);
+      const serverMs = calls.reduce((s, c) => s + c.serverMs, 0);
       const share = Math.max(0, clientMs - serverMs) / clientMs;
       const kb = images.reduce((n, i) => n + i.length, 0) / images.length / 1024;
       return {
         share,
         detail: `${(share * 100).toFixed(1)}% of ${images.length} receipt calls (${kb.toFixed(0)} KB JPEG each): client ${(clientMs / images.length).toFixed(0)} ms per call, server ${(serverMs / images.length).toFixed(0)} ms`,
+        stages: `${stageBreakdown(calls)} (mean per call of ${images.length} receipts, one client)`,
       };
     },
 

@@ -76,6 +76,12 @@ export async function recognizeOne(
         recognize_ms: page.timings.recognizeMs,
         reread_ms: page.timings.rereadMs,
         total_ms: performance.now() - received,
+        detect_ms: page.stagesMs.detect,
+        orientation_classify_ms: page.stagesMs.orientation_classify,
+        line_classify_ms: page.stagesMs.line_classify,
+        preprocess_ms: page.stagesMs.preprocess,
+        recognition_model_ms: page.stagesMs.recognition_model,
+        ctc_decode_ms: page.stagesMs.ctc_decode,
       },
     };
   }, signal, { deadline, kind: 'ocr-page' });

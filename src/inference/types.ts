@@ -70,6 +70,14 @@ export interface OcrTimingsMessage {
   recognize_ms: number;
   reread_ms: number;
   total_ms: number;
+  /** PP-OCR stages inside orientation_ms and recognize_ms (zero where the engine was Tesseract). */
+  detect_ms: number;
+  orientation_classify_ms: number;
+  line_classify_ms: number;
+  /** Cropping lines and resizing them into model tensors. */
+  preprocess_ms: number;
+  recognition_model_ms: number;
+  ctc_decode_ms: number;
 }
 
 export interface RecognizePageResponse {

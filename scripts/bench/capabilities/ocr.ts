@@ -29,7 +29,7 @@ const CAPABILITY = 'ocr';
  */
 export interface InferenceOcrProbe {
   /** A share (0..1) with how it was measured, or a formatted figure alone (then the bar is not judged). */
-  transferShare?(): Promise<{ share: number; detail: string } | string>;
+  transferShare?(): Promise<{ share: number; detail: string; stages?: string } | string>;
   concurrentThroughput?(clients: number): Promise<string>;
 }
 
@@ -99,10 +99,12 @@ async function probeNotes(factory: InferenceOcrProbeFactory | undefined, service
   const probe = factory && service ? factory(service, evalDir) : null;
   let transfer: BarInputs['transfer'] = { missing: 'no inference probe wired' };
   let throughput = 'not measured (no inference probe wired)';
+  let stages = 'not measured (no inference probe wired)';
   try {
     if (probe?.transferShare) {
       const figure = await probe.transferShare();
       transfer = typeof figure === 'string' ? { missing: `figure given without a share: ${figure}` } : figure;
+      if (typeof figure !== 'string' && figure.stages) stages = figure.stages;
     }
   } catch (err) {
     transfer = { missing: `probe failed: ${(err as Error).message.split('\n')[0]}` };
@@ -113,7 +115,14 @@ async function probeNotes(factory: InferenceOcrProbeFactory | undefined, service
     throughput = `not measured (probe failed: ${(err as Error).message.split('\n')[0]})`;
   }
   log(`  inference throughput with ${CONCURRENT_CLIENTS} clients: ${throughput}`);
-  return { notes: [`OCR throughput of the inference process under ${CONCURRENT_CLIENTS} concurrent clients: ${throughput}.`], transfer };
+  log(`  OCR stages per receipt: ${stages}`);
+  return {
+    notes: [
+      `OCR throughput of the inference process under ${CONCURRENT_CLIENTS} concurrent clients: ${throughput}.`,
+      `Where a receipt's OCR time goes (regular mode, through the inference client): ${stages}.`,
+    ],
+    transfer,
+  };
 }
 
 async function sroieSet(options: BenchOptions, log: (m: string) => void, probe: InferenceOcrProbeFactory | undefined): Promise<SetReport> {

@@ -2,6 +2,7 @@ import { rereadDoubtfulLines, type EngineLine } from './agentic.ts';
 import type { OcrEngines } from './engines.ts';
 import { rotateImage } from './image.ts';
 import type { OcrEngine, Orientation, RgbImage } from './types.ts';
+import { StageClock, type OcrStage } from './stage-clock.ts';
 
 export type OcrMode = 'regular' | 'classic' | 'agentic';
 export type OcrLanguage = 'auto' | 'global';
@@ -23,6 +24,8 @@ export interface PageOcrResult {
   lines: EngineLine[];
   mode: OcrMode;
   timings: { orientationMs: number; recognizeMs: number; rereadMs: number };
+  /** The PP-OCR engine's stages within orientation and recognition (zero for stages a Tesseract read has not). */
+  stagesMs: Record<OcrStage, number>;
   rereadLines: number;
   changedLines: number;
 }
@@ -44,13 +47,14 @@ async function orientationEngine(engines: OcrEngines, reading: OcrEngine): Promi
 export async function recognizePage(engines: OcrEngines, request: PageOcrRequest): Promise<PageOcrResult> {
   const engine: OcrEngine = request.mode === 'classic' ? await engines.classic(request.language) : await engines.regular();
   const name = engine.name;
+  const clock = new StageClock();
   let started = performance.now();
-  const orientation = request.assumeUpright ? { rotation: 0 as Orientation, confidence: 1 } : await (await orientationEngine(engines, engine)).detectOrientation(request.image);
+  const orientation = request.assumeUpright ? { rotation: 0 as Orientation, confidence: 1 } : await (await orientationEngine(engines, engine)).detectOrientation(request.image, clock);
   const upright = rotateImage(request.image, orientation.rotation);
   const orientationMs = performance.now() - started;
   request.signal?.throwIfAborted();
   started = performance.now();
-  const read = await engine.recognize(upright, request.signal);
+  const read = await engine.recognize(upright, request.signal, clock);
   const recognizeMs = performance.now() - started;
   let lines: EngineLine[] = read.lines.map((line) => ({ ...line, engine: name }));
   let rereadLines = 0;
@@ -72,6 +76,7 @@ export async function recognizePage(engines: OcrEngines, request: PageOcrRequest
     lines,
     mode: request.mode,
     timings: { orientationMs, recognizeMs, rereadMs: performance.now() - started },
+    stagesMs: clock.ms,
     rereadLines,
     changedLines,
   };

@@ -1,3 +1,5 @@
+import type { StageClock } from './stage-clock.ts';
+
 /**
  * The OCR engines' common vocabulary (inference process side). Coordinates are pixels of the image the engine
  * was given, x to the right, y down.
@@ -57,10 +59,10 @@ export interface LineReading {
 export interface OcrEngine {
   readonly name: 'ppocr' | 'tesseract';
   /** Lines of an upright image. */
-  recognize(image: RgbImage, signal?: AbortSignal): Promise<PageLines>;
+  recognize(image: RgbImage, signal?: AbortSignal, clock?: StageClock): Promise<PageLines>;
   /** Reads an image that holds a single text line (a crop). */
   readLine(image: RgbImage): Promise<LineReading>;
   /** Which quarter turn makes the image upright. */
-  detectOrientation(image: RgbImage): Promise<OrientationGuess>;
+  detectOrientation(image: RgbImage, clock?: StageClock): Promise<OrientationGuess>;
   close(): Promise<void>;
 }

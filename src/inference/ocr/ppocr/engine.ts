@@ -8,6 +8,7 @@ import { readingOrder, skewOf, wordsOfLine } from './layout.ts';
 import { guessOrientation } from './orientation.ts';
 import { DEFAULT_MIN_BATCH_WIDTH, recognizeCrops, type Recognition } from './recognize.ts';
 import { loadOnnxModel, type OnnxModel } from './sessions.ts';
+import { StageClock } from '../stage-clock.ts';
 
 export interface PpOcrOptions {
   detModel: string;
@@ -62,14 +63,14 @@ class PaddleOcr implements PpOcrEngine {
     private readonly recognitionMinWidth: number,
   ) {}
 
-  async recognize(image: RgbImage, signal?: AbortSignal): Promise<PageLines> {
+  async recognize(image: RgbImage, signal?: AbortSignal, clock = new StageClock()): Promise<PageLines> {
     const known = this.lastDetection?.image === image ? this.lastDetection.boxes : null;
     this.lastDetection = null;
-    const boxes = known ?? (await detectText(this.det, image, this.limits));
+    const boxes = known ?? (await clock.time('detect', () => detectText(this.det, image, this.limits)));
     signal?.throwIfAborted();
     const quads = boxes.map((b) => readingQuad(b.quad));
-    const crops = quads.map((q) => cropQuad(image, q));
-    const readings = await this.readCrops(quads, crops, signal);
+    const crops = clock.timeSync('preprocess', () => quads.map((q) => cropQuad(image, q)));
+    const readings = await this.readCrops(quads, crops, signal, clock);
     const lines: OcrLine[] = [];
     readings.forEach((reading, i) => {
       if (reading.text.trim() === '' || reading.confidence < DROP_SCORE) return;
@@ -91,10 +92,10 @@ class PaddleOcr implements PpOcrEngine {
     return { text: reading.text, confidence: reading.confidence };
   }
 
-  async detectOrientation(image: RgbImage): Promise<OrientationGuess> {
-    const boxes = await detectText(this.det, image, this.limits);
+  async detectOrientation(image: RgbImage, clock = new StageClock()): Promise<OrientationGuess> {
+    const boxes = await clock.time('detect', () => detectText(this.det, image, this.limits));
     this.lastDetection = { image, boxes };
-    return guessOrientation(this.cls, image, boxes);
+    return clock.time('orientation_classify', () => guessOrientation(this.cls, image, boxes));
   }
 
   async close(): Promise<void> {
@@ -105,14 +106,14 @@ class PaddleOcr implements PpOcrEngine {
    * Recognizes crops, turning those the classifier calls upside down. The classifier alone misfires on short
    * crops (it turns "9.00" into "00'6"), so a flagged crop is read both ways and the likelier reading wins.
    */
-  private async readCrops(quads: Quad[], crops: RgbImage[], signal?: AbortSignal): Promise<Recognition[]> {
+  private async readCrops(quads: Quad[], crops: RgbImage[], signal?: AbortSignal, clock = new StageClock()): Promise<Recognition[]> {
     if (crops.length === 0) return [];
-    const angles = await classifyAngles(this.cls, crops);
+    const angles = await clock.time('line_classify', () => classifyAngles(this.cls, crops));
     signal?.throwIfAborted();
     const flagged = angles.flatMap((a, i) => (a.upsideDown && a.score > FLIP_SCORE ? [i] : []));
     const flippedCrops = flagged.map((i) => rotateImage(crops[i], 180));
     const all = [...crops, ...flippedCrops];
-    const readings = await recognizeCrops(this.rec, this.dictionary, all, REC_BATCH, this.recognitionMinWidth);
+    const readings = await recognizeCrops(this.rec, this.dictionary, all, REC_BATCH, this.recognitionMinWidth, clock);
     flagged.forEach((cropIndex, k) => {
       const flipped = readings[crops.length + k];
       if (flipped.confidence > readings[cropIndex].confidence) {

@@ -2,6 +2,7 @@ import type { RgbImage } from '../types.ts';
 import { SYMMETRIC_BIAS, SYMMETRIC_SCALE } from './classify.ts';
 import { writeResizedBgr } from './raster.ts';
 import type { OnnxModel } from './sessions.ts';
+import { StageClock } from '../stage-clock.ts';
 
 const REC_HEIGHT = 48;
 /**
@@ -35,6 +36,7 @@ export interface Recognition {
 /** Reads line crops with the CTC recognizer, batching crops of similar aspect ratio. */
 export async function recognizeCrops(
   model: OnnxModel, dictionary: string[], crops: RgbImage[], batchSize = DEFAULT_BATCH, minBatchWidth = DEFAULT_MIN_BATCH_WIDTH,
+  clock = new StageClock(),
 ): Promise<Recognition[]> {
   const results = new Array<Recognition>(crops.length);
   const order = crops.map((_, i) => i).sort((a, b) => aspect(crops[a]) - aspect(crops[b]));
@@ -43,16 +45,19 @@ export async function recognizeCrops(
     const widths = indices.map((i) => Math.min(MAX_WIDTH, Math.max(1, Math.ceil(REC_HEIGHT * aspect(crops[i])))));
     const batchWidth = Math.max(minBatchWidth, ...widths);
     const plane = REC_HEIGHT * batchWidth;
-    const input = new Float32Array(indices.length * 3 * plane);
-    indices.forEach((cropIndex, k) => {
-      writeResizedBgr(crops[cropIndex], widths[k], REC_HEIGHT, input, k * 3 * plane, batchWidth, SYMMETRIC_SCALE, SYMMETRIC_BIAS);
+    const input = clock.timeSync('preprocess', () => {
+      const tensor = new Float32Array(indices.length * 3 * plane);
+      indices.forEach((cropIndex, k) => {
+        writeResizedBgr(crops[cropIndex], widths[k], REC_HEIGHT, tensor, k * 3 * plane, batchWidth, SYMMETRIC_SCALE, SYMMETRIC_BIAS);
+      });
+      return tensor;
     });
-    const out = await model.run(input, [indices.length, 3, REC_HEIGHT, batchWidth]);
+    const out = await clock.time('recognition_model', () => model.run(input, [indices.length, 3, REC_HEIGHT, batchWidth]));
     const [, steps, classes] = out.dims;
-    indices.forEach((cropIndex, k) => {
+    clock.timeSync('ctc_decode', () => indices.forEach((cropIndex, k) => {
       const stepFraction = batchWidth / widths[k] / steps; // one time step, as a fraction of the crop width
       results[cropIndex] = decodeCtc(out.data, k * steps * classes, steps, classes, dictionary, stepFraction);
-    });
+    }));
   }
   return results;
 }
