@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { limited, listFiles, referencePdfPages } from '../eval-files.ts';
-import { throughputSet, THROUGHPUT_PAGES } from './pdf-throughput.ts';
+import { LONG_PAGES, throughputSet, THROUGHPUT_PAGES } from './pdf-throughput.ts';
 import { parseViaHttp, startOurService, type OurService } from '../our-service.ts';
 import { runPeer, toolAvailable } from '../peer.ts';
 import { ToolTally } from '../rows.ts';
@@ -216,7 +216,7 @@ function doclingSet(options: BenchOptions, log: (m: string) => void): Promise<Se
 
 export const pdfTextCapability: Capability = {
   name: CAPABILITY,
-  description: `PDF to text/markdown. Ours: POST /api/v1/parse (sync, PDF inline, profile grounded) through the real HTTP app, one request at a time after one warm-up request; page texts are the markdown split at its \`<!-- page N -->\` comments; peers: \`pdftotext -layout\` and \`pdftotext\` on the whole document. Latency is per document. Throughput (set concat-${THROUGHPUT_PAGES}): one ${THROUGHPUT_PAGES}-page PDF concatenated from the evaluation PDFs, parsed by file_id with each profile, beside pdftotext and \`mutool draw -F txt\` on the same file.`,
+  description: `PDF to text/markdown. Ours: POST /api/v1/parse (sync, PDF inline, profile grounded) through the real HTTP app, one request at a time after one warm-up request; page texts are the markdown split at its \`<!-- page N -->\` comments; peers: \`pdftotext -layout\` and \`pdftotext\` on the whole document. Latency is per document. Throughput (set concat-${THROUGHPUT_PAGES}): one ${THROUGHPUT_PAGES}-page PDF concatenated from the evaluation PDFs, parsed by file_id with each profile, beside pdftotext and \`mutool draw -F txt\` on the same file; and a ${LONG_PAGES}-page one parsed grounded in a fresh process for its peak memory (all service processes).`,
   sets: ['pdf-olmocr', 'pdf-docling', '.'],
   run(set, options, log) {
     if (set === '.') return throughputSet(options, log);
