@@ -111,7 +111,7 @@ function timedOutAs(err: unknown, message: (seconds: number) => string, type: st
 
 /**
  * A text layer makes a few small objects per character, nearly all dead by the end of the page: a young
- * generation this big lets them die there instead of being copied and promoted (V8's default is a few MB).
+ * generation this big lets more of them die there instead of being copied and promoted.
  * Measured on a 500-page born-digital parse (2 cores): the text layer a quarter faster; 128 MB gained little more.
  */
 const WORKER_YOUNG_GENERATION_MB = 32;

@@ -12,7 +12,9 @@ import { findPageItems } from './page-items.ts';
 /**
  * The equation and chart stages over a whole document. Only candidate pages are read again (glyphs and paths of
  * born-digital pages, pixels of scans and images), a few pages at a time so memory stays flat on long documents.
- * A page whose extra reading fails keeps what the model alone gives and the failure is logged, never thrown.
+ * Born-digital pages whose pixels are not wanted are analysed on the document pool beside their drawings
+ * (vector-pages.ts), in parallel; the rest on this thread. A page whose extra reading fails keeps what the model
+ * alone gives and the failure is logged, never thrown.
  */
 export interface GraphicsHooks {
   signal?: AbortSignal;
@@ -50,6 +52,7 @@ export async function findDocumentGraphics(model: DocumentModel, source: PageGra
     draw: wantsEquations(page) || mayHoldVectorGraphics(page),
   }));
   const pooled = readVectorPages(source, tasks, options);
+  pooled.catch(() => undefined); // should the loop below throw first (an abort), the pool's rejection is not unhandled
   await findHere(here, source, options, out);
   const results = await pooled;
   for (const task of tasks) {
