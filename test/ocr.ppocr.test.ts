@@ -111,20 +111,6 @@ describe('PP-OCRv4 engine (real models)', () => {
     for (const stage of OCR_STAGES) expect(clock.ms[stage], stage).toBeGreaterThan(0);
   });
 
-  it('classifies lines one by one only where the page is not certainly upright', async () => {
-    // Ten lines vote the page upright with certainty: no line is classified on its own. Five lines are too few.
-    const tall = renderTextPage({ lines: [...LINES, ...LINES], page: { width: PAGE.width, height: 560 }, fontSize: FONT_SIZE, left: LEFT, firstBaseline: 560 - FIRST_BASELINE, leading: LEADING, tiltDegrees: 0 }, SCALE);
-    const certain = new StageClock();
-    await engine.detectOrientation(tall, certain);
-    const read = await engine.recognize(tall, undefined, certain);
-    expect(read.lines.map((l) => l.text)).toEqual([...LINES, ...LINES]);
-    expect(certain.ms.line_classify).toBe(0);
-    const few = new StageClock();
-    await engine.detectOrientation(page, few);
-    await engine.recognize(page, undefined, few);
-    expect(few.ms.line_classify).toBeGreaterThan(0);
-  });
-
   it('says an upright page is upright', async () => {
     expect((await engine.detectOrientation(page)).rotation).toBe(0);
   });

@@ -31,14 +31,6 @@ const VERTICAL_RATIO = 1.5;
 const FLIP_SCORE = 0.9;
 /** Lines read with less mean confidence than this are noise (PaddleOCR's drop_score). */
 const DROP_SCORE = 0.5;
-/**
- * A page counts as certainly upright when at least this many of its lines voted and this share of the votes
- * (classifier scores) said upright: its lines are then not classified one by one (a twentieth of a receipt's
- * time), since on such a page a line the classifier flags is a misfire far more often than a line printed
- * upside down.
- */
-const CERTAIN_UPRIGHT_VOTERS = 8;
-const CERTAIN_UPRIGHT_SHARE = 0.95;
 /** Crops per recognizer run: similar widths are batched (sorted by aspect ratio). */
 const REC_BATCH = 4;
 
@@ -60,7 +52,7 @@ class PaddleOcr implements PpOcrEngine {
    * Text boxes of the image detectOrientation last looked at: when it finds the page upright, the caller hands
    * the same image object to recognize(), which then skips a second detection (a sixth of a receipt's time).
    */
-  private lastDetection: { image: RgbImage; boxes: DetectedBox[]; certainlyUpright: boolean } | null = null;
+  private lastDetection: { image: RgbImage; boxes: DetectedBox[] } | null = null;
 
   constructor(
     private readonly det: OnnxModel,
@@ -72,14 +64,13 @@ class PaddleOcr implements PpOcrEngine {
   ) {}
 
   async recognize(image: RgbImage, signal?: AbortSignal, clock = new StageClock()): Promise<PageLines> {
-    const last = this.lastDetection?.image === image ? this.lastDetection : null;
-    const known = last?.boxes ?? null;
+    const known = this.lastDetection?.image === image ? this.lastDetection.boxes : null;
     this.lastDetection = null;
     const boxes = known ?? (await clock.time('detect', () => detectText(this.det, image, this.limits)));
     signal?.throwIfAborted();
     const quads = boxes.map((b) => readingQuad(b.quad));
     const crops = clock.timeSync('preprocess', () => quads.map((q) => cropQuad(image, q)));
-    const readings = await this.readCrops(quads, crops, signal, clock, !last?.certainlyUpright);
+    const readings = await this.readCrops(quads, crops, signal, clock);
     const lines: OcrLine[] = [];
     readings.forEach((reading, i) => {
       if (reading.text.trim() === '' || reading.confidence < DROP_SCORE) return;
@@ -103,10 +94,8 @@ class PaddleOcr implements PpOcrEngine {
 
   async detectOrientation(image: RgbImage, clock = new StageClock()): Promise<OrientationGuess> {
     const boxes = await clock.time('detect', () => detectText(this.det, image, this.limits));
-    const guess = await clock.time('orientation_classify', () => guessOrientation(this.cls, image, boxes));
-    const certainlyUpright = guess.rotation === 0 && guess.voters >= CERTAIN_UPRIGHT_VOTERS && guess.confidence >= CERTAIN_UPRIGHT_SHARE;
-    this.lastDetection = { image, boxes, certainlyUpright };
-    return { rotation: guess.rotation, confidence: guess.confidence };
+    this.lastDetection = { image, boxes };
+    return clock.time('orientation_classify', () => guessOrientation(this.cls, image, boxes));
   }
 
   async close(): Promise<void> {
@@ -117,9 +106,9 @@ class PaddleOcr implements PpOcrEngine {
    * Recognizes crops, turning those the classifier calls upside down. The classifier alone misfires on short
    * crops (it turns "9.00" into "00'6"), so a flagged crop is read both ways and the likelier reading wins.
    */
-  private async readCrops(quads: Quad[], crops: RgbImage[], signal?: AbortSignal, clock = new StageClock(), classifyLines = true): Promise<Recognition[]> {
+  private async readCrops(quads: Quad[], crops: RgbImage[], signal?: AbortSignal, clock = new StageClock()): Promise<Recognition[]> {
     if (crops.length === 0) return [];
-    const angles = classifyLines ? await clock.time('line_classify', () => classifyAngles(this.cls, crops)) : [];
+    const angles = await clock.time('line_classify', () => classifyAngles(this.cls, crops));
     signal?.throwIfAborted();
     const flagged = angles.flatMap((a, i) => (a.upsideDown && a.score > FLIP_SCORE ? [i] : []));
     const flippedCrops = flagged.map((i) => rotateImage(crops[i], 180));

@@ -19,14 +19,11 @@ const MIN_UPSIDE_DOWN_SHARE = 0.6;
  * boxes stand upright the text runs vertically (90/270), otherwise horizontally (0/180). The angle classifier then
  * votes, over a sample of the longest lines cropped in reading direction, between the two candidates.
  */
-/** A guess and how many lines voted for it. */
-export type CountedGuess = OrientationGuess & { voters: number };
-
-export async function guessOrientation(classifier: OnnxModel, image: RgbImage, boxes: DetectedBox[]): Promise<CountedGuess> {
+export async function guessOrientation(classifier: OnnxModel, image: RgbImage, boxes: DetectedBox[]): Promise<OrientationGuess> {
   const elongated = boxes
     .map((b) => ({ quad: b.quad, ...sides(b.quad) }))
     .filter((b) => Math.max(b.across, b.along) >= ELONGATION * Math.min(b.across, b.along));
-  if (elongated.length === 0) return { rotation: 0, confidence: 0, voters: 0 };
+  if (elongated.length === 0) return { rotation: 0, confidence: 0 };
   let tallWeight = 0;
   let wideWeight = 0;
   for (const b of elongated) {
@@ -47,7 +44,7 @@ export async function guessOrientation(classifier: OnnxModel, image: RgbImage, b
     if (g.upsideDown) flippedVotes += g.score;
     else uprightVotes += g.score;
   }
-  return { ...decideTurn(vertical, uprightVotes, flippedVotes), voters: guesses.length };
+  return decideTurn(vertical, uprightVotes, flippedVotes);
 }
 
 /**
