@@ -73,6 +73,13 @@ const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 const LTR_LETTER = /\p{L}/u;
 const WHITESPACE = /\s/;
 
+/** Runs for every character: ASCII is decided without a regular expression. */
+function isWhitespace(text: string): boolean {
+  const code = text.charCodeAt(0);
+  if (code < 0x80) return code === 32 || (code >= 9 && code <= 13);
+  return WHITESPACE.test(text);
+}
+
 /** Text as it should read: visible soft hyphens are hyphens; stray presentation-form ligatures are spelled out. */
 export function normaliseChar(c: string): string {
   if (c === '\u00ad') return '-';
@@ -145,7 +152,7 @@ function makeChar(
     face,
     seq,
     frag: frag.index,
-    space: text === ' ' || WHITESPACE.test(text),
+    space: isWhitespace(text),
     rtl: dir === 'rtl',
     ltr: dir === 'ltr',
     invisible: isInvisible ? isInvisible(ox, oy) || continuesInvisible(frag, ox, oy) : false,
