@@ -15,11 +15,12 @@ import { lazyChunkIndex } from './jobs/handlers/ask-documents.ts';
 import { derivedDataRemover } from './jobs/handlers/derived-data.ts';
 import { sweepExpiredFiles } from './files/retention.ts';
 import { PROCESSING_OPERATIONS } from './api/routes/index.ts';
-import type { AppContext, ReadinessCheck } from './api/context.ts';
+import type { AppContext, ReadinessCheck, ReadinessFacts } from './api/context.ts';
 import type { KeyRing } from './api/keys.ts';
 import { PRIVATE_DIR_MODE } from './shared/private-fs.ts';
 import { loadWebhookSecret } from './shared/secrets.ts';
 import { applyHeapGrowth } from './shared/heap.ts';
+import { recordInferenceProviders } from './shared/metrics.ts';
 
 /**
  * The composition root: builds the stores, job system, document pool, inference connection, file service and
@@ -70,10 +71,12 @@ function startWorkerWhenReady(worker: JobWorker, ready: Promise<void> | null, cl
   }, () => undefined);
 }
 
-async function checkInference(client: InferenceClient, supervisor: InferenceSupervisor | null): Promise<void> {
+async function checkInference(client: InferenceClient, supervisor: InferenceSupervisor | null): Promise<ReadinessFacts> {
   const health = await client.health({ deadlineMs: 2000 });
   // A server some earlier process left on our socket (an orphaned sidecar, until ours takes over) answers too.
   if (supervisor && health.pid !== supervisor.pid) throw new Error(`answered by pid ${health.pid}, not by our sidecar (${supervisor.pid ?? 'none running'})`);
+  recordInferenceProviders(health.execution_providers);
+  return { execution_providers: health.execution_providers, onnxruntime_version: health.onnxruntime_version };
 }
 
 export async function createRuntime(config: Config, logger: Logger, options: RuntimeOptions): Promise<Runtime> {

@@ -32,6 +32,18 @@ const imageInput = (png: Buffer, filename = 'scan.png') => ({ image_base64: png.
 const holds = (outer: number[], inner: number[], slack = 6) =>
   outer[0] <= inner[0] + slack && outer[1] <= inner[1] + slack && outer[2] >= inner[2] - slack && outer[3] >= inner[3] - slack;
 
+describe('the inference process it runs on', () => {
+  it('/readyz shows its execution providers and /metrics counts them', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode, ready.body).toBe(200);
+    const details = ready.json().details.inference;
+    expect(details.execution_providers).toContain('cpu');
+    expect(details.onnxruntime_version).toMatch(/^\d+\.\d+/);
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/^docintel_inference_execution_provider\{provider="cpu"\} 1$/m);
+  });
+});
+
 describe('POST /v1/ocr', () => {
   it('reads an image line by line: exact text, boxes on the ink, polygons, stable ids', async () => {
     const res = await ocr({ input: imageInput(image.png) });

@@ -9,8 +9,11 @@ import type { KeyRing } from './keys.ts';
 /** A dependency the readiness probe checks. */
 export interface ReadinessCheck {
   name: string;
-  check(): Promise<void>;
+  /** Resolves when the dependency answers, with facts about it worth showing (e.g. the inference providers). */
+  check(): Promise<void | ReadinessFacts>;
 }
+
+export type ReadinessFacts = Record<string, string | string[]>;
 
 /** Everything the HTTP layer needs; built by the process entry (src/server.ts) or by tests. */
 export interface AppContext {

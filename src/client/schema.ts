@@ -50,7 +50,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: metadata store, blob store, job queue and inference process answer */
+        /**
+         * Readiness: metadata store, blob store, job queue and inference process answer
+         * @description Each check is `ok` or `failing: <reason>`; `details` holds what answering dependencies report about themselves (the inference process: `execution_providers`, preferred first, and `onnxruntime_version`).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -71,6 +74,11 @@ export interface paths {
                             checks?: {
                                 [key: string]: string;
                             };
+                            details?: {
+                                [key: string]: {
+                                    [key: string]: string | string[];
+                                };
+                            };
                         };
                     };
                 };
@@ -84,6 +92,11 @@ export interface paths {
                             detail?: string;
                             checks?: {
                                 [key: string]: string;
+                            };
+                            details?: {
+                                [key: string]: {
+                                    [key: string]: string | string[];
+                                };
                             };
                         };
                     };

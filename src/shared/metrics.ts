@@ -52,6 +52,19 @@ export const jobDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+const inferenceProviders = new Gauge({
+  name: 'docintel_inference_execution_provider',
+  help: 'Execution providers of the inference process last seen answering a readiness check (1 each; cuda when it runs on a GPU)',
+  labelNames: ['provider'] as const,
+  registers: [metricsRegistry],
+});
+
+/** What the inference process reported it runs on (its Health answer). */
+export function recordInferenceProviders(providers: readonly string[]): void {
+  inferenceProviders.reset();
+  for (const provider of providers) inferenceProviders.set({ provider }, 1);
+}
+
 export const pagesProcessed = new Counter({
   name: 'pages_processed_total',
   help: 'Pages processed by completed jobs, by operation',
