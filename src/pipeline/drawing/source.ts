@@ -24,40 +24,32 @@ export class PageGraphicsSource {
   constructor(private readonly deps: GraphicsSourceDeps, private readonly file: StoredDocument) {}
 
   /** Drawings of the given pages, by page index; empty for files that are not PDFs. */
-  async drawings(pageIndexes: readonly number[], signal?: AbortSignal): Promise<Map<number, PageDrawing>> {
-    const out = new Map<number, PageDrawing>();
-    if (this.file.content_type !== 'application/pdf' || pageIndexes.length === 0) return out;
-    const bytes = await this.fileBytes();
-    const batches: number[][] = [];
-    for (let i = 0; i < pageIndexes.length; i += PAGES_PER_TASK) batches.push(pageIndexes.slice(i, i + PAGES_PER_TASK));
-    let next = 0;
-    const lanes = Array.from({ length: Math.min(this.deps.pool.threads, batches.length) }, async () => {
-      while (next < batches.length) {
-        signal?.throwIfAborted();
-        const batch = batches[next++];
-        for (const drawing of await this.deps.pool.drawings(bytes, batch)) out.set(drawing.page_index, drawing);
-      }
-    });
-    await Promise.all(lanes);
-    return out;
+  drawings(pageIndexes: readonly number[], signal?: AbortSignal): Promise<Map<number, PageDrawing>> {
+    return this.onPool(pageIndexes, signal, (bytes, batch) => this.deps.pool.drawings(bytes, batch));
   }
 
   /**
    * The equation and chart stages of born-digital PDF pages, each run on the pool beside the page's drawing, a
    * few pages per task on every thread; findings by page index.
    */
-  async vectorPages(tasks: readonly VectorPageTask[], signal?: AbortSignal): Promise<Map<number, VectorPageResult>> {
-    const out = new Map<number, VectorPageResult>();
-    if (this.file.content_type !== 'application/pdf' || tasks.length === 0) return out;
+  vectorPages(tasks: readonly VectorPageTask[], signal?: AbortSignal): Promise<Map<number, VectorPageResult>> {
+    return this.onPool(tasks, signal, (bytes, batch) => this.deps.pool.vectorPages(bytes, batch, { docKey: this.file.sha256 }));
+  }
+
+  /** Items a few per task, in as many lanes as the pool has threads; results by page index (none for non-PDFs). */
+  private async onPool<T, R extends { page_index: number }>(
+    items: readonly T[], signal: AbortSignal | undefined, run: (bytes: Uint8Array, batch: T[]) => Promise<R[]>,
+  ): Promise<Map<number, R>> {
+    const out = new Map<number, R>();
+    if (this.file.content_type !== 'application/pdf' || items.length === 0) return out;
     const bytes = await this.fileBytes();
-    const batches: VectorPageTask[][] = [];
-    for (let i = 0; i < tasks.length; i += PAGES_PER_TASK) batches.push(tasks.slice(i, i + PAGES_PER_TASK));
+    const batches: T[][] = [];
+    for (let i = 0; i < items.length; i += PAGES_PER_TASK) batches.push(items.slice(i, i + PAGES_PER_TASK));
     let next = 0;
     const lanes = Array.from({ length: Math.min(this.deps.pool.threads, batches.length) }, async () => {
       while (next < batches.length) {
         signal?.throwIfAborted();
-        const batch = batches[next++];
-        for (const result of await this.deps.pool.vectorPages(bytes, batch, { docKey: this.file.sha256 })) out.set(result.page_index, result);
+        for (const result of await run(bytes, batches[next++])) out.set(result.page_index, result);
       }
     });
     await Promise.all(lanes);

@@ -6,7 +6,7 @@ import type { PageDrawing, RasterPage } from '../drawing/types.ts';
 import type { EquationFinding } from '../equations/types.ts';
 import type { DocumentModel, ModelPage } from '../model/types.ts';
 import { equationsOfPage, type EquationBoundary } from './page-equations.ts';
-import { analyzeVectorPage, type VectorPageResult, type VectorPageTask } from './vector-pages.ts';
+import { analyzeVectorPage, type VectorPageTask } from './vector-pages.ts';
 import { findPageItems } from './page-items.ts';
 
 /**
@@ -51,7 +51,7 @@ export async function findDocumentGraphics(model: DocumentModel, source: PageGra
     items: wantsItems(page) ? { engineering: options.items!.engineering } : null,
     draw: wantsEquations(page) || mayHoldVectorGraphics(page),
   }));
-  const pooled = readVectorPages(source, tasks, options);
+  const pooled = readOnPool(() => source.vectorPages(tasks, options.signal), tasks.length, options);
   pooled.catch(() => undefined); // should the loop below throw first (an abort), the pool's rejection is not unhandled
   await findHere(here, source, options, out);
   const results = await pooled;
@@ -70,7 +70,10 @@ async function findHere(pages: ModelPage[], source: PageGraphicsSource, options:
   const wantsItems = (p: ModelPage) => !!options.items?.pages(p);
   const steps: ModelPage[][] = [];
   for (let i = 0; i < pages.length; i += PAGES_PER_STEP) steps.push(pages.slice(i, i + PAGES_PER_STEP));
-  const read = (step: ModelPage[]) => readDrawings(source, step.filter((p) => isBornDigital(p) && (wantsEquations(p) || mayHoldVectorGraphics(p))).map((p) => p.page_index), options);
+  const read = (step: ModelPage[]) => {
+    const indexes = step.filter((p) => isBornDigital(p) && (wantsEquations(p) || mayHoldVectorGraphics(p))).map((p) => p.page_index);
+    return readOnPool(() => source.drawings(indexes, options.signal), indexes.length, options);
+  };
   // The pool reads the next step's pages while this thread analyses the current ones.
   let next = steps.length ? read(steps[0]) : null;
   try {
@@ -86,20 +89,6 @@ async function findHere(pages: ModelPage[], source: PageGraphicsSource, options:
     }
   } finally {
     next?.catch(() => undefined); // a read still running when an abort stopped the loop must not reject unhandled
-  }
-}
-
-/**
- * The pool's findings by page. Should the pool fail (not a page: pages fail inside their task), the pages are
- * analysed here from the model alone, as when their drawings cannot be read.
- */
-async function readVectorPages(source: PageGraphicsSource, tasks: VectorPageTask[], hooks: GraphicsHooks): Promise<Map<number, VectorPageResult>> {
-  try {
-    return await source.vectorPages(tasks, hooks.signal);
-  } catch (err) {
-    hooks.signal?.throwIfAborted();
-    hooks.logger?.warn({ err, pages: tasks.length }, 'page drawings could not be read; vector analysis skipped');
-    return new Map();
   }
 }
 
@@ -132,12 +121,16 @@ async function pageItems(page: ModelPage, drawing: PageDrawing | null, source: P
   });
 }
 
-async function readDrawings(source: PageGraphicsSource, pages: number[], hooks: GraphicsHooks): Promise<Map<number, PageDrawing>> {
+/**
+ * What the pool read, by page. Should the pool fail (not a page: pages fail inside their task), the pages are
+ * analysed here from the model alone, as when their drawings cannot be read.
+ */
+async function readOnPool<T>(read: () => Promise<Map<number, T>>, pages: number, hooks: GraphicsHooks): Promise<Map<number, T>> {
   try {
-    return await source.drawings(pages, hooks.signal);
+    return await read();
   } catch (err) {
     hooks.signal?.throwIfAborted();
-    hooks.logger?.warn({ err, pages: pages.length }, 'page drawings could not be read; vector analysis skipped');
+    hooks.logger?.warn({ err, pages }, 'page drawings could not be read; vector analysis skipped');
     return new Map();
   }
 }
