@@ -116,6 +116,30 @@ function timedOutAs(err: unknown, message: (seconds: number) => string, type: st
  */
 const WORKER_YOUNG_GENERATION_MB = 32;
 
+/**
+ * Runs `items` as one task; should it run out of time, again one item per task, so only the item at fault is
+ * lost (`lost` stands in for it) and the others are still read. Bytes moved to the worker cannot be sent again.
+ */
+async function itemByItemOnTimeout<T, R>(items: T[], transferred: boolean, runItems: (batch: T[]) => Promise<R[]>, lost: (item: T, err: PoolTaskTimeoutError) => R): Promise<R[]> {
+  try {
+    return await runItems(items);
+  } catch (err) {
+    if (!(err instanceof PoolTaskTimeoutError) || transferred) throw err;
+    if (items.length === 1) return [lost(items[0], err)];
+    const results: R[] = [];
+    for (const item of items) results.push(...(await itemByItemOnTimeout([item], transferred, runItems, lost)));
+    return results;
+  }
+}
+
+/** Like a page mupdf cannot read: a page whose drawing ran out of time comes back empty. */
+const timedOutDrawing = (pageIndex: number): PageDrawing => ({ page_index: pageIndex, width: 0, height: 0, glyphs: [], paths: [], truncated: true });
+
+/** A page whose drawing ran out of time loses its findings, and says why. */
+const timedOutVectorPage = (task: VectorPageTask, err: PoolTaskTimeoutError): VectorPageResult => ({
+  page_index: task.page.page_index, equations: [], items: [], failures: [{ stage: 'drawing', message: err.message }],
+});
+
 export function createDocumentPool(threads: number, options: DocumentPoolOptions = {}): DocumentPool {
   const maxThreads = Math.max(1, Math.floor(threads));
   const limits = options.limits ?? DEFAULT_LIMITS;
@@ -157,42 +181,24 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
     }
   }
 
-  async function drawings(source: DocumentSource, pageIndexes: number[], opts: SourceOptions = {}): Promise<PageDrawing[]> {
+  function drawings(source: DocumentSource, pageIndexes: number[], opts: SourceOptions = {}): Promise<PageDrawing[]> {
     const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
-    let reply: PoolReply;
-    try {
-      reply = await run({ op: 'drawing', source: taskSource, pageIndexes }, transferList, pageIndexes.length);
-    } catch (err) {
-      if (!(err instanceof PoolTaskTimeoutError) || transferList.length > 0) throw err;
-      // Like a page mupdf cannot read: the page that ran out of time comes back empty, the others still draw.
-      if (pageIndexes.length === 1) return [{ page_index: pageIndexes[0], width: 0, height: 0, glyphs: [], paths: [], truncated: true }];
-      const pages: PageDrawing[] = [];
-      for (const index of pageIndexes) pages.push(...(await drawings(source, [index])));
-      return pages;
-    }
-    if (!reply.ok) throw rebuildError(reply.error);
-    if (reply.op !== 'drawing') throw new Error('document pool answered a different operation');
-    return reply.value;
+    return itemByItemOnTimeout(pageIndexes, transferList.length > 0, async (batch) => {
+      const reply = await run({ op: 'drawing', source: taskSource, pageIndexes: batch }, transferList, batch.length);
+      if (!reply.ok) throw rebuildError(reply.error);
+      if (reply.op !== 'drawing') throw new Error('document pool answered a different operation');
+      return reply.value;
+    }, timedOutDrawing);
   }
 
-  async function vectorPages(source: DocumentSource, tasks: VectorPageTask[], opts: SourceOptions & { docKey?: string } = {}): Promise<VectorPageResult[]> {
+  function vectorPages(source: DocumentSource, tasks: VectorPageTask[], opts: SourceOptions & { docKey?: string } = {}): Promise<VectorPageResult[]> {
     const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
-    let reply: PoolReply;
-    try {
-      reply = await run({ op: 'vector-pages', source: taskSource, docKey: opts.docKey, tasks }, transferList, tasks.length);
-    } catch (err) {
-      if (!(err instanceof PoolTaskTimeoutError) || transferList.length > 0) throw err;
-      // As for drawings: the page that ran out of time loses its findings, the others are analysed again.
-      if (tasks.length === 1) {
-        return [{ page_index: tasks[0].page.page_index, equations: [], items: [], failures: [{ stage: 'drawing', message: err.message }] }];
-      }
-      const results: VectorPageResult[] = [];
-      for (const task of tasks) results.push(...(await vectorPages(source, [task], opts)));
-      return results;
-    }
-    if (!reply.ok) throw rebuildError(reply.error);
-    if (reply.op !== 'vector-pages') throw new Error('document pool answered a different operation');
-    return reply.value;
+    return itemByItemOnTimeout(tasks, transferList.length > 0, async (batch) => {
+      const reply = await run({ op: 'vector-pages', source: taskSource, docKey: opts.docKey, tasks: batch }, transferList, batch.length);
+      if (!reply.ok) throw rebuildError(reply.error);
+      if (reply.op !== 'vector-pages') throw new Error('document pool answered a different operation');
+      return reply.value;
+    }, timedOutVectorPage);
   }
 
   return {

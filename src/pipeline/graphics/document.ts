@@ -36,10 +36,16 @@ export interface DocumentGraphics {
 /** Pages read per step: drawings of at most two steps are alive at once. */
 const PAGES_PER_STEP = 8;
 
-export async function findDocumentGraphics(model: DocumentModel, source: PageGraphicsSource, options: GraphicsOptions): Promise<DocumentGraphics> {
-  const out: DocumentGraphics = { equations: model.pages.map(() => []), items: model.pages.map(() => []) };
+/** What the options ask of a page; a page's drawing is read for its formulas or for vector graphics it may hold. */
+function wantsOf(options: GraphicsOptions) {
   const wantsEquations = (p: ModelPage) => !!options.equations?.pages(p);
   const wantsItems = (p: ModelPage) => !!options.items?.pages(p);
+  return { wantsEquations, wantsItems, wantsDrawing: (p: ModelPage) => wantsEquations(p) || mayHoldVectorGraphics(p) };
+}
+
+export async function findDocumentGraphics(model: DocumentModel, source: PageGraphicsSource, options: GraphicsOptions): Promise<DocumentGraphics> {
+  const out: DocumentGraphics = { equations: model.pages.map(() => []), items: model.pages.map(() => []) };
+  const { wantsEquations, wantsItems, wantsDrawing } = wantsOf(options);
   const wantsPixels = (p: ModelPage) => wantsItems(p) && needsPixels(p) && !!options.items?.pixels(p);
   const pages = model.pages.filter((p) => !p.skipped && (wantsEquations(p) || wantsItems(p)));
   // Born-digital pages whose pixels nobody asked for are analysed on the pool, beside their drawings.
@@ -49,7 +55,7 @@ export async function findDocumentGraphics(model: DocumentModel, source: PageGra
     page,
     equations: wantsEquations(page) ? options.equations!.boundary : null,
     items: wantsItems(page) ? { engineering: options.items!.engineering } : null,
-    draw: wantsEquations(page) || mayHoldVectorGraphics(page),
+    draw: wantsDrawing(page),
   }));
   const pooled = readOnPool(() => source.vectorPages(tasks, options.signal), tasks.length, options);
   pooled.catch(() => undefined); // should the loop below throw first (an abort), the pool's rejection is not unhandled
@@ -66,12 +72,11 @@ export async function findDocumentGraphics(model: DocumentModel, source: PageGra
 
 /** Pages analysed on this thread (scans, images, pages whose pixels are read): drawings and pixels come over. */
 async function findHere(pages: ModelPage[], source: PageGraphicsSource, options: GraphicsOptions, out: DocumentGraphics): Promise<void> {
-  const wantsEquations = (p: ModelPage) => !!options.equations?.pages(p);
-  const wantsItems = (p: ModelPage) => !!options.items?.pages(p);
+  const { wantsEquations, wantsItems, wantsDrawing } = wantsOf(options);
   const steps: ModelPage[][] = [];
   for (let i = 0; i < pages.length; i += PAGES_PER_STEP) steps.push(pages.slice(i, i + PAGES_PER_STEP));
   const read = (step: ModelPage[]) => {
-    const indexes = step.filter((p) => isBornDigital(p) && (wantsEquations(p) || mayHoldVectorGraphics(p))).map((p) => p.page_index);
+    const indexes = step.filter((p) => isBornDigital(p) && wantsDrawing(p)).map((p) => p.page_index);
     return readOnPool(() => source.drawings(indexes, options.signal), indexes.length, options);
   };
   // The pool reads the next step's pages while this thread analyses the current ones.
