@@ -45,8 +45,8 @@ function stageBreakdown(calls: { clientMs: number; serverMs: number; timings: Ti
   const parts = STAGES.map(([label, pick]) => [label, mean((c) => pick(c.timings))] as const);
   const named = parts.reduce((s, [, ms]) => s + ms, 0);
   const server = mean((c) => c.serverMs);
-  const all = [...parts, ['other (orientation turn, line order, words)', Math.max(0, server - named)] as const, ['gRPC transfer and (de)serialization', Math.max(0, mean((c) => c.clientMs) - server)] as const];
   const client = mean((c) => c.clientMs);
+  const all = [...parts, ['other (orientation turn, line order, words)', Math.max(0, server - named)] as const, ['gRPC transfer and (de)serialization', Math.max(0, client - server)] as const];
   return all.map(([label, ms]) => `${label} ${ms.toFixed(0)} ms (${((100 * ms) / client).toFixed(0)}%)`).join(', ');
 }
 

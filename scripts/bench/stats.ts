@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** Latency and throughput arithmetic for the benchmark report. */
 
 /** Nearest-rank percentile (p in 0..100) of unsorted samples; null when there are none. */
@@ -43,4 +45,14 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; valu
 /** Peak RSS of this process (the harness plus our service's worker threads) in MB. */
 export function ownPeakRssMb(): number {
   return process.resourceUsage().maxRSS / 1024;
+}
+
+/** A memory field of /proc/PID/status (VmRSS, VmHWM) in MB; null when the process is gone or has no such field. */
+export function procStatusMb(pid: number | 'self', field: string): number | null {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+)`, 'm'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startOurService, type OurService } from '../our-service.ts';
 import { toolAvailable } from '../peer.ts';
-import { percentile } from '../stats.ts';
+import { percentile, procStatusMb } from '../stats.ts';
 import type { BenchOptions, Capability, DetailTable, ResultRow, SetReport } from '../types.ts';
 import { AGENTIC, barNotes, REGULAR, TESSERACT, type BarInputs } from '../ocr/bars.ts';
 import { errorRate, MIN_MATCH_IOU, precisionRecallF1 } from '../ocr/metrics.ts';
@@ -87,12 +86,9 @@ function inferencePeakNote(service: OurService | null): string {
 function inferenceRssNote(service: OurService | null): string {
   const pid = service?.runtime.supervisor?.pid;
   if (!pid) return 'Our peak RSS is the API process (harness, app, worker threads); OCR runs in the inference process, which this runtime does not supervise here, so its memory is not in the figure.';
-  try {
-    const kb = Number(/^VmHWM:\s+(\d+)/mu.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return `Our peak RSS is the API process; the inference process (pid ${pid}) peaked at ${(kb / 1024).toFixed(0)} MB (VmHWM).`;
-  } catch {
-    return `Our peak RSS is the API process; the inference process (pid ${pid}) could not be read.`;
-  }
+  const peakMb = procStatusMb(pid, 'VmHWM');
+  if (peakMb === null) return `Our peak RSS is the API process; the inference process (pid ${pid}) could not be read.`;
+  return `Our peak RSS is the API process; the inference process (pid ${pid}) peaked at ${peakMb.toFixed(0)} MB (VmHWM).`;
 }
 
 async function probeNotes(factory: InferenceOcrProbeFactory | undefined, service: OurService | null, evalDir: string, log: (m: string) => void): Promise<{ notes: string[]; transfer: BarInputs['transfer'] }> {

@@ -3,6 +3,7 @@ import { createReadStream, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_AUTH, startOurService } from '../our-service.ts';
+import { procStatusMb } from '../stats.ts';
 
 /**
  * One grounded parse of a long PDF in a process of its own (run as a child by the throughput set), so its peak
@@ -21,15 +22,6 @@ export interface BigParseResult {
   childrenPeakMb: number;
   chunks: number;
 }
-
-const statusField = (pid: number | 'self', field: string): number => {
-  try {
-    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`));
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0; // the process ended between listing and reading
-  }
-};
 
 /** Every descendant of this process, through /proc/<pid>/task/<tid>/children. */
 function descendants(pid: number): number[] {
@@ -58,7 +50,7 @@ async function measure(file: string): Promise<BigParseResult> {
     const ref = await service.runtime.files.ingestStream('bench', path.basename(file), createReadStream(file));
     let childrenPeakMb = 0;
     const sampler = setInterval(() => {
-      childrenPeakMb = Math.max(childrenPeakMb, descendants(process.pid).reduce((sum, pid) => sum + statusField(pid, 'VmRSS'), 0));
+      childrenPeakMb = Math.max(childrenPeakMb, descendants(process.pid).reduce((sum, pid) => sum + (procStatusMb(pid, 'VmRSS') ?? 0), 0));
     }, SAMPLE_MS);
     const started = performance.now();
     const res = await service.app!.inject({
@@ -67,7 +59,7 @@ async function measure(file: string): Promise<BigParseResult> {
     const ms = performance.now() - started;
     clearInterval(sampler);
     const chunks = res.statusCode === 200 ? (res.json() as { chunks: unknown[] }).chunks.length : 0;
-    return { pages: ref.page_count, ms, status: res.statusCode, serviceHwmMb: statusField('self', 'VmHWM'), childrenPeakMb, chunks };
+    return { pages: ref.page_count, ms, status: res.statusCode, serviceHwmMb: procStatusMb('self', 'VmHWM') ?? 0, childrenPeakMb, chunks };
   } finally {
     await service.close();
   }
