@@ -5,9 +5,9 @@
  * with correct results, while one worker and one inference process are SIGKILLed midway.
  *
  * "Exactly once" is checked three ways: each job's final record and result (through the api it was not submitted
- * to), the job events the workers publish on NATS (one `completed` per job: the worker's compare-and-set lets only
- * one run finish a job, and only that run publishes and counts usage), and GET /v1/usage (200 jobs, no failure,
- * the pages of 200 documents: usage counted once per job).
+ * to), the job events the workers publish on NATS (a `completed` event per job, repeated at most once by a
+ * redelivery: events are at least once, while the worker's compare-and-set lets only one run finish a job and
+ * count usage), and GET /v1/usage (200 jobs, no failure, the pages of 200 documents: usage counted once per job).
  *
  * CLUSTER_SUMMARY=path writes the run's figures (jobs, kills, redeliveries, duration) as JSON.
  */
@@ -30,6 +30,8 @@ const JOB_COUNT = 200;
 /** Kill a worker and an inference process once this many jobs have finished. */
 const KILL_AFTER = 60;
 const HTTP_CONCURRENCY = 8;
+/** Jobs whose completed event may be announced twice (see the at-least-once note at the assertion). */
+const MAX_REPEATED_COMPLETIONS = 4;
 
 interface Reply<T = unknown> {
   status: number;
@@ -223,7 +225,11 @@ describe.skipIf(!haveNats)('cluster: 2 apis, 2 workers, 2 inference processes sh
     if (process.env.CLUSTER_SUMMARY) writeFileSync(process.env.CLUSTER_SUMMARY, `${JSON.stringify(summary, null, 2)}\n`);
 
     expect(problems.filter(Boolean), 'jobs not completed with the correct result').toEqual([]);
-    expect(completedEvents.filter((n) => n !== 1), 'every job completes exactly once').toEqual([]);
+    // A job completes once (the compare-and-set, and usage below), but its event is at least once: a worker that stored
+    // the final state and was killed or starved past its lease before marking it announced is announced again by
+    // the redelivery (JobRecord.announced). So a repeat is allowed, rarely and never more than one.
+    expect(completedEvents.filter((n) => n < 1 || n > 2), 'every job has its completed event, at most repeated once').toEqual([]);
+    expect(summary.duplicated, 'repeated completed events are rare').toBeLessThanOrEqual(MAX_REPEATED_COMPLETIONS);
     expect(jobIds.filter((id) => events.count(id, 'failed') > 0)).toEqual([]);
     expect([...records.values()].filter((r) => r.status !== 'completed')).toEqual([]);
     expect(usage.totals).toEqual({ jobs: JOB_COUNT, failed: 0, pages: plan.reduce((sum, job) => sum + job.pages, 0) });

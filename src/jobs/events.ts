@@ -2,23 +2,34 @@ import { EventEmitter } from 'node:events';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { Logger } from '../shared/logger.ts';
 import type { MetadataStore } from '../storage/ports.ts';
+import { isFinished } from './job-store.ts';
 import { toJobRef, type JobEvents, type JobListener, type JobRecord, type JobRef } from './ports.ts';
 
 /**
  * Wraps a listener so it sees each JobRef change once and never goes back in time: the same change may
- * arrive twice (an in-process event and a store poll) and events from other processes may race.
+ * arrive twice (an in-process event and a store poll) and events from other processes may race. `updated_at`
+ * has whole seconds, so it cannot order changes made within one second: a finished job is final (a late
+ * progress event of its last attempt is dropped), and within one second and one status progress only grows.
+ * A retry goes back to `pending` first, so its progress may start again from zero.
  */
 export function changesOnly(listener: JobListener): JobListener {
-  let lastUpdated = -Infinity;
+  let last: JobRef | undefined;
   let lastJson = '';
   return (ref) => {
-    if (ref.updated_at < lastUpdated) return;
+    if (last && isStale(ref, last)) return;
     const json = JSON.stringify(ref);
     if (json === lastJson) return;
-    lastUpdated = ref.updated_at;
+    last = ref;
     lastJson = json;
     listener(ref);
   };
+}
+
+function isStale(ref: JobRef, last: JobRef): boolean {
+  if (ref.updated_at < last.updated_at) return true;
+  if (isFinished(last) && !isFinished(ref)) return true;
+  const sameMoment = ref.updated_at === last.updated_at && ref.status === last.status;
+  return sameMoment && (ref.progress?.done ?? 0) < (last.progress?.done ?? 0);
 }
 
 function safeCall(listener: JobListener, ref: JobRef, logger?: Logger): void {

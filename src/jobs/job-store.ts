@@ -20,7 +20,8 @@ const ACTIVE_PREFIX = 'active.';
 const MAX_CAS_TRIES = 20;
 const ORPHAN_MARKER_MS = 60_000;
 
-export function isFinished(job: JobRecord): boolean {
+/** Completed and failed are final: a job never leaves them. */
+export function isFinished(job: Pick<JobRecord, 'status'>): boolean {
   return job.status === 'completed' || job.status === 'failed';
 }
 
