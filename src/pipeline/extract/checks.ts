@@ -1,4 +1,5 @@
-import { cellNumber, fieldRole, plainWords } from './columns.ts';
+import { plainWords } from '../lexicon/mod.ts';
+import { cellNumber, fieldRole } from './columns.ts';
 import type { ExtractOutput, SchemaField, SchemaV2, ValidationCheck } from './types.ts';
 
 /**

@@ -1,3 +1,5 @@
+import { plainWords } from '../lexicon/mod.ts';
+
 /**
  * Line-item column roles (issue 7): what a table header or a schema field means (description, quantity, unit
  * price, line amount, ...), in the languages the invoices come in, and the number reading the table cells need.
@@ -43,20 +45,6 @@ const ROLE_PHRASES: Record<ColumnRole, string[]> = {
 
 export const NUMERIC_ROLES: ReadonlySet<ColumnRole> = new Set(['quantity', 'unit_price', 'amount', 'tax', 'tax_rate', 'discount']);
 
-/** Lower case, accents stripped, punctuation (except % and #) to spaces, whitespace collapsed. */
-export function plainWords(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ł/g, 'l')
-    .replace(/Ł/g, 'L')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/[_/\\.,:;()[\]{}'"*+°º№-]+/g, ' ')
-    .replace(/%/g, ' % ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 const ROLE_CACHE = new Map<string, { role: ColumnRole; score: number } | null>();
 const PHRASE_LIST = (Object.entries(ROLE_PHRASES) as [ColumnRole, string[]][]).flatMap(([role, phrases]) =>

@@ -1,3 +1,4 @@
+import { normalizeLabel } from '../lexicon/mod.ts';
 import type { ValueKind } from './types.ts';
 
 /**
@@ -6,16 +7,6 @@ import type { ValueKind } from './types.ts';
  * label announces ("Date" → date, "Total" → amount).
  */
 
-/** Lower case, diacritics and punctuation removed, whitespace collapsed: "Invoice No.:" → "invoice no". */
-export function normalizeLabel(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ł/g, 'l')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 /** Words that end a label by numbering what follows: "Invoice No", "Facture n°", "Order #", "Rechnungsnr.". */
 const NUMBER_MARK = /(?:^|\s)(?:#|no\.?|nr\.?|n°|nº|n\.°|num\.?|number|nummer|numero|numéro|número|numer)\s*:?$/iu;

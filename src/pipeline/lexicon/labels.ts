@@ -1,6 +1,8 @@
 /**
- * The lexicon's word lists: label phrases per concept as documents print them (English, German, French, Spanish,
- * Italian, Dutch, Polish, and the Malay-English of receipts), names schemas use, and words too weak to decide alone.
+ * Field labels per business or contract concept, as documents print them (English, German, French, Spanish,
+ * Italian, Dutch, Polish, and the Malay-English of receipts), the names schemas use for them, and the words too weak
+ * to decide alone. Read by extraction (`extract/lexicon.ts` matches labels, keys and descriptions to concepts) and by
+ * ask (a question's concept words).
  */
 
 /** Label phrases per concept, lower-case, accents kept, punctuation removed (as `normalizeText` leaves them). */

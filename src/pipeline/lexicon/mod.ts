@@ -1,0 +1,9 @@
+/**
+ * The words the rules share: field labels per concept, taxes, totals, currencies and months, in the languages of
+ * the documents we read, and the normalizations that prepare printed text for comparing with them. Word lists are
+ * data; the rules that match them stay with their stage (extract, fields, classify, ask, synthesize).
+ */
+export { normalizeLabel, normalizeText, plainWords, tokensOf } from './normalize.ts';
+export {
+  AMOUNT_CONCEPTS, CONCEPT_LABELS, CONCEPTS, DESCRIPTION_HEAD_END, IDENTIFIER_NOUNS, NEUTRAL, SCHEMA_NAMES, WEAK,
+} from './labels.ts';
