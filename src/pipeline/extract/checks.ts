@@ -1,4 +1,4 @@
-import { plainWords } from '../lexicon/mod.ts';
+import { FIELD_TAX_NAMES, FIELD_TAX_RATE_NAMES, plainWords } from '../lexicon/mod.ts';
 import { cellNumber, fieldRole } from './columns.ts';
 import type { ExtractOutput, SchemaField, SchemaV2, ValidationCheck } from './types.ts';
 
@@ -24,9 +24,9 @@ function topRole(field: SchemaField): TopRole | null {
       continue;
     }
     if (field.type !== 'number') continue;
-    if (has(w, 'rate', 'percent', '%', 'percentage')) return has(w, 'tax', 'vat', 'btw', 'mwst', 'tva', 'ust') ? 'tax_rate' : null;
+    if (has(w, 'rate', 'percent', '%', 'percentage')) return has(w, ...FIELD_TAX_RATE_NAMES) ? 'tax_rate' : null;
     if (has(w, 'subtotal', 'sub total', 'untaxed', 'net', 'netto', 'zwischensumme', 'excl', 'before tax', 'pretax')) return 'subtotal';
-    if (has(w, 'tax', 'vat', 'btw', 'mwst', 'tva', 'ust', 'iva')) return 'tax';
+    if (has(w, ...FIELD_TAX_NAMES)) return 'tax';
     if (has(w, 'total', 'amount', 'grand total', 'amount due', 'gross', 'brutto', 'totaal', 'summe', 'montant')) return 'total';
   }
   return null;

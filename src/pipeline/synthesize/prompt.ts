@@ -1,3 +1,4 @@
+import { alternation, REQUEST_TAX_NAMES } from '../lexicon/mod.ts';
 import { clausesOf, MISMATCH_CUE, readMismatches, type MismatchRequest } from './prompt-mismatch.ts';
 import {
   countryMentions, findCurrency, findDates, findPeriod, parseAmount, typeMentions, wordOrNumber, NUMBER_WORD,
@@ -217,7 +218,7 @@ function readItems(text: string): NamedItem[] {
 function readTaxRates(text: string): number[] {
   if (/\b(no (?:vat|tax|sales tax)|tax[- ]free|tax[- ]exempt|vat[- ]exempt|zero[- ]rated|without (?:vat|tax))\b/i.test(text)) return [0];
   const rates: number[] = [];
-  const tax = '(?:vat|tax|sales tax|gst|mwst|iva|tva|btw|consumption tax)';
+  const tax = `(?:${alternation(REQUEST_TAX_NAMES)})`;
   const patterns = [
     new RegExp(`(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%\\s*(?:(?:and|\\/|or|,)\\s*(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%\\s*)?${tax}`, 'gi'),
     new RegExp(`${tax}\\s*(?:rates?)?\\s*(?:of|at|:|=|is)?\\s*(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%(?:\\s*(?:and|\\/|or|,)\\s*(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%)?`, 'gi'),
