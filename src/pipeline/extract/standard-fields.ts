@@ -1,3 +1,4 @@
+import { alternation, TEXT_CURRENCY_MARKS } from '../lexicon/mod.ts';
 import type { FieldType } from './types.ts';
 
 /**
@@ -18,7 +19,7 @@ export interface StandardField {
   always?: boolean | RegExp;
 }
 
-const CURRENCY = /[€$£¥₹₨]|\bzł|\b(EUR|USD|GBP|PLN|CHF|INR|JPY|CAD|AUD|SEK|NOK|DKK|CZK|HUF|MYR|SGD|RM|Rs)\b/;
+const CURRENCY = new RegExp(`[€$£¥₹₨]|\\bzł|\\b(${alternation(TEXT_CURRENCY_MARKS)})\\b`);
 const DATE = /\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\.? ?(jan|feb|m[aä]r|apr|ma[iy]|mei|jun|jul|aug|sep|o[ck]t|nov|de[cz]|januar|februar|maart|mai|juin|juillet|août|stycz|lut|mar|kwi|maj|cze|lip|sie|wrz|pa[zź]|lis|gru)[a-zé]*\.? ?\d{2,4}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b/i;
 
 export const BUSINESS_FIELDS: StandardField[] = [
