@@ -1,4 +1,4 @@
-import { alternation, REQUEST_CURRENCY_CODES, REQUEST_CURRENCY_NAMES, REQUEST_CURRENCY_SYMBOLS } from '../lexicon/mod.ts';
+import { alternation, ENGLISH_MONTHS, REQUEST_CURRENCY_CODES, REQUEST_CURRENCY_NAMES, REQUEST_CURRENCY_SYMBOLS } from '../lexicon/mod.ts';
 import type { DocType } from './types.ts';
 import type { Country } from './vocab-places.ts';
 
@@ -37,11 +37,10 @@ export function parseAmount(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
 function monthIndex(name: string): number {
-  return MONTHS.findIndex((m) => m.startsWith(name.toLowerCase().slice(0, 3))) + 1;
+  return ENGLISH_MONTHS.findIndex((m) => m.startsWith(name.toLowerCase().slice(0, 3))) + 1;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
