@@ -1,4 +1,4 @@
-import { plainWords } from '../lexicon/mod.ts';
+import { plainWords, SUMMARY_ROW_LABELS } from '../lexicon/mod.ts';
 
 /**
  * Line-item column roles (issue 7): what a table header or a schema field means (description, quantity, unit
@@ -130,17 +130,9 @@ export function isNumericCell(text: string): boolean {
   return letters.length <= 5;
 }
 
-/** Words of summary rows that close a line-item table rather than continue it. */
-const SUMMARY_WORDS = [
-  'subtotal', 'sub total', 'total', 'totals', 'grand total', 'amount due', 'balance', 'balance due', 'tax', 'vat', 'sales tax',
-  'summe', 'zwischensumme', 'gesamt', 'gesamtbetrag', 'netto', 'brutto', 'mwst', 'ust', 'ubertrag', 'totaal', 'subtotaal',
-  'btw', 'sous total', 'montant total', 'total ht', 'total ttc', 'tva', 'razem', 'suma', 'do zaplaty', 'carried forward',
-  'brought forward', 'shipping', 'freight', 'discount', 'exclusief btw', 'inclusief btw', 'factuur totaal',
-];
-
 /** Whether a row's label reads as a subtotal, tax or total line. */
 export function isSummaryLabel(text: string): boolean {
   const plain = plainWords(text);
   if (!plain) return false;
-  return SUMMARY_WORDS.some((w) => plain === w || plain.startsWith(`${w} `) || (w.length > 4 && plain.endsWith(` ${w}`)));
+  return SUMMARY_ROW_LABELS.some((w) => plain === w || plain.startsWith(`${w} `) || (w.length > 4 && plain.endsWith(` ${w}`)));
 }

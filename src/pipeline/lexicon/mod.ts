@@ -5,7 +5,8 @@
  */
 export { normalizeLabel, normalizeText, plainWords, tokensOf } from './normalize.ts';
 export {
-  AMOUNT_CONCEPTS, CONCEPT_LABELS, CONCEPTS, DESCRIPTION_HEAD_END, IDENTIFIER_NOUNS, NEUTRAL, SCHEMA_NAMES, WEAK,
+  AMOUNT_CONCEPTS, CONCEPT_LABELS, CONCEPTS, DESCRIPTION_HEAD_END, IDENTIFIER_NOUNS, NEUTRAL, SCHEMA_NAMES, STANDARD_FIELD_LABELS,
+  WEAK,
 } from './labels.ts';
 export { alternation } from './pattern.ts';
 export {
@@ -18,3 +19,4 @@ export {
   REQUEST_CURRENCY_SYMBOLS, TEXT_CURRENCY_MARKS,
 } from './currencies.ts';
 export { ENGLISH_MONTH_ABBREVIATIONS, ENGLISH_MONTHS, MONTH_NAMES, PRINTED_MONTHS } from './months.ts';
+export { FIELD_SUBTOTAL_WORDS, FIELD_TOTAL_WORDS, SUMMARY_ROW_LABELS } from './totals.ts';
