@@ -1,4 +1,4 @@
-import { plainWords, SUMMARY_ROW_LABELS } from '../lexicon/mod.ts';
+import { COLUMN_LABELS, plainWords, SUMMARY_ROW_LABELS } from '../lexicon/mod.ts';
 
 /**
  * Line-item column roles (issue 7): what a table header or a schema field means (description, quantity, unit
@@ -8,46 +8,14 @@ import { plainWords, SUMMARY_ROW_LABELS } from '../lexicon/mod.ts';
 
 export type ColumnRole = 'description' | 'quantity' | 'unit_price' | 'amount' | 'tax' | 'tax_rate' | 'sku' | 'unit' | 'discount' | 'position';
 
-/** Phrases per role, accent-free lower case. Longer phrases win ("unit price" over "unit"). */
-const ROLE_PHRASES: Record<ColumnRole, string[]> = {
-  description: [
-    'description', 'desc', 'item', 'items', 'product', 'products', 'article', 'artikel', 'omschrijving', 'beschreibung',
-    'bezeichnung', 'leistung', 'designation', 'libelle', 'produit', 'opis', 'nazwa', 'towar', 'usluga', 'descripcion',
-    'concepto', 'descrizione', 'name', 'service', 'services', 'particulars', 'details', 'detail', 'line item', 'item description',
-  ],
-  quantity: [
-    'quantity', 'qty', 'qte', 'quantite', 'menge', 'anzahl', 'aantal', 'hoeveelheid', 'ilosc', 'cantidad', 'quantita',
-    'hours', 'hrs', 'pcs', 'count', 'units', 'st', 'stk',
-  ],
-  unit_price: [
-    'unit price', 'price', 'rate', 'preis', 'einzelpreis', 'stuckpreis', 'prix', 'prix unitaire', 'pu', 'cena', 'cena jedn',
-    'cena jednostkowa', 'prijs', 'prijs per stuk', 'stukprijs', 'precio', 'precio unitario', 'prezzo', 'unit cost', 'price each',
-    'price unit', 'each', 'ep', 'cena netto',
-  ],
-  amount: [
-    'amount', 'total', 'line total', 'betrag', 'gesamt', 'gesamtpreis', 'gesamtbetrag', 'montant', 'montant ht', 'wartosc',
-    'wartosc netto', 'wartosc brutto', 'bedrag', 'totaal', 'importe', 'importo', 'net amount', 'sum', 'summe', 'subtotal',
-    'price subtotal', 'line amount', 'extended', 'ext price', 'value', 'gp', 'prijs incl btw', 'total price',
-  ],
-  tax: ['tax', 'vat', 'btw', 'mwst', 'ust', 'tva', 'iva', 'vat amount', 'tax amount', 'taxes', 'kwota vat', 'podatek'],
-  tax_rate: [
-    'tax rate', 'vat rate', 'tax %', 'vat %', 'btw %', 'mwst %', 'ust %', 'tva %', 'taux tva', 'taux', 'stawka vat', 'stawka',
-    'tax percent', 'line tax percent', 'taxpercent', '%',
-  ],
-  sku: [
-    'sku', 'code', 'item code', 'product code', 'art nr', 'artnr', 'artikelnummer', 'artikelnr', 'article no', 'part number',
-    'part no', 'ref', 'reference', 'barcode', 'ean', 'item no', 'item number', 'product id', 'kod', 'indeks',
-  ],
-  unit: ['unit', 'uom', 'einheit', 'unite', 'jm', 'eenheid', 'unit of measure', 'me'],
-  discount: ['discount', 'disc', 'rabatt', 'remise', 'korting', 'rabat', 'descuento', 'sconto', 'disc %'],
-  position: ['pos', 'no', '#', 'line', 'nr', 'lp', 'item no.', 'position'],
-};
+/** Header phrases per role; longer phrases win ("unit price" over "unit"). */
+const ROLE_PHRASES: Record<ColumnRole, readonly string[]> = COLUMN_LABELS;
 
 export const NUMERIC_ROLES: ReadonlySet<ColumnRole> = new Set(['quantity', 'unit_price', 'amount', 'tax', 'tax_rate', 'discount']);
 
 
 const ROLE_CACHE = new Map<string, { role: ColumnRole; score: number } | null>();
-const PHRASE_LIST = (Object.entries(ROLE_PHRASES) as [ColumnRole, string[]][]).flatMap(([role, phrases]) =>
+const PHRASE_LIST = (Object.entries(ROLE_PHRASES) as [ColumnRole, readonly string[]][]).flatMap(([role, phrases]) =>
   phrases.map((phrase) => ({ role, phrase, compound: phrase.length >= 5 && !phrase.includes(' ') })),
 );
 

@@ -20,3 +20,4 @@ export {
 } from './currencies.ts';
 export { ENGLISH_MONTH_ABBREVIATIONS, ENGLISH_MONTHS, MONTH_NAMES, PRINTED_MONTHS } from './months.ts';
 export { FIELD_SUBTOTAL_WORDS, FIELD_TOTAL_WORDS, SUMMARY_ROW_LABELS } from './totals.ts';
+export { COLUMN_LABELS } from './column-labels.ts';
