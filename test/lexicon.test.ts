@@ -72,7 +72,10 @@ describe('word lists are written as their normalization leaves them', () => {
 
 describe('taxes', () => {
   it('every subset a rule reads names taxes the lexicon knows', () => {
-    const subsets = [QUESTION_TAX_NAMES, MISMATCH_TAX_NAMES, REQUEST_TAX_NAMES, RATE_LABEL_TAX_NAMES, LABEL_TAX_NAMES, FIELD_TAX_NAMES, FIELD_TAX_RATE_NAMES];
+    const subsets = [
+      QUESTION_TAX_NAMES, MISMATCH_TAX_NAMES, REQUEST_TAX_NAMES, RATE_LABEL_TAX_NAMES, LABEL_TAX_NAMES, FIELD_TAX_NAMES,
+      FIELD_TAX_RATE_NAMES,
+    ];
     for (const subset of subsets) {
       for (const name of subset) expect(TAX_NAMES.includes(name) || /^\w+ tax$/.test(name), name).toBe(true);
     }

@@ -35,11 +35,11 @@ export const REQUEST_CURRENCY_CODES: readonly string[] = [
   'EUR', 'USD', 'GBP', 'JPY', 'CHF', 'KWD', 'BHD', 'JOD', 'KRW', 'CAD', 'AUD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'INR', 'CNY',
 ];
 
-/** Currency names in English requests ("in euros", "Swiss francs"), the more specific first ("Kuwaiti dinars" before "dinars"). */
+/** Currency names in English requests ("in euros", "Swiss francs"); the more specific first ("Kuwaiti dinars", then "dinars"). */
 export const REQUEST_CURRENCY_NAMES: readonly (readonly [RegExp, string])[] = [
-  [/\beuros?\b/i, 'EUR'], [/\b(?:us\s+)?dollars?\b/i, 'USD'], [/\bpounds?(?:\s+sterling)?\b|\bsterling\b/i, 'GBP'], [/\byen\b/i, 'JPY'],
-  [/\bswiss\s+francs?\b/i, 'CHF'], [/\bkuwaiti\s+dinars?\b/i, 'KWD'], [/\bbahraini\s+dinars?\b/i, 'BHD'], [/\bjordanian\s+dinars?\b/i, 'JOD'],
-  [/\bdinars?\b/i, 'KWD'], [/\bwon\b/i, 'KRW'],
+  [/\beuros?\b/i, 'EUR'], [/\b(?:us\s+)?dollars?\b/i, 'USD'], [/\bpounds?(?:\s+sterling)?\b|\bsterling\b/i, 'GBP'],
+  [/\byen\b/i, 'JPY'], [/\bswiss\s+francs?\b/i, 'CHF'], [/\bkuwaiti\s+dinars?\b/i, 'KWD'], [/\bbahraini\s+dinars?\b/i, 'BHD'],
+  [/\bjordanian\s+dinars?\b/i, 'JOD'], [/\bdinars?\b/i, 'KWD'], [/\bwon\b/i, 'KRW'],
 ];
 
 /** The symbols a synthesis request may use for its currency. */
