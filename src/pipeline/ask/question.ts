@@ -1,5 +1,5 @@
-import { CONCEPT_LABELS, conceptOf } from '../extract/mod.ts';
-import { alternation, QUESTION_TAX_NAMES } from '../lexicon/mod.ts';
+import { conceptOf } from '../extract/mod.ts';
+import { alternation, CONCEPT_LABELS, QUESTION_TAX_NAMES } from '../lexicon/mod.ts';
 import { contentTerms } from './terms.ts';
 
 /**

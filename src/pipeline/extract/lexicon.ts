@@ -3,12 +3,10 @@ import {
   AMOUNT_CONCEPTS, CONCEPT_LABELS, CONCEPTS, DESCRIPTION_HEAD_END, IDENTIFIER_NOUNS, NEUTRAL, normalizeText, SCHEMA_NAMES, tokensOf, WEAK,
 } from '../lexicon/mod.ts';
 
-export { CONCEPT_LABELS, CONCEPTS } from '../lexicon/mod.ts';
-
 /**
- * What business and contract concepts are called: on documents (labels, in English, German, French, Spanish,
- * Italian, Dutch and Polish) and in schemas (field keys and descriptions). conceptOf maps a schema field to a
- * concept; labelConcept and labelScore match a printed label to a concept or to a field's own words.
+ * Matching printed labels and schema fields to business and contract concepts, with the concept labels and schema
+ * names of the lexicon (pipeline/lexicon). conceptOf maps a schema field to a concept; labelConcept and labelScore
+ * match a printed label to a concept or to a field's own words.
  */
 
 function phraseAt(tokens: string[], phrase: string[]): number {
