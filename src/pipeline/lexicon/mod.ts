@@ -7,7 +7,7 @@ export { normalizeLabel, normalizeText, plainWords, tokensOf } from './normalize
 export {
   AMOUNT_CONCEPTS, CONCEPT_LABELS, CONCEPTS, DESCRIPTION_HEAD_END, IDENTIFIER_NOUNS, NEUTRAL, SCHEMA_NAMES, STANDARD_FIELD_LABELS,
   WEAK,
-} from './labels.ts';
+} from './concept-labels.ts';
 export { alternation } from './pattern.ts';
 export {
   FIELD_TAX_NAMES, FIELD_TAX_RATE_NAMES, LABEL_TAX_NAMES, MISMATCH_TAX_NAMES, QUESTION_TAX_NAMES, RATE_LABEL_TAX_NAMES,
