@@ -1,4 +1,5 @@
-import { CONCEPT_LABELS, conceptOf } from '../extract/mod.ts';
+import { conceptOf } from '../extract/mod.ts';
+import { alternation, CONCEPT_LABELS, QUESTION_TAX_NAMES } from '../lexicon/mod.ts';
 import { contentTerms } from './terms.ts';
 
 /**
@@ -50,7 +51,7 @@ const CONCEPT_PATTERNS: [RegExp, string][] = [
   [/\bwho (is|was) (the )?(customer|client|buyer)\b|\bbilled to\b|\bbill to\b/, 'customer'],
   [/\b(what|which) date\b.*\b(issued|dated|receipt|invoice|bill)\b|\bwhen was (it|this|the) (\w+ )?(issued|dated|made|printed)\b|\b(invoice|receipt|issue) date\b/, 'invoice_date'],
   [/\b(sub ?total)\b/, 'subtotal'],
-  [/\b(tax|vat|gst)\b(?! (id|number|no|rate))/, 'tax'],
+  [new RegExp(`\\b(${alternation(QUESTION_TAX_NAMES)})\\b(?! (id|number|no|rate))`), 'tax'],
   [/\btotal\b|\bamount (paid|due)\b|\bhow much\b.*\b(pay|paid|owe|due|cost)\b/, 'total'],
 ];
 

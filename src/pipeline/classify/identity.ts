@@ -1,3 +1,4 @@
+import { alternation, ENGLISH_MONTH_ABBREVIATIONS } from '../lexicon/mod.ts';
 import type { Block, Line, ModelPage } from '../model/types.ts';
 import type { IdentityHints } from './types.ts';
 
@@ -6,8 +7,13 @@ import type { IdentityHints } from './types.ts';
  * Only what the page says clearly; a missing hint is better than a wrong one (the splitter trusts these).
  */
 
-export const DATE =
-  /\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})\b/gi;
+/** An English month word: its first three letters. */
+const MONTH = alternation(ENGLISH_MONTH_ABBREVIATIONS);
+
+export const DATE = new RegExp(
+  `\\b(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:${MONTH})[a-z]*\\.?,?\\s+\\d{4}|(?:${MONTH})[a-z]*\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4})\\b`,
+  'gi',
+);
 
 const NUMBER_LABEL =
   /\b(?:invoice|inv|bill|receipt|order|po|purchase order|statement|contract|agreement|document|doc|reference|ref|delivery note|quote|quotation)\b\s*(?:no\.?|number|num\.?|#|nr\.?|id)?\s*[:#.]?\s*([A-Z0-9][A-Z0-9/_-]{2,24})\b/i;

@@ -1,5 +1,6 @@
 import type { KeyValuePair } from '../fields/types.ts';
-import { cellNumber, plainWords, type ColumnRole } from './columns.ts';
+import { plainWords } from '../lexicon/mod.ts';
+import { cellNumber, type ColumnRole } from './columns.ts';
 import { labelConcept } from './lexicon.ts';
 import { lineItemSegmentsOf } from './line-items.ts';
 import { standardFieldOfLabel, standardFieldsOf, type StandardField } from './standard-fields.ts';

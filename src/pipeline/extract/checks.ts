@@ -1,4 +1,5 @@
-import { cellNumber, fieldRole, plainWords } from './columns.ts';
+import { FIELD_SUBTOTAL_WORDS, FIELD_TAX_NAMES, FIELD_TAX_RATE_NAMES, FIELD_TOTAL_WORDS, plainWords } from '../lexicon/mod.ts';
+import { cellNumber, fieldRole } from './columns.ts';
 import type { ExtractOutput, SchemaField, SchemaV2, ValidationCheck } from './types.ts';
 
 /**
@@ -23,10 +24,10 @@ function topRole(field: SchemaField): TopRole | null {
       continue;
     }
     if (field.type !== 'number') continue;
-    if (has(w, 'rate', 'percent', '%', 'percentage')) return has(w, 'tax', 'vat', 'btw', 'mwst', 'tva', 'ust') ? 'tax_rate' : null;
-    if (has(w, 'subtotal', 'sub total', 'untaxed', 'net', 'netto', 'zwischensumme', 'excl', 'before tax', 'pretax')) return 'subtotal';
-    if (has(w, 'tax', 'vat', 'btw', 'mwst', 'tva', 'ust', 'iva')) return 'tax';
-    if (has(w, 'total', 'amount', 'grand total', 'amount due', 'gross', 'brutto', 'totaal', 'summe', 'montant')) return 'total';
+    if (has(w, 'rate', 'percent', '%', 'percentage')) return has(w, ...FIELD_TAX_RATE_NAMES) ? 'tax_rate' : null;
+    if (has(w, ...FIELD_SUBTOTAL_WORDS)) return 'subtotal';
+    if (has(w, ...FIELD_TAX_NAMES)) return 'tax';
+    if (has(w, ...FIELD_TOTAL_WORDS)) return 'total';
   }
   return null;
 }

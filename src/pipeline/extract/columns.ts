@@ -1,3 +1,5 @@
+import { COLUMN_LABELS, plainWords, SUMMARY_ROW_LABELS } from '../lexicon/mod.ts';
+
 /**
  * Line-item column roles (issue 7): what a table header or a schema field means (description, quantity, unit
  * price, line amount, ...), in the languages the invoices come in, and the number reading the table cells need.
@@ -6,60 +8,14 @@
 
 export type ColumnRole = 'description' | 'quantity' | 'unit_price' | 'amount' | 'tax' | 'tax_rate' | 'sku' | 'unit' | 'discount' | 'position';
 
-/** Phrases per role, accent-free lower case. Longer phrases win ("unit price" over "unit"). */
-const ROLE_PHRASES: Record<ColumnRole, string[]> = {
-  description: [
-    'description', 'desc', 'item', 'items', 'product', 'products', 'article', 'artikel', 'omschrijving', 'beschreibung',
-    'bezeichnung', 'leistung', 'designation', 'libelle', 'produit', 'opis', 'nazwa', 'towar', 'usluga', 'descripcion',
-    'concepto', 'descrizione', 'name', 'service', 'services', 'particulars', 'details', 'detail', 'line item', 'item description',
-  ],
-  quantity: [
-    'quantity', 'qty', 'qte', 'quantite', 'menge', 'anzahl', 'aantal', 'hoeveelheid', 'ilosc', 'cantidad', 'quantita',
-    'hours', 'hrs', 'pcs', 'count', 'units', 'st', 'stk',
-  ],
-  unit_price: [
-    'unit price', 'price', 'rate', 'preis', 'einzelpreis', 'stuckpreis', 'prix', 'prix unitaire', 'pu', 'cena', 'cena jedn',
-    'cena jednostkowa', 'prijs', 'prijs per stuk', 'stukprijs', 'precio', 'precio unitario', 'prezzo', 'unit cost', 'price each',
-    'price unit', 'each', 'ep', 'cena netto',
-  ],
-  amount: [
-    'amount', 'total', 'line total', 'betrag', 'gesamt', 'gesamtpreis', 'gesamtbetrag', 'montant', 'montant ht', 'wartosc',
-    'wartosc netto', 'wartosc brutto', 'bedrag', 'totaal', 'importe', 'importo', 'net amount', 'sum', 'summe', 'subtotal',
-    'price subtotal', 'line amount', 'extended', 'ext price', 'value', 'gp', 'prijs incl btw', 'total price',
-  ],
-  tax: ['tax', 'vat', 'btw', 'mwst', 'ust', 'tva', 'iva', 'vat amount', 'tax amount', 'taxes', 'kwota vat', 'podatek'],
-  tax_rate: [
-    'tax rate', 'vat rate', 'tax %', 'vat %', 'btw %', 'mwst %', 'ust %', 'tva %', 'taux tva', 'taux', 'stawka vat', 'stawka',
-    'tax percent', 'line tax percent', 'taxpercent', '%',
-  ],
-  sku: [
-    'sku', 'code', 'item code', 'product code', 'art nr', 'artnr', 'artikelnummer', 'artikelnr', 'article no', 'part number',
-    'part no', 'ref', 'reference', 'barcode', 'ean', 'item no', 'item number', 'product id', 'kod', 'indeks',
-  ],
-  unit: ['unit', 'uom', 'einheit', 'unite', 'jm', 'eenheid', 'unit of measure', 'me'],
-  discount: ['discount', 'disc', 'rabatt', 'remise', 'korting', 'rabat', 'descuento', 'sconto', 'disc %'],
-  position: ['pos', 'no', '#', 'line', 'nr', 'lp', 'item no.', 'position'],
-};
+/** Header phrases per role; longer phrases win ("unit price" over "unit"). */
+const ROLE_PHRASES: Record<ColumnRole, readonly string[]> = COLUMN_LABELS;
 
 export const NUMERIC_ROLES: ReadonlySet<ColumnRole> = new Set(['quantity', 'unit_price', 'amount', 'tax', 'tax_rate', 'discount']);
 
-/** Lower case, accents stripped, punctuation (except % and #) to spaces, whitespace collapsed. */
-export function plainWords(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ł/g, 'l')
-    .replace(/Ł/g, 'L')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/[_/\\.,:;()[\]{}'"*+°º№-]+/g, ' ')
-    .replace(/%/g, ' % ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 const ROLE_CACHE = new Map<string, { role: ColumnRole; score: number } | null>();
-const PHRASE_LIST = (Object.entries(ROLE_PHRASES) as [ColumnRole, string[]][]).flatMap(([role, phrases]) =>
+const PHRASE_LIST = (Object.entries(ROLE_PHRASES) as [ColumnRole, readonly string[]][]).flatMap(([role, phrases]) =>
   phrases.map((phrase) => ({ role, phrase, compound: phrase.length >= 5 && !phrase.includes(' ') })),
 );
 
@@ -142,17 +98,9 @@ export function isNumericCell(text: string): boolean {
   return letters.length <= 5;
 }
 
-/** Words of summary rows that close a line-item table rather than continue it. */
-const SUMMARY_WORDS = [
-  'subtotal', 'sub total', 'total', 'totals', 'grand total', 'amount due', 'balance', 'balance due', 'tax', 'vat', 'sales tax',
-  'summe', 'zwischensumme', 'gesamt', 'gesamtbetrag', 'netto', 'brutto', 'mwst', 'ust', 'ubertrag', 'totaal', 'subtotaal',
-  'btw', 'sous total', 'montant total', 'total ht', 'total ttc', 'tva', 'razem', 'suma', 'do zaplaty', 'carried forward',
-  'brought forward', 'shipping', 'freight', 'discount', 'exclusief btw', 'inclusief btw', 'factuur totaal',
-];
-
 /** Whether a row's label reads as a subtotal, tax or total line. */
 export function isSummaryLabel(text: string): boolean {
   const plain = plainWords(text);
   if (!plain) return false;
-  return SUMMARY_WORDS.some((w) => plain === w || plain.startsWith(`${w} `) || (w.length > 4 && plain.endsWith(` ${w}`)));
+  return SUMMARY_ROW_LABELS.some((w) => plain === w || plain.startsWith(`${w} `) || (w.length > 4 && plain.endsWith(` ${w}`)));
 }

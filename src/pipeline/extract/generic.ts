@@ -1,7 +1,8 @@
 import { findAmounts, findDates } from '../fields/mod.ts';
 import type { Candidate, ExtractDocument, SchemaField } from './types.ts';
 import { candidateFrom, candidateOfLine, LAYOUT_WEIGHT, labelledValues, rightOf, visualLines, type Labelled } from './concepts/lines.ts';
-import { fieldLabelScore, tokensOf } from './lexicon.ts';
+import { tokensOf } from '../lexicon/mod.ts';
+import { fieldLabelScore } from './lexicon.ts';
 
 /**
  * Fields that name no known concept: match printed labels against the field's own key and description (token

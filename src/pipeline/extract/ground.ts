@@ -2,7 +2,7 @@ import { findAmounts, findDates, parseDate } from '../fields/mod.ts';
 import type { BBox, Line } from '../model/types.ts';
 import { regionIdsOf, spanBox, visualLines } from './concepts/lines.ts';
 import { isDateField, typedPart } from './generic.ts';
-import { tokensOf } from './lexicon.ts';
+import { tokensOf } from '../lexicon/mod.ts';
 import type { Candidate, ExtractDocument, SchemaField } from './types.ts';
 
 /**

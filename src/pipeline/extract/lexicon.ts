@@ -1,25 +1,13 @@
 import type { SchemaField } from './types.ts';
-import { AMOUNT_CONCEPTS, CONCEPT_LABELS, CONCEPTS, DESCRIPTION_HEAD_END, IDENTIFIER_NOUNS, NEUTRAL, SCHEMA_NAMES, WEAK } from './lexicon-data.ts';
-
-export { CONCEPT_LABELS, CONCEPTS } from './lexicon-data.ts';
+import {
+  AMOUNT_CONCEPTS, CONCEPT_LABELS, CONCEPTS, DESCRIPTION_HEAD_END, IDENTIFIER_NOUNS, NEUTRAL, normalizeText, SCHEMA_NAMES, tokensOf, WEAK,
+} from '../lexicon/mod.ts';
 
 /**
- * What business and contract concepts are called: on documents (labels, in English, German, French, Spanish,
- * Italian, Dutch and Polish) and in schemas (field keys and descriptions). conceptOf maps a schema field to a
- * concept; labelConcept and labelScore match a printed label to a concept or to a field's own words.
+ * Matching printed labels and schema fields to business and contract concepts, with the concept labels and schema
+ * names of the lexicon (pipeline/lexicon). conceptOf maps a schema field to a concept; labelConcept and labelScore
+ * match a printed label to a concept or to a field's own words.
  */
-
-/** Lower case, accents kept, separators and punctuation to single spaces; camelCase and snake_case split. */
-export function normalizeText(text: string): string {
-  return text
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/[’']s\b/g, '')
-    .replace(/[^\p{L}\p{N}%#°º]+/gu, ' ')
-    .trim();
-}
-
-export const tokensOf = (text: string): string[] => normalizeText(text).split(' ').filter(Boolean);
 
 function phraseAt(tokens: string[], phrase: string[]): number {
   outer: for (let i = 0; i + phrase.length <= tokens.length; i++) {

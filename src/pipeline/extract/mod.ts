@@ -3,7 +3,7 @@
  * extract grounded, typed values with self-checks.
  */
 export { SchemaError, normalizeSchema, FIELD_TYPES, MAX_FIELDS, type Loc } from './schema.ts';
-export { conceptOf, labelConcept, labelScore, fieldLabelScore, CONCEPT_LABELS, CONCEPTS } from './lexicon.ts';
+export { conceptOf, labelConcept, labelScore, fieldLabelScore } from './lexicon.ts';
 export { buildExtractDocument } from './document.ts';
 export { extractFields, candidatesFor, type ExtractOptions } from './extract.ts';
 export { CONCEPT_FINDERS, finderFor } from './concepts/index.ts';

@@ -1,5 +1,6 @@
 import { CLASS_PARENTS } from '../classify/taxonomy.ts';
-import { descriptionHead, tokensOf } from './lexicon.ts';
+import { tokensOf } from '../lexicon/mod.ts';
+import { descriptionHead } from './lexicon.ts';
 import type { Candidate, SchemaField } from './types.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { TableCellModel, TableModel } from '../tables/mod.ts';
 import type { SchemaField } from './types.ts';
-import { cellNumber, fieldRole, isNumericCell, plainWords, roleOf } from './columns.ts';
+import { plainWords } from '../lexicon/mod.ts';
+import { cellNumber, fieldRole, isNumericCell, roleOf } from './columns.ts';
 
 /**
  * Reading a detected table against a schema table's fields: the grid lookup, the header row (the row whose cells

@@ -3,31 +3,11 @@
  * The patterns are shared by amount parsing (which strips them) and detectCurrency (which names them).
  */
 
-/** Prefixed dollar signs and other multi-character symbols come first so "S$" wins over "$". */
-const SYMBOLS: [string, string][] = [
-  ['US$', 'USD'], ['S$', 'SGD'], ['A$', 'AUD'], ['AU$', 'AUD'], ['C$', 'CAD'], ['CA$', 'CAD'], ['HK$', 'HKD'],
-  ['NZ$', 'NZD'], ['R$', 'BRL'], ['$', 'USD'], ['€', 'EUR'], ['£', 'GBP'], ['¥', 'JPY'], ['₹', 'INR'], ['zł', 'PLN'],
-  ['₩', 'KRW'], ['₽', 'RUB'], ['₺', 'TRY'], ['฿', 'THB'], ['₫', 'VND'], ['₱', 'PHP'], ['₪', 'ILS'],
-];
+import { alternation, CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS, DOLLAR_CURRENCIES } from '../lexicon/mod.ts';
 
-/** Words that name a currency but are not its code; matched as whole words, case as printed. */
-const WORDS: [string, string][] = [
-  ['Rs.', 'INR'], ['Rs', 'INR'], ['RS', 'INR'], ['Rp', 'IDR'], ['RM', 'MYR'], ['zl', 'PLN'], ['PLN', 'PLN'], ['Fr.', 'CHF'],
-  ['SFr.', 'CHF'], ['Kč', 'CZK'], ['Ft', 'HUF'], ['lei', 'RON'],
-];
-
-export const CURRENCY_CODES = new Set([
-  'USD', 'EUR', 'GBP', 'INR', 'PLN', 'CHF', 'MYR', 'SGD', 'JPY', 'CNY', 'CAD', 'AUD', 'NZD', 'HKD', 'SEK', 'NOK', 'DKK',
-  'CZK', 'HUF', 'RON', 'BGN', 'TRY', 'ZAR', 'BRL', 'MXN', 'RUB', 'KRW', 'THB', 'IDR', 'PHP', 'VND', 'AED', 'SAR', 'ILS',
-]);
-
-/** Currencies written with a bare "$": the context's currency replaces USD for these. */
-const DOLLARS = new Set(['USD', 'SGD', 'AUD', 'CAD', 'HKD', 'NZD', 'MXN']);
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const symbolAlternation = SYMBOLS.map(([s]) => escape(s)).join('|');
-const wordAlternation = [...WORDS.map(([w]) => w), ...CURRENCY_CODES].sort((a, b) => b.length - a.length).map(escape).join('|');
+const symbolAlternation = alternation(CURRENCY_SYMBOLS.map(([s]) => s));
+/** Longest first, so "Rs." wins over "Rs". */
+const wordAlternation = alternation([...CURRENCY_WORDS.map(([w]) => w), ...CURRENCY_CODES].sort((a, b) => b.length - a.length));
 
 /**
  * One currency mark as a regex source (no capture groups): a symbol anywhere, a word or code only between
@@ -37,12 +17,12 @@ export const CURRENCY_SOURCE = `(?:${symbolAlternation}|(?<![A-Za-zÀ-ž])(?:${w
 
 const CURRENCY_RE = new RegExp(CURRENCY_SOURCE, 'g');
 
-const LOOKUP = new Map<string, string>([...SYMBOLS, ...WORDS, ...[...CURRENCY_CODES].map((c): [string, string] => [c, c])]);
+const LOOKUP = new Map<string, string>([...CURRENCY_SYMBOLS, ...CURRENCY_WORDS, ...[...CURRENCY_CODES].map((c): [string, string] => [c, c])]);
 
 /** The ISO code of one printed currency mark ("$", "Rs.", "EUR"); the context decides what a bare "$" means. */
 export function currencyOfMark(mark: string, context?: { currency?: string }): string | undefined {
   const code = LOOKUP.get(mark.trim());
-  if (code === 'USD' && mark.trim() === '$' && context?.currency && DOLLARS.has(context.currency)) return context.currency;
+  if (code === 'USD' && mark.trim() === '$' && context?.currency && DOLLAR_CURRENCIES.has(context.currency)) return context.currency;
   return code;
 }
 

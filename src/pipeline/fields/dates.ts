@@ -4,23 +4,10 @@
  * "3. März 2021", "3 de marzo de 2021", "3 marca 2021").
  */
 
+import { MONTH_NAMES } from '../lexicon/mod.ts';
+
 export type DateOrder = 'dmy' | 'mdy' | 'ymd';
 
-/** Month names without diacritics, lower case; abbreviations are the first 3+ letters of these or listed. */
-const MONTH_NAMES: string[][] = [
-  ['january', 'januar', 'janvier', 'enero', 'gennaio', 'januari', 'styczen', 'stycznia', 'jan', 'jaen', 'janv', 'ene', 'gen', 'sty'],
-  ['february', 'februar', 'fevrier', 'febrero', 'febbraio', 'februari', 'luty', 'lutego', 'feb', 'fev', 'fevr', 'lut', 'feber'],
-  ['march', 'marz', 'maerz', 'mars', 'marzo', 'maart', 'marzec', 'marca', 'mar', 'mrt', 'mae'],
-  ['april', 'avril', 'abril', 'aprile', 'kwiecien', 'kwietnia', 'apr', 'avr', 'abr', 'kwi'],
-  ['may', 'mai', 'mayo', 'maggio', 'mei', 'maj', 'maja', 'mag'],
-  ['june', 'juni', 'juin', 'junio', 'giugno', 'czerwiec', 'czerwca', 'jun', 'giu', 'cze'],
-  ['july', 'juli', 'juillet', 'julio', 'luglio', 'lipiec', 'lipca', 'jul', 'juil', 'lug', 'lip'],
-  ['august', 'aout', 'agosto', 'augustus', 'sierpien', 'sierpnia', 'aug', 'ago', 'sie'],
-  ['september', 'septembre', 'septiembre', 'settembre', 'wrzesien', 'wrzesnia', 'sep', 'sept', 'set', 'wrz'],
-  ['october', 'oktober', 'octobre', 'octubre', 'ottobre', 'pazdziernik', 'pazdziernika', 'oct', 'okt', 'ott', 'paz'],
-  ['november', 'novembre', 'noviembre', 'listopad', 'listopada', 'nov', 'lis'],
-  ['december', 'dezember', 'decembre', 'diciembre', 'dicembre', 'grudzien', 'grudnia', 'dec', 'dez', 'dic', 'gru'],
-];
 
 const MONTHS = new Map<string, number>();
 MONTH_NAMES.forEach((names, i) => names.forEach((n) => MONTHS.set(n, i + 1)));

@@ -1,42 +1,15 @@
+import { alternation, LABEL_SUFFIX, LABEL_WORDS, normalizeLabel, RATE_LABEL_TAX_NAMES } from '../lexicon/mod.ts';
 import type { ValueKind } from './types.ts';
 
 /**
  * What a label looks like, in the languages of the invoices we see (en, de, fr, es, it, nl, pl): the words that
  * start or make up common field labels, the numbering marks that end one ("No.", "#", "n°"), and the value kind a
- * label announces ("Date" → date, "Total" → amount).
+ * label announces ("Date" → date, "Total" → amount). The label words themselves are the lexicon's (LABEL_WORDS).
  */
-
-/** Lower case, diacritics and punctuation removed, whitespace collapsed: "Invoice No.:" → "invoice no". */
-export function normalizeLabel(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ł/g, 'l')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 /** Words that end a label by numbering what follows: "Invoice No", "Facture n°", "Order #", "Rechnungsnr.". */
 const NUMBER_MARK = /(?:^|\s)(?:#|no\.?|nr\.?|n°|nº|n\.°|num\.?|number|nummer|numero|numéro|número|numer)\s*:?$/iu;
 export const endsWithNumberMark = (label: string): boolean => NUMBER_MARK.test(label.trim());
-
-/** Label words, normalized; used to tell "Invoice No" (a label) from "John Smith" in "Name: John Smith Phone: 1". */
-const LABEL_WORDS = new Set(
-  `invoice bill receipt order account customer client date due issue issued delivery ship shipping billing payment
-  total subtotal sub amount balance tax vat gst hst tva mwst ust iva btw net gross grand sum paid pay terms reference
-  ref po purchase number no nr num id code phone tel telephone fax mobile email mail web website url address name
-  company contract vendor supplier seller buyer sold to from attn contact iban bic swift bank sort period statement
-  rechnung rechnungsnummer rechnungsdatum datum betrag summe gesamt gesamtbetrag netto brutto steuer kunde kundennummer
-  lieferdatum faelligkeit zahlbar bis facture date numero montant total ht ttc client echeance commande adresse
-  factura fecha importe numero pedido vencimiento fattura data importo totale scadenza ordine factuur datum bedrag
-  totaal vervaldatum klant klantnummer factuur bestelnummer kunde faktura data kwota razem suma nabywca sprzedawca termin platnosci nip regon`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-/** Compound label words: "Rechnungsnr", "Kundennummer", "Factuurdatum", "Gesamtbetrag", "Leveringsadres". */
-const LABEL_SUFFIX = /.{3,}(?:nr|nummer|datum|number|betrag|summe|bedrag|totaal|adres|adresse|date|numer)$/;
 
 /** Words repeat across pages and documents; the answer per printed word is kept (bounded). */
 const labelWordMemo = new Map<string, boolean>();
@@ -77,7 +50,7 @@ const KIND_HINTS: [RegExp, ValueKind][] = [
   [/\b(?:phone|tel|telephone|telefon|telefono|mobile|mobil|cell|fax|handy|tlf)\b/, 'phone'],
   [/\b(?:website|web|url|site)\b/, 'url'],
   [/\b(?:date|datum|data|fecha|dated|dt)\b|datum$|date$/, 'date'],
-  [/\b(?:vat|tax|tva|mwst|iva|btw|gst)\b.*\b(?:rate|%)|\brate\b|\bpercent/, 'percent'],
+  [new RegExp(`\\b(?:${alternation(RATE_LABEL_TAX_NAMES)})\\b.*\\b(?:rate|%)|\\brate\\b|\\bpercent`), 'percent'],
   [/\b(?:qty|quantity|menge|anzahl|quantite|cantidad|quantita|aantal|ilosc|hours|hrs)\b/, 'quantity'],
   [/\b(?:total|subtotal|amount|balance|sum|due|paid|price|betrag|summe|gesamt|montant|importe|importo|totale|bedrag|totaal|kwota|razem|net|gross|brutto|netto|ttc|ht)\b/, 'amount'],
   [/\b(?:no|nr|number|num|id|ref|reference|code|nummer|numero|numer|iban|account|n)\b|nummer$|nr$/, 'identifier'],

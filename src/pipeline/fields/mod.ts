@@ -4,5 +4,7 @@ export { parseValue, parseCheckbox, type ParseContext } from './values.ts';
 export { parseAmount, parseNumber, findAmounts, type AmountMatch } from './amounts.ts';
 export { parseDate, findDates, guessDateOrder, type DateMatch, type DateOrder } from './dates.ts';
 export { detectCurrency } from './currency.ts';
-export { normalizeLabel, kindHintForLabel } from './labels.ts';
+export { kindHintForLabel } from './labels.ts';
+/** A label as a key-value pair's `labelKey`. */
+export { normalizeLabel } from '../lexicon/mod.ts';
 export { findKeyValues, documentKeyValues } from './key-values.ts';

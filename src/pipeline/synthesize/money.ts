@@ -5,6 +5,8 @@
  * (narrow no-break spaces, grouping rules) and stay what the extract engine reads: 1,234.56 / 1.234,56 / 1 234,56.
  */
 
+import { PRINTED_MONTHS } from '../lexicon/mod.ts';
+
 /** ISO 4217 minor-unit exponents; codes not listed have 2. */
 export const CURRENCY_EXPONENT: Readonly<Record<string, number>> = {
   EUR: 2, USD: 2, GBP: 2, CHF: 2, CAD: 2, AUD: 2, SEK: 2, NOK: 2, DKK: 2, PLN: 2, CZK: 2, HUF: 2, INR: 2, CNY: 2,
@@ -60,39 +62,39 @@ export interface LocaleFormat {
   /** Numeric date order and separator. */
   dateOrder: 'MDY' | 'DMY' | 'YMD';
   dateSep: string;
-  months: string[];
+  months: readonly string[];
   longDate: (day: number, month: string, year: number) => string;
   percentSpace: boolean;
 }
 
-const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const EN_MONTHS = PRINTED_MONTHS.en;
 
 const LOCALES: Record<string, LocaleFormat> = {
   'en-US': { group: ',', decimal: '.', symbolFirst: true, symbolSpace: false, dateOrder: 'MDY', dateSep: '/', months: EN_MONTHS, longDate: (d, m, y) => `${m} ${d}, ${y}`, percentSpace: false },
   'en-GB': { group: ',', decimal: '.', symbolFirst: true, symbolSpace: false, dateOrder: 'DMY', dateSep: '/', months: EN_MONTHS, longDate: (d, m, y) => `${d} ${m} ${y}`, percentSpace: false },
   'de-DE': {
     group: '.', decimal: ',', symbolFirst: false, symbolSpace: true, dateOrder: 'DMY', dateSep: '.', percentSpace: true,
-    months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
+    months: PRINTED_MONTHS.de,
     longDate: (d, m, y) => `${d}. ${m} ${y}`,
   },
   'fr-FR': {
     group: ' ', decimal: ',', symbolFirst: false, symbolSpace: true, dateOrder: 'DMY', dateSep: '/', percentSpace: true,
-    months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+    months: PRINTED_MONTHS.fr,
     longDate: (d, m, y) => `${d} ${m} ${y}`,
   },
   'es-ES': {
     group: '.', decimal: ',', symbolFirst: false, symbolSpace: true, dateOrder: 'DMY', dateSep: '/', percentSpace: true,
-    months: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+    months: PRINTED_MONTHS.es,
     longDate: (d, m, y) => `${d} de ${m} de ${y}`,
   },
   'it-IT': {
     group: '.', decimal: ',', symbolFirst: false, symbolSpace: true, dateOrder: 'DMY', dateSep: '/', percentSpace: false,
-    months: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
+    months: PRINTED_MONTHS.it,
     longDate: (d, m, y) => `${d} ${m} ${y}`,
   },
   'nl-NL': {
     group: '.', decimal: ',', symbolFirst: true, symbolSpace: true, dateOrder: 'DMY', dateSep: '-', percentSpace: false,
-    months: ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
+    months: PRINTED_MONTHS.nl,
     longDate: (d, m, y) => `${d} ${m} ${y}`,
   },
   'ja-JP': {

@@ -1,3 +1,4 @@
+import { alternation, MISMATCH_TAX_NAMES } from '../lexicon/mod.ts';
 import { parseAmount, typeMentions, wordOrNumber, NUMBER_WORD } from './prompt-values.ts';
 import type { DocType, Mismatch } from './types.ts';
 
@@ -56,6 +57,9 @@ const REFERENCE_WORDS: [RegExp, string, DocType][] = [
   [/\bdelivery[- ]note\s*(?:number|no\.?|#|reference|ref\.?)/i, 'delivery_note_number', 'delivery_note'],
 ];
 
+/** A tax named in the request ("the VAT rate differs"). */
+const MISMATCH_TAX = new RegExp(`\\b(${alternation(MISMATCH_TAX_NAMES)})\\b`);
+
 function kindOf(text: string): { kind: Mismatch['kind']; ref?: [string, DocType] } | null {
   if (!MISMATCH_CUE.test(text)) return null;
   const t = text.toLowerCase();
@@ -64,7 +68,7 @@ function kindOf(text: string): { kind: Mismatch['kind']; ref?: [string, DocType]
     if (re.test(text) && absent.test(t)) return { kind: 'missing_reference', ref: [field, type] };
   }
   if (/\b(extra|additional|unexpected|surplus|unordered|added)\s+(line|item|position|row|article|product)/.test(t) || /\bnot (on|in) the (po|purchase order|order)\b/.test(t)) return { kind: 'extra_line' };
-  if (/\b(tax|vat|gst|mwst)\b/.test(t) && /\b(rate|instead|differ|different|wrong|mismatch|%)/.test(t) && !/\b(price|quantit|units?)\b/.test(t)) return { kind: 'tax_rate' };
+  if (MISMATCH_TAX.test(t) && /\b(rate|instead|differ|different|wrong|mismatch|%)/.test(t) && !/\b(price|quantit|units?)\b/.test(t)) return { kind: 'tax_rate' };
   if (/\bdescription\b|\bdescribed differently\b|\bnamed differently\b/.test(t)) return { kind: 'description' };
   const lineWord = /\b(line|item|position|row|article|product)s?\b/;
   if (absent.test(t) && lineWord.test(t) && !/\bunits?\b/.test(t)) return { kind: 'missing_line' };

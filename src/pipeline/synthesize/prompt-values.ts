@@ -1,3 +1,4 @@
+import { alternation, ENGLISH_MONTHS, REQUEST_CURRENCY_CODES, REQUEST_CURRENCY_NAMES, REQUEST_CURRENCY_SYMBOLS } from '../lexicon/mod.ts';
 import type { DocType } from './types.ts';
 import type { Country } from './vocab-places.ts';
 
@@ -36,11 +37,10 @@ export function parseAmount(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
 function monthIndex(name: string): number {
-  return MONTHS.findIndex((m) => m.startsWith(name.toLowerCase().slice(0, 3))) + 1;
+  return ENGLISH_MONTHS.findIndex((m) => m.startsWith(name.toLowerCase().slice(0, 3))) + 1;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -114,24 +114,18 @@ export function typeMentions(text: string): TypeMention[] {
   return out.sort((a, b) => a.index - b.index);
 }
 
-const CODES = ['EUR', 'USD', 'GBP', 'JPY', 'CHF', 'KWD', 'BHD', 'JOD', 'KRW', 'CAD', 'AUD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'INR', 'CNY'];
-const CURRENCY_WORDS: [RegExp, string][] = [
-  [/\beuros?\b/i, 'EUR'], [/\b(?:us\s+)?dollars?\b/i, 'USD'], [/\bpounds?(?:\s+sterling)?\b|\bsterling\b/i, 'GBP'], [/\byen\b/i, 'JPY'],
-  [/\bswiss\s+francs?\b/i, 'CHF'], [/\bkuwaiti\s+dinars?\b/i, 'KWD'], [/\bbahraini\s+dinars?\b/i, 'BHD'], [/\bjordanian\s+dinars?\b/i, 'JOD'],
-  [/\bdinars?\b/i, 'KWD'], [/\bwon\b/i, 'KRW'],
-];
-const SYMBOLS: Record<string, string> = { '€': 'EUR', '$': 'USD', '£': 'GBP', '¥': 'JPY' };
+const CODE = new RegExp(`\\b(${alternation(REQUEST_CURRENCY_CODES)})\\b`);
 
 /** The currency the text names (code, then words, then symbol), with the words that said so. */
 export function findCurrency(text: string): { code: string; said: string } | null {
-  const code = new RegExp(`\\b(${CODES.join('|')})\\b`).exec(text);
+  const code = CODE.exec(text);
   if (code) return { code: code[1], said: code[0] };
-  for (const [re, c] of CURRENCY_WORDS) {
+  for (const [re, c] of REQUEST_CURRENCY_NAMES) {
     const m = re.exec(text);
     if (m) return { code: c, said: m[0] };
   }
   const sym = /[€$£¥]/.exec(text);
-  return sym ? { code: SYMBOLS[sym[0]], said: sym[0] } : null;
+  return sym ? { code: REQUEST_CURRENCY_SYMBOLS[sym[0]], said: sym[0] } : null;
 }
 
 const COUNTRY_WORDS: [RegExp, Country][] = [

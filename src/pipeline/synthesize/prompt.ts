@@ -1,3 +1,4 @@
+import { alternation, PRINTED_MONTHS, REQUEST_TAX_NAMES } from '../lexicon/mod.ts';
 import { clausesOf, MISMATCH_CUE, readMismatches, type MismatchRequest } from './prompt-mismatch.ts';
 import {
   countryMentions, findCurrency, findDates, findPeriod, parseAmount, typeMentions, wordOrNumber, NUMBER_WORD,
@@ -174,7 +175,7 @@ function readDates(text: string, dayFirst: boolean): Pick<PromptRequest, 'issueD
 
 /** A company name: capitalised words, with legal forms like `GmbH & Co. KG`, `S.r.l.`, `Inc.`. */
 const NAME = `([A-Z][\\w'’.&-]*(?:\\s+(?:&\\s+)?(?:[A-Z][\\w'’.&-]*|Co\\.|of|and|de|van|der|du|la|del))*)`;
-const NOT_A_NAME = /^(January|February|March|April|May|June|July|August|September|October|November|December|PO|Purchase|Invoice|The|A|An|VAT|EUR|USD|GBP|JPY|German|French|Spanish|Italian|Dutch|Japanese|British|American|Germany|France|Spain|Italy|Netherlands|Japan|UK|US|USA|Net|Item|Line|IT|AI|HR|IBAN|SKU)\b/;
+const NOT_A_NAME = new RegExp(`^(${PRINTED_MONTHS.en.join('|')}|PO|Purchase|Invoice|The|A|An|VAT|EUR|USD|GBP|JPY|German|French|Spanish|Italian|Dutch|Japanese|British|American|Germany|France|Spain|Italy|Netherlands|Japan|UK|US|USA|Net|Item|Line|IT|AI|HR|IBAN|SKU)\\b`);
 
 function cleanName(s: string | undefined): string | null {
   if (!s) return null;
@@ -217,7 +218,7 @@ function readItems(text: string): NamedItem[] {
 function readTaxRates(text: string): number[] {
   if (/\b(no (?:vat|tax|sales tax)|tax[- ]free|tax[- ]exempt|vat[- ]exempt|zero[- ]rated|without (?:vat|tax))\b/i.test(text)) return [0];
   const rates: number[] = [];
-  const tax = '(?:vat|tax|sales tax|gst|mwst|iva|tva|btw|consumption tax)';
+  const tax = `(?:${alternation(REQUEST_TAX_NAMES)})`;
   const patterns = [
     new RegExp(`(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%\\s*(?:(?:and|\\/|or|,)\\s*(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%\\s*)?${tax}`, 'gi'),
     new RegExp(`${tax}\\s*(?:rates?)?\\s*(?:of|at|:|=|is)?\\s*(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%(?:\\s*(?:and|\\/|or|,)\\s*(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%)?`, 'gi'),

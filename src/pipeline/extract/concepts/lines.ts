@@ -1,7 +1,8 @@
 import { centerY, height } from '../../model/geometry.ts';
 import type { BBox, Line, ModelPage } from '../../model/types.ts';
 import type { Candidate, ExtractDocument, GroundingSource } from '../types.ts';
-import { labelConcept, normalizeText } from '../lexicon.ts';
+import { normalizeText } from '../../lexicon/mod.ts';
+import { labelConcept } from '../lexicon.ts';
 
 /** The finders take box height from here, beside the rest of the line geometry. */
 export { height };

@@ -1,3 +1,4 @@
+import { ENGLISH_MONTHS } from '../../../lexicon/mod.ts';
 import type { Candidate, ExtractDocument } from '../../types.ts';
 import { grounded, headEnd, MIN_CONFIDENCE, rankUnique, sentenceStart, textIndex, type TextIndex } from './text-index.ts';
 
@@ -7,10 +8,11 @@ import { grounded, headEnd, MIN_CONFIDENCE, rankUnique, sentenceStart, textIndex
  * phrases are English.
  */
 
-const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6, jul: 7, july: 7,
-  aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11, dec: 12, december: 12,
-};
+/** Month number by English name or abbreviation ("march", "mar", "sept"). */
+const MONTHS: Record<string, number> = Object.fromEntries([
+  ...ENGLISH_MONTHS.flatMap((name, i) => [[name, i + 1], [name.slice(0, 3), i + 1]] as const),
+  ['sept', 9] as const,
+]);
 const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
 /** Ordinal suffix, sometimes set apart from its number in the text layer ("9 th"). */
 const ORD = '(?:\\s?(?:st|nd|rd|th))?';

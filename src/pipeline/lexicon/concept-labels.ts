@@ -1,6 +1,8 @@
 /**
- * The lexicon's word lists: label phrases per concept as documents print them (English, German, French, Spanish,
- * Italian, Dutch, Polish, and the Malay-English of receipts), names schemas use, and words too weak to decide alone.
+ * Field labels per business or contract concept, as documents print them (English, German, French, Spanish,
+ * Italian, Dutch, Polish, and the Malay-English of receipts), the names schemas use for them, and the words too weak
+ * to decide alone. Read by extraction (`extract/lexicon.ts` matches labels, keys and descriptions to concepts) and by
+ * ask (a question's concept words).
  */
 
 /** Label phrases per concept, lower-case, accents kept, punctuation removed (as `normalizeText` leaves them). */
@@ -86,6 +88,54 @@ export const CONCEPT_LABELS: Record<string, string[]> = {
   jurisdiction: ['jurisdiction', 'governing law', 'applicable law', 'venue', 'governed by', 'choice of law', 'state of', 'laws of'],
   party: ['party', 'parties', 'counterparty', 'contracting party', 'signatory', 'disclosing party', 'receiving party'],
   term: ['term', 'duration', 'contract term', 'term of agreement', 'agreement term', 'period', 'confidentiality period'],
+};
+
+/**
+ * The labels that show a document states one of its class's standard fields (auto schemas): narrower than
+ * CONCEPT_LABELS and in `plainWords` form (accents folded), because they are matched as whole phrases in a label
+ * or at the start of a line, where CONCEPT_LABELS are scored by similarity.
+ */
+export const STANDARD_FIELD_LABELS = {
+  issuer: [
+    'seller', 'vendor', 'supplier', 'from', 'sprzedawca', 'verkaufer', 'lieferant', 'fournisseur', 'vendeur',
+    'leverancier',
+  ],
+  invoice_number: [
+    'invoice number', 'invoice no', 'invoice nr', 'invoice #', 'invoice id', 'inv no', 'invoice', 'rechnungsnummer',
+    'rechnungsnr', 'rechnung nr', 'rechnung', 'factuurnummer', 'factuur nummer', 'factuur', 'numero de facture',
+    'facture n', 'n de facture', 'facture no', 'faktura nr', 'numer faktury', 'faktura', 'receipt no', 'receipt number',
+    'bill no', 'document no',
+  ],
+  invoice_date: [
+    'invoice date', 'date', 'date of issue', 'issue date', 'issued', 'rechnungsdatum', 'datum', 'factuurdatum',
+    'factuur datum', 'date de facture', 'date facture', 'data wystawienia', 'data', 'receipt date', 'bill date',
+  ],
+  due_date: [
+    'due date', 'payment due', 'date due', 'due', 'faellig', 'fallig', 'fallig am', 'zahlungsziel', 'vervaldatum',
+    'echeance', 'date d echeance', 'termin platnosci',
+  ],
+  total: [
+    'total', 'amount due', 'grand total', 'total amount', 'total due', 'balance due', 'amount', 'gesamtbetrag', 'summe',
+    'endbetrag', 'rechnungsbetrag', 'totaal', 'te betalen', 'factuur totaal', 'total ttc', 'montant total', 'montant',
+    'razem', 'do zaplaty', 'suma', 'total amount due',
+  ],
+  subtotal: [
+    'subtotal', 'sub total', 'net amount', 'netto', 'zwischensumme', 'subtotaal', 'exclusief btw', 'total ht',
+    'sous total', 'wartosc netto', 'total excl', 'net total',
+  ],
+  tax: [
+    'tax', 'vat', 'sales tax', 'mwst', 'ust', 'btw', 'tva', 'vat amount', 'tax amount', 'podatek vat', 'kwota vat',
+    'gst',
+  ],
+  currency: ['currency', 'wahrung', 'devise', 'valuta', 'waluta'],
+  customer: [
+    'bill to', 'billed to', 'customer', 'client', 'sold to', 'invoice to', 'kunde', 'klant', 'rechnungsempfanger',
+    'nabywca', 'factuuradres', 'destinataire', 'buyer',
+  ],
+  party: ['party', 'parties', 'between'],
+  effective_date: ['effective date', 'dated', 'date'],
+  jurisdiction: ['governing law', 'jurisdiction'],
+  term: ['term', 'duration'],
 };
 
 /** Concept names in order of specificity: a key that names two equally well picks the earlier one ("tax_total" -> tax). */
