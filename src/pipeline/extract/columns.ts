@@ -41,8 +41,6 @@ const ROLE_PHRASES: Record<ColumnRole, string[]> = {
   position: ['pos', 'no', '#', 'line', 'nr', 'lp', 'item no.', 'position'],
 };
 
-export const NUMERIC_ROLES: ReadonlySet<ColumnRole> = new Set(['quantity', 'unit_price', 'amount', 'tax', 'tax_rate', 'discount']);
-
 /** Lower case, accents stripped, punctuation (except % and #) to spaces, whitespace collapsed. */
 export function plainWords(text: string): string {
   return text

@@ -1,6 +1,6 @@
 import type { TableCellModel, TableModel } from '../tables/mod.ts';
 import type { SchemaField } from './types.ts';
-import { cellNumber, fieldRole, isNumericCell, plainWords, roleOf } from './columns.ts';
+import { fieldRole, isNumericCell, plainWords, roleOf } from './columns.ts';
 
 /**
  * Reading a detected table against a schema table's fields: the grid lookup, the header row (the row whose cells
@@ -205,6 +205,3 @@ export function bindByPosition(grid: Grid, earlier: ColumnBinding[], earlierCols
   if (bindings.some((b) => isNumericField(b.field) && !columnHoldsNumbers(grid, b.col, 0))) return null;
   return { grid, bodyStart: 0, bindings, via: 'position', score: 0 };
 }
-
-/** A cell's number, or null. */
-export const numberIn = (cell: TableCellModel | undefined): number | null => (cell && cell.text ? cellNumber(cell.text) : null);
