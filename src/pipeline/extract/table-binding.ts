@@ -3,8 +3,9 @@ import type { SchemaField } from './types.ts';
 import { fieldRole, isNumericCell, plainWords, roleOf } from './columns.ts';
 
 /**
- * Reading a detected table against a schema table's fields: the grid lookup, the header row (the row whose cells
+ * Binding a detected table to a schema table's fields: the grid lookup, the header row (the row whose cells
  * name most of the fields), and which column holds which field. Line-item extraction and auto schemas use it.
+ * (views/fallback-grid.ts is unrelated: the word-alignment grid parse shows for unrecognised table blocks.)
  */
 
 export interface Grid {
