@@ -227,7 +227,7 @@ describe('MCP compact answers (parse, ocr, layout, tables)', () => {
     const client = await connect(AUTH_A);
     const fileId = await uploadFile(client, 'report.pdf', reportPdf());
     const cut = await client.callTool({ name: mcpName('parse'), arguments: { input: { file_id: fileId }, max_chars: 1000 } }, undefined, { timeout: 60_000 }) as CallToolResult;
-    const cutPage = /<!-- page (\d) \(continues in the next answer\) -->\n[^]*More: call/.exec(textOf(cut))?.[1];
+    const cutPage = /<!-- page (\d) \(continues in the next answer\) -->\n[\s\S]*More: call/.exec(textOf(cut))?.[1];
     expect(cutPage, textOf(cut)).toBeDefined();
     expect(textOf(cut).length).toBeLessThan(1000 + 500);
     const cursor = (cut.structuredContent as unknown as Window).next_cursor as string;

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: extraction results are walked as loose JSON in this round-trip test.
 /**
  * POST /api/v1/synthesize, /synthesize/one and /synthesize/set over HTTP: generated purchase orders, invoices
  * and sets read back by POST /v1/extract match the ledger the response carries and their arithmetic holds; an

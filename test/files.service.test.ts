@@ -190,7 +190,7 @@ describe('page images', () => {
   it('applies EXIF orientation: the drawing at the stored top-left shows at the displayed top-right', async () => {
     // Stored 400x240 with a dark-blue box at (4,4)-(204,84); orientation 6 turns it 90° clockwise → 240x400.
     const image = await files.pageImage(TENANT, stored.get('jpegExif6')!.file_id, 0);
-    const [r, g, b] = await pixelAt(image.body, 240 - 30, 60);
+    const [r, , b] = await pixelAt(image.body, 240 - 30, 60);
     expect(b).toBeGreaterThan(90);
     expect(r).toBeLessThan(80);
     const [r2, g2, b2] = await pixelAt(image.body, 20, 20);

@@ -14,7 +14,7 @@ import { buildHandlerRegistry, HandlerRegistryError } from '../src/jobs/registry
 import { lostRuns } from '../src/jobs/retry-policy.ts';
 import { SyncJobFailedError } from '../src/jobs/service.ts';
 import { tenantWebhookSecret } from '../src/jobs/webhook-signature.ts';
-import { AppError, ConflictError, NotFoundError, SyncTimeoutError } from '../src/shared/errors.ts';
+import { type AppError, ConflictError, NotFoundError, SyncTimeoutError } from '../src/shared/errors.ts';
 import { nowSeconds } from '../src/shared/ids.ts';
 import { cleanups, embeddedStack, recordEvents, rejection, runCleanups, SECRET, stacks, TENANT, until } from './helpers/job-stack.ts';
 import { deferredRuns, sumHandler } from './helpers/jobs-test-handlers.ts';

@@ -93,7 +93,7 @@ describe('CORS with DOCINTEL_CORS_ORIGINS', () => {
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe(allowed);
-    expect(res.headers['vary']).toContain('Origin');
+    expect(res.headers.vary).toContain('Origin');
     expect(String(res.headers['access-control-allow-methods'])).toContain('POST');
     expect(String(res.headers['access-control-allow-headers'])).toContain('authorization');
   });

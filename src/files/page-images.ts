@@ -13,8 +13,6 @@ import {
   MAX_DPI,
   MIN_DPI,
   type ImageFormat,
-  type PageSize,
-  type StoredContentType,
   type StoredDocument,
 } from '../pipeline/document/types.ts';
 

@@ -30,8 +30,6 @@ export interface SearchHit {
   ranks: { bm25?: number; vector?: number };
 }
 
-export type RetrievalMode = 'bm25' | 'hybrid';
-
 export interface SearchRequest {
   tenant: string;
   /** Only units of these documents. */

@@ -189,6 +189,7 @@ export class InferenceClient {
   }
 
   private invoke<Res>(index: number, method: string, request: object, deadline: number, signal?: AbortSignal): Promise<Res> {
+    // biome-ignore lint/complexity/noBannedTypes: grpc-js generates the service's methods at run time, untyped.
     const client = this.clients[index] as unknown as Record<string, Function>;
     return new Promise<Res>((resolve, reject) => {
       let call: grpc.ClientUnaryCall | null = null;

@@ -224,6 +224,7 @@ function parseTensors(file: string, at: string, raw: unknown): TensorSpec[] {
   });
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: raw manifest JSON, checked field by field below.
 function parseEmbedding(file: string, at: string, raw: any): EmbeddingSlot | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (!EMBEDDING_KINDS.includes(raw?.kind)) throw new ManifestError(file, `${at}.kind must be one of ${EMBEDDING_KINDS.join(', ')}`);

@@ -28,6 +28,7 @@ export function loadInferenceProto(): InferenceProto {
     arrays: true,
     oneofs: true,
   });
+  // biome-ignore lint/suspicious/noExplicitAny: the package tree grpc-js builds from the .proto file is untyped.
   const root = grpc.loadPackageDefinition(definition) as any;
   const Client = root.docintel.inference.v1.InferenceService as grpc.ServiceClientConstructor;
   loaded = { service: Client.service, Client };

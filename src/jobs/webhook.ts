@@ -6,8 +6,6 @@ import { appendWebhookAttempt, type WebhookAttempt } from './webhook-log.ts';
 import { webhookTargetProblem } from './webhook-target.ts';
 import { signWebhook, SIGNATURE_HEADER, tenantWebhookSecret, TIMESTAMP_HEADER } from './webhook-signature.ts';
 
-export { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './webhook-signature.ts';
-
 export interface WebhookSenderOptions {
   /** The server secret each tenant's signing secret is derived from; without one, nothing is sent. */
   secret: string | null;

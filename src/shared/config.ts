@@ -130,7 +130,6 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_INFERENCE_DEADLINE_MS', default: '30000', description: 'Deadline of each gRPC call to the inference process' },
   { name: 'DOCINTEL_INFERENCE_THREADS', default: '(number of CPU cores)', description: 'ONNX Runtime intra-op threads in the inference process' },
   { name: 'DOCINTEL_INFERENCE_QUEUE_LIMIT', default: '64', description: 'Queued inference requests before RESOURCE_EXHAUSTED (503 at the API)' },
-  { name: 'DOCINTEL_OCR_INT8', default: '0', description: 'Run the OCR recognizer in int8 (QDQ, calibrated in models/calibration): about 1.2x faster recognition on AVX2 CPUs, +0.004 CER on SROIE' },
   { name: 'DOCINTEL_HEAP_GROWTH_PERCENT', default: '50', description: 'How far the V8 heap grows past live data before a full collection (0: V8 default, up to 300%); lower trades GC time for peak memory' },
   { name: 'DOCINTEL_WEBHOOK_SECRET', default: '(unset: generated once into DATA_DIR/webhook-secret)', description: 'Server secret from which each API key\'s webhook signing secret is derived (HMAC-SHA256); set it on every node of a cluster' },
   { name: 'DOCINTEL_WEBHOOK_MAX_ATTEMPTS', default: '5', description: 'Webhook deliveries tried per job before giving up (network errors, timeouts and 5xx are retried; 4xx are not)' },
@@ -289,27 +288,6 @@ export function loadConfig(env: Env = process.env, cpuCount = 2): Config {
     llm: parseLlm(env),
     extractCalibration: bool(env, 'DOCINTEL_EXTRACT_CALIBRATION', true),
   };
-}
-
-/**
- * Off: measured on SROIE receipts (scripts/ocr/ab-int8.mts, 2-core AVX2 without VNNI), int8 recognition is only
- * ~1.2x faster than the float rewrite (QLinearConv gains ~1.7x on pointwise convolutions but loses on depthwise
- * ones, and the uint8 hardswish steps cost), short of the 1.4x that would justify its +0.004 CER. Measured again
- * (30 receipts): 1.3x, +0.004 CER, but quantization flattens the space class's small probabilities the CTC decoder
- * reads word breaks from, so a label and its amount can run together ("Total12.50"), which extraction pays for.
- */
-const OCR_INT8_DEFAULT = false;
-
-/**
- * DOCINTEL_OCR_INT8: run the OCR recognizer as int8 where a calibration exists (src/inference/onnx/quantize.ts).
- * Read where the models load (the inference process inherits the environment); `0`/`false` or `1`/`true`.
- */
-export function ocrInt8Enabled(env: Env = process.env): boolean {
-  const raw = str(env, 'DOCINTEL_OCR_INT8');
-  if (raw === null) return OCR_INT8_DEFAULT;
-  if (/^(1|true|on|yes)$/i.test(raw)) return true;
-  if (/^(0|false|off|no)$/i.test(raw)) return false;
-  throw new ConfigError('DOCINTEL_OCR_INT8', `must be 1 or 0, got "${raw}"`);
 }
 
 /**

@@ -107,7 +107,8 @@ export function setQueueDepthSource(source: (() => Promise<number>) | null): voi
   queueDepthSource = source;
 }
 
-export const queueDepth = new Gauge({
+// Registered for its scrape-time collect(); nothing sets it directly.
+new Gauge({
   name: 'queue_depth',
   help: 'Jobs waiting in the queue or leased to a worker (read at scrape time)',
   registers: [metricsRegistry],

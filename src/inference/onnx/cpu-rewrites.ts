@@ -1,4 +1,4 @@
-import { attribute, GraphEditor, intsAttribute, type FloatConstant } from './graph-editor.ts';
+import { attribute, type GraphEditor, intsAttribute, type FloatConstant } from './graph-editor.ts';
 import type { NodeProto } from './onnx-format.ts';
 
 /**

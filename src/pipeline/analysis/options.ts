@@ -30,8 +30,6 @@ export interface AnalysisOptions {
   pages?: number[];
 }
 
-export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = { profile: 'grounded', ocrMode: 'regular', forceOcr: false };
-
 function mupdfVersion(): string {
   try {
     const require = createRequire(import.meta.url);

@@ -35,9 +35,6 @@ export function contentTerms(text: string): string[] {
   return [...new Set(words(text).filter((w) => !STOP.has(w)).map(stem))];
 }
 
-/** Stems of every word (stop words included), for positions. */
-export const stems = (text: string): string[] => words(text).map(stem);
-
 /** Share of `terms` found among `inText` (0..1). */
 export function overlap(terms: string[], inText: Set<string> | string[]): number {
   if (!terms.length) return 0;

@@ -1,5 +1,5 @@
 import { constants, inflateSync } from 'node:zlib';
-import * as mupdf from 'mupdf';
+import type * as mupdf from 'mupdf';
 import { DocumentFormatError } from '../../shared/errors.ts';
 import { describeLimit } from './limits.ts';
 

@@ -90,5 +90,3 @@ export async function runTask(request: PoolRequest): Promise<unknown> {
     return { ok: false, error: serializeError(err) } satisfies PoolReply;
   }
 }
-
-export default runTask;

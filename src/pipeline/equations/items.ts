@@ -1,6 +1,6 @@
 import type { BBox } from '../model/types.ts';
 import type { DrawnPath, Glyph } from '../drawing/types.ts';
-import { BIG_OPERATORS, DELIMITER_PAIRS, glyphChar, isInvisible, MATH_ITALIC_FONT, RADICALS } from './symbols.ts';
+import { BIG_OPERATORS, glyphChar, isInvisible, MATH_ITALIC_FONT, RADICALS } from './symbols.ts';
 
 /** A thing the builder lays out: one glyph, or a finished structure (fraction, radical, operator with limits…). */
 export interface Item {
@@ -77,10 +77,6 @@ export function isCmex(item: Item): boolean {
 /** Big operators, radicals and delimiters: they never act as scripts and their baseline says little. */
 export function isStructural(item: Item): boolean {
   return isBigOperator(item) || isRadical(item) || isCmex(item);
-}
-
-export function isOpeningDelimiter(item: Item): boolean {
-  return item.char !== undefined && DELIMITER_PAIRS[item.char] !== undefined;
 }
 
 export function isItalicGlyph(g: Glyph): boolean {

@@ -4,4 +4,4 @@ export { findEquations } from './find.ts';
 export { formulaToLatex } from './build.ts';
 export { latexFromText } from './ocr-fallback.ts';
 export { validateLatex } from './validate.ts';
-export { latexTokens, comparableTokens, normalizedTokens, normalizedEditDistance, tokenEditDistance } from './tokens.ts';
+export { latexTokens, comparableTokens } from './tokens.ts';

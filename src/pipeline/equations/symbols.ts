@@ -96,10 +96,6 @@ export function isMathSymbol(c: string): boolean {
   return isGreek(c) || RELATIONS.has(c) || OPERATORS.has(c) || BIG_OPERATORS[c] !== undefined || SYMBOLS[c]?.startsWith('\\') === true;
 }
 
-export function isRelationOrOperator(c: string): boolean {
-  return RELATIONS.has(c) || OPERATORS.has(c) || c === '-' || c === '/';
-}
-
 /** Zero-width and space characters that carry no meaning in a formula. */
 export function isInvisible(c: string): boolean {
   return /^[\s\u200b-\u200f\u2060\ufeff]*$/u.test(c);

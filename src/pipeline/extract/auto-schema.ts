@@ -4,7 +4,7 @@ import { cellNumber, type ColumnRole } from './columns.ts';
 import { labelConcept } from './lexicon.ts';
 import { lineItemSegmentsOf } from './line-items.ts';
 import { standardFieldOfLabel, standardFieldsOf, type StandardField } from './standard-fields.ts';
-import { columnHoldsNumbers, type Segment } from './table-grid.ts';
+import { columnHoldsNumbers, type Segment } from './table-binding.ts';
 import type { ExtractDocument, FieldType, SchemaField, SchemaTable, SchemaV2 } from './types.ts';
 
 /**

@@ -11,8 +11,6 @@ export type ColumnRole = 'description' | 'quantity' | 'unit_price' | 'amount' | 
 /** Header phrases per role; longer phrases win ("unit price" over "unit"). */
 const ROLE_PHRASES: Record<ColumnRole, readonly string[]> = COLUMN_LABELS;
 
-export const NUMERIC_ROLES: ReadonlySet<ColumnRole> = new Set(['quantity', 'unit_price', 'amount', 'tax', 'tax_rate', 'discount']);
-
 
 const ROLE_CACHE = new Map<string, { role: ColumnRole; score: number } | null>();
 const PHRASE_LIST = (Object.entries(ROLE_PHRASES) as [ColumnRole, readonly string[]][]).flatMap(([role, phrases]) =>

@@ -4,7 +4,7 @@ import type { BBox } from '../model/types.ts';
 import type { TableCellModel, TableModel } from '../tables/mod.ts';
 import { cellNumber, fieldRole, isNumericCell, isSummaryLabel } from './columns.ts';
 import { recoverHeaderTables, withRecovered } from './table-recovery.ts';
-import { bindByPosition, findHeaderSegment, gridOf, isNumericField, type Segment } from './table-grid.ts';
+import { bindByPosition, findHeaderSegment, gridOf, isNumericField, type Segment } from './table-binding.ts';
 import type { ExtractDocument, FieldGrounding, SchemaField, SchemaTable } from './types.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { BBox, Line, ModelPage } from '../model/types.ts';
 import { findTables, type TableModel } from '../tables/mod.ts';
 import { isNumericCell, isSummaryLabel } from './columns.ts';
-import { headerMatch } from './table-grid.ts';
+import { headerMatch } from './table-binding.ts';
 import type { SchemaField } from './types.ts';
 
 /**

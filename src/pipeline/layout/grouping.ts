@@ -145,6 +145,7 @@ function groupRun(lines: readonly LineInfo[], ctx: GroupContext): Draft[] {
   const rows = rowsOf(lines);
   // Monospaced rows are code whose spacing is indentation, not table cells.
   const codeRows = !ctx.monoPage && rows.some((r) => r.every((l) => l.mono));
+  // Unruled tables as layout sees them (aligned cells); pipeline/tables recovers their cells later.
   const aligned = rows.length >= 2 && !codeRows ? alignedRuns(rows, ctx.bodySize) : [];
   const runs = ctx.noTables ? aligned.filter((r) => r.kind !== 'table') : aligned;
   const out: Draft[] = [];

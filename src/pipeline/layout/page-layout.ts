@@ -77,6 +77,7 @@ function regionDrafts(page: ModelPage, lines: readonly LineInfo[], bodySize: num
   const taken = new Set<LineInfo>();
   const drafts: Draft[] = [];
   if (skip) return { drafts, taken };
+  // The layout stage's own ruled-table finder makes the table blocks; pipeline/tables reads cells inside them later.
   const tables = findRuledTables(page, lines, bodySize);
   const figures = findFigures(page, lines, bodySize, tables);
   const add = (r: Region, members: LineInfo[]) => {

@@ -3,9 +3,13 @@ import { area, centerInside, centerY, height, intersectionArea, overlap1d, union
 import type { LineInfo, Region } from './internal.ts';
 
 /**
- * A simple table detector (the tables issue replaces it): tables drawn with rules (full grids, or booktabs-style
- * top/mid/bottom rules) whose bands hold rows of several cells. Its job here is to keep table text out of the
- * paragraphs; cell structure is not recovered.
+ * Table regions for the layout stage: tables drawn with rules (full grids, or booktabs-style top/mid/bottom
+ * rules) whose bands hold rows of several cells (`findRuledTables`), and runs of rows whose cells line up
+ * (`alignedRuns`, which also finds key-value rows). They make the page's `table` blocks, which keeps table text
+ * out of the paragraphs; cell structure is not recovered here. pipeline/tables/ does that: inside these blocks for
+ * parse and layout (`tableOfBlock`), and with its own detector for /v1/tables (`boundary_source: 'detector'`).
+ * The `table` blocks of PDF and image pages (every profile but `fast`) come from here, so replacing it with
+ * pipeline/tables' detector would change parse, layout, classify, ask and fields output.
  */
 
 interface Seg {

@@ -128,11 +128,6 @@ export function layoutSignal(prev: ModelPage, cur: ModelPage): Signal | null {
   return { name: 'layout', score: 0.3, words: 'running header/footer changes' };
 }
 
-/** The fingerprint as one string (debugging and tests). */
-export function furnitureFingerprint(page: ModelPage): string {
-  return [...furnitureWords(page)].sort().join(' ');
-}
-
 /** Words of the page_header/page_footer blocks, digits as '#': split or merged furniture blocks compare equal. */
 function furnitureWords(page: ModelPage): Set<string> {
   const text = page.blocks

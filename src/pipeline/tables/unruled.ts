@@ -47,7 +47,7 @@ export function columnSeparators(rows: readonly Piece[][], minShare = 0): number
   let cols = modalColumns(rows.filter((r) => r.length === k));
   const extra = rows
     .filter((r) => r.length !== k)
-    .flatMap((r) => r)
+    .flat()
     .filter((p) => !cols.some((c) => p.bbox[0] < c.x1 && p.bbox[2] > c.x0));
   // A column of its own needs pieces in two rows at least (a justified header word is not a column).
   const opened = mergeIntervals(extra.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }))).filter((c) => extra.filter((p) => p.bbox[0] < c.x1 && p.bbox[2] > c.x0).length >= 2);

@@ -1,4 +1,3 @@
-import type * as mupdf from 'mupdf';
 import type { FontInfo } from '../model/types.ts';
 
 /** A font face as the page uses it, without size (sizes vary per character). */
@@ -28,10 +27,6 @@ export function describeFontFace(rawName: string, bold: boolean, italic: boolean
     italic: italic || ITALIC_NAME.test(name),
     monospace: monospace || MONO_NAME.test(name),
   };
-}
-
-export function describeFont(font: mupdf.Font): FontFace {
-  return describeFontFace(font.getName(), font.isBold(), font.isItalic(), font.isMono());
 }
 
 export function fontInfo(face: FontFace, sizePx: number): FontInfo {

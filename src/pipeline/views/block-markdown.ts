@@ -1,7 +1,7 @@
 import type { Block } from '../model/types.ts';
 import { gridOfTable, tableMarkup } from '../tables/table-html.ts';
 import type { TableModel } from '../tables/types.ts';
-import { gridMarkdown, simpleGrid, type SimpleGrid } from './table-grid.ts';
+import { gridMarkdown, simpleGrid, type SimpleGrid } from './fallback-grid.ts';
 
 /**
  * Markdown of one block. Text from a PDF is escaped where it would otherwise read as markdown syntax at the start
@@ -110,6 +110,7 @@ export function blockMarkdown(block: Block, ctx: MarkdownContext): BlockMarkdown
     case 'table': {
       const table = ctx.tableOf?.(block) ?? null;
       if (table) return { markdown: tableMarkup(gridOfTable(table)).text, table };
+      // Fallback: no recognised structure in this block, so cells come from word alignment alone.
       const grid = simpleGrid(block);
       return { markdown: tableMarkdown(block, grid), grid };
     }

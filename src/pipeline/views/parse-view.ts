@@ -6,7 +6,7 @@ import type { TableModel } from '../tables/types.ts';
 import { blockMarkdown, type MarkdownContext } from './block-markdown.ts';
 import { blockBox, lineBox, roundOut, toShape, type IntBox } from './geometry.ts';
 import { displayLabel, isFurniture } from './labels.ts';
-import type { SimpleGrid } from './table-grid.ts';
+import type { SimpleGrid } from './fallback-grid.ts';
 import { blockGroups, formulaMarkdown, itemMarkdown, textWithInlineMath, type BlockGroup, type PageGraphics } from './graphics-markdown.ts';
 import { selectedPages } from '../model/pages.ts';
 
@@ -105,6 +105,7 @@ function recognisedTableFields(table: TableModel, width: number, height: number)
 
 function tableFields(table: TableModel | null | undefined, grid: SimpleGrid | null | undefined, width: number, height: number): Partial<ParseChunk> {
   if (table) return recognisedTableFields(table, width, height);
+  // Otherwise the fallback grid of aligned words (fallback-grid.ts), when the block has one.
   if (!grid) return { table_html: null, grid_row_count: null, grid_col_count: null, header_row_count: null, mapping_quality: 'fallback' };
   return {
     table_html: null,

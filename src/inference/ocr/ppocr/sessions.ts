@@ -1,22 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
-import { findCalibration } from '../../onnx/calibration.ts';
 import { optimizeModelForCpu } from '../../onnx/mod.ts';
-import { quantizeModelQdq } from '../../onnx/quantize.ts';
-import { ocrInt8Enabled } from '../../../shared/config.ts';
 
 export interface SessionOptions {
   executionProviders?: string[];
   intraOpThreads?: number;
-  /**
-   * Run an int8 (QDQ) form of the model where a calibration file for its exact bytes exists and the provider is
-   * the CPU (default: DOCINTEL_OCR_INT8).
-   */
-  int8?: boolean;
-  /** Where calibration files are looked up (default: CALIBRATION_DIR). */
-  calibrationDir?: string;
 }
 
 /** One loaded ONNX model with a single float32 input and a single output. */
@@ -27,11 +15,7 @@ export interface OnnxModel {
   readonly variant?: ModelVariant;
 }
 
-export type ModelVariant = 'int8' | 'rewritten' | 'published';
-
-/** Calibration ranges for quantizing models (committed; the quantized bytes are built at load). */
-export const CALIBRATION_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../models/calibration');
-
+export type ModelVariant = 'rewritten' | 'published';
 
 const sessionSettings = (options: SessionOptions, providers: string[]): ort.InferenceSession.SessionOptions => ({
   executionProviders: providers,
@@ -62,22 +46,15 @@ function rewrittenBytes(bytes: Uint8Array): Uint8Array | null {
 }
 
 /**
- * The best session the model allows: on the CPU provider, the int8 form (when enabled and calibrated for these
- * bytes), else the rewritten graph (src/inference/onnx: PaddlePaddle's affine steps and hardswish folded into the
- * convolutions, about a quarter faster), else the model as published. Each step falls back to the next on failure.
+ * The best session the model allows: on the CPU provider, the rewritten graph (src/inference/onnx: PaddlePaddle's
+ * affine steps and hardswish folded into the convolutions, about a quarter faster), else the model as published
+ * (also when the rewrite fails). An int8 form is not offered: scripts/ocr/int8/model.ts says why.
  */
-async function openBest(modelPath: string, bytes: Uint8Array, options: SessionOptions): Promise<{ session: ort.InferenceSession; variant: ModelVariant }> {
+async function openBest(bytes: Uint8Array, options: SessionOptions): Promise<{ session: ort.InferenceSession; variant: ModelVariant }> {
   const providers = options.executionProviders ?? ['cpu'];
   const settings = sessionSettings(options, providers);
   if (providers.length === 1 && providers[0] === 'cpu') {
     const rewritten = rewrittenBytes(bytes);
-    if (rewritten && (options.int8 ?? ocrInt8Enabled())) {
-      const session = await tryOpen(`int8 quantization of ${path.basename(modelPath)}`, () => {
-        const calibration = findCalibration(options.calibrationDir ?? CALIBRATION_DIR, bytes);
-        return calibration ? quantizeModelQdq(rewritten, calibration).bytes : null;
-      }, settings);
-      if (session) return { session, variant: 'int8' };
-    }
     const session = rewritten ? await tryOpen('ONNX graph rewrite', () => rewritten, settings) : null;
     if (session) return { session, variant: 'rewritten' };
   }
@@ -87,7 +64,7 @@ async function openBest(modelPath: string, bytes: Uint8Array, options: SessionOp
 /** Opens a model (see openBest for which form). */
 export async function loadOnnxModel(modelPath: string, options: SessionOptions): Promise<OnnxModel> {
   const bytes = new Uint8Array(await readFile(modelPath));
-  const { session, variant } = await openBest(modelPath, bytes, options);
+  const { session, variant } = await openBest(bytes, options);
   const inputName = session.inputNames[0];
   const outputName = session.outputNames[0];
   return {

@@ -3,7 +3,7 @@ import type { BBox } from '../../model/types.ts';
 import type { ChartFinding, ChartPoint, ChartSeries, ChartType, ItemPart } from '../types.ts';
 import type { PlotArea } from './axes.ts';
 import { findBars, type Bar, type BarSet } from './bars.ts';
-import { findLegend, isSwatch, type LegendEntry } from './legend.ts';
+import { findLegend, type LegendEntry } from './legend.ts';
 import { findLines, findScatter } from './lines.ts';
 import { hex, OTHER, type Component, type Segmentation } from './palette.ts';
 import { fitScale, valueAt, type AxisScale } from './ticks.ts';

@@ -1,4 +1,4 @@
-import type { BBox, Line } from '../../model/types.ts';
+import type { BBox } from '../../model/types.ts';
 import type { DrawnPath, PageDrawing } from '../../drawing/types.ts';
 
 /** Small geometric helpers shared by the vector chart readers (page pixels, y grows downwards). */
@@ -125,12 +125,3 @@ export function filledRects(drawing: PageDrawing): FilledRect[] {
 /** Each plot of a page looks at the same rectangles: find them once per drawing. */
 const rectCache = new WeakMap<PageDrawing, FilledRect[]>();
 
-/** Lines of text that read horizontally (rotation 0). */
-export function horizontalLines(lines: Line[]): Line[] {
-  return lines.filter((l) => l.rotation === 0 && l.text.trim() !== '');
-}
-
-export function round(value: number, decimals: number): number {
-  const f = 10 ** decimals;
-  return Math.round(value * f) / f;
-}

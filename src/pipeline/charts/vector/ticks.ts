@@ -34,11 +34,6 @@ export function valueAt(axis: AxisScale, px: number): number {
   return axis.scale === 'log' ? 10 ** t : t;
 }
 
-export function pixelOf(axis: AxisScale, value: number): number {
-  const t = axis.scale === 'log' ? Math.log10(Math.max(value, 1e-300)) : value;
-  return (t - axis.a) / axis.b;
-}
-
 /** Labels in the column just left of the plot, top to bottom. */
 export function leftLabels(lines: Line[], plot: BBox, segments: Segment[]): TickLabel[] {
   const cands = lines.filter((l) => l.rotation === 0 && l.bbox[2] <= plot[0] + 4 && l.bbox[2] >= plot[0] - 160 && cy(l.bbox) >= plot[1] - 12 && cy(l.bbox) <= plot[3] + 12);

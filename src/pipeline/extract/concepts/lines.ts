@@ -1,7 +1,6 @@
 import { centerY, height } from '../../model/geometry.ts';
 import type { BBox, Line, ModelPage } from '../../model/types.ts';
 import type { Candidate, ExtractDocument, GroundingSource } from '../types.ts';
-import { normalizeText } from '../../lexicon/mod.ts';
 import { labelConcept } from '../lexicon.ts';
 
 /** The finders take box height from here, beside the rest of the line geometry. */
@@ -190,5 +189,3 @@ export function candidateFrom(doc: ExtractDocument, l: Labelled, value: Candidat
 export function candidateOfLine(doc: ExtractDocument, pageIndex: number, line: Line, value: Candidate['value'], start: number, end: number, confidence: number): Candidate {
   return { value, text: line.text.slice(start, end), pageIndex, bbox: spanBox(line, start, end), regionIds: regionIdsOf(doc, pageIndex, [line.id]), confidence, source: 'text' };
 }
-
-export const sameText = (a: string, b: string) => normalizeText(a) === normalizeText(b);

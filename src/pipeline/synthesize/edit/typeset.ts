@@ -2,7 +2,7 @@
  * Writing replacement text onto a page: one extra content stream appended after the page's own, so the original
  * streams stay as they are (apart from what the redaction itself rewrote).
  */
-import * as mupdf from 'mupdf';
+import type * as mupdf from 'mupdf';
 import type { TypesetFont } from './fonts.ts';
 
 export interface Placement {

@@ -1,5 +1,5 @@
 import type { DocumentLedger } from '../types.ts';
-import { PageCanvas, writePdf } from './canvas.ts';
+import { type PageCanvas, writePdf } from './canvas.ts';
 import { lineItemTable, notesSection, paymentSection, statementBody, timesheetBody, totalRows, totalsBox } from './body.ts';
 import { Flow } from './flow.ts';
 import { continuationHead, firstPageHead, footer } from './header.ts';

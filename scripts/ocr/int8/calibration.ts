@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FLOAT, type ModelProto } from './onnx-format.ts';
+import { FLOAT, type ModelProto } from '../../../src/inference/onnx/onnx-format.ts';
 import type { ActivationRange, WeightFormat } from './quant-params.ts';
 
 /**

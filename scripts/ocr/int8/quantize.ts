@@ -1,5 +1,5 @@
-import { attribute, GraphEditor } from './graph-editor.ts';
-import { decodeModel, encodeModel, FLOAT, type GraphProto, type ModelProto, type NodeProto, type TensorProto } from './onnx-format.ts';
+import { attribute, GraphEditor } from '../../../src/inference/onnx/graph-editor.ts';
+import { decodeModel, encodeModel, FLOAT, type GraphProto, type ModelProto, type NodeProto, type TensorProto } from '../../../src/inference/onnx/onnx-format.ts';
 import { planQuantization } from './quant-plan.ts';
 import { prepareForQuantization, removeUnused } from './quant-prepare.ts';
 import { activationParams, quantizeBias, quantizeWeights, type ActivationRange, type AffineParams, type WeightFormat } from './quant-params.ts';

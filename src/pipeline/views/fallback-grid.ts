@@ -2,9 +2,11 @@ import type { BBox, Block, Line, Word } from '../model/types.ts';
 import { union } from './geometry.ts';
 
 /**
- * A simple grid for a table block until table structure recognition lands: rows are lines that share a
- * vertical band, cells are runs of words separated by wide gaps, columns are x-intervals that cells of
- * different rows overlap. No spans. Good enough to keep a born-digital table's cells apart in markdown.
+ * The fallback grid of a table block whose structure pipeline/tables did not recognise (`tableOfBlock` found no
+ * table in it): rows are lines that share a vertical band, cells are runs of words separated by wide gaps,
+ * columns are x-intervals that cells of different rows overlap. No spans. Good enough to keep a born-digital
+ * table's cells apart in markdown; parse reports its cells with `mapping_quality: 'heuristic'`.
+ * Not to be confused with extract/table-binding.ts, which reads a recognised table against a schema's columns.
  */
 
 export interface GridCell {

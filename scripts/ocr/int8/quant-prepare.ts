@@ -1,5 +1,5 @@
-import { attribute, GraphEditor } from './graph-editor.ts';
-import type { GraphProto, ModelProto, NodeProto } from './onnx-format.ts';
+import { attribute, GraphEditor } from '../../../src/inference/onnx/graph-editor.ts';
+import type { GraphProto, ModelProto, NodeProto } from '../../../src/inference/onnx/onnx-format.ts';
 import { upgradeToOpset10 } from './opset-upgrade.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { intsAttribute } from './graph-editor.ts';
-import { toNumber, type ModelProto, type NodeProto, type TensorProto } from './onnx-format.ts';
+import { intsAttribute } from '../../../src/inference/onnx/graph-editor.ts';
+import { toNumber, type ModelProto, type NodeProto, type TensorProto } from '../../../src/inference/onnx/onnx-format.ts';
 
 const INT64 = 7;
 /** Operators whose opset-10 form differs from the older one in a way this upgrade does not rewrite. */

@@ -1,5 +1,5 @@
-import { attribute, type GraphEditor } from './graph-editor.ts';
-import type { GraphProto, NodeProto } from './onnx-format.ts';
+import { attribute, type GraphEditor } from '../../../src/inference/onnx/graph-editor.ts';
+import type { GraphProto, NodeProto } from '../../../src/inference/onnx/onnx-format.ts';
 import type { ActivationRange } from './quant-params.ts';
 
 /**

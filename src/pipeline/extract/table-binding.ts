@@ -1,11 +1,12 @@
 import type { TableCellModel, TableModel } from '../tables/mod.ts';
 import type { SchemaField } from './types.ts';
 import { plainWords } from '../lexicon/mod.ts';
-import { cellNumber, fieldRole, isNumericCell, roleOf } from './columns.ts';
+import { fieldRole, isNumericCell, roleOf } from './columns.ts';
 
 /**
- * Reading a detected table against a schema table's fields: the grid lookup, the header row (the row whose cells
+ * Binding a detected table to a schema table's fields: the grid lookup, the header row (the row whose cells
  * name most of the fields), and which column holds which field. Line-item extraction and auto schemas use it.
+ * (views/fallback-grid.ts is unrelated: the word-alignment grid parse shows for unrecognised table blocks.)
  */
 
 export interface Grid {
@@ -206,6 +207,3 @@ export function bindByPosition(grid: Grid, earlier: ColumnBinding[], earlierCols
   if (bindings.some((b) => isNumericField(b.field) && !columnHoldsNumbers(grid, b.col, 0))) return null;
   return { grid, bodyStart: 0, bindings, via: 'position', score: 0 };
 }
-
-/** A cell's number, or null. */
-export const numberIn = (cell: TableCellModel | undefined): number | null => (cell && cell.text ? cellNumber(cell.text) : null);
