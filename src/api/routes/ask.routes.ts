@@ -1,7 +1,8 @@
+import { askProperties } from '../../jobs/mod.ts';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { MetadataSessionStore } from '../../storage/sessions.ts';
 import type { ProcessingRouteSpec } from '../processing.ts';
-import { askProperties, AskResponse } from '../schemas/ask.ts';
+import { AskResponse } from '../schemas/ask.ts';
 import type { InputSource } from '../services/inputs.ts';
 
 interface AskBody {

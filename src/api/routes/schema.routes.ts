@@ -1,4 +1,5 @@
-import { schemaAutoFileIds, type SchemaAutoRequest } from '../../jobs/handlers/schema-auto.handler.ts';
+import { schemaAutoFileIds } from '../../jobs/handlers/schema-auto.handler.ts';
+import { schemaAutoProperties, type SchemaAutoRequest } from '../../jobs/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import type { ProcessingRouteSpec } from '../processing.ts';
 import { SchemaAutoResponse } from '../schemas/extract.ts';
@@ -11,14 +12,7 @@ export const schemaAutoRoute: ProcessingRouteSpec = {
     'Reads the documents named by `file_id` (one id or several) and/or `inputs`, and proposes a SchemaV2Payload: the document class, the header fields they state (numbers, dates, amounts typed) and their line-item tables. `instructions` steer which fields matter.',
     'The schema is also stored as a JSON file: pass `schema_file_id` to POST /v1/extract to use it.',
   ].join('\n\n'),
-  properties: {
-    file_id: {
-      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 20 }, { type: 'null' }],
-      description: 'Uploaded file id, or several',
-    },
-    inputs: { type: 'array', items: { $ref: 'InputSource#' }, maxItems: 20 },
-    instructions: { type: ['string', 'null'], maxLength: 4000 },
-  },
+  properties: schemaAutoProperties,
   required: [],
   response: { description: 'SchemaAutoResponse', ...SchemaAutoResponse },
   async validate(body, { ctx, tenant }) {

@@ -1,5 +1,6 @@
+import { synthesizeProperties } from '../../jobs/mod.ts';
 import type { ProcessingRouteSpec } from '../processing.ts';
-import { SynthesizeResponse, SynthesizeSetResponse, synthesizeProperties } from '../schemas/synthesize.ts';
+import { SynthesizeResponse, SynthesizeSetResponse } from '../schemas/synthesize.ts';
 import { checkSynthesisInputs } from '../services/synthesis-inputs.ts';
 
 const ONE_DESCRIPTION = [
