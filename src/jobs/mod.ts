@@ -14,11 +14,11 @@ import { JobService } from './service.ts';
 import { JobWorker, type JobWorkerOptions } from './worker.ts';
 
 // The request schemas of the operations: the routes validate them, the handlers' request types are read from them.
-export { closedProperties, processingProperties, type ClosedRequest, type ProcessingRequest, type StoredInput } from './requests/common.ts';
+export { closedProperties, processingProperties, type ProcessingRequest } from './requests/common.ts';
 export { chartsProperties, classifyProperties, equationsProperties, layoutProperties, ocrProperties, parseProperties, splitProperties, tablesProperties } from './requests/documents.ts';
-export { extractProperties, schemaAutoProperties, type SchemaAutoRequest } from './requests/extract.ts';
-export { askProperties, type AskRequest } from './requests/ask.ts';
-export { synthesizeProperties } from './requests/synthesize.ts';
+export { extractProperties, schemaAutoProperties } from './requests/extract.ts';
+export { askProperties } from './requests/ask.ts';
+export { synthesizeProperties, type SynthesizeRequest } from './requests/synthesize.ts';
 
 export interface JobSystem {
   queue: JobQueue;

@@ -1,9 +1,9 @@
 import { extractProperties } from '../../jobs/mod.ts';
 import { requestedSchema } from '../../jobs/handlers/extract.handler.ts';
-import type { ProcessingRouteSpec } from '../processing.ts';
+import type { ProcessingRouteSpec, ReceivedBody } from '../processing.ts';
 import { ExtractionResult } from '../schemas/extract.ts';
 
-export const extractRoute: ProcessingRouteSpec = {
+export const extractRoute: ProcessingRouteSpec<ReceivedBody<typeof extractProperties>> = {
   url: '/v1/extract',
   operation: 'extract',
   summary: 'Extract the fields of a schema from a document, each with where it was read',

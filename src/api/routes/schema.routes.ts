@@ -1,10 +1,10 @@
 import { schemaAutoFileIds } from '../../jobs/handlers/schema-auto.handler.ts';
-import { schemaAutoProperties, type SchemaAutoRequest } from '../../jobs/mod.ts';
+import { schemaAutoProperties } from '../../jobs/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
-import type { ProcessingRouteSpec } from '../processing.ts';
+import type { ProcessingRouteSpec, ReceivedBody } from '../processing.ts';
 import { SchemaAutoResponse } from '../schemas/extract.ts';
 
-export const schemaAutoRoute: ProcessingRouteSpec = {
+export const schemaAutoRoute: ProcessingRouteSpec<ReceivedBody<typeof schemaAutoProperties, never>> = {
   url: '/v1/schema/auto',
   operation: 'schema_auto',
   summary: 'Generate an extraction schema from example documents',
@@ -15,8 +15,7 @@ export const schemaAutoRoute: ProcessingRouteSpec = {
   properties: schemaAutoProperties,
   required: [],
   response: { description: 'SchemaAutoResponse', ...SchemaAutoResponse },
-  async validate(body, { ctx, tenant }) {
-    const request = body as SchemaAutoRequest;
+  async validate(request, { ctx, tenant }) {
     // `input`/`inputs` are still InputSources here (inline content allowed): only `file_id` names stored files yet.
     const inline = (Array.isArray(request.inputs) ? request.inputs.length : 0) + (request.input ? 1 : 0);
     const named = schemaAutoFileIds({ file_id: request.file_id });

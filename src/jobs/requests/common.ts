@@ -35,16 +35,19 @@ export interface StoredInput {
 }
 
 /** What the `$ref`s of the request schemas are once the route has resolved the request. */
-interface ResolvedRefs {
+export interface ResolvedRefs {
   'InputSource#': StoredInput;
 }
 
 /** Members `Own` over `Shared`, as the route spreads them into one body schema (an own member replaces a shared one). */
 type BodyProperties<Shared, Own> = Omit<Shared, keyof Own> & Own;
 
-/** The request a processing route queues: the shared members and the operation's own `P` (`Required` of them required). */
-export type ProcessingRequest<P = object, Required extends PropertyKey = 'input'> =
-  FromProperties<BodyProperties<ReturnType<typeof processingProperties>, P>, Required, ResolvedRefs>;
+/**
+ * The request a processing route queues: the shared members and the operation's own `P` (`Required` of them
+ * required). `Refs`: what the schemas' references are, by default as the job sees them (inputs resolved).
+ */
+export type ProcessingRequest<P = object, Required extends PropertyKey = 'input', Refs = ResolvedRefs> =
+  FromProperties<BodyProperties<ReturnType<typeof processingProperties>, P>, Required, Refs>;
 
 /** The request a route of the synthesize family queues: its shared members and the operation's own `P`. */
 export type ClosedRequest<P, Required extends PropertyKey = never> =
