@@ -8,7 +8,7 @@ import type { BlobStore, MetadataStore } from '../storage/ports.ts';
 import type { JobRecord } from './ports.ts';
 
 /** What handlers call on the inference process: page OCR (analysis) and sentence embeddings (ask). */
-export type HandlerInference = Pick<InferenceClient, 'recognizePage' | 'embed'>;
+type HandlerInference = Pick<InferenceClient, 'recognizePage' | 'embed'>;
 
 /**
  * What handlers get besides the job itself. The stores are always there; the rest is what the composition root

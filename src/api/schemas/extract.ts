@@ -1,7 +1,8 @@
 /**
  * Schema payloads, ExtractionResult and the schema/auto answer (spec section 2, decisions.md "Schema
- * auto-generation and extract") as JSON Schema. Request payloads are only checked to be objects here: their deep
- * structure (types, duplicate keys, the second form) is normalizeSchema's, which names the failing `loc`.
+ * auto-generation and extract") as JSON Schema. The request's `schema` member (jobs/requests/extract.ts) is only
+ * checked to be an object: its deep structure (types, duplicate keys, the second form) is normalizeSchema's, which
+ * names the failing `loc`.
  */
 export const SchemaV2Field = {
   type: 'object',

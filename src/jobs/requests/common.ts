@@ -30,12 +30,12 @@ export function closedProperties() {
 }
 
 /** A request's `InputSource` as its job sees it: the route stored any inline content, so it names a stored file. */
-export interface StoredInput {
+interface StoredInput {
   file_id: string;
 }
 
 /** What the `$ref`s of the request schemas are once the route has resolved the request. */
-export interface ResolvedRefs {
+interface ResolvedRefs {
   'InputSource#': StoredInput;
 }
 
