@@ -3,18 +3,32 @@ import { RateLimitedError, ValidationError } from '../shared/errors.ts';
 import { toJobRef } from '../jobs/ports.ts';
 import { webhookTargetProblem } from '../jobs/webhook-target.ts';
 import type { AppContext } from './context.ts';
-import { closedProperties, errorResponses, processingProperties } from './schemas/common.ts';
+import { closedProperties, processingProperties, type ProcessingRequest } from '../jobs/mod.ts';
+import { errorResponses } from './schemas/common.ts';
 import { withExample } from './schemas/examples.ts';
 import { resolveInput, type InputSource } from './services/inputs.ts';
 import { checkPageRangeBounds, checkPageRangeSyntax } from './services/page-range.ts';
 import type { RouteToolConfig } from './tools/types.ts';
 
 /**
+ * A processing request body as its route receives it, read from the schemas: the shared members and the
+ * operation's own `P`, its inputs still as the caller gave them (inline content allowed).
+ */
+export type ReceivedBody<P, Required extends PropertyKey = 'input'> = ProcessingRequest<P, Required, { 'InputSource#': InputSource }>;
+
+/** Who sent a request, for a route's own checks. */
+export interface RouteCaller {
+  ctx: AppContext;
+  tenant: string;
+}
+
+/**
  * One processing endpoint: its URL, the operation its job handler implements, its own request members and its
  * success body. Shared members (input, execution_mode, billing_profile, webhook_url) and the sync/async
- * behaviour are the same for all, so adding an endpoint is one spec in one route file.
+ * behaviour are the same for all, so adding an endpoint is one spec in one route file. `Body`: the validated
+ * body's type, for `validate`.
  */
-export interface ProcessingRouteSpec {
+export interface ProcessingRouteSpec<Body = Record<string, unknown>> {
   url: string;
   operation: string;
   summary: string;
@@ -29,7 +43,7 @@ export interface ProcessingRouteSpec {
    * Checks JSON Schema cannot express (a payload's deep structure, a referenced file of the tenant): it throws an
    * AppError (422, 404) before anything is stored or queued, so async requests are refused as sync ones are.
    */
-  validate?: (body: Record<string, unknown>, caller: { ctx: AppContext; tenant: string }) => Promise<void> | void;
+  validate?(body: Body, caller: RouteCaller): Promise<void> | void;
   /**
    * The synthesize family (decisions.md): only its listed members (anything else is a 422, not ignored), only
    * `sync` (async is a 422), no `input`/`webhook_url`, and its `inputs` are file references passed through as given.

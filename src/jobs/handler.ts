@@ -1,22 +1,62 @@
+import type { FileService } from '../files/files.service.ts';
+import type { ChunkIndex } from '../index/types.ts';
+import type { InferenceClient } from '../inference/mod.ts';
+import type { DocumentPool } from '../pipeline/document/pool.ts';
+import type { LlmPort } from '../pipeline/extract/llm.ts';
 import type { Logger } from '../shared/logger.ts';
 import type { BlobStore, MetadataStore } from '../storage/ports.ts';
 import type { JobRecord } from './ports.ts';
 
+/** What handlers call on the inference process: page OCR (analysis) and sentence embeddings (ask). */
+type HandlerInference = Pick<InferenceClient, 'recognizePage' | 'embed'>;
+
 /**
- * What handlers get besides the job itself. Open on purpose: later issues add members (inference client,
- * document pool, chunk index, ...) either by passing them to the worker or by module augmentation:
- *   declare module '../jobs/handler.ts' { interface HandlerDeps { inference: InferenceClient } }
+ * What handlers get besides the job itself. The stores are always there; the rest is what the composition root
+ * (runtime.ts) gives a worker, optional so that a process or test running only some handlers passes only what
+ * those use. A handler reads an optional member it cannot do without through requireDep().
  */
 export interface HandlerDeps {
   metadata: MetadataStore;
   blobs: BlobStore;
-  [key: string]: unknown;
+  files?: FileService;
+  /** Opens, renders and analyses documents in worker threads. */
+  pool?: DocumentPool;
+  /** null: no inference process (scanned pages are not OCRed, ask retrieves by keywords only). */
+  inference?: HandlerInference | null;
+  /** The optional LLM extraction may ask for fields its rules left empty; null or absent: rules only. */
+  llm?: LlmPort | null;
+  /** The tenants' chunk index that ask retrieves from. */
+  askIndex?: ChunkIndex;
+  /** Calibrated extraction confidences (default on). */
+  extractCalibration?: boolean;
 }
 
-export interface JobContext {
+/** The handler dependencies a worker is given; it adds the stores itself. */
+export type ExtraHandlerDeps = Omit<HandlerDeps, 'metadata' | 'blobs'>;
+
+/** A handler needed a dependency its process was not given: a wiring mistake, not the caller's. */
+export class MissingHandlerDependencyError extends Error {
+  constructor(readonly dependency: keyof HandlerDeps) {
+    super(`Handler dependency "${dependency}" is not configured in this process (give it in the worker's deps)`);
+    this.name = 'MissingHandlerDependencyError';
+  }
+}
+
+/** The dependency `name`, or MissingHandlerDependencyError when the process was not given one. */
+export function requireDep<K extends keyof HandlerDeps>(deps: HandlerDeps, name: K): NonNullable<HandlerDeps[K]> {
+  const value = deps[name];
+  if (value === undefined || value === null) throw new MissingHandlerDependencyError(name);
+  return value;
+}
+
+/**
+ * One run of a job. `Request` is the operation's request type, read from the route schema that validated the
+ * body (jobs/requests/): the body is checked once, by the route, before it is queued.
+ */
+export interface JobContext<Request = Record<string, unknown>> {
   job: JobRecord;
   /** The validated request body of the original endpoint (same object as `job.request`). */
-  request: Record<string, unknown>;
+  request: Request;
   tenant: string;
   logger: Logger;
   /** Fires on the job time limit or on worker shutdown; long loops should check it between pages. */
@@ -34,8 +74,8 @@ export interface JobContext {
 }
 
 /** One per operation, one per file: src/jobs/handlers/<operation>.handler.ts, listed in handlers/index.ts. */
-export interface JobHandler {
+export interface JobHandler<Request = Record<string, unknown>> {
   operation: string;
   /** Returns the original endpoint's success body (must be JSON-serializable). */
-  run(ctx: JobContext): Promise<unknown>;
+  run(ctx: JobContext<Request>): Promise<unknown>;
 }

@@ -6,12 +6,19 @@ import { openSqlite } from '../storage/sqlite-metadata.ts';
 import { sqlitePath } from '../storage/mod.ts';
 import { EmbeddedQueue } from './embedded-queue.ts';
 import { EmbeddedJobEvents, NatsJobEvents } from './events.ts';
-import type { HandlerDeps, JobHandler } from './handler.ts';
+import type { ExtraHandlerDeps, JobHandler } from './handler.ts';
 import { NatsQueue } from './nats-queue.ts';
 import type { JobEvents, JobQueue } from './ports.ts';
 import { buildHandlerRegistry } from './registry.ts';
 import { JobService } from './service.ts';
 import { JobWorker, type JobWorkerOptions } from './worker.ts';
+
+// The request schemas of the operations: the routes validate them, the handlers' request types are read from them.
+export { closedProperties, processingProperties, type ProcessingRequest } from './requests/common.ts';
+export { chartsProperties, classifyProperties, equationsProperties, layoutProperties, ocrProperties, parseProperties, splitProperties, tablesProperties } from './requests/documents.ts';
+export { extractProperties, schemaAutoProperties } from './requests/extract.ts';
+export { askProperties } from './requests/ask.ts';
+export { synthesizeProperties, type SynthesizeRequest } from './requests/synthesize.ts';
 
 export interface JobSystem {
   queue: JobQueue;
@@ -60,7 +67,7 @@ export interface WorkerSetup {
   /** Operations the API accepts: startup fails when one has no handler. */
   requiredOperations: string[];
   /** Extra handler dependencies (inference client, ...). */
-  deps?: Partial<HandlerDeps>;
+  deps?: ExtraHandlerDeps;
   webhookSecret?: string | null;
   /** Other retention sweeps (files) run on the job sweep's timer. */
   sweeps?: JobWorkerOptions['sweeps'];

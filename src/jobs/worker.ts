@@ -10,7 +10,7 @@ import {
 
 type RetryOutcome = Extract<ErrorOutcome, { kind: 'retry' }>;
 import { abortableSleep, RunContext, untilAborted } from './execution.ts';
-import type { HandlerDeps, JobHandler } from './handler.ts';
+import type { ExtraHandlerDeps, HandlerDeps, JobHandler } from './handler.ts';
 import { isFinished, JobStore } from './job-store.ts';
 import { toJobRef, type Consumer, type Delivery, type JobErrorInfo, type JobEvents, type JobQueue, type JobRecord } from './ports.ts';
 import type { HandlerRegistry } from './registry.ts';
@@ -29,7 +29,7 @@ export interface JobWorkerOptions {
   config: Config;
   logger: Logger;
   /** Extra handler dependencies (metadata and blobs are added). */
-  deps?: Partial<HandlerDeps>;
+  deps?: ExtraHandlerDeps;
   /** Server secret each tenant's webhook signing secret is derived from; without one, webhooks are not sent (a warning is logged). */
   webhookSecret?: string | null;
   /** How often the retention sweep runs (default hourly; 0 disables the timer). */
@@ -177,7 +177,7 @@ export class JobWorker {
     const startedAt = Date.now();
     try {
       await this.faultDelay(controller.signal, log);
-      const deps = { ...this.options.deps, metadata: this.options.metadata, blobs: this.options.blobs } as HandlerDeps;
+      const deps: HandlerDeps = { ...this.options.deps, metadata: this.options.metadata, blobs: this.options.blobs };
       const result = await untilAborted(handler.run(run.context(job, controller.signal, deps)), controller.signal);
       stage = 'store';
       await run.settled();

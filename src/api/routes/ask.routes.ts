@@ -1,15 +1,11 @@
+import { askProperties } from '../../jobs/mod.ts';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { MetadataSessionStore } from '../../storage/sessions.ts';
-import type { ProcessingRouteSpec } from '../processing.ts';
-import { askProperties, AskResponse } from '../schemas/ask.ts';
+import type { ProcessingRouteSpec, ReceivedBody, RouteCaller } from '../processing.ts';
+import { AskResponse } from '../schemas/ask.ts';
 import type { InputSource } from '../services/inputs.ts';
 
-interface AskBody {
-  query?: string;
-  input?: InputSource | null;
-  inputs?: InputSource[];
-  session_id?: string | null;
-}
+type AskBody = ReceivedBody<typeof askProperties, 'query'>;
 
 /** The request's inputs in order: `input` first, then `inputs`. */
 export function askInputs(body: AskBody): InputSource[] {
@@ -21,9 +17,8 @@ export function askInputs(body: AskBody): InputSource[] {
  * other tenant's session (404), a session asked about other documents than its own, in another order (422).
  * Inline inputs have no file id yet: the handler compares their documents with the session's.
  */
-async function validateAsk(body: Record<string, unknown>, caller: Parameters<NonNullable<ProcessingRouteSpec['validate']>>[1]): Promise<void> {
-  const request = body as AskBody;
-  if (typeof request.query === 'string' && request.query.trim() === '') throw ValidationError.at(['body', 'query'], 'The question is blank', 'value_error');
+async function validateAsk(request: AskBody, caller: RouteCaller): Promise<void> {
+  if (request.query.trim() === '') throw ValidationError.at(['body', 'query'], 'The question is blank', 'value_error');
   const inputs = askInputs(request);
   if (!request.session_id) {
     if (inputs.length === 0) throw ValidationError.at(['body', 'inputs'], 'Give the documents to ask about in input or inputs, or a session_id', 'missing');
@@ -39,7 +34,7 @@ async function validateAsk(body: Record<string, unknown>, caller: Parameters<Non
   }
 }
 
-export const askRoute: ProcessingRouteSpec = {
+export const askRoute: ProcessingRouteSpec<AskBody> = {
   url: '/api/v1/ask',
   operation: 'ask',
   summary: 'Ask a question about documents; the answer is quoted from them, with citations',

@@ -1,5 +1,6 @@
+import { classifyProperties } from '../../jobs/mod.ts';
 import type { ProcessingRouteSpec } from '../processing.ts';
-import { ClassDefinition, ClassificationResult } from '../schemas/classify.ts';
+import { ClassificationResult } from '../schemas/classify.ts';
 
 export const classifyRoute: ProcessingRouteSpec = {
   url: '/v1/classify',
@@ -9,11 +10,6 @@ export const classifyRoute: ProcessingRouteSpec = {
     'The document class (invoice, receipt, contract, nda_contract, scientific_paper, report, … or `other` when nothing fits) with a calibrated confidence, page roles, the components present and identity hints (issuer, document number, date).',
     '`classification_scope`: `document` (one label, from a sample of at most 50 pages of longer files: `budget_limited`, `sampled_page_indexes`) or `page` (every page). `class_definitions` replaces the built-in classes with yours (label + description, scored zero-shot; a class whose label and description describe a built-in class, such as "supplier bills asking for payment", also draws on that class\'s phrases in every supported script and its layout cues). `verbosity: debug` adds the sampled pages\' classifications.',
   ].join('\n\n'),
-  properties: {
-    input_type: { type: 'string', enum: ['markdown', 'image', 'pdf', 'text', 'auto'], default: 'auto' },
-    classification_scope: { type: 'string', enum: ['document', 'page'], default: 'document' },
-    class_definitions: { type: 'array', items: ClassDefinition, minItems: 1, maxItems: 200 },
-    verbosity: { type: 'string', enum: ['none', 'debug'], default: 'none' },
-  },
+  properties: classifyProperties,
   response: { description: 'ClassificationResult', ...ClassificationResult },
 };

@@ -1,3 +1,4 @@
+import { ocrProperties } from '../../jobs/mod.ts';
 import type { ProcessingRouteSpec } from '../processing.ts';
 import { OcrResponse } from '../schemas/ocr.ts';
 
@@ -10,9 +11,6 @@ export const ocrRoute: ProcessingRouteSpec = {
     '`mode`: `regular` (PP-OCRv4; born-digital PDF pages answer from their text layer), `classic` (Tesseract, every page OCRed), `agentic` (regular OCR of every page, then lines read with low confidence are re-read by both engines at twice the resolution and the better reading kept; the response reports `regular`).',
     '`language`: `auto` (default); `global` enables every installed recognizer language (Tesseract: English is installed; PP-OCRv4 reads Chinese and Latin script in both).',
   ].join('\n\n'),
-  properties: {
-    language: { type: 'string', enum: ['auto', 'global'], default: 'auto' },
-    mode: { type: 'string', enum: ['regular', 'classic', 'agentic'], default: 'regular' },
-  },
+  properties: ocrProperties,
   response: { description: 'OcrResponse', ...OcrResponse },
 };

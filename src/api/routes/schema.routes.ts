@@ -1,9 +1,10 @@
-import { schemaAutoFileIds, type SchemaAutoRequest } from '../../jobs/handlers/schema-auto.handler.ts';
+import { schemaAutoFileIds } from '../../jobs/handlers/schema-auto.handler.ts';
+import { schemaAutoProperties } from '../../jobs/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
-import type { ProcessingRouteSpec } from '../processing.ts';
+import type { ProcessingRouteSpec, ReceivedBody } from '../processing.ts';
 import { SchemaAutoResponse } from '../schemas/extract.ts';
 
-export const schemaAutoRoute: ProcessingRouteSpec = {
+export const schemaAutoRoute: ProcessingRouteSpec<ReceivedBody<typeof schemaAutoProperties, never>> = {
   url: '/v1/schema/auto',
   operation: 'schema_auto',
   summary: 'Generate an extraction schema from example documents',
@@ -11,18 +12,10 @@ export const schemaAutoRoute: ProcessingRouteSpec = {
     'Reads the documents named by `file_id` (one id or several) and/or `inputs`, and proposes a SchemaV2Payload: the document class, the header fields they state (numbers, dates, amounts typed) and their line-item tables. `instructions` steer which fields matter.',
     'The schema is also stored as a JSON file: pass `schema_file_id` to POST /v1/extract to use it.',
   ].join('\n\n'),
-  properties: {
-    file_id: {
-      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 20 }, { type: 'null' }],
-      description: 'Uploaded file id, or several',
-    },
-    inputs: { type: 'array', items: { $ref: 'InputSource#' }, maxItems: 20 },
-    instructions: { type: ['string', 'null'], maxLength: 4000 },
-  },
+  properties: schemaAutoProperties,
   required: [],
   response: { description: 'SchemaAutoResponse', ...SchemaAutoResponse },
-  async validate(body, { ctx, tenant }) {
-    const request = body as SchemaAutoRequest;
+  async validate(request, { ctx, tenant }) {
     // `input`/`inputs` are still InputSources here (inline content allowed): only `file_id` names stored files yet.
     const inline = (Array.isArray(request.inputs) ? request.inputs.length : 0) + (request.input ? 1 : 0);
     const named = schemaAutoFileIds({ file_id: request.file_id });

@@ -1,5 +1,6 @@
+import { synthesizeProperties, type SynthesizeRequest } from '../../jobs/mod.ts';
 import type { ProcessingRouteSpec } from '../processing.ts';
-import { SynthesizeResponse, SynthesizeSetResponse, synthesizeProperties } from '../schemas/synthesize.ts';
+import { SynthesizeResponse, SynthesizeSetResponse } from '../schemas/synthesize.ts';
 import { checkSynthesisInputs } from '../services/synthesis-inputs.ts';
 
 const ONE_DESCRIPTION = [
@@ -7,7 +8,7 @@ const ONE_DESCRIPTION = [
   'With `inputs`, the sources are read (parse and extract) and the related document is generated from them (an invoice from a purchase order), or, when the prompt names values to change, the source PDF is edited in place: exactly those values, in a matching font and size; `metadata.changes` says what changed where. `task` says which the service did. Only the listed members are accepted, and only `sync`.',
 ].join('\n\n');
 
-export const synthesizeRoute: ProcessingRouteSpec = {
+export const synthesizeRoute: ProcessingRouteSpec<SynthesizeRequest> = {
   url: '/api/v1/synthesize',
   operation: 'synthesize',
   summary: 'Synthetic business document (generate or edit)',
@@ -20,9 +21,9 @@ export const synthesizeRoute: ProcessingRouteSpec = {
 };
 
 /** An alias of /api/v1/synthesize: not a tool of its own (the registry holds `synthesize` once). */
-export const synthesizeOneRoute: ProcessingRouteSpec = { ...synthesizeRoute, url: '/api/v1/synthesize/one', summary: 'Synthetic business document (one)', tool: false };
+export const synthesizeOneRoute: ProcessingRouteSpec<SynthesizeRequest> = { ...synthesizeRoute, url: '/api/v1/synthesize/one', summary: 'Synthetic business document (one)', tool: false };
 
-export const synthesizeSetRoute: ProcessingRouteSpec = {
+export const synthesizeSetRoute: ProcessingRouteSpec<SynthesizeRequest> = {
   url: '/api/v1/synthesize/set',
   operation: 'synthesize_set',
   summary: 'A set of related synthetic documents (e.g. PO, invoice, goods receipt)',

@@ -1,3 +1,4 @@
+import { tablesProperties } from '../../jobs/mod.ts';
 import type { ProcessingRouteSpec } from '../processing.ts';
 import { TableExtractResponse } from '../schemas/tables.ts';
 
@@ -10,10 +11,6 @@ export const tablesRoute: ProcessingRouteSpec = {
     '`boundary_source`: `detector` (default: the service\'s table finder, from vector rules and cell fills or from the alignment of words), `layout` (the layout stage\'s table blocks), `none` (each page\'s text area as one table candidate).',
     '`detection_policy`: `strict` (default, precision first) or `liberal` (recall first). `grounding`: `cell` (default: a region per table and per cell), `table` (a region per table), `none`.',
   ].join('\n\n'),
-  properties: {
-    boundary_source: { type: 'string', enum: ['detector', 'layout', 'none'], default: 'detector' },
-    detection_policy: { type: 'string', enum: ['strict', 'liberal'], default: 'strict' },
-    grounding: { type: 'string', enum: ['none', 'table', 'cell'], default: 'cell' },
-  },
+  properties: tablesProperties,
   response: { description: 'TableExtractResponse', ...TableExtractResponse },
 };

@@ -1,10 +1,5 @@
 /** AskResponse and ChatCitation (spec section 2) as JSON Schema. */
 
-/** Longest accepted question, in characters: a question, not a document. */
-export const MAX_QUERY_LENGTH = 2000;
-/** Most documents one ask may name (each is parsed and indexed). */
-export const MAX_ASK_INPUTS = 20;
-
 const number = { type: 'number' } as const;
 
 export const ChatCitationRegion = {
@@ -41,13 +36,4 @@ export const AskResponse = {
     session_id: { type: ['string', 'null'], description: 'Send it back with the same ordered inputs to ask a follow-up' },
     citations: { type: 'array', items: ChatCitation },
   },
-} as const;
-
-/** Request members of POST /api/v1/ask beyond the shared processing members. */
-export const askProperties = {
-  query: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH },
-  input: { anyOf: [{ $ref: 'InputSource#' }, { type: 'null' }] },
-  inputs: { type: 'array', items: { $ref: 'InputSource#' }, maxItems: MAX_ASK_INPUTS },
-  include_grounding: { type: 'boolean', default: true },
-  session_id: { type: ['string', 'null'], maxLength: 200 },
 } as const;

@@ -3,13 +3,6 @@ const nullableNumber = { type: ['number', 'null'] } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 const freeObject = { type: 'object', additionalProperties: true } as const;
 
-export const ClassDefinition = {
-  type: 'object',
-  required: ['label', 'description'],
-  additionalProperties: false,
-  properties: { label: { type: 'string', minLength: 1, maxLength: 200 }, description: { type: 'string', maxLength: 4000 } },
-} as const;
-
 export const ClassificationPage = {
   type: 'object',
   required: ['page_index', 'doc_class'],

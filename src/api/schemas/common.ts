@@ -97,30 +97,6 @@ export const GroundingRegion = {
 
 export const sharedSchemas = [InputSource, FileRef, JobRef, ValidationErrorItem, HTTPValidationError, ErrorDetail, GroundingRegion];
 
-/** Members every processing route accepts (decisions.md: validated identically everywhere). */
-export function processingProperties(defaultMode: 'async' | 'sync' = 'async') {
-  return {
-    input: { $ref: 'InputSource#' },
-    execution_mode: { type: 'string', enum: ['async', 'sync'], default: defaultMode },
-    billing_profile: { type: 'string', enum: ['standard', 'engineering_drawing'], default: 'standard' },
-    page_range: {
-      type: ['string', 'null'],
-      maxLength: 1000,
-      description: 'Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422',
-      examples: ['1-3,7'],
-    },
-    webhook_url: { type: ['string', 'null'], format: 'uri', description: 'Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them' },
-  } as const;
-}
-
-/** The shared members of the synthesize family: sync only, no input, no webhook (spec: only the listed members). */
-export function closedProperties() {
-  return {
-    execution_mode: { type: 'string', enum: ['sync'], default: 'sync', description: 'Only `sync`: these endpoints answer inline' },
-    billing_profile: { type: 'string', enum: ['standard', 'engineering_drawing'], default: 'standard' },
-  } as const;
-}
-
 /** Error responses shared by authenticated routes, for the OpenAPI document. */
 export const errorResponses = {
   401: { $ref: 'ErrorDetail#' },

@@ -1,7 +1,8 @@
 /**
  * Schema payloads, ExtractionResult and the schema/auto answer (spec section 2, decisions.md "Schema
- * auto-generation and extract") as JSON Schema. Request payloads are only checked to be objects here: their deep
- * structure (types, duplicate keys, the second form) is normalizeSchema's, which names the failing `loc`.
+ * auto-generation and extract") as JSON Schema. The request's `schema` member (jobs/requests/extract.ts) is only
+ * checked to be an object: its deep structure (types, duplicate keys, the second form) is normalizeSchema's, which
+ * names the failing `loc`.
  */
 export const SchemaV2Field = {
   type: 'object',
@@ -102,36 +103,4 @@ export const SchemaAutoResponse = {
     schema: SchemaV2Payload,
     schema_file_id: { type: 'string', description: 'The schema stored as a JSON file: pass it to POST /v1/extract as `schema_file_id`' },
   },
-} as const;
-
-/**
- * Request member `schema`: any form, checked in depth by the route (422 with the failing loc). The second form
- * (`invoice_level_fields`: key -> "type: description"; `line_item_structures`: key -> {description,
- * target_fields: ["name (type): description"]}) and JSON Schema (json-schema.ts) are normalized to V2; the examples show all three.
- */
-export const SchemaRequestMember = {
-  type: ['object', 'null'],
-  additionalProperties: true,
-  description: [
-    'SchemaV2Payload (`doc_class`, `fields`, `tables`), the invoice form (`invoice_level_fields`, `line_item_structures`), or a JSON Schema (`{"type": "object", "properties": {…}}`). Not with `schema_file_id`; with neither, the schema is generated from the document first.',
-    'JSON Schema: the result uses your property names. `string`/`number`/`integer`/`boolean` properties are fields; `format` `date` or `date-time` on a string makes a `date` field (ISO `YYYY-MM-DD`); `description` (else `title`) says what a field holds.',
-    'A nested object\'s properties nest in the result the same way (at most 3 levels; `_grounding` names them by dotted path, `seller.address`, as does the V2 schema in the response). An array of objects is a table (line items) of scalar columns; an array of scalars is an `array` field.',
-    '`title`, `$schema`, `$id`, `$defs`, `$comment`, `examples`, `default`, `additionalProperties` and `required` are accepted and change nothing (every field is extracted, null when absent); a type `["T", "null"]` is T.',
-    'What cannot be honoured is a 422 naming the member and why: references to other schemas, `oneOf`/`anyOf`/`allOf`, other type arrays, constraints (`enum`, `pattern`, `minimum`, …), other formats, arrays of arrays, objects or arrays inside line items, deeper nesting, empty `properties`, property names that are not identifier-like.',
-  ].join(' '),
-  examples: [
-    { doc_class: 'invoice', fields: [{ key: 'invoice_number', description: 'Invoice number' }, { key: 'total', description: 'Total amount due', type: 'number' }], tables: [{ key: 'line_items', description: 'Invoice lines', fields: [{ key: 'description', description: 'Item' }, { key: 'amount', description: 'Line total', type: 'number' }] }] },
-    { invoice_level_fields: { invoice_number: 'string: Invoice number', total: 'number: Total amount due' }, line_item_structures: { line_items: { description: 'Invoice lines', target_fields: ['description (string): Item', 'amount (number): Line total'] } } },
-    {
-      type: 'object',
-      properties: {
-        invoice_number: { type: 'string', description: 'Invoice number' },
-        invoice_date: { type: 'string', format: 'date', description: 'Invoice date' },
-        seller: { type: 'object', properties: { name: { type: 'string', description: 'Seller name' } } },
-        total: { type: 'number', description: 'Total amount due' },
-        line_items: { type: 'array', description: 'Invoice lines', items: { type: 'object', properties: { description: { type: 'string', description: 'Item' }, amount: { type: 'number', description: 'Line total' } } } },
-      },
-      required: ['invoice_number', 'total'],
-    },
-  ],
 } as const;

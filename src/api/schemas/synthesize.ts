@@ -1,27 +1,7 @@
-/** SynthesizeRequest, SynthesizeResponse and SynthesizeSetResponse (spec section 2) as JSON Schema. */
+/** SynthesizeResponse and SynthesizeSetResponse (spec section 2) as JSON Schema (the request: jobs/requests/synthesize.ts). */
 const stringList = { type: 'array', items: { type: 'string' } } as const;
 const freeObject = { type: 'object', additionalProperties: true } as const;
 const task = { type: 'string', enum: ['edit_document', 'generate_po', 'generate_related_document'] } as const;
-
-/** The request's own members (execution_mode and billing_profile are the family's shared ones). */
-export const synthesizeProperties = {
-  prompt: { type: 'string', minLength: 1, maxLength: 20_000, description: 'What to generate or change, in plain words: document types, parties, currency, line items, quantities, prices, tax rates, mismatches' },
-  inputs: {
-    type: 'array',
-    maxItems: 20,
-    description: 'Source documents (stored files) to generate from or to edit',
-    items: {
-      type: 'object',
-      required: ['file_id'],
-      additionalProperties: false,
-      properties: {
-        file_id: { type: 'string' },
-        instructions: { type: ['string', 'null'], description: 'What to do with this source' },
-        role: { type: ['string', 'null'], description: 'Its role in a set, e.g. `purchase_order`' },
-      },
-    },
-  },
-} as const;
 
 const SynthesizePage = {
   type: 'object',

@@ -5,7 +5,8 @@ import { buildExtractDocument } from '../../pipeline/extract/mod.ts';
 import type { ExtractDocument } from '../../pipeline/extract/types.ts';
 import { ENGINE_VERSION } from '../../shared/version.ts';
 import type { JobContext } from '../handler.ts';
-import { jobModel, requestDocId, selectedPageCount } from './analysis-deps.ts';
+import type { AskRequest } from '../requests/ask.ts';
+import { jobModel, requestDocId, selectedPageCount, type DocumentRequest } from './analysis-views.ts';
 
 /**
  * The documents of an ask, ready to answer from: parsed (`grounded` analysis, several in parallel), read as
@@ -75,7 +76,7 @@ export interface PrepareOptions {
  * Parses (when not cached) and indexes (when not indexed) each record, all at once; answers them in the order
  * given and records the pages parsed on the job (0 for a follow-up).
  */
-export async function prepareDocuments(ctx: JobContext, records: FileRecord[], options: PrepareOptions): Promise<PreparedDocument[]> {
+export async function prepareDocuments(ctx: JobContext<AskRequest>, records: FileRecord[], options: PrepareOptions): Promise<PreparedDocument[]> {
   const totalPages = records.reduce((sum, r) => sum + selectedPageCount(ctx, r), 0);
   const done = new Map<string, number>();
   const report = (fileId: string, pages: number) => {
@@ -108,8 +109,8 @@ export async function prepareDocuments(ctx: JobContext, records: FileRecord[], o
 }
 
 /** The `grounded` analysis of one record through the job's analysis service (and its cache). */
-async function parseRecord(ctx: JobContext, record: FileRecord, report: (fileId: string, pages: number) => Promise<void>): Promise<ExtractDocument> {
-  const docCtx: JobContext = {
+async function parseRecord(ctx: JobContext<AskRequest>, record: FileRecord, report: (fileId: string, pages: number) => Promise<void>): Promise<ExtractDocument> {
+  const docCtx: JobContext<DocumentRequest> = {
     ...ctx,
     request: { ...ctx.request, input: { file_id: record.file_id } },
     progress: (pages) => report(record.file_id, pages),
@@ -125,7 +126,7 @@ async function parseRecord(ctx: JobContext, record: FileRecord, report: (fileId:
  * Asks the index every time (no in-process memory of what was indexed): a file deleted by another process took its
  * rows with it, and the same bytes uploaded again must be indexed again.
  */
-async function indexOnce(ctx: JobContext, docId: string, record: FileRecord, entry: Prepared, version: string, options: PrepareOptions): Promise<void> {
+async function indexOnce(ctx: JobContext<AskRequest>, docId: string, record: FileRecord, entry: Prepared, version: string, options: PrepareOptions): Promise<void> {
   if (await options.index.isIndexed(ctx.tenant, docId, version)) return;
   ctx.signal.throwIfAborted();
   const units = documentUnits(docId, entry.doc.model, record.pages);

@@ -1,4 +1,4 @@
-import type { FileRecord, FileService } from '../../files/files.service.ts';
+import type { FileRecord } from '../../files/files.service.ts';
 import type { ChunkIndex, EmbedTexts, SearchHit } from '../../index/types.ts';
 import { answerQuestion, classifyQuestion, rememberAnswer, type QuestionInfo } from '../../pipeline/ask/mod.ts';
 import { buildAskView, type AskResponse } from '../../pipeline/views/ask-view.ts';
@@ -7,18 +7,10 @@ import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { nowSeconds } from '../../shared/ids.ts';
 import type { Logger } from '../../shared/logger.ts';
 import { MetadataSessionStore, type SessionRecord } from '../../storage/sessions.ts';
-import type { JobContext, JobHandler } from '../handler.ts';
-import { requestDocId } from './analysis-deps.ts';
+import { requireDep, type JobContext, type JobHandler } from '../handler.ts';
+import type { AskRequest } from '../requests/ask.ts';
+import { requestDocId } from './analysis-views.ts';
 import { prepareDocuments } from './ask-documents.ts';
-
-interface AskRequest {
-  query: string;
-  /** Resolved to stored files by the route (prepareRequest). */
-  input?: { file_id: string } | null;
-  inputs?: { file_id: string }[];
-  include_grounding?: boolean;
-  session_id?: string | null;
-}
 
 /** Units retrieved per question: the answer engine reads their neighbourhood, a few pages' worth. */
 const SEARCH_LIMIT = 24;
@@ -32,16 +24,16 @@ function requestedFileIds(request: AskRequest): string[] {
  * Answers a question about the request's documents, or a session's: parse and index what is not ready yet, type
  * the question (a follow-up inherits the previous turn's subject), retrieve, answer verbatim, store the turn.
  */
-export const askHandler: JobHandler = {
+export const askHandler: JobHandler<AskRequest> = {
   operation: 'ask',
   async run(ctx) {
-    const request = ctx.request as unknown as AskRequest;
+    const request = ctx.request;
     const sessions = new MetadataSessionStore(ctx.deps.metadata);
     const session = request.session_id ? await sessions.get(ctx.tenant, request.session_id) : undefined;
     if (request.session_id && !session) throw new NotFoundError('Session');
     const records = await recordsOf(ctx, request, session);
 
-    const index = ctx.deps.askIndex as ChunkIndex;
+    const index = requireDep(ctx.deps, 'askIndex');
     const retrieval = await retrievalFor(ctx, request.query);
     const documents = await prepareDocuments(ctx, records, { index, embed: retrieval.embed, embedModel: retrieval.model });
     const docIds = documents.map((d) => d.docId);
@@ -70,8 +62,8 @@ export const askHandler: JobHandler = {
  * The files asked about: the request's inputs, else the session's. A session's follow-up must name the same
  * documents in the same order (the route compared file ids; inline inputs are compared here, by content).
  */
-async function recordsOf(ctx: JobContext, request: AskRequest, session: SessionRecord | undefined): Promise<FileRecord[]> {
-  const files = ctx.deps.files as FileService;
+async function recordsOf(ctx: JobContext<AskRequest>, request: AskRequest, session: SessionRecord | undefined): Promise<FileRecord[]> {
+  const files = requireDep(ctx.deps, 'files');
   const requested = requestedFileIds(request);
   const fileIds = requested.length > 0 ? requested : session?.file_ids ?? [];
   if (fileIds.length === 0) throw ValidationError.at(['body', 'inputs'], 'Give the documents to ask about in input or inputs, or a session_id', 'missing');
@@ -95,10 +87,6 @@ async function search(ctx: JobContext, index: ChunkIndex, question: QuestionInfo
   return index.search({ tenant: ctx.tenant, docIds: scoped.length > 0 ? scoped : docIds, query: question.query, queryVector, limit: SEARCH_LIMIT });
 }
 
-interface EmbedClient {
-  embed(texts: string[], options?: { model?: string; deadlineMs?: number }): Promise<{ model: string; dims: number; vectors: Float32Array[] }>;
-}
-
 interface Retrieval {
   /** Embeds units for the index; null: BM25 only. */
   embed: EmbedTexts | null;
@@ -118,9 +106,8 @@ let embedFailedAt = 0;
  */
 async function retrievalFor(ctx: JobContext, query: string): Promise<Retrieval> {
   if (askRetrievalMode() === 'bm25') return BM25_ONLY;
-  const client = ctx.deps.inference as Partial<EmbedClient> | null | undefined;
-  if (!client || typeof client.embed !== 'function' || Date.now() - embedFailedAt < EMBED_RETRY_MS) return BM25_ONLY;
-  const embedder = client as EmbedClient;
+  const embedder = ctx.deps.inference;
+  if (!embedder || Date.now() - embedFailedAt < EMBED_RETRY_MS) return BM25_ONLY;
   try {
     const probe = await embedder.embed([query]);
     const model = probe.model;

@@ -1,20 +1,14 @@
 import { createHash } from 'node:crypto';
-import { buildClassifyView, type ClassifyViewOptions } from '../../pipeline/views/classify-view.ts';
+import { buildClassifyView } from '../../pipeline/views/classify-view.ts';
 import type { JobHandler } from '../handler.ts';
-import { jobView } from './analysis-deps.ts';
-
-interface ClassifyRequest {
-  input_type?: ClassifyViewOptions['inputType'];
-  classification_scope?: ClassifyViewOptions['scope'];
-  class_definitions?: { label: string; description: string }[];
-  verbosity?: ClassifyViewOptions['verbosity'];
-}
+import type { ClassifyRequest } from '../requests/documents.ts';
+import { jobView } from './analysis-views.ts';
 
 /** Classification reads the `fast` analysis: text, blocks and reading order are what it weighs. */
-export const classifyHandler: JobHandler = {
+export const classifyHandler: JobHandler<ClassifyRequest> = {
   operation: 'classify',
   run(ctx) {
-    const request = ctx.request as ClassifyRequest;
+    const request = ctx.request;
     const scope = request.classification_scope ?? 'document';
     const verbosity = request.verbosity ?? 'none';
     const inputType = request.input_type ?? 'auto';

@@ -2,7 +2,7 @@ import type { FileRecord } from '../../files/files.service.ts';
 import type { ChunkIndex } from '../../index/types.ts';
 import { analysisPrefix } from '../../pipeline/analysis/options.ts';
 import type { BlobStore } from '../../storage/ports.ts';
-import { docIdPrefixFor } from './analysis-deps.ts';
+import { docIdPrefixFor } from './analysis-views.ts';
 
 /**
  * What the pipeline derived from a file and keeps beyond it: the cached analyses of its bytes (and the views stored

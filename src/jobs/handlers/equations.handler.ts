@@ -1,14 +1,14 @@
 import { findDocumentEquations } from '../../pipeline/graphics/document.ts';
-import type { EquationBoundary } from '../../pipeline/graphics/page-equations.ts';
 import { buildEquationsView } from '../../pipeline/views/equations-view.ts';
 import type { JobHandler } from '../handler.ts';
-import { graphicsSource, jobView } from './analysis-deps.ts';
+import type { EquationsRequest } from '../requests/documents.ts';
+import { graphicsSource, jobView } from './analysis-views.ts';
 
 /** Equations read the grounded analysis, then the glyphs and rules of the pages that may hold math. */
-export const equationsHandler: JobHandler = {
+export const equationsHandler: JobHandler<EquationsRequest> = {
   operation: 'equations',
   run(ctx) {
-    const boundary = ((ctx.request as { boundary_source?: EquationBoundary }).boundary_source ?? 'detector');
+    const boundary = ctx.request.boundary_source ?? 'detector';
     return jobView(ctx, { profile: 'grounded' }, `equations-${boundary}`, async (model, record) => {
       const found = await findDocumentEquations(model, graphicsSource(ctx, record), { boundary, signal: ctx.signal, logger: ctx.logger });
       return buildEquationsView(model, found, record.pages);

@@ -1,22 +1,15 @@
 import type { FileService } from '../../files/files.service.ts';
 import { autoSchema } from '../../pipeline/extract/auto-schema.ts';
-import type { LlmPort } from '../../pipeline/extract/llm.ts';
 import { buildExtractDocument, extractFields, normalizeSchema, SchemaError } from '../../pipeline/extract/mod.ts';
 import type { SchemaV2 } from '../../pipeline/extract/types.ts';
-import { buildExtractView, type GroundingMode } from '../../pipeline/views/extract-view.ts';
+import { buildExtractView } from '../../pipeline/views/extract-view.ts';
 import { ValidationError } from '../../shared/errors.ts';
-import type { JobContext, JobHandler } from '../handler.ts';
-import { jobModel } from './analysis-deps.ts';
+import { requireDep, type JobContext, type JobHandler } from '../handler.ts';
+import type { ExtractRequest } from '../requests/extract.ts';
+import { jobModel, type DocumentRequest } from './analysis-views.ts';
 
-export interface SchemaChoice {
-  schema?: unknown;
-  schema_file_id?: string | null;
-}
-
-interface ExtractRequest extends SchemaChoice {
-  input: { file_id: string };
-  grounding?: GroundingMode;
-}
+/** The members that name an extraction's schema (the route checks them before queueing, the handler again). */
+type SchemaChoice = Pick<ExtractRequest, 'schema' | 'schema_file_id'>;
 
 /** A schema file is a small JSON object; anything bigger is not a schema. */
 const MAX_SCHEMA_FILE_BYTES = 1024 * 1024;
@@ -61,37 +54,38 @@ export async function readSchemaFile(files: FileService, tenant: string, fileId:
  * again when it runs (the file may have changed in between).
  */
 export async function requestedSchema(files: FileService, tenant: string, request: SchemaChoice): Promise<SchemaV2 | null> {
-  const hasSchema = request.schema !== undefined && request.schema !== null;
-  const hasFile = request.schema_file_id !== undefined && request.schema_file_id !== null;
+  const { schema, schema_file_id: schemaFileId } = request;
+  const hasSchema = schema !== undefined && schema !== null;
+  const hasFile = schemaFileId !== undefined && schemaFileId !== null;
   if (hasSchema && hasFile) throw ValidationError.at(['body'], 'Give either schema or schema_file_id, not both');
   if (hasSchema) {
     try {
-      return normalizeSchema(request.schema, ['body', 'schema']);
+      return normalizeSchema(schema, ['body', 'schema']);
     } catch (err) {
       schemaIssue(err, ['body', 'schema']);
     }
   }
-  if (hasFile) return readSchemaFile(files, tenant, request.schema_file_id as string);
+  if (hasFile) return readSchemaFile(files, tenant, schemaFileId);
   return null;
 }
 
 /** The `grounded` analysis: blocks, tables and OCR of scanned pages are what extraction reads. */
-export async function extractDocumentOf(ctx: JobContext) {
+export async function extractDocumentOf(ctx: JobContext<DocumentRequest>) {
   // The extraction depends on the schema: it reads the analysis itself, nothing derived is cached.
   return buildExtractDocument(await jobModel(ctx, { profile: 'grounded' }), ctx.logger);
 }
 
-export const extractHandler: JobHandler = {
+export const extractHandler: JobHandler<ExtractRequest> = {
   operation: 'extract',
   async run(ctx) {
-    const request = ctx.request as unknown as ExtractRequest;
-    const given = await requestedSchema(ctx.deps.files as FileService, ctx.tenant, request);
+    const request = ctx.request;
+    const given = await requestedSchema(requireDep(ctx.deps, 'files'), ctx.tenant, request);
     const doc = await extractDocumentOf(ctx);
     const schema = given ?? autoSchema([doc]);
     ctx.signal.throwIfAborted();
     // The optional LLM (runtime deps): extractFields asks it only for fields its rules left empty, grounds each answer
     // in the text (or drops it), and carries on without it when it fails.
-    const llm = (ctx.deps.llm as LlmPort | null | undefined) ?? null;
+    const llm = ctx.deps.llm ?? null;
     const calibrate = ctx.deps.extractCalibration !== false;
     const output = await extractFields(doc, schema, { llm, signal: ctx.signal, logger: ctx.logger, calibrate });
     return buildExtractView(output, schema, { grounding: request.grounding ?? true, pageCount: doc.model.page_count });

@@ -1,12 +1,13 @@
-import { buildLayoutView, type LayoutMode } from '../../pipeline/views/layout-view.ts';
+import { buildLayoutView } from '../../pipeline/views/layout-view.ts';
 import type { JobHandler } from '../handler.ts';
-import { jobView } from './analysis-deps.ts';
+import type { LayoutRequest } from '../requests/documents.ts';
+import { jobView } from './analysis-views.ts';
 
 /** Layout reads the grounded analysis (figures and tables are layout components), shared with parse's default. */
-export const layoutHandler: JobHandler = {
+export const layoutHandler: JobHandler<LayoutRequest> = {
   operation: 'layout',
   run(ctx) {
-    const mode = (ctx.request as { mode?: LayoutMode }).mode ?? 'non_overlapping';
+    const mode = ctx.request.mode ?? 'non_overlapping';
     return jobView(ctx, { profile: 'grounded' }, `layout-${mode}`, (model, record) =>
       buildLayoutView(model, { fileId: record.file_id, pageSizes: record.pages, mode }));
   },

@@ -1,24 +1,18 @@
 import { ENGINE_VERSION } from '../../shared/version.ts';
 import { findParseGraphics } from '../../pipeline/graphics/parse-graphics.ts';
-import { buildParseView, type Grounding } from '../../pipeline/views/parse-view.ts';
-import type { AnalysisProfile } from '../../pipeline/analysis/mod.ts';
+import { buildParseView } from '../../pipeline/views/parse-view.ts';
 import type { JobHandler } from '../handler.ts';
-import { derivedValue, docIdFor, graphicsSource, jobView } from './analysis-deps.ts';
-
-interface ParseRequest {
-  profile?: AnalysisProfile;
-  grounding?: Grounding;
-  billing_profile?: string;
-}
+import type { ParseRequest } from '../requests/documents.ts';
+import { derivedValue, docIdFor, graphicsSource, jobView } from './analysis-views.ts';
 
 /**
  * Parse is a view of the analysis; with the `grounded` profile it also shows what the equation and chart stages
  * find (formulas as `$$…$$`, charts with their data), stored beside the analysis so a second parse reads it back.
  */
-export const parseHandler: JobHandler = {
+export const parseHandler: JobHandler<ParseRequest> = {
   operation: 'parse',
   run(ctx) {
-    const request = ctx.request as ParseRequest;
+    const request = ctx.request;
     const grounding = request.grounding ?? 'regions';
     const profile = request.profile ?? 'grounded';
     const engineering = request.billing_profile === 'engineering_drawing';

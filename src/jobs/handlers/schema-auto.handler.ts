@@ -1,18 +1,10 @@
 import path from 'node:path';
-import type { FileService } from '../../files/files.service.ts';
 import { autoSchema } from '../../pipeline/extract/auto-schema.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import type { ExtractDocument, SchemaV2 } from '../../pipeline/extract/types.ts';
-import type { JobContext, JobHandler } from '../handler.ts';
+import { requireDep, type JobContext, type JobHandler } from '../handler.ts';
+import type { SchemaAutoRequest } from '../requests/extract.ts';
 import { extractDocumentOf } from './extract.handler.ts';
-
-export interface SchemaAutoRequest {
-  file_id?: string | string[] | null;
-  /** Resolved to stored files by the route (prepareRequest). */
-  inputs?: { file_id: string }[];
-  input?: { file_id: string } | null;
-  instructions?: string | null;
-}
 
 export interface SchemaAutoResult {
   schema: SchemaV2;
@@ -20,7 +12,7 @@ export interface SchemaAutoResult {
 }
 
 /** Every document the request names, each once, in the order given: `file_id` (one or many), `input`, `inputs`. */
-export function schemaAutoFileIds(request: SchemaAutoRequest): string[] {
+export function schemaAutoFileIds(request: Pick<SchemaAutoRequest, 'file_id' | 'input' | 'inputs'>): string[] {
   const ids = [
     ...(Array.isArray(request.file_id) ? request.file_id : request.file_id ? [request.file_id] : []),
     ...(request.input?.file_id ? [request.input.file_id] : []),
@@ -30,7 +22,7 @@ export function schemaAutoFileIds(request: SchemaAutoRequest): string[] {
 }
 
 /** Each document through the same analysis extract reads (progress is reported per document). */
-async function documentsOf(ctx: JobContext, fileIds: string[]): Promise<{ docs: ExtractDocument[]; pages: number }> {
+async function documentsOf(ctx: JobContext<SchemaAutoRequest>, fileIds: string[]): Promise<{ docs: ExtractDocument[]; pages: number }> {
   const docs: ExtractDocument[] = [];
   let pages = 0;
   for (const fileId of fileIds) {
@@ -46,11 +38,11 @@ async function documentsOf(ctx: JobContext, fileIds: string[]): Promise<{ docs: 
  * Generates one schema that fits the given documents, stores it as `<first file>.schema.json` (a JSON file of the
  * tenant, usable as extract's `schema_file_id`) and answers both.
  */
-export const schemaAutoHandler: JobHandler = {
+export const schemaAutoHandler: JobHandler<SchemaAutoRequest> = {
   operation: 'schema_auto',
   async run(ctx) {
-    const request = ctx.request as unknown as SchemaAutoRequest;
-    const files = ctx.deps.files as FileService;
+    const request = ctx.request;
+    const files = requireDep(ctx.deps, 'files');
     const fileIds = schemaAutoFileIds(request);
     if (fileIds.length === 0) throw ValidationError.at(['body'], 'Name at least one document in file_id or inputs');
     const { docs, pages } = await documentsOf(ctx, fileIds);

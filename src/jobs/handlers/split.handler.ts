@@ -1,14 +1,9 @@
 import path from 'node:path';
-import type { FileService } from '../../files/files.service.ts';
 import { childPdf } from '../../pipeline/split/mod.ts';
 import { buildSplitView, type SplitView } from '../../pipeline/views/split-view.ts';
-import type { JobContext, JobHandler } from '../handler.ts';
-import { jobView } from './analysis-deps.ts';
-
-interface SplitRequest {
-  input: { file_id: string };
-  verbosity?: 'none' | 'debug';
-}
+import { requireDep, type JobContext, type JobHandler } from '../handler.ts';
+import type { SplitRequest } from '../requests/documents.ts';
+import { jobView } from './analysis-views.ts';
 
 /** Content types whose pages mupdf can copy into a child PDF. */
 const PAGED = /^(application\/pdf|image\/)/;
@@ -17,10 +12,10 @@ const PAGED = /^(application\/pdf|image\/)/;
  * Split reads the `fast` analysis, plans the documents, then stores each one as its own PDF (pages copied with
  * mupdf) whose FileRef every endpoint accepts. Text inputs have no pages to copy: their segments carry no file.
  */
-export const splitHandler: JobHandler = {
+export const splitHandler: JobHandler<SplitRequest> = {
   operation: 'split',
   async run(ctx) {
-    const request = ctx.request as unknown as SplitRequest;
+    const request = ctx.request;
     const shared = await jobView(ctx, { profile: 'fast' }, `split-${request.verbosity ?? 'none'}`, (model) => buildSplitView(model, request.verbosity ?? 'none'));
     // The plan may be the view cache's copy (files with the same bytes share it): the child files are this tenant's own.
     const plan = structuredClone(shared);
@@ -30,7 +25,7 @@ export const splitHandler: JobHandler = {
 };
 
 async function attachChildFiles(ctx: JobContext, fileId: string, plan: SplitView): Promise<void> {
-  const files = ctx.deps.files as FileService;
+  const files = requireDep(ctx.deps, 'files');
   const record = await files.get(ctx.tenant, fileId);
   if (!PAGED.test(record.content_type)) return;
   const source = new Uint8Array(await ctx.deps.blobs.getBuffer(record.blob_key));

@@ -1,17 +1,11 @@
-import type { FileService } from '../../files/files.service.ts';
-import type { SynthesisInput, SynthesisPorts } from '../../pipeline/synthesize/service.ts';
+import type { SynthesisPorts } from '../../pipeline/synthesize/service.ts';
 import { pageImageRef } from '../../pipeline/views/parse-view.ts';
-import type { JobContext } from '../handler.ts';
-import { analyzeFile } from './analysis-deps.ts';
+import { requireDep, type JobContext } from '../handler.ts';
+import { analyzeFile } from './analysis-views.ts';
 
-/** What the synthesize handlers share: the request's members, and files and analyses behind the service's ports. */
-export interface SynthesisRequest {
-  prompt: string;
-  inputs?: SynthesisInput[];
-}
-
+/** What the synthesize handlers share: files and analyses behind the synthesis service's ports. */
 export function synthesisPorts(ctx: JobContext): SynthesisPorts {
-  const files = ctx.deps.files as FileService;
+  const files = requireDep(ctx.deps, 'files');
   let pages = 0;
   return {
     signal: ctx.signal,

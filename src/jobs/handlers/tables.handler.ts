@@ -1,14 +1,13 @@
 import { buildTablesView, type TablesViewOptions } from '../../pipeline/views/tables-view.ts';
 import type { JobHandler } from '../handler.ts';
-import { jobView } from './analysis-deps.ts';
-
-type TablesRequest = Partial<TablesViewOptions>;
+import type { TablesRequest } from '../requests/documents.ts';
+import { jobView } from './analysis-views.ts';
 
 /** Tables read the `grounded` analysis (words, vector paths, layout blocks); structure is recognised per request options. */
-export const tablesHandler: JobHandler = {
+export const tablesHandler: JobHandler<TablesRequest> = {
   operation: 'tables',
   run(ctx) {
-    const { boundary_source = 'detector', detection_policy = 'strict', grounding = 'cell' } = ctx.request as TablesRequest;
+    const { boundary_source = 'detector', detection_policy = 'strict', grounding = 'cell' } = ctx.request;
     const options: TablesViewOptions = { boundary_source, detection_policy, grounding };
     return jobView(ctx, { profile: 'grounded' }, `tables-${boundary_source}-${detection_policy}-${grounding}`, (model, record) =>
       buildTablesView(model, { ...options, pageSizes: record.pages }));

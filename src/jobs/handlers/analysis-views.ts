@@ -1,25 +1,31 @@
 import { createHash } from 'node:crypto';
-import type { FileRecord, FileService } from '../../files/files.service.ts';
-import type { DocumentPool } from '../../pipeline/document/pool.ts';
+import type { FileRecord } from '../../files/files.service.ts';
 import { AnalysisService, type AnalysisOptions, type AnalyzeHooks } from '../../pipeline/analysis/mod.ts';
-import type { OcrClient } from '../../pipeline/analysis/ocr-stage.ts';
 import type { DocumentModel } from '../../pipeline/model/types.ts';
 import { PageGraphicsSource } from '../../pipeline/drawing/source.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import { PageRangeError, formatPageSelection, parsePageRange } from '../../shared/page-range.ts';
 import { ENGINE_VERSION } from '../../shared/version.ts';
-import type { HandlerDeps, JobContext } from '../handler.ts';
+import { requireDep, type HandlerDeps, type JobContext } from '../handler.ts';
+import type { ProcessingRequest } from '../requests/common.ts';
 
 /**
- * What the document handlers share: one AnalysisService per worker (its in-memory cache and in-flight sharing
- * span all jobs of the process), and a job's view of its input file, with progress reported in pages.
+ * Views of a job's documents through their analysis, which the document handlers share: one AnalysisService per
+ * worker (its in-memory cache and in-flight sharing span all jobs of the process), a job's view of its input file
+ * (built or read back from beside the analysis), the analysis itself, values derived from it, and the doc_ids
+ * and page selections a request's documents go by, with progress reported in pages.
  */
 const services = new WeakMap<object, AnalysisService>();
+
+/** What the views read of a request: its document (a stored file once the route resolved it) and its pages. */
+export type DocumentRequest = Pick<ProcessingRequest, 'input' | 'page_range'>;
+/** A request's page selection, for requests that name their documents otherwise (ask, schema auto). */
+type PagesRequest = Pick<ProcessingRequest, 'page_range'>;
 
 function analysisService(deps: HandlerDeps): AnalysisService {
   let service = services.get(deps.blobs);
   if (!service) {
-    service = new AnalysisService({ blobs: deps.blobs, pool: deps.pool as DocumentPool, inference: (deps.inference as OcrClient | null | undefined) ?? null });
+    service = new AnalysisService({ blobs: deps.blobs, pool: requireDep(deps, 'pool'), inference: deps.inference ?? null });
     services.set(deps.blobs, service);
   }
   return service;
@@ -45,8 +51,8 @@ export function docIdFor(sha256: string, pages?: string): string {
  * or one naming every page). The route checked it against the file already; a job checks again (a follow-up ask
  * names its session's files), as the same 422.
  */
-export function pageSelection(ctx: JobContext, record: FileRecord): number[] | undefined {
-  const text = (ctx.request as { page_range?: string | null }).page_range;
+export function pageSelection(ctx: JobContext<PagesRequest>, record: FileRecord): number[] | undefined {
+  const text = ctx.request.page_range;
   if (text === undefined || text === null) return undefined;
   let pages: number[];
   try {
@@ -59,19 +65,19 @@ export function pageSelection(ctx: JobContext, record: FileRecord): number[] | u
 }
 
 /** The analysis options with the request's page selection (part of every cache key derived from them). */
-function selecting(ctx: JobContext, record: FileRecord, options: Partial<AnalysisOptions>): Partial<AnalysisOptions> {
+function selecting(ctx: JobContext<PagesRequest>, record: FileRecord, options: Partial<AnalysisOptions>): Partial<AnalysisOptions> {
   const pages = pageSelection(ctx, record);
   return pages ? { ...options, pages } : options;
 }
 
 /** The doc_id a request's document is indexed under (ask): the file's, or that of its selected pages. */
-export function requestDocId(ctx: JobContext, record: FileRecord): string {
+export function requestDocId(ctx: JobContext<PagesRequest>, record: FileRecord): string {
   const pages = pageSelection(ctx, record);
   return docIdFor(record.sha256, pages ? formatPageSelection(pages) : undefined);
 }
 
 /** How many pages the request covers in this file. */
-export function selectedPageCount(ctx: JobContext, record: FileRecord): number {
+export function selectedPageCount(ctx: JobContext<PagesRequest>, record: FileRecord): number {
   return pageSelection(ctx, record)?.length ?? record.page_count;
 }
 
@@ -86,10 +92,8 @@ export type ViewBuilder<T> = (model: DocumentModel, record: FileRecord) => T | P
  * The job's input file seen through a view of its analysis (`viewName` names the view and its options, e.g.
  * `parse-regions`). Progress is reported per page range while analysing; the pages are recorded for usage.
  */
-export async function jobView<T>(ctx: JobContext, requested: Partial<AnalysisOptions>, viewName: string, build: ViewBuilder<T>): Promise<T> {
-  const files = ctx.deps.files as FileService;
-  const input = (ctx.request as { input: { file_id: string } }).input;
-  const record = await files.get(ctx.tenant, input.file_id);
+export async function jobView<T>(ctx: JobContext<DocumentRequest>, requested: Partial<AnalysisOptions>, viewName: string, build: ViewBuilder<T>): Promise<T> {
+  const record = await requireDep(ctx.deps, 'files').get(ctx.tenant, ctx.request.input.file_id);
   const options = selecting(ctx, record, requested);
   const service = analysisService(ctx.deps);
   const bigFile = record.page_count > VIEW_CACHE_MIN_PAGES;
@@ -108,10 +112,8 @@ export async function jobView<T>(ctx: JobContext, requested: Partial<AnalysisOpt
  * The job's input file's analysis itself, for handlers whose output depends on more than the file (extraction
  * against a caller's schema): nothing derived is stored beside the analysis.
  */
-export async function jobModel(ctx: JobContext, options: Partial<AnalysisOptions>): Promise<DocumentModel> {
-  const files = ctx.deps.files as FileService;
-  const input = (ctx.request as { input: { file_id: string } }).input;
-  const record = await files.get(ctx.tenant, input.file_id);
+export async function jobModel(ctx: JobContext<DocumentRequest>, options: Partial<AnalysisOptions>): Promise<DocumentModel> {
+  const record = await requireDep(ctx.deps, 'files').get(ctx.tenant, ctx.request.input.file_id);
   const model = await analysisService(ctx.deps).analyze(record, selecting(ctx, record, options), analyzeHooks(ctx));
   return finishJob(ctx, record, model);
 }
@@ -120,7 +122,7 @@ export async function jobModel(ctx: JobContext, options: Partial<AnalysisOptions
  * A JSON value derived from the file's analysis and stored beside it: computed once per file bytes, engine
  * version, analysis options and `name` (which must name everything else the value depends on).
  */
-export function derivedValue<T>(ctx: JobContext, record: FileRecord, requested: Partial<AnalysisOptions>, name: string, compute: () => Promise<T>): Promise<T> {
+export function derivedValue<T>(ctx: JobContext<PagesRequest>, record: FileRecord, requested: Partial<AnalysisOptions>, name: string, compute: () => Promise<T>): Promise<T> {
   const options = selecting(ctx, record, requested);
   // Requests right behind the first (before its value is stored) share it from memory instead of computing it again.
   const key = `${record.sha256}:${JSON.stringify(options)}:${name}`;
@@ -136,7 +138,7 @@ export function derivedValue<T>(ctx: JobContext, record: FileRecord, requested: 
 const RECENT_DERIVED = 16;
 const recentDerived = new Map<string, Promise<unknown>>();
 
-async function readOrCompute<T>(ctx: JobContext, record: FileRecord, options: Partial<AnalysisOptions>, name: string, compute: () => Promise<T>): Promise<T> {
+async function readOrCompute<T>(ctx: JobContext<PagesRequest>, record: FileRecord, options: Partial<AnalysisOptions>, name: string, compute: () => Promise<T>): Promise<T> {
   const service = analysisService(ctx.deps);
   const stored = await service.readDerived(record, options, name, ctx.logger);
   if (stored !== null) return JSON.parse(stored) as T;
@@ -152,7 +154,7 @@ export function analyzeFile(ctx: JobContext, record: FileRecord): Promise<Docume
 
 /** The file's glyphs, vector geometry and page pixels, for the equation and chart stages. */
 export function graphicsSource(ctx: JobContext, record: FileRecord): PageGraphicsSource {
-  return new PageGraphicsSource({ blobs: ctx.deps.blobs, pool: ctx.deps.pool as DocumentPool }, record);
+  return new PageGraphicsSource({ blobs: ctx.deps.blobs, pool: requireDep(ctx.deps, 'pool') }, record);
 }
 
 function analyzeHooks(ctx: JobContext): AnalyzeHooks {
@@ -160,7 +162,7 @@ function analyzeHooks(ctx: JobContext): AnalyzeHooks {
 }
 
 /** Usage counts the pages the request covered (its page_range), not the file's. */
-async function finishJob<T>(ctx: JobContext, record: FileRecord, value: T): Promise<T> {
+async function finishJob<T>(ctx: JobContext<PagesRequest>, record: FileRecord, value: T): Promise<T> {
   ctx.signal.throwIfAborted();
   const pages = selectedPageCount(ctx, record);
   await ctx.progress(pages, pages);
