@@ -16,7 +16,8 @@ import { OcrEngines, OcrModelUnavailableError } from './ocr/engines.ts';
 import { ImageDecodeError } from './ocr/image.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES, REPO_ROOT } from './proto.ts';
 import { BoundedQueue } from './queue.ts';
-import { probeRuntime, type RuntimeInfo } from './runtime.ts';
+import { probeRuntime } from './runtime.ts';
+import type { ServerContext } from './server-context.ts';
 import { forgetOwner, recordOwner, takeOverFromOrphan } from './socket-owner.ts';
 import type { EmbedRequest, EmbedResponse, HealthResponse, ListModelsResponse, RecognizePageRequest, RecognizePageResponse } from './types.ts';
 
@@ -39,17 +40,6 @@ export interface InferenceServer {
   queue: BoundedQueue;
   registry: ModelRegistry;
   stop(): Promise<void>;
-}
-
-/** State the RPC handlers read; heavy RPCs added later get the queue and registry from here. */
-export interface ServerContext {
-  queue: BoundedQueue;
-  registry: ModelRegistry;
-  runtime: RuntimeInfo;
-  version: string;
-  startedAt: number;
-  draining: boolean;
-  logger: Logger;
 }
 
 export async function startInferenceServer(options: InferenceServerOptions): Promise<InferenceServer> {
