@@ -1,5 +1,5 @@
 import type * as grpc from '@grpc/grpc-js';
-import type { BlobStore } from '../storage/ports.ts';
+import type { BlobStore } from '../storage/mod.ts';
 import type { OcrEngines } from './ocr/engines.ts';
 import { decodeImage } from './ocr/image.ts';
 import { recognizePage, type OcrLanguage, type OcrMode } from './ocr/recognize-page.ts';

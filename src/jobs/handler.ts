@@ -1,5 +1,5 @@
 import type { Logger } from '../shared/logger.ts';
-import type { BlobStore, MetadataStore } from '../storage/ports.ts';
+import type { BlobStore, MetadataStore } from '../storage/mod.ts';
 import type { JobRecord } from './ports.ts';
 
 /**

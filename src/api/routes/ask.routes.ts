@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
-import { MetadataSessionStore } from '../../storage/sessions.ts';
+import { MetadataSessionStore } from '../../storage/mod.ts';
 import type { ProcessingRouteSpec } from '../processing.ts';
 import { askProperties, AskResponse } from '../schemas/ask.ts';
 import type { InputSource } from '../services/inputs.ts';

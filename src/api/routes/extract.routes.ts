@@ -1,4 +1,4 @@
-import { requestedSchema } from '../../jobs/handlers/extract.handler.ts';
+import { requestedSchema } from '../../jobs/mod.ts';
 import type { ProcessingRouteSpec } from '../processing.ts';
 import { ExtractionResult, SchemaRequestMember } from '../schemas/extract.ts';
 

@@ -1,4 +1,4 @@
-import { schemaAutoFileIds, type SchemaAutoRequest } from '../../jobs/handlers/schema-auto.handler.ts';
+import { schemaAutoFileIds, type SchemaAutoRequest } from '../../jobs/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import type { ProcessingRouteSpec } from '../processing.ts';
 import { SchemaAutoResponse } from '../schemas/extract.ts';

@@ -1,12 +1,12 @@
-import type { FileRecord, FileService } from '../../files/files.service.ts';
-import type { ChunkIndex, EmbedTexts, SearchHit } from '../../index/types.ts';
+import type { FileRecord, FileService } from '../../files/mod.ts';
+import type { ChunkIndex, EmbedTexts, SearchHit } from '../../index/mod.ts';
 import { answerQuestion, classifyQuestion, rememberAnswer, type QuestionInfo } from '../../pipeline/ask/mod.ts';
-import { buildAskView, type AskResponse } from '../../pipeline/views/ask-view.ts';
+import { buildAskView, type AskResponse } from '../../pipeline/views/mod.ts';
 import { askRetrievalMode } from '../../shared/config.ts';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { nowSeconds } from '../../shared/ids.ts';
 import type { Logger } from '../../shared/logger.ts';
-import { MetadataSessionStore, type SessionRecord } from '../../storage/sessions.ts';
+import { MetadataSessionStore, type SessionRecord } from '../../storage/mod.ts';
 import type { JobContext, JobHandler } from '../handler.ts';
 import { requestDocId } from './analysis-deps.ts';
 import { prepareDocuments } from './ask-documents.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { buildClassifyView, type ClassifyViewOptions } from '../../pipeline/views/classify-view.ts';
+import { buildClassifyView, type ClassifyViewOptions } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import { jobView } from './analysis-deps.ts';
 

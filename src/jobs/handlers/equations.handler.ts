@@ -1,6 +1,5 @@
-import { findDocumentEquations } from '../../pipeline/graphics/document.ts';
-import type { EquationBoundary } from '../../pipeline/graphics/page-equations.ts';
-import { buildEquationsView } from '../../pipeline/views/equations-view.ts';
+import { type EquationBoundary, findDocumentEquations } from '../../pipeline/graphics/mod.ts';
+import { buildEquationsView } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import { graphicsSource, jobView } from './analysis-deps.ts';
 

@@ -1,9 +1,6 @@
-import type { FileService } from '../../files/files.service.ts';
-import { autoSchema } from '../../pipeline/extract/auto-schema.ts';
-import type { LlmPort } from '../../pipeline/extract/llm.ts';
-import { buildExtractDocument, extractFields, normalizeSchema, SchemaError } from '../../pipeline/extract/mod.ts';
-import type { SchemaV2 } from '../../pipeline/extract/types.ts';
-import { buildExtractView, type GroundingMode } from '../../pipeline/views/extract-view.ts';
+import type { FileService } from '../../files/mod.ts';
+import { autoSchema, buildExtractDocument, extractFields, type LlmPort, normalizeSchema, SchemaError, type SchemaV2 } from '../../pipeline/extract/mod.ts';
+import { buildExtractView, type GroundingMode } from '../../pipeline/views/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import type { JobContext, JobHandler } from '../handler.ts';
 import { jobModel } from './analysis-deps.ts';

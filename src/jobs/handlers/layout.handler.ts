@@ -1,4 +1,4 @@
-import { buildLayoutView, type LayoutMode } from '../../pipeline/views/layout-view.ts';
+import { buildLayoutView, type LayoutMode } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import { jobView } from './analysis-deps.ts';
 

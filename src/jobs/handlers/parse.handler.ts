@@ -1,6 +1,6 @@
 import { ENGINE_VERSION } from '../../shared/version.ts';
-import { findParseGraphics } from '../../pipeline/graphics/parse-graphics.ts';
-import { buildParseView, type Grounding } from '../../pipeline/views/parse-view.ts';
+import { findParseGraphics } from '../../pipeline/graphics/mod.ts';
+import { buildParseView, type Grounding } from '../../pipeline/views/mod.ts';
 import type { AnalysisProfile } from '../../pipeline/analysis/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import { derivedValue, docIdFor, graphicsSource, jobView } from './analysis-deps.ts';

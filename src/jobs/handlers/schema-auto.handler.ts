@@ -1,8 +1,7 @@
 import path from 'node:path';
-import type { FileService } from '../../files/files.service.ts';
-import { autoSchema } from '../../pipeline/extract/auto-schema.ts';
+import type { FileService } from '../../files/mod.ts';
+import { autoSchema, type ExtractDocument, type SchemaV2 } from '../../pipeline/extract/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
-import type { ExtractDocument, SchemaV2 } from '../../pipeline/extract/types.ts';
 import type { JobContext, JobHandler } from '../handler.ts';
 import { extractDocumentOf } from './extract.handler.ts';
 

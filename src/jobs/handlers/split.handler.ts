@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { FileService } from '../../files/files.service.ts';
+import type { FileService } from '../../files/mod.ts';
 import { childPdf } from '../../pipeline/split/mod.ts';
-import { buildSplitView, type SplitView } from '../../pipeline/views/split-view.ts';
+import { buildSplitView, type SplitView } from '../../pipeline/views/mod.ts';
 import type { JobContext, JobHandler } from '../handler.ts';
 import { jobView } from './analysis-deps.ts';
 

@@ -1,6 +1,6 @@
-import type { FileService } from '../../files/files.service.ts';
-import type { SynthesisInput, SynthesisPorts } from '../../pipeline/synthesize/service.ts';
-import { pageImageRef } from '../../pipeline/views/parse-view.ts';
+import type { FileService } from '../../files/mod.ts';
+import type { SynthesisInput, SynthesisPorts } from '../../pipeline/synthesize/mod.ts';
+import { pageImageRef } from '../../pipeline/views/mod.ts';
 import type { JobContext } from '../handler.ts';
 import { analyzeFile } from './analysis-deps.ts';
 

@@ -1,4 +1,4 @@
-import { synthesizeSet } from '../../pipeline/synthesize/service.ts';
+import { synthesizeSet } from '../../pipeline/synthesize/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import { synthesisPorts, type SynthesisRequest } from './synthesis-ports.ts';
 

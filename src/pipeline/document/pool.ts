@@ -3,10 +3,10 @@ import { Piscina } from 'piscina';
 import { DocumentFormatError } from '../../shared/errors.ts';
 import type { PoolReply, PoolRequest, SerializedError, TaskSource } from '../pool-worker/mod.ts';
 import { PageOutOfRangeError } from './page-errors.ts';
-import type { AnalyzeRange } from '../analysis/pool-analyze.ts';
+import type { AnalyzeRange } from '../analysis/mod.ts';
 import type { ModelPage } from '../model/types.ts';
-import type { PageDrawing } from '../drawing/types.ts';
-import type { VectorPageResult, VectorPageTask } from '../graphics/vector-pages.ts';
+import type { PageDrawing } from '../drawing/mod.ts';
+import type { VectorPageResult, VectorPageTask } from '../graphics/mod.ts';
 import type { DocumentType, ImageFormat, InspectLimits, InspectResult, RenderResult } from './types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { KeyValuePair } from '../fields/types.ts';
+import type { KeyValuePair } from '../fields/mod.ts';
 import { cellNumber, plainWords, type ColumnRole } from './columns.ts';
 import { labelConcept } from './lexicon.ts';
 import { lineItemSegmentsOf } from './line-items.ts';

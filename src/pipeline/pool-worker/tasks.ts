@@ -8,10 +8,10 @@ import { renderPage } from '../document/render.ts';
 import { analyzePageRange, type AnalyzeRange } from '../analysis/pool-analyze.ts';
 import type { ModelPage } from '../model/types.ts';
 import { drawPdfPages } from '../drawing/extract.ts';
-import type { PageDrawing } from '../drawing/types.ts';
+import type { PageDrawing } from '../drawing/mod.ts';
 import { analyzeVectorPage, type VectorPageResult, type VectorPageTask } from '../graphics/vector-pages.ts';
 import { workerDocument } from '../document/recent-document.ts';
-import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderResult } from '../document/types.ts';
+import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderResult } from '../document/mod.ts';
 
 /**
  * What runs inside a pool worker thread (loaded through entry.mjs). It sits above every stage it runs

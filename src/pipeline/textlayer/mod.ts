@@ -7,3 +7,6 @@ export { PathCollector, MAX_PATHS_PER_PAGE, isThin } from './paths.ts';
 export { assessTextLayer, type TextLayerVerdict } from './quality.ts';
 export { cleanFontName, describeFont, type FontFace } from './fonts.ts';
 export { PX_PER_PT, pixelSpace, pixelMatrix, type PixelSpace } from './geometry.ts';
+export { colorHex } from './colors.ts';
+export { boundsOfPoints, matrixExpansion, transformPoint, type Matrix6 } from './geometry.ts';
+export { medianOf } from './words.ts';
