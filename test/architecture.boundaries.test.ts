@@ -197,6 +197,23 @@ describe('the boundary rules catch what they forbid', () => {
     expect(cycles([ab, edge('src/pipeline/b/y.ts', 'src/pipeline/a/z.ts', 'type')], moduleOf)).toHaveLength(0);
   });
 
+  it('counts type imports in a cycle between files of one module only', () => {
+    const file = (f: string) => f;
+    const inOne = [edge('src/inference/a.ts', 'src/inference/b.ts'), edge('src/inference/b.ts', 'src/inference/a.ts', 'type')];
+    expect(cycles(inOne, file, isLoadTimeOrSameModuleImport)).toHaveLength(1);
+    const acrossTwo = [edge('src/pipeline/a/x.ts', 'src/pipeline/b/mod.ts'), edge('src/pipeline/b/mod.ts', 'src/pipeline/a/mod.ts', 'type')];
+    expect(cycles([...acrossTwo, edge('src/pipeline/a/mod.ts', 'src/pipeline/a/x.ts')], file, isLoadTimeOrSameModuleImport)).toHaveLength(0);
+  });
+
+  it('lets entry points and open modules be imported past a mod.ts, nothing else', () => {
+    const deep = deepImports([
+      edge('src/pipeline/pool-worker/tasks.ts', 'src/pipeline/document/render.ts'),
+      edge('src/jobs/a.ts', 'src/pipeline/model/types.ts'),
+      edge('src/runtime.ts', 'src/jobs/worker.ts'),
+    ]);
+    expect(deep.map((e) => e.from)).toEqual(['src/runtime.ts']);
+  });
+
   it('reads each import form, and none inside comments, strings or regular expressions', () => {
     const source = [
       "import { a, type B } from './a.ts';",
