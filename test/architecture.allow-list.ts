@@ -4,7 +4,7 @@
 export const deepImportAllowList = new Set<string>([
   // PageGraphicsSource reads drawings and page pixels on the document pool for the graphics stages. drawing/mod.ts
   // exports it as a type only: as a value it would load the analysis service (and the storage adapters) into the
-  // pool's worker threads, which load drawing/mod.ts. It belongs in pipeline/graphics/ (it imports analysis and the
+  // pool's worker threads, which load drawing/mod.ts. It belongs in pipeline/drawing-stages/ (it imports analysis and the
   // pool, drawing/ should not); moving it touches handlers/analysis-deps.ts, which another change renames.
   'src/jobs/handlers/analysis-deps.ts -> src/pipeline/drawing/source.ts',
 ]);

@@ -1,4 +1,4 @@
-import { findDocumentItems } from '../../pipeline/graphics/mod.ts';
+import { findDocumentItems } from '../../pipeline/drawing-stages/mod.ts';
 import { buildChartsView } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import { graphicsSource, jobView } from './analysis-deps.ts';

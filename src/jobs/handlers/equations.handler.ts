@@ -1,4 +1,4 @@
-import { type EquationBoundary, findDocumentEquations } from '../../pipeline/graphics/mod.ts';
+import { type EquationBoundary, findDocumentEquations } from '../../pipeline/drawing-stages/mod.ts';
 import { buildEquationsView } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import { graphicsSource, jobView } from './analysis-deps.ts';

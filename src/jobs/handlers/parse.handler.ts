@@ -1,5 +1,5 @@
 import { ENGINE_VERSION } from '../../shared/version.ts';
-import { findParseGraphics } from '../../pipeline/graphics/mod.ts';
+import { findParseGraphics } from '../../pipeline/drawing-stages/mod.ts';
 import { buildParseView, type Grounding } from '../../pipeline/views/mod.ts';
 import type { AnalysisProfile } from '../../pipeline/analysis/mod.ts';
 import type { JobHandler } from '../handler.ts';

@@ -6,7 +6,7 @@ import { PageOutOfRangeError } from './page-errors.ts';
 import type { AnalyzeRange } from '../analysis/mod.ts';
 import type { ModelPage } from '../model/types.ts';
 import type { PageDrawing } from '../drawing/mod.ts';
-import type { VectorPageResult, VectorPageTask } from '../graphics/mod.ts';
+import type { VectorPageResult, VectorPageTask } from '../drawing-stages/mod.ts';
 import type { DocumentType, ImageFormat, InspectLimits, InspectResult, RenderResult } from './types.ts';
 
 /**

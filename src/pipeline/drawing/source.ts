@@ -3,7 +3,7 @@ import { type DocumentPool, isDocumentType, type StoredDocument } from '../docum
 import { shareBytes } from '../analysis/mod.ts';
 import { rasterFromImage } from './raster.ts';
 import type { PageDrawing, RasterPage } from './types.ts';
-import type { VectorPageResult, VectorPageTask } from '../graphics/mod.ts';
+import type { VectorPageResult, VectorPageTask } from '../drawing-stages/mod.ts';
 
 /**
  * Reads what the equation, chart and diagram stages need beyond the document model, on the document pool:

@@ -9,7 +9,7 @@ import { analyzePageRange, type AnalyzeRange } from '../analysis/pool-analyze.ts
 import type { ModelPage } from '../model/types.ts';
 import { drawPdfPages } from '../drawing/extract.ts';
 import type { PageDrawing } from '../drawing/mod.ts';
-import { analyzeVectorPage, type VectorPageResult, type VectorPageTask } from '../graphics/vector-pages.ts';
+import { analyzeVectorPage, type VectorPageResult, type VectorPageTask } from '../drawing-stages/vector-pages.ts';
 import { workerDocument } from '../document/recent-document.ts';
 import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderResult } from '../document/mod.ts';
 

@@ -2,7 +2,7 @@
 export { extractPage, extractPageSafely, extractDocumentPages, iterateDocumentPages, documentPages, type ExtractOptions } from './page.ts';
 export { readFragments, STEXT_OPTIONS, type Fragment, type RawChar } from './chars.ts';
 export { buildLines } from './lines.ts';
-export { collectGraphics, InvisibleGlyphs, MAX_IMAGES_PER_PAGE, type PageGraphics } from './graphics.ts';
+export { collectGraphics, InvisibleGlyphs, MAX_IMAGES_PER_PAGE, type PageGraphics } from './graphics-device.ts';
 export { PathCollector, MAX_PATHS_PER_PAGE, isThin } from './paths.ts';
 export { assessTextLayer, type TextLayerVerdict } from './quality.ts';
 export { cleanFontName, describeFont, type FontFace } from './fonts.ts';

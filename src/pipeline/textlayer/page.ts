@@ -3,7 +3,7 @@ import type { BBox, ImagePlacement, ModelPage } from '../model/types.ts';
 import { oneLine, openPdf, pixelBox, release, withMupdfLog } from '../document/mod.ts';
 import { readFragments, STEXT_OPTIONS, STEXT_WITH_IMAGES, type Fragment } from './chars.ts';
 import { intersects, pixelMatrix, pixelSpace, PX_PER_PT, rotationOfTransform, type PixelSpace } from './geometry.ts';
-import { collectGraphics } from './graphics.ts';
+import { collectGraphics } from './graphics-device.ts';
 import { buildLines } from './lines.ts';
 import { assessTextLayer, largestImageShare, SCAN_COVERAGE } from './quality.ts';
 import { Separators } from './separators.ts';
