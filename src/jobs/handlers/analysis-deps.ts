@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FileRecord, FileService } from '../../files/mod.ts';
-import type { DocumentPool } from '../../pipeline/document/mod.ts';
-import { type AnalysisOptions, AnalysisService, type AnalyzeHooks, type OcrClient } from '../../pipeline/analysis/mod.ts';
+import type { FileRecord, FileService } from '../../files/files.service.ts';
+import type { DocumentPool } from '../../pipeline/document/pool.ts';
+import { AnalysisService, type AnalysisOptions, type AnalyzeHooks } from '../../pipeline/analysis/mod.ts';
+import type { OcrClient } from '../../pipeline/analysis/ocr-stage.ts';
 import type { DocumentModel } from '../../pipeline/model/types.ts';
 import { PageGraphicsSource } from '../../pipeline/drawing/source.ts';
 import { ValidationError } from '../../shared/errors.ts';
