@@ -1,6 +1,8 @@
 // The import rules of docs/architecture.md ("Import rules"), checked over every file of src/. Each failure lists
 // every violation with its file, line and import, so one run shows all that is left to fix. Tests are free to
 // import src/ internals: the rules are for src/ only.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { blankNonCode, type ImportEdge, readImportGraph, scanImports } from './helpers/import-graph.ts';
@@ -168,6 +170,18 @@ describe('import boundaries of src/', () => {
 
   it('has no import cycle between files', () => {
     expect(report(cycles(graph.edges, (file) => file, isLoadTimeOrSameModuleImport))).toBe('');
+  });
+});
+
+describe('docs/architecture.md', () => {
+  const folders = (dir: string): string[] =>
+    readdirSync(join(repoRoot, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) => [`${dir}/${entry.name}`, ...folders(`${dir}/${entry.name}`)]);
+
+  it('names every folder under src/', () => {
+    const doc = readFileSync(join(repoRoot, 'docs/architecture.md'), 'utf8');
+    expect(folders('src').filter((folder) => !doc.includes(`\`${folder}/\``))).toEqual([]);
   });
 });
 
