@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './shared/config.ts';
 import type { Logger } from './shared/logger.ts';
-import { buildApp } from './api/app.ts';
-import { ensureKeys } from './api/keys.ts';
+import { buildApp, ensureKeys } from './api/mod.ts';
 import { appContext, createRuntime, type Runtime } from './runtime.ts';
 
 type ServiceRole = 'serve' | 'api' | 'worker';

@@ -11,7 +11,7 @@ import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import { chartSuitePdf } from './helpers/chart-pdfs.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
 import { drawPdfPages } from '../src/pipeline/drawing/mod.ts';
-import { findPageItems } from '../src/pipeline/graphics/page-items.ts';
+import { findPageItems } from '../src/pipeline/drawing-stages/page-items.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { BBox } from '../src/pipeline/model/types.ts';
 import { mergeAcrossPages } from '../src/pipeline/tables/merge.ts';
 import { gridOfTable, tableHtml, tableMarkdown, tableMarkup } from '../src/pipeline/tables/table-html.ts';
-import { tableResult, type RegionSink } from '../src/pipeline/tables/table-result.ts';
+import { tableResult, type RegionSink } from '../src/pipeline/views/table-result.ts';
 import type { MappingQuality, TableCellModel, TableModel } from '../src/pipeline/tables/types.ts';
 
 const LETTER = { width: 1224, height: 1584 };

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import type { TableCell, TableResult } from '../../src/pipeline/tables/table-result.ts';
+import type { TableCell, TableResult } from '../../src/pipeline/views/table-result.ts';
 import { BENCH_AUTH, startOurService } from './our-service.ts';
 import type { Box, ExtractedTable } from './tables/types.ts';
 

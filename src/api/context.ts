@@ -1,9 +1,8 @@
 import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
-import type { BlobStore, MetadataStore } from '../storage/ports.ts';
-import type { JobQueue } from '../jobs/ports.ts';
-import type { JobService } from '../jobs/service.ts';
-import type { FileService } from '../files/files.service.ts';
+import type { BlobStore, MetadataStore } from '../storage/mod.ts';
+import type { JobQueue, JobService } from '../jobs/mod.ts';
+import type { FileService } from '../files/mod.ts';
 import type { KeyRing } from './keys.ts';
 
 /** A dependency the readiness probe checks. */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, InsufficientStorageError, InternalError, isStorageFull, type ValidationIssue } from '../shared/errors.ts';
-import { natsUnavailable } from '../storage/connection-errors.ts';
+import { natsUnavailable } from '../storage/mod.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 
 /** Ajv error as Fastify attaches it to `error.validation`. */

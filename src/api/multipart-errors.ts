@@ -1,4 +1,4 @@
-import { PartCutShortError } from '../files/upload-stream.ts';
+import { PartCutShortError } from '../files/mod.ts';
 import { BadRequestError } from '../shared/errors.ts';
 
 /**

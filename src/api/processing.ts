@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitedError, ValidationError } from '../shared/errors.ts';
-import { toJobRef } from '../jobs/ports.ts';
-import { webhookTargetProblem } from '../jobs/webhook-target.ts';
+import { toJobRef, webhookTargetProblem } from '../jobs/mod.ts';
 import type { AppContext } from './context.ts';
 import { closedProperties, processingProperties, type ProcessingRequest } from '../jobs/mod.ts';
 import { errorResponses } from './schemas/common.ts';

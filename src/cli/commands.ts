@@ -3,35 +3,14 @@
  * processing.ts), and the file and job lifecycle (lifecycle.ts). Each reads its arguments, calls the API through
  * the SDK and writes the result to stdout (progress, notes and errors go to stderr). Exit codes: see errors.ts.
  */
-import type { ParseArgsConfig } from 'node:util';
-import type { DocintelClient } from '../client/mod.ts';
+import type { CommandContext, CommandSpec } from './command-spec.ts';
 import { EXIT, UsageError } from './errors.ts';
 import { isFile, uploadPaths } from './inputs.ts';
 import { LIFECYCLE_COMMANDS } from './lifecycle.ts';
 import { OPERATIONS } from './operations.ts';
 import { processingCommand } from './processing.ts';
-import type { ProgressBar } from './progress.ts';
 
-type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
-
-export interface CommandContext {
-  client: DocintelClient;
-  values: Values;
-  positionals: string[];
-  progress: ProgressBar;
-  timeoutMs: number | undefined;
-  /** A result line on stdout. */
-  out(text: string): void;
-  /** A remark beside the result (a cursor, where something was stored) on stderr. */
-  note(text: string): void;
-}
-
-export interface CommandSpec {
-  options: ParseArgsConfig['options'];
-  run(context: CommandContext): Promise<number>;
-  /** The command's own help (`docintel <command> --help`); the client usage when absent. */
-  usage?(): string;
-}
+export type { CommandContext, CommandSpec } from './command-spec.ts';
 
 async function upload(ctx: CommandContext): Promise<number> {
   if (ctx.positionals.length === 0) throw new UsageError('expects at least one FILE');

@@ -4,7 +4,7 @@
  * --all follows the cursors to the end; --json prints the page bodies as the API returns them.
  */
 import type { FilePage, JobPage, JobRef } from '../client/mod.ts';
-import type { CommandContext, CommandSpec } from './commands.ts';
+import type { CommandContext, CommandSpec } from './command-spec.ts';
 import { EXIT, JobFailedError, UsageError } from './errors.ts';
 
 const FILES_USAGE = `usage: docintel files list [--limit N] [--cursor C] [--all] [--json]

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ParseArgsConfig } from 'node:util';
 import type { JobRef } from '../client/mod.ts';
-import type { CommandContext, CommandSpec } from './commands.ts';
+import type { CommandContext, CommandSpec } from './command-spec.ts';
 import { EXIT, JobFailedError, UsageError } from './errors.ts';
 import { resolveInputs } from './inputs.ts';
 import type { OperationDecl, OptionDecl } from './operations.ts';

@@ -12,13 +12,8 @@ import {
 import { looksLikeId, newId, nowSeconds } from '../shared/ids.ts';
 import { decodeCursor, encodeCursor, pageSize, tenantIndexId, tenantIndexPrefix, type Page, type PageRequest } from '../shared/paging.ts';
 import type { Logger } from '../shared/logger.ts';
-import { backfillListing } from '../storage/listing-backfill.ts';
-import { BlobTooLargeError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
-import { PoolBusyError, type DocumentPool } from '../pipeline/document/pool.ts';
-import { misnamedTextProblem, refineTextType } from '../pipeline/document/convert/formats.ts';
-import { SNIFF_BYTES, sniff, type SniffResult } from '../pipeline/document/sniff.ts';
-import { decryptPdf, pdfNeedsPassword } from '../pipeline/document/decrypt-pdf.ts';
-import { isDocumentType, type InspectResult, type PageSize, type StoredContentType } from '../pipeline/document/types.ts';
+import { backfillListing, type BlobStore, BlobTooLargeError, type MetadataStore } from '../storage/mod.ts';
+import { decryptPdf, type DocumentPool, type InspectResult, isDocumentType, misnamedTextProblem, type PageSize, pdfNeedsPassword, PoolBusyError, refineTextType, sniff, SNIFF_BYTES, type SniffResult, type StoredContentType } from '../pipeline/document/mod.ts';
 import { safeFilename } from './filename.ts';
 import { PageImages, type PageImage, type PageImageOptions } from './page-images.ts';
 import { drain, sniffWhileStreaming, unsupportedError, wasTruncated } from './upload-stream.ts';

@@ -2,19 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Limits } from '../shared/config.ts';
 import { DocumentFormatError, NotFoundError, UnavailableError, UnprocessableError, ValidationError } from '../shared/errors.ts';
 import type { Logger } from '../shared/logger.ts';
-import { BlobNotFoundError, type BlobStore } from '../storage/ports.ts';
-import { RENDER_ENGINE_VERSION } from '../pipeline/document/engine-version.ts';
-import { PageOutOfRangeError } from '../pipeline/document/page-errors.ts';
-import { PoolBusyError, type DocumentPool } from '../pipeline/document/pool.ts';
-import {
-  DEFAULT_DPI,
-  IMAGE_FORMAT_CONTENT_TYPE,
-  isDocumentType,
-  MAX_DPI,
-  MIN_DPI,
-  type ImageFormat,
-  type StoredDocument,
-} from '../pipeline/document/types.ts';
+import { BlobNotFoundError, type BlobStore } from '../storage/mod.ts';
+import { DEFAULT_DPI, type DocumentPool, IMAGE_FORMAT_CONTENT_TYPE, type ImageFormat, isDocumentType, MAX_DPI, MIN_DPI, PageOutOfRangeError, type PageSize, PoolBusyError, RENDER_ENGINE_VERSION, type StoredContentType, type StoredDocument } from '../pipeline/document/mod.ts';
 
 export interface PageImageOptions {
   /** 36–600; default 144 (PDF: 2 px per point; images: native size, scaled by dpi/144). */

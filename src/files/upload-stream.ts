@@ -1,7 +1,7 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { DocumentFormatError } from '../shared/errors.ts';
-import { SNIFF_BYTES, sniff, unsupportedMessage, type SniffResult } from '../pipeline/document/sniff.ts';
+import { SNIFF_BYTES, sniff, unsupportedMessage, type SniffResult } from '../pipeline/document/mod.ts';
 
 /**
  * Pass-through that sniffs the first SNIFF_BYTES of an upload on its way to the blob store and fails the

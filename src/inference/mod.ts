@@ -7,3 +7,5 @@ export { ModelRegistry, ManifestError, type ManifestEntry, type ResolvedModel } 
 export { BoundedQueue } from './queue.ts';
 export { InferenceUnavailableError, InferenceCallError, QueueFullError, DeadlineUnreachableError, QueueAbortedError, ServerDrainingError } from './errors.ts';
 export type { HealthResponse, ListModelsResponse, ModelInfo, TensorSpec, ServingStatus } from './types.ts';
+export type { PageOcrCall } from './client.ts';
+export type { RecognizePageResponse } from './types.ts';

@@ -1,9 +1,9 @@
 import type * as grpc from '@grpc/grpc-js';
-import type { BlobStore } from '../storage/ports.ts';
+import type { BlobStore } from '../storage/mod.ts';
 import type { OcrEngines } from './ocr/engines.ts';
 import { decodeImage } from './ocr/image.ts';
 import { recognizePage, type OcrLanguage, type OcrMode } from './ocr/recognize-page.ts';
-import type { ServerContext } from './server.ts';
+import type { ServerContext } from './server-context.ts';
 import type { RecognizePageRequest, RecognizePageResponse } from './types.ts';
 
 /** A request the OCR RPCs cannot serve as asked (answered INVALID_ARGUMENT). */

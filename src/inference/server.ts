@@ -5,8 +5,7 @@ import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
-import { FsBlobStore } from '../storage/fs-blobs.ts';
-import { blobsDir } from '../storage/mod.ts';
+import { blobsDir, FsBlobStore } from '../storage/mod.ts';
 import { EmbeddingModels, EmbeddingModelUnavailableError, InvalidEmbedRequestError } from './embed/models.ts';
 import { embedTexts } from './embed/rpc.ts';
 import { QueueAbortedError, QueueFullError, ServerDrainingError } from './errors.ts';
@@ -16,7 +15,8 @@ import { OcrEngines, OcrModelUnavailableError } from './ocr/engines.ts';
 import { ImageDecodeError } from './ocr/image.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES, REPO_ROOT } from './proto.ts';
 import { BoundedQueue } from './queue.ts';
-import { probeRuntime, type RuntimeInfo } from './runtime.ts';
+import { probeRuntime } from './runtime.ts';
+import type { ServerContext } from './server-context.ts';
 import { forgetOwner, recordOwner, takeOverFromOrphan } from './socket-owner.ts';
 import type { EmbedRequest, EmbedResponse, HealthResponse, ListModelsResponse, RecognizePageRequest, RecognizePageResponse } from './types.ts';
 
@@ -39,17 +39,6 @@ export interface InferenceServer {
   queue: BoundedQueue;
   registry: ModelRegistry;
   stop(): Promise<void>;
-}
-
-/** State the RPC handlers read; heavy RPCs added later get the queue and registry from here. */
-export interface ServerContext {
-  queue: BoundedQueue;
-  registry: ModelRegistry;
-  runtime: RuntimeInfo;
-  version: string;
-  startedAt: number;
-  draining: boolean;
-  logger: Logger;
 }
 
 export async function startInferenceServer(options: InferenceServerOptions): Promise<InferenceServer> {

@@ -1,5 +1,5 @@
 import { AppError, DocumentFormatError, UnavailableError, ValidationError, type ValidationIssue } from '../shared/errors.ts';
-import { natsUnavailable } from '../storage/connection-errors.ts';
+import { natsUnavailable } from '../storage/mod.ts';
 import type { JobErrorInfo } from './ports.ts';
 
 /**

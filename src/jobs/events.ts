@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { Logger } from '../shared/logger.ts';
-import type { MetadataStore } from '../storage/ports.ts';
+import type { MetadataStore } from '../storage/mod.ts';
 import { isFinished } from './job-store.ts';
 import { toJobRef, type JobEvents, type JobListener, type JobRecord, type JobRef } from './ports.ts';
 

@@ -1,10 +1,10 @@
-import type { FileService } from '../files/files.service.ts';
-import type { ChunkIndex } from '../index/types.ts';
+import type { FileService } from '../files/mod.ts';
+import type { ChunkIndex } from '../index/mod.ts';
 import type { InferenceClient } from '../inference/mod.ts';
-import type { DocumentPool } from '../pipeline/document/pool.ts';
-import type { LlmPort } from '../pipeline/extract/llm.ts';
+import type { DocumentPool } from '../pipeline/document/mod.ts';
+import type { LlmPort } from '../pipeline/extract/mod.ts';
 import type { Logger } from '../shared/logger.ts';
-import type { BlobStore, MetadataStore } from '../storage/ports.ts';
+import type { BlobStore, MetadataStore } from '../storage/mod.ts';
 import type { JobRecord } from './ports.ts';
 
 /** What handlers call on the inference process: page OCR (analysis) and sentence embeddings (ask). */

@@ -1,8 +1,7 @@
 import { StoreConflictError } from '../shared/errors.ts';
 import { tenantIndexId, tenantIndexPrefix } from '../shared/paging.ts';
 import type { Logger } from '../shared/logger.ts';
-import { backfillListing } from '../storage/listing-backfill.ts';
-import type { MetadataStore, Versioned } from '../storage/ports.ts';
+import { backfillListing, type MetadataStore, type Versioned } from '../storage/mod.ts';
 import type { JobRecord } from './ports.ts';
 
 /**

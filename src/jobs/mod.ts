@@ -1,9 +1,6 @@
 import type { Config } from '../shared/config.ts';
 import { createLogger, type Logger } from '../shared/logger.ts';
-import type { BlobStore, MetadataStore } from '../storage/ports.ts';
-import type { NatsConnection } from '../storage/nats-connection.ts';
-import { openSqlite } from '../storage/sqlite-metadata.ts';
-import { sqlitePath } from '../storage/mod.ts';
+import { type BlobStore, type MetadataStore, type NatsConnection, openSqlite, sqlitePath } from '../storage/mod.ts';
 import { EmbeddedQueue } from './embedded-queue.ts';
 import { EmbeddedJobEvents, NatsJobEvents } from './events.ts';
 import type { ExtraHandlerDeps, JobHandler } from './handler.ts';
@@ -16,7 +13,7 @@ import { JobWorker, type JobWorkerOptions } from './worker.ts';
 // The request schemas of the operations: the routes validate them, the handlers' request types are read from them.
 export { closedProperties, processingProperties, type ProcessingRequest } from './requests/common.ts';
 export { chartsProperties, classifyProperties, equationsProperties, layoutProperties, ocrProperties, parseProperties, splitProperties, tablesProperties } from './requests/documents.ts';
-export { extractProperties, schemaAutoProperties } from './requests/extract.ts';
+export { extractProperties, schemaAutoProperties, type SchemaAutoRequest } from './requests/extract.ts';
 export { askProperties } from './requests/ask.ts';
 export { synthesizeProperties, type SynthesizeRequest } from './requests/synthesize.ts';
 
@@ -93,3 +90,17 @@ export function createJobWorker(config: Config, system: JobSystem, stores: JobSy
 function silentLogger(): Logger {
   return createLogger('silent', 'jobs');
 }
+
+export type { JobProgress, JobQueue, JobRef } from './ports.ts';
+export type { JobListRequest, JobService } from './service.ts';
+export type { JobWorker } from './worker.ts';
+export { lazyChunkIndex } from './handlers/ask-documents.ts';
+export { derivedDataRemover } from './handlers/derived-data.ts';
+export { requestedSchema } from './handlers/extract.handler.ts';
+export { allHandlers } from './handlers/index.ts';
+export { schemaAutoFileIds } from './handlers/schema-auto.handler.ts';
+export { toJobRef } from './ports.ts';
+export { UsageLedger, utcDay } from './usage.ts';
+export { deliveriesOf, deliveryStatus } from './webhook-log.ts';
+export { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER, tenantWebhookSecret } from './webhook-signature.ts';
+export { webhookTargetProblem } from './webhook-target.ts';

@@ -1,6 +1,6 @@
 import type { Logger } from '../shared/logger.ts';
 import { nowSeconds } from '../shared/ids.ts';
-import type { BlobStore } from '../storage/ports.ts';
+import type { BlobStore } from '../storage/mod.ts';
 import type { JobStore } from './job-store.ts';
 import type { JobRecord } from './ports.ts';
 

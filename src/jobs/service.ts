@@ -2,7 +2,7 @@ import type { Config } from '../shared/config.ts';
 import { AppError, ConflictError, NotFoundError, SyncTimeoutError, UnavailableError } from '../shared/errors.ts';
 import { looksLikeId, newId, nowSeconds } from '../shared/ids.ts';
 import type { Logger } from '../shared/logger.ts';
-import { BlobNotFoundError, type BlobStore, type MetadataStore } from '../storage/ports.ts';
+import { BlobNotFoundError, type BlobStore, type MetadataStore } from '../storage/mod.ts';
 import { SyncAdmission, type SyncTicket } from './admission.ts';
 import { decodeCursor, encodeCursor, pageSize, type Page, type PageRequest } from '../shared/paging.ts';
 import { CANCELLED_DETAIL, CANCELLED_ERROR, CANCELLED_STATUS, SyncAbandonedError } from './errors.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { StoreConflictError } from '../shared/errors.ts';
-import type { MetadataStore } from '../storage/ports.ts';
+import type { MetadataStore } from '../storage/mod.ts';
 import type { JobRecord } from './ports.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { newId } from '../shared/ids.ts';
 import type { Logger } from '../shared/logger.ts';
-import type { MetadataStore } from '../storage/ports.ts';
+import type { MetadataStore } from '../storage/mod.ts';
 import { DurationAverages, mergeWorkerStats, type Capacity, type WorkerStats } from './wait-estimate.ts';
 
 /**

@@ -2,7 +2,7 @@ import { UsageLedger } from './usage.ts';
 import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 import { nowSeconds } from '../shared/ids.ts';
-import type { BlobStore, MetadataStore } from '../storage/ports.ts';
+import type { BlobStore, MetadataStore } from '../storage/mod.ts';
 import {
   CANCELLED_DETAIL, CANCELLED_ERROR, CANCELLED_STATUS, classifyJobError, JobCancelledError, JobTimeoutError, LeaseLostError, WorkerStoppingError,
   type ErrorOutcome,

@@ -15,6 +15,9 @@ export { FsBlobStore } from './fs-blobs.ts';
 export { NatsMetadataStore } from './nats-metadata.ts';
 export { NatsBlobStore } from './nats-blobs.ts';
 export * from './nats-connection.ts';
+export { natsUnavailable } from './connection-errors.ts';
+export { backfillListing } from './listing-backfill.ts';
+export { MetadataSessionStore, type SessionRecord } from './sessions.ts';
 
 export interface Stores {
   metadata: MetadataStore;

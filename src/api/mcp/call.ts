@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { JobProgress, JobRef } from '../../jobs/ports.ts';
-import type { JobService } from '../../jobs/service.ts';
+import type { JobProgress, JobRef, JobService } from '../../jobs/mod.ts';
 import type { RegisteredTool } from '../tools/types.ts';
 import { ToolArgumentError, toolHttpRequest } from './http-request.ts';
 import { ToolCallAbortedError, waitForFinalJob } from './job-wait.ts';

@@ -1,5 +1,4 @@
-import { toJobRef, type JobRef } from '../../jobs/ports.ts';
-import type { JobService } from '../../jobs/service.ts';
+import { type JobRef, type JobService, toJobRef } from '../../jobs/mod.ts';
 
 /** The MCP call was cancelled (the client went away or sent notifications/cancelled) while a job ran. */
 export class ToolCallAbortedError extends Error {

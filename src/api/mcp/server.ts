@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { JobService } from '../../jobs/service.ts';
+import type { JobService } from '../../jobs/mod.ts';
 import { callTool, errorResult } from './call.ts';
 import { mcpToolOf, type McpToolset } from './toolset.ts';
 

@@ -1,6 +1,6 @@
 import { askProperties } from '../../jobs/mod.ts';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
-import { MetadataSessionStore } from '../../storage/sessions.ts';
+import { MetadataSessionStore } from '../../storage/mod.ts';
 import type { ProcessingRouteSpec, ReceivedBody, RouteCaller } from '../processing.ts';
 import { AskResponse } from '../schemas/ask.ts';
 import type { InputSource } from '../services/inputs.ts';

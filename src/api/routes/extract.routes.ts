@@ -1,5 +1,4 @@
-import { extractProperties } from '../../jobs/mod.ts';
-import { requestedSchema } from '../../jobs/handlers/extract.handler.ts';
+import { extractProperties, requestedSchema } from '../../jobs/mod.ts';
 import type { ProcessingRouteSpec, ReceivedBody } from '../processing.ts';
 import { ExtractionResult } from '../schemas/extract.ts';
 

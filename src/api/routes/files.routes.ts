@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, UnsupportedMediaError, UploadRefusedError, ValidationError, type RefusedFile } from '../../shared/errors.ts';
-import type { FileRef, LockedUpload } from '../../files/files.service.ts';
+import type { FileRef, LockedUpload } from '../../files/mod.ts';
 import type { AppContext } from '../context.ts';
 import { malformedMultipart } from '../multipart-errors.ts';
 import { errorResponses } from '../schemas/common.ts';

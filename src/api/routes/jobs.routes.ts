@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { toJobRef, type JobRef } from '../../jobs/ports.ts';
+import { type JobListRequest, type JobRef, toJobRef } from '../../jobs/mod.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { pageQueryProperties } from '../schemas/paging.ts';
-import type { JobListRequest } from '../../jobs/service.ts';
 
 const jobParams = {
   type: 'object',

@@ -1,5 +1,4 @@
-import { schemaAutoFileIds } from '../../jobs/handlers/schema-auto.handler.ts';
-import { schemaAutoProperties } from '../../jobs/mod.ts';
+import { schemaAutoFileIds, schemaAutoProperties } from '../../jobs/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import type { ProcessingRouteSpec, ReceivedBody } from '../processing.ts';
 import { SchemaAutoResponse } from '../schemas/extract.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../../shared/errors.ts';
-import { UsageLedger, utcDay } from '../../jobs/usage.ts';
+import { UsageLedger, utcDay } from '../../jobs/mod.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../schemas/common.ts';
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { loadWebhookSecret } from '../../shared/secrets.ts';
-import { deliveriesOf, deliveryStatus } from '../../jobs/webhook-log.ts';
-import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER, tenantWebhookSecret, TIMESTAMP_HEADER } from '../../jobs/webhook-signature.ts';
+import { DEFAULT_TOLERANCE_SECONDS, deliveriesOf, deliveryStatus, SIGNATURE_HEADER, tenantWebhookSecret, TIMESTAMP_HEADER } from '../../jobs/mod.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../schemas/common.ts';
 

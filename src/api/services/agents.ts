@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { NotFoundError, ValidationError, type ValidationIssue } from '../../shared/errors.ts';
 import { looksLikeId, newId, nowSeconds } from '../../shared/ids.ts';
-import type { MetadataStore } from '../../storage/ports.ts';
+import type { MetadataStore } from '../../storage/mod.ts';
 import { toToolDefinition } from '../tools/registry.ts';
 import type { ToolDefinition, ToolRegistry } from '../tools/types.ts';
 

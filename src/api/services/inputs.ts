@@ -1,5 +1,5 @@
 import { ValidationError } from '../../shared/errors.ts';
-import type { FileService } from '../../files/files.service.ts';
+import type { FileService } from '../../files/mod.ts';
 
 /** The InputSource object of processing requests. */
 export interface InputSource {

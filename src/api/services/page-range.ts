@@ -1,4 +1,4 @@
-import type { FileService } from '../../files/files.service.ts';
+import type { FileService } from '../../files/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import { PageRangeError, pageRangeParts, parsePageRange } from '../../shared/page-range.ts';
 

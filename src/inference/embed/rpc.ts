@@ -1,4 +1,4 @@
-import type { ServerContext } from '../server.ts';
+import type { ServerContext } from '../server-context.ts';
 import type { EmbedRequest, EmbedResponse } from '../types.ts';
 import { InvalidEmbedRequestError, type EmbeddingModels } from './models.ts';
 import { packVectors } from './vectors.ts';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FileRecord } from '../../files/files.service.ts';
+import type { FileRecord } from '../../files/mod.ts';
 import { AnalysisService, type AnalysisOptions, type AnalyzeHooks } from '../../pipeline/analysis/mod.ts';
 import type { DocumentModel } from '../../pipeline/model/types.ts';
-import { PageGraphicsSource } from '../../pipeline/drawing/source.ts';
+import { PageGraphicsSource } from '../../pipeline/drawing-stages/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import { PageRangeError, formatPageSelection, parsePageRange } from '../../shared/page-range.ts';
 import { ENGINE_VERSION } from '../../shared/version.ts';

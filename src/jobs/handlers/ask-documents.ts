@@ -1,8 +1,7 @@
-import type { FileRecord } from '../../files/files.service.ts';
-import type { ChunkIndex, EmbedTexts } from '../../index/types.ts';
-import { documentUnits } from '../../pipeline/ask/units.ts';
-import { buildExtractDocument } from '../../pipeline/extract/mod.ts';
-import type { ExtractDocument } from '../../pipeline/extract/types.ts';
+import type { FileRecord } from '../../files/mod.ts';
+import type { ChunkIndex, EmbedTexts } from '../../index/mod.ts';
+import { documentUnits } from '../../pipeline/ask/mod.ts';
+import { buildExtractDocument, type ExtractDocument } from '../../pipeline/extract/mod.ts';
 import { ENGINE_VERSION } from '../../shared/version.ts';
 import type { JobContext } from '../handler.ts';
 import type { AskRequest } from '../requests/ask.ts';

@@ -1,12 +1,12 @@
-import type { FileRecord } from '../../files/files.service.ts';
-import type { ChunkIndex, EmbedTexts, SearchHit } from '../../index/types.ts';
+import type { FileRecord } from '../../files/mod.ts';
+import type { ChunkIndex, EmbedTexts, SearchHit } from '../../index/mod.ts';
 import { answerQuestion, classifyQuestion, rememberAnswer, type QuestionInfo } from '../../pipeline/ask/mod.ts';
-import { buildAskView, type AskResponse } from '../../pipeline/views/ask-view.ts';
+import { buildAskView, type AskResponse } from '../../pipeline/views/mod.ts';
 import { askRetrievalMode } from '../../shared/config.ts';
 import { NotFoundError, ValidationError } from '../../shared/errors.ts';
 import { nowSeconds } from '../../shared/ids.ts';
 import type { Logger } from '../../shared/logger.ts';
-import { MetadataSessionStore, type SessionRecord } from '../../storage/sessions.ts';
+import { MetadataSessionStore, type SessionRecord } from '../../storage/mod.ts';
 import { requireDep, type JobContext, type JobHandler } from '../handler.ts';
 import type { AskRequest } from '../requests/ask.ts';
 import { requestDocId } from './analysis-views.ts';

@@ -1,5 +1,5 @@
-import { findDocumentItems } from '../../pipeline/graphics/document.ts';
-import { buildChartsView } from '../../pipeline/views/charts-view.ts';
+import { findDocumentItems } from '../../pipeline/drawing-stages/mod.ts';
+import { buildChartsView } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import type { ChartsRequest } from '../requests/documents.ts';
 import { graphicsSource, jobView } from './analysis-views.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { buildClassifyView } from '../../pipeline/views/classify-view.ts';
+import { buildClassifyView } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import type { ClassifyRequest } from '../requests/documents.ts';
 import { jobView } from './analysis-views.ts';

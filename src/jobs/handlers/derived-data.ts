@@ -1,7 +1,7 @@
-import type { FileRecord } from '../../files/files.service.ts';
-import type { ChunkIndex } from '../../index/types.ts';
-import { analysisPrefix } from '../../pipeline/analysis/options.ts';
-import type { BlobStore } from '../../storage/ports.ts';
+import type { FileRecord } from '../../files/mod.ts';
+import type { ChunkIndex } from '../../index/mod.ts';
+import { analysisPrefix } from '../../pipeline/analysis/mod.ts';
+import type { BlobStore } from '../../storage/mod.ts';
 import { docIdPrefixFor } from './analysis-views.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { findDocumentEquations } from '../../pipeline/graphics/document.ts';
-import { buildEquationsView } from '../../pipeline/views/equations-view.ts';
+import { findDocumentEquations } from '../../pipeline/drawing-stages/mod.ts';
+import { buildEquationsView } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import type { EquationsRequest } from '../requests/documents.ts';
 import { graphicsSource, jobView } from './analysis-views.ts';

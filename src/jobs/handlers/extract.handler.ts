@@ -1,8 +1,6 @@
-import type { FileService } from '../../files/files.service.ts';
-import { autoSchema } from '../../pipeline/extract/auto-schema.ts';
-import { buildExtractDocument, extractFields, normalizeSchema, SchemaError } from '../../pipeline/extract/mod.ts';
-import type { SchemaV2 } from '../../pipeline/extract/types.ts';
-import { buildExtractView } from '../../pipeline/views/extract-view.ts';
+import type { FileService } from '../../files/mod.ts';
+import { autoSchema, buildExtractDocument, extractFields, normalizeSchema, SchemaError, type SchemaV2 } from '../../pipeline/extract/mod.ts';
+import { buildExtractView } from '../../pipeline/views/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import { requireDep, type JobContext, type JobHandler } from '../handler.ts';
 import type { ExtractRequest } from '../requests/extract.ts';

@@ -1,4 +1,4 @@
-import { buildLayoutView } from '../../pipeline/views/layout-view.ts';
+import { buildLayoutView } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import type { LayoutRequest } from '../requests/documents.ts';
 import { jobView } from './analysis-views.ts';

@@ -1,4 +1,4 @@
-import { buildOcrView } from '../../pipeline/views/ocr-view.ts';
+import { buildOcrView } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import type { OcrRequest } from '../requests/documents.ts';
 import { jobView } from './analysis-views.ts';

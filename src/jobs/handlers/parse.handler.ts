@@ -1,6 +1,6 @@
 import { ENGINE_VERSION } from '../../shared/version.ts';
-import { findParseGraphics } from '../../pipeline/graphics/parse-graphics.ts';
-import { buildParseView } from '../../pipeline/views/parse-view.ts';
+import { findParseGraphics } from '../../pipeline/drawing-stages/mod.ts';
+import { buildParseView } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import type { ParseRequest } from '../requests/documents.ts';
 import { derivedValue, docIdFor, graphicsSource, jobView } from './analysis-views.ts';

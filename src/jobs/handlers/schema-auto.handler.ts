@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { autoSchema } from '../../pipeline/extract/auto-schema.ts';
+import { autoSchema, type ExtractDocument, type SchemaV2 } from '../../pipeline/extract/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
-import type { ExtractDocument, SchemaV2 } from '../../pipeline/extract/types.ts';
 import { requireDep, type JobContext, type JobHandler } from '../handler.ts';
 import type { SchemaAutoRequest } from '../requests/extract.ts';
 import { extractDocumentOf } from './extract.handler.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { childPdf } from '../../pipeline/split/mod.ts';
-import { buildSplitView, type SplitView } from '../../pipeline/views/split-view.ts';
+import { buildSplitView, type SplitView } from '../../pipeline/views/mod.ts';
 import { requireDep, type JobContext, type JobHandler } from '../handler.ts';
 import type { SplitRequest } from '../requests/documents.ts';
 import { jobView } from './analysis-views.ts';

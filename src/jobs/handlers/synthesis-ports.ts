@@ -1,5 +1,5 @@
-import type { SynthesisPorts } from '../../pipeline/synthesize/service.ts';
-import { pageImageRef } from '../../pipeline/views/parse-view.ts';
+import type { SynthesisPorts } from '../../pipeline/synthesize/mod.ts';
+import { pageImageRef } from '../../pipeline/views/mod.ts';
 import { requireDep, type JobContext } from '../handler.ts';
 import { analyzeFile } from './analysis-views.ts';
 

@@ -1,4 +1,4 @@
-import { synthesizeOne } from '../../pipeline/synthesize/service.ts';
+import { synthesizeOne } from '../../pipeline/synthesize/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import type { SynthesizeRequest } from '../requests/synthesize.ts';
 import { synthesisPorts } from './synthesis-ports.ts';

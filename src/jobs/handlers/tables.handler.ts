@@ -1,4 +1,4 @@
-import { buildTablesView, type TablesViewOptions } from '../../pipeline/views/tables-view.ts';
+import { buildTablesView, type TablesViewOptions } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import type { TablesRequest } from '../requests/documents.ts';
 import { jobView } from './analysis-views.ts';

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { constants, createGzip, gunzip, gzip } from 'node:zlib';
 import type { Logger } from '../../shared/logger.ts';
-import { BlobNotFoundError, type BlobStore } from '../../storage/ports.ts';
+import { BlobNotFoundError, type BlobStore } from '../../storage/mod.ts';
 import type { DocumentModel } from '../model/types.ts';
 import { decodeFonts, decodePage, ModelEncoder, type EncodedModel } from './codec.ts';
 import { mapInSlices } from './slices.ts';

@@ -1,10 +1,8 @@
-import type { CallOptions, PageOcrCall } from '../../inference/client.ts';
-import type { RecognizePageResponse } from '../../inference/types.ts';
-import type { DocumentPool } from '../document/pool.ts';
-import type { DocumentType } from '../document/types.ts';
+import type { CallOptions, PageOcrCall, RecognizePageResponse } from '../../inference/mod.ts';
+import type { DocumentPool, DocumentType } from '../document/mod.ts';
 import { area } from '../model/geometry.ts';
 import type { ImagePlacement, ModelPage, PageOcrInfo } from '../model/types.ts';
-import { ocrModelPage } from '../ocr/ocr-page.ts';
+import { ocrModelPage } from '../ocr/mod.ts';
 
 /**
  * The OCR stage of an analysis: every page without a trustworthy text layer (a scan, an image, invisible or

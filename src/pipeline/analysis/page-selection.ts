@@ -1,4 +1,4 @@
-import type { PageSize } from '../document/types.ts';
+import type { PageSize } from '../document/mod.ts';
 import type { DocumentModel, ModelPage } from '../model/types.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { DocumentFormatError } from '../../shared/errors.ts';
-import { PoolBusyError, type DocumentPool } from '../document/pool.ts';
-import type { PageSize } from '../document/types.ts';
+import { type DocumentPool, type PageSize, PoolBusyError } from '../document/mod.ts';
 import type { ModelPage } from '../model/types.ts';
 import type { AnalysisProfile } from './options.ts';
 import type { AnalyzeRange } from './pool-analyze.ts';

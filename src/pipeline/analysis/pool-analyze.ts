@@ -1,4 +1,4 @@
-import { workerDocument } from '../document/recent-document.ts';
+import { workerDocument } from '../document/mod.ts';
 import { documentPages } from '../textlayer/mod.ts';
 import type { ModelPage } from '../model/types.ts';
 import { compactPage } from './compact.ts';

@@ -1,13 +1,12 @@
 import { UnprocessableError } from '../../shared/errors.ts';
 import type { Logger } from '../../shared/logger.ts';
-import { BlobNotFoundError, type BlobStore } from '../../storage/ports.ts';
-import type { DocumentPool } from '../document/pool.ts';
-import { isDocumentType, type PageSize, type StoredDocument } from '../document/types.ts';
+import { BlobNotFoundError, type BlobStore } from '../../storage/mod.ts';
+import { type DocumentPool, isDocumentType, type PageSize, type StoredDocument } from '../document/mod.ts';
 import type { DocumentModel, ModelPage } from '../model/types.ts';
 import { AnalysisCache } from './cache.ts';
 import { ANALYSIS_ENGINE_VERSION, analysisKey, derivedKey, normalizeOptions, wholeFileOptions, type AnalysisOptions } from './options.ts';
 import { pageNotes, restrictToPages } from './page-selection.ts';
-import { pageToServed } from '../ocr/quarter-turns.ts';
+import { pageToServed } from '../ocr/mod.ts';
 import { layoutDocument } from './layout-run.ts';
 import { ocrPages, type OcrClient } from './ocr-stage.ts';
 import { extractPdfPages, shareBytes, type PdfProgress } from './pdf.ts';

@@ -1,4 +1,4 @@
-import type { SearchHit } from '../../index/types.ts';
+import type { SearchHit } from '../../index/mod.ts';
 import { candidatesFor, finderFor, type Candidate, type SchemaField } from '../extract/mod.ts';
 import type { Logger } from '../../shared/logger.ts';
 import type { QuestionInfo } from './question.ts';

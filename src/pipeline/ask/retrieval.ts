@@ -1,10 +1,9 @@
-import type { IndexUnit, SearchHit } from '../../index/types.ts';
+import type { IndexUnit, SearchHit } from '../../index/mod.ts';
 import { labelConcept } from '../extract/mod.ts';
-import type { KeyValuePair } from '../fields/mod.ts';
+import { findAmounts, findDates, type KeyValuePair } from '../fields/mod.ts';
 import { centerIn } from '../model/geometry.ts';
 import type { BBox } from '../model/types.ts';
 import type { TableModel } from '../tables/mod.ts';
-import { findAmounts, findDates } from '../fields/mod.ts';
 import { countsOf, entitiesOf } from './entities.ts';
 import type { AnswerKind, QuestionInfo } from './question.ts';
 import { boxOfRange, sentencesOf, spanTextOf, type SpanText } from './spans.ts';

@@ -1,4 +1,4 @@
-import type { IndexUnit, UnitKind } from '../../index/types.ts';
+import type { IndexUnit, UnitKind } from '../../index/mod.ts';
 import { documentKeyValues, type KeyValuePair } from '../fields/mod.ts';
 import { union } from '../model/geometry.ts';
 import type { BBox, Block, DocumentModel, Line, ModelPage } from '../model/types.ts';

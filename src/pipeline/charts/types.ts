@@ -1,5 +1,5 @@
 import type { BBox, ModelPage } from '../model/types.ts';
-import type { PageDrawing, RasterPage } from '../drawing/types.ts';
+import type { PageDrawing, RasterPage } from '../drawing/mod.ts';
 
 /**
  * What the chart, diagram and figure stages find on a page, before the view gives it ids and regions

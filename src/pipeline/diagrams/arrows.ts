@@ -1,4 +1,4 @@
-import type { DrawnPath } from '../drawing/types.ts';
+import type { DrawnPath } from '../drawing/mod.ts';
 import { boundsOf, dedupePoints, dist, height, width, type Pt } from './geometry.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { DrawnPath } from '../drawing/types.ts';
+import type { DrawnPath } from '../drawing/mod.ts';
 import { headAt, tipFrom, type Arrowhead } from './arrows.ts';
 import { boundsOf, dedupePoints, dist, polylineLength, type Pt } from './geometry.ts';
 import type { BBox } from '../model/types.ts';

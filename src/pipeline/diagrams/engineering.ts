@@ -1,4 +1,4 @@
-import type { ChartFinding, ItemPart, PageGraphicsInput } from '../charts/types.ts';
+import type { ChartFinding, ItemPart, PageGraphicsInput } from '../charts/mod.ts';
 import type { BBox, Line } from '../model/types.ts';
 import { findArrowheads } from './arrows.ts';
 import { findConnectors, type Connector } from './connectors.ts';

@@ -1,4 +1,4 @@
-import type { ChartFinding, ItemPart } from '../charts/types.ts';
+import type { ChartFinding, ItemPart } from '../charts/mod.ts';
 import type { BBox, Block, Line, ModelPage } from '../model/types.ts';
 import { area, centre, insideBox, overlapArea } from './geometry.ts';
 

@@ -1,4 +1,4 @@
-import type { ChartFinding, ItemPart } from '../charts/types.ts';
+import type { ChartFinding, ItemPart } from '../charts/mod.ts';
 import type { BBox, ModelPage } from '../model/types.ts';
 import { unionBoxes } from './geometry.ts';
 import { readingOrder, toMermaid } from './mermaid.ts';

@@ -1,5 +1,5 @@
 import type { Logger } from '../../shared/logger.ts';
-import type { ChartFinding, PageGraphicsInput } from '../charts/types.ts';
+import type { ChartFinding, PageGraphicsInput } from '../charts/mod.ts';
 import { findEngineering } from './engineering.ts';
 import { graphFinding } from './finding.ts';
 import { rasterGraphs } from './raster.ts';

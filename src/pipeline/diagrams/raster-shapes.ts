@@ -1,4 +1,4 @@
-import type { RasterPage } from '../drawing/types.ts';
+import type { RasterPage } from '../drawing/mod.ts';
 import type { BBox, Line } from '../model/types.ts';
 import { area, centre, height, overlapArea, width, type Pt } from './geometry.ts';
 import type { NodeShape, ShapeOutline } from './types.ts';

@@ -1,4 +1,4 @@
-import type { PageGraphicsInput } from '../charts/types.ts';
+import type { PageGraphicsInput } from '../charts/mod.ts';
 import type { BBox } from '../model/types.ts';
 import { pointBoxDistance, type Pt } from './geometry.ts';
 import { assembleGraphs, type RawLink } from './graph.ts';

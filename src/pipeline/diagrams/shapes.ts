@@ -1,5 +1,5 @@
 import type { BBox } from '../model/types.ts';
-import type { DrawnPath } from '../drawing/types.ts';
+import type { DrawnPath } from '../drawing/mod.ts';
 import { area, boundsOf, dedupePoints, dist, height, overlapArea, width, type Pt } from './geometry.ts';
 import type { NodeShape, ShapeOutline } from './types.ts';
 

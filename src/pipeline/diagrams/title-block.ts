@@ -1,4 +1,4 @@
-import type { DrawnPath } from '../drawing/types.ts';
+import type { DrawnPath } from '../drawing/mod.ts';
 import type { BBox, Line } from '../model/types.ts';
 import { centre, unionBoxes, type Pt } from './geometry.ts';
 

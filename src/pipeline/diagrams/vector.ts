@@ -1,4 +1,4 @@
-import type { PageGraphicsInput } from '../charts/types.ts';
+import type { PageGraphicsInput } from '../charts/mod.ts';
 import { findArrowheads } from './arrows.ts';
 import { findConnectors } from './connectors.ts';
 import { area, boxPolylineDistance, overlapArea } from './geometry.ts';

@@ -5,7 +5,7 @@
  * WebAssembly heap (textlayer/stext-walk.ts) instead of through a wrapper object per character.
  *
  * Import this module before anything that imports 'mupdf' (entry points: cli.ts, the vitest setup; the pool's
- * worker entry, pool-worker.mjs, does the same in plain JavaScript). Imported later it is harmless: the text
+ * worker entry, pool-worker/entry.mjs, does the same in plain JavaScript). Imported later it is harmless: the text
  * layer then uses mupdf's public walker.
  */
 const scope = globalThis as { $libmupdf_wasm_Module?: Record<string, unknown> };

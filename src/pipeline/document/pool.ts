@@ -1,12 +1,12 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { DocumentFormatError } from '../../shared/errors.ts';
-import type { PoolReply, PoolRequest, SerializedError, TaskSource } from './pool-tasks.ts';
+import type { PoolReply, PoolRequest, SerializedError, TaskSource } from '../pool-worker/mod.ts';
 import { PageOutOfRangeError } from './page-errors.ts';
-import type { AnalyzeRange } from '../analysis/pool-analyze.ts';
+import type { AnalyzeRange } from '../analysis/mod.ts';
 import type { ModelPage } from '../model/types.ts';
-import type { PageDrawing } from '../drawing/types.ts';
-import type { VectorPageResult, VectorPageTask } from '../graphics/vector-pages.ts';
+import type { PageDrawing } from '../drawing/mod.ts';
+import type { VectorPageResult, VectorPageTask } from '../drawing-stages/mod.ts';
 import type { DocumentType, ImageFormat, InspectLimits, InspectResult, RenderResult } from './types.ts';
 
 /**
@@ -144,7 +144,8 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
   const maxThreads = Math.max(1, Math.floor(threads));
   const limits = options.limits ?? DEFAULT_LIMITS;
   const piscina = new Piscina({
-    filename: new URL('./pool-worker.mjs', import.meta.url).href,
+    // The tasks live above the stages they run (pipeline/pool-worker/); the pool only starts them by path.
+    filename: new URL('../pool-worker/entry.mjs', import.meta.url).href,
     minThreads: 1,
     maxThreads,
     idleTimeout: options.idleTimeoutMs ?? 60_000,

@@ -1,9 +1,6 @@
 import * as mupdf from 'mupdf';
-import { openPdf } from '../document/inspect-pdf.ts';
-import { pixelBox, release } from '../document/mupdf-util.ts';
-import { readFragments, STEXT_OPTIONS } from '../textlayer/chars.ts';
-import { colorHex } from '../textlayer/colors.ts';
-import { matrixExpansion, pixelMatrix, pixelSpace, PX_PER_PT, type PixelSpace } from '../textlayer/geometry.ts';
+import { openPdf, pixelBox, release } from '../document/mod.ts';
+import { colorHex, matrixExpansion, pixelMatrix, pixelSpace, type PixelSpace, PX_PER_PT, readFragments, STEXT_OPTIONS } from '../textlayer/mod.ts';
 import { DrawingPathCollector } from './paths.ts';
 import type { Glyph, PageDrawing } from './types.ts';
 

@@ -2,4 +2,5 @@
 export type { Glyph, DrawnPath, PageDrawing, RasterPage } from './types.ts';
 export { drawPage, drawPdfPages } from './extract.ts';
 export { rasterFromImage } from './raster.ts';
-export { PageGraphicsSource, type GraphicsSourceDeps } from './source.ts';
+export { isBornDigital, mayHoldMath, mayHoldVectorGraphics, needsPixels } from './candidates.ts';
+export { drawPageSafely } from './extract.ts';

@@ -1,5 +1,5 @@
 import type * as mupdf from 'mupdf';
-import { boundsOfPoints, transformPoint, type Matrix6 } from '../textlayer/geometry.ts';
+import { boundsOfPoints, transformPoint, type Matrix6 } from '../textlayer/mod.ts';
 import type { DrawnPath } from './types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Glyph, PageDrawing } from '../drawing/types.ts';
+import type { Glyph, PageDrawing } from '../drawing/mod.ts';
 import type { BBox, ModelPage } from '../model/types.ts';
 import { centerX, centerY, isItalicGlyph, unionBox } from './items.ts';
 import { isProseWord, isStrongMath, mathSignals, wordsOf } from './signals.ts';

@@ -1,4 +1,4 @@
-import type { PageDrawing } from '../drawing/types.ts';
+import type { PageDrawing } from '../drawing/mod.ts';
 import type { BBox, ModelPage } from '../model/types.ts';
 import type { EquationFinding } from './types.ts';
 import { formulaToLatex } from './build.ts';

@@ -1,5 +1,5 @@
 import type { BBox } from '../model/types.ts';
-import type { DrawnPath, Glyph } from '../drawing/types.ts';
+import type { DrawnPath, Glyph } from '../drawing/mod.ts';
 import { BIG_OPERATORS, glyphChar, isInvisible, MATH_ITALIC_FONT, RADICALS } from './symbols.ts';
 
 /** A thing the builder lays out: one glyph, or a finished structure (fraction, radical, operator with limits…). */

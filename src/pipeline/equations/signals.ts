@@ -1,4 +1,4 @@
-import type { Glyph } from '../drawing/types.ts';
+import type { Glyph } from '../drawing/mod.ts';
 import { FUNCTION_NAMES, glyphChar, isGreek, isMathSymbol, MATH_FONT } from './symbols.ts';
 import { isItalicGlyph } from './items.ts';
 

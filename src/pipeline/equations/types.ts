@@ -1,5 +1,5 @@
 import type { BBox } from '../model/types.ts';
-import type { Glyph, DrawnPath } from '../drawing/types.ts';
+import type { Glyph, DrawnPath } from '../drawing/mod.ts';
 
 /** One formula found on a page, before the view gives it ids and regions (EquationResult in the spec). */
 export interface EquationFinding {

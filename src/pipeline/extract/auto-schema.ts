@@ -1,4 +1,4 @@
-import type { KeyValuePair } from '../fields/types.ts';
+import type { KeyValuePair } from '../fields/mod.ts';
 import { plainWords } from '../lexicon/mod.ts';
 import { cellNumber, type ColumnRole } from './columns.ts';
 import { labelConcept } from './lexicon.ts';

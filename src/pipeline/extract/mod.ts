@@ -8,3 +8,6 @@ export { buildExtractDocument } from './document.ts';
 export { extractFields, candidatesFor, type ExtractOptions } from './extract.ts';
 export { CONCEPT_FINDERS, finderFor } from './concepts/index.ts';
 export type * from './types.ts';
+export type { LlmPort } from './llm.ts';
+export { autoSchema } from './auto-schema.ts';
+export { createLlmPort } from './llm.ts';

@@ -1,4 +1,4 @@
-import { CLASS_PARENTS } from '../classify/taxonomy.ts';
+import { CLASS_PARENTS } from '../classify/mod.ts';
 import { tokensOf } from '../lexicon/mod.ts';
 import { descriptionHead } from './lexicon.ts';
 import type { Candidate, SchemaField } from './types.ts';

@@ -1,5 +1,5 @@
 import type { BBox, DocumentModel } from '../model/types.ts';
-import type { KeyValuePair } from '../fields/types.ts';
+import type { KeyValuePair } from '../fields/mod.ts';
 import type { TableModel } from '../tables/mod.ts';
 
 /**

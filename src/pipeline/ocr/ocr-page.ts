@@ -1,7 +1,7 @@
-import type { RecognizePageResponse } from '../../inference/types.ts';
+import type { RecognizePageResponse } from '../../inference/mod.ts';
 import { round2 } from '../model/geometry.ts';
 import type { BBox, FontInfo, Line, ModelPage, PageOcrInfo, Word } from '../model/types.ts';
-import { medianOf } from '../textlayer/words.ts';
+import { medianOf } from '../textlayer/mod.ts';
 import { splitAtGutters } from './gutters.ts';
 import { graphicsToUpright, type QuarterTurn } from './quarter-turns.ts';
 

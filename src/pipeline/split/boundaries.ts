@@ -5,7 +5,7 @@
  * Blank pages: a blank page never starts a document; it stays with the previous document (a separator sheet
  * or the empty back of its last leaf), and the page after it is compared with the last page that had content.
  */
-import type { IdentityHints, PageClassification } from '../classify/types.ts';
+import type { IdentityHints, PageClassification } from '../classify/mod.ts';
 import type { ModelPage } from '../model/types.ts';
 
 export interface Signal {

@@ -6,7 +6,7 @@
  */
 import * as mupdf from 'mupdf';
 import { AppError } from '../../shared/errors.ts';
-import { oneLine, release, writePagesAsPdf } from '../document/mupdf-util.ts';
+import { oneLine, release, writePagesAsPdf } from '../document/mod.ts';
 
 export type ChildPdfFailure = 'range' | 'format' | 'mupdf';
 

@@ -3,7 +3,7 @@
  * Every gap between two pages gets a boundary score from several signals (boundaries.ts); a gap at or above
  * BOUNDARY_THRESHOLD starts a new segment. Blank pages stay with the previous document.
  */
-import type { IdentityHints, PageClassification, SegmentPlan } from '../classify/types.ts';
+import type { IdentityHints, PageClassification, SegmentPlan } from '../classify/mod.ts';
 import type { ModelPage } from '../model/types.ts';
 import {
   BOUNDARY_THRESHOLD,

@@ -1,6 +1,5 @@
-import { buildExtractDocument, extractFields, normalizeSchema } from '../extract/mod.ts';
+import { buildExtractDocument, extractFields, type FieldGrounding, normalizeSchema } from '../extract/mod.ts';
 import { classifyPages, documentClass } from '../classify/mod.ts';
-import type { FieldGrounding } from '../extract/types.ts';
 import { centerIn } from '../model/geometry.ts';
 import type { DocumentModel } from '../model/types.ts';
 import type { DocType, DocumentLedger, LineItem, Party } from './types.ts';

@@ -15,6 +15,9 @@ import type { DetectionPolicy, TableModel } from './types.ts';
  */
 
 export type { DetectionPolicy, TableModel, TableCellModel, MappingQuality, TableSource } from './types.ts';
+export { mergeAcrossPages, type TableGroup } from './merge.ts';
+export { coverage, escapeHtml, tableHtml, type ViewGrid } from './table-html.ts';
+export { gridOfTable, tableMarkup } from './table-html.ts';
 
 export interface FindTablesOptions {
   policy: DetectionPolicy;

@@ -33,41 +33,9 @@ export const STEXT_WITH_IMAGES = 'preserve-images';
 /** An image block of structured text, in page space (points), with the image's own size in pixels. */
 export type ImageBlockSink = (bbox: readonly number[], width: number, height: number) => void;
 
-export interface RawChar {
-  text: string;
-  box: BBox;
-  /** Extent along the fragment's writing direction (px). */
-  lo: number;
-  hi: number;
-  /** Position of the baseline along the direction's normal (px); smaller is higher on the glyph's up side. */
-  base: number;
-  /** Glyph origin (px). */
-  ox: number;
-  oy: number;
-  size: number;
-  face: FontFace;
-  /** Order in which mupdf produced the character (content order, bidi runs in logical order). */
-  seq: number;
-  frag: number;
-  space: boolean;
-  /** Strong right-to-left letter (Hebrew, Arabic, …) / strong left-to-right letter. */
-  rtl: boolean;
-  ltr: boolean;
-  /** Drawn with text render mode 3 (or otherwise not painted). */
-  invisible: boolean;
-}
+import type { Fragment, RawChar } from './char-types.ts';
 
-export interface Fragment {
-  index: number;
-  /** mupdf's text block: mupdf judged fragments of one block to belong together. */
-  block: number;
-  /** Unit writing direction in pixel space (y down). */
-  dx: number;
-  dy: number;
-  rotation: number;
-  wmode: number;
-  chars: RawChar[];
-}
+export type { Fragment, RawChar };
 
 const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 const LTR_LETTER = /\p{L}/u;

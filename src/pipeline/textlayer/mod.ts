@@ -2,8 +2,11 @@
 export { extractPage, extractPageSafely, extractDocumentPages, iterateDocumentPages, documentPages, type ExtractOptions } from './page.ts';
 export { readFragments, STEXT_OPTIONS, type Fragment, type RawChar } from './chars.ts';
 export { buildLines } from './lines.ts';
-export { collectGraphics, InvisibleGlyphs, MAX_IMAGES_PER_PAGE, type PageGraphics } from './graphics.ts';
+export { collectGraphics, InvisibleGlyphs, MAX_IMAGES_PER_PAGE, type PageGraphics } from './graphics-device.ts';
 export { PathCollector, MAX_PATHS_PER_PAGE, isThin } from './paths.ts';
 export { assessTextLayer, type TextLayerVerdict } from './quality.ts';
 export { cleanFontName, type FontFace } from './fonts.ts';
 export { PX_PER_PT, pixelSpace, pixelMatrix, type PixelSpace } from './geometry.ts';
+export { colorHex } from './colors.ts';
+export { boundsOfPoints, matrixExpansion, transformPoint, type Matrix6 } from './geometry.ts';
+export { medianOf } from './words.ts';

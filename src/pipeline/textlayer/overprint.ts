@@ -1,4 +1,4 @@
-import type { Fragment, RawChar } from './chars.ts';
+import type { Fragment, RawChar } from './char-types.ts';
 
 /**
  * Overprinted text: the same glyphs drawn again a hair's width away (the "fake bold" of office tools, or a drop

@@ -1,10 +1,9 @@
 import * as mupdf from 'mupdf';
 import type { BBox, ImagePlacement, ModelPage } from '../model/types.ts';
-import { openPdf } from '../document/inspect-pdf.ts';
-import { oneLine, pixelBox, release, withMupdfLog } from '../document/mupdf-util.ts';
+import { oneLine, openPdf, pixelBox, release, withMupdfLog } from '../document/mod.ts';
 import { readFragments, STEXT_OPTIONS, STEXT_WITH_IMAGES, type Fragment } from './chars.ts';
 import { intersects, pixelMatrix, pixelSpace, PX_PER_PT, rotationOfTransform, type PixelSpace } from './geometry.ts';
-import { collectGraphics } from './graphics.ts';
+import { collectGraphics } from './graphics-device.ts';
 import { buildLines } from './lines.ts';
 import { assessTextLayer, largestImageShare, SCAN_COVERAGE } from './quality.ts';
 import { Separators } from './separators.ts';

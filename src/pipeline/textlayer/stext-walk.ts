@@ -1,5 +1,5 @@
 import type * as mupdf from 'mupdf';
-import { mupdfWasmModule } from '../document/mupdf-hook.ts';
+import { mupdfWasmModule } from '../document/mod.ts';
 import { describeFontFace, type FontFace } from './fonts.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { AnswerCitation, AnswerDraft } from '../ask/types.ts';
+import type { AnswerCitation, AnswerDraft } from '../ask/mod.ts';
 import { roundOut } from './geometry.ts';
 
 /** AskResponse (spec section 2): the answer, the documents asked about, the session, and drawable citations. */

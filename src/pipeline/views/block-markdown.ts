@@ -1,6 +1,5 @@
 import type { Block } from '../model/types.ts';
-import { gridOfTable, tableMarkup } from '../tables/table-html.ts';
-import type { TableModel } from '../tables/types.ts';
+import { gridOfTable, tableMarkup, type TableModel } from '../tables/mod.ts';
 import { gridMarkdown, simpleGrid, type SimpleGrid } from './fallback-grid.ts';
 
 /**

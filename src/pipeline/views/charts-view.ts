@@ -1,5 +1,5 @@
-import type { PageSize } from '../document/types.ts';
-import type { ChartFinding, ChartPoint } from '../charts/types.ts';
+import type { PageSize } from '../document/mod.ts';
+import type { ChartFinding, ChartPoint } from '../charts/mod.ts';
 import type { DocumentModel } from '../model/types.ts';
 import type { ParseRegion } from './parse-view.ts';
 import { RegionSink } from './region-sink.ts';

@@ -1,8 +1,7 @@
-import type { PageSize } from '../document/types.ts';
+import type { PageSize } from '../document/mod.ts';
 import type { DocumentModel } from '../model/types.ts';
 import { selectedPages } from '../model/pages.ts';
-import { BUILTIN_CLASSES, classifyPages, documentClass } from '../classify/mod.ts';
-import type { ClassSpec, IdentityHints, PageClassification } from '../classify/types.ts';
+import { BUILTIN_CLASSES, classifyPages, type ClassSpec, documentClass, type IdentityHints, type PageClassification } from '../classify/mod.ts';
 
 /**
  * ClassificationResult (spec). `document` scope reads at most PAGE_BUDGET pages of a longer file (the first

@@ -1,4 +1,4 @@
-import type { ExtractOutput, FieldGrounding, SchemaV2, ValidationCheck } from '../extract/types.ts';
+import type { ExtractOutput, FieldGrounding, SchemaV2, ValidationCheck } from '../extract/mod.ts';
 
 /**
  * ExtractionResult (spec): the schema used (V2), the result in the schema's shape with `_grounding` (where each

@@ -1,8 +1,8 @@
-import type { ChartFinding } from '../charts/types.ts';
-import type { EquationFinding } from '../equations/types.ts';
+import type { ChartFinding } from '../charts/mod.ts';
+import type { EquationFinding } from '../equations/mod.ts';
 import { centerIn, grown, insideShare } from '../model/geometry.ts';
 import type { BBox, Block } from '../model/types.ts';
-import type { PageGraphics } from '../graphics/parse-graphics.ts';
+import type { PageGraphics } from '../drawing-stages/mod.ts';
 
 /**
  * What parse shows of the equation and chart stages. Layout often cuts a formula (numerator, bar, denominator)
@@ -12,7 +12,7 @@ import type { PageGraphics } from '../graphics/parse-graphics.ts';
  * equations and charts endpoints have them); OCR guesses at LaTeX never replace text that reads correctly, and a
  * photo's description from its caption would only repeat the caption and the text around it.
  */
-export type { PageGraphics } from '../graphics/parse-graphics.ts';
+export type { PageGraphics } from '../drawing-stages/mod.ts';
 
 export type BlockGroup =
   | { kind: 'formula'; bbox: BBox; formula: EquationFinding }

@@ -1,4 +1,4 @@
-import type { PageSize } from '../document/types.ts';
+import type { PageSize } from '../document/mod.ts';
 import type { Block, DocumentModel, ModelPage } from '../model/types.ts';
 import { tableOfBlock } from '../tables/mod.ts';
 import { blockBox, roundOut, union, type IntBox } from './geometry.ts';

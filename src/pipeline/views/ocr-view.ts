@@ -1,4 +1,4 @@
-import type { PageSize } from '../document/types.ts';
+import type { PageSize } from '../document/mod.ts';
 import type { BBox, DocumentModel, Line, ModelPage } from '../model/types.ts';
 import { roundOut } from './geometry.ts';
 import { orderedBlocks } from './parse-view.ts';

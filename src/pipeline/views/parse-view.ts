@@ -1,8 +1,6 @@
-import type { PageSize } from '../document/types.ts';
+import type { PageSize } from '../document/mod.ts';
 import type { BBox, Block, DocumentModel, ModelPage } from '../model/types.ts';
-import { tableOfBlock } from '../tables/mod.ts';
-import { gridOfTable, tableHtml } from '../tables/table-html.ts';
-import type { TableModel } from '../tables/types.ts';
+import { gridOfTable, tableHtml, type TableModel, tableOfBlock } from '../tables/mod.ts';
 import { blockMarkdown, type MarkdownContext } from './block-markdown.ts';
 import { blockBox, lineBox, roundOut, toShape, type IntBox } from './geometry.ts';
 import { displayLabel, isFurniture } from './labels.ts';

@@ -1,4 +1,4 @@
-import type { PageSize } from '../document/types.ts';
+import type { PageSize } from '../document/mod.ts';
 import type { BBox, ModelPage } from '../model/types.ts';
 import { roundOut, toShape } from './geometry.ts';
 import { displayLabel } from './labels.ts';

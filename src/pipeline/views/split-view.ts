@@ -1,7 +1,6 @@
 import type { DocumentModel, ModelPage } from '../model/types.ts';
 import { selectedPages } from '../model/pages.ts';
-import { classifyPages } from '../classify/mod.ts';
-import type { PageClassification, SegmentPlan } from '../classify/types.ts';
+import { classifyPages, type PageClassification, type SegmentPlan } from '../classify/mod.ts';
 import { planSplit } from '../split/mod.ts';
 import { pageView, type ClassificationPageView } from './classify-view.ts';
 

@@ -1,11 +1,9 @@
-import type { PageSize } from '../document/types.ts';
+import type { PageSize } from '../document/mod.ts';
 import type { BBox, DocumentModel, ModelPage } from '../model/types.ts';
-import { mergeAcrossPages } from '../tables/merge.ts';
-import { findTables } from '../tables/mod.ts';
-import { tableResult, type TableResult } from '../tables/table-result.ts';
-import type { DetectionPolicy, TableModel } from '../tables/types.ts';
+import { type DetectionPolicy, findTables, mergeAcrossPages, type TableModel } from '../tables/mod.ts';
 import type { ParseRegion } from './parse-view.ts';
 import { RegionSink } from './region-sink.ts';
+import { tableResult, type TableResult } from './table-result.ts';
 
 /**
  * TableExtractResponse (spec): the document's tables, found per page on the cached grounded analysis, pieces of

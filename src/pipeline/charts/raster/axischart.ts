@@ -1,4 +1,4 @@
-import type { RasterPage } from '../../drawing/types.ts';
+import type { RasterPage } from '../../drawing/mod.ts';
 import type { BBox } from '../../model/types.ts';
 import type { ChartFinding, ChartPoint, ChartSeries, ChartType, ItemPart } from '../types.ts';
 import type { PlotArea } from './axes.ts';

@@ -1,4 +1,4 @@
-import type { RasterPage } from '../../drawing/types.ts';
+import type { RasterPage } from '../../drawing/mod.ts';
 import type { PlotArea } from './axes.ts';
 import type { Component, Segmentation } from './palette.ts';
 

@@ -1,4 +1,4 @@
-import type { RasterPage } from '../../drawing/types.ts';
+import type { RasterPage } from '../../drawing/mod.ts';
 import type { BBox, Line, ModelPage } from '../../model/types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { RasterPage } from '../../drawing/types.ts';
+import type { RasterPage } from '../../drawing/mod.ts';
 
 /**
  * Colour segmentation of a chart image: every pixel is background (light, unsaturated), ink (dark, unsaturated:

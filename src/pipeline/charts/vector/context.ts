@@ -1,5 +1,5 @@
 import type { BBox, Line } from '../../model/types.ts';
-import type { PageDrawing } from '../../drawing/types.ts';
+import type { PageDrawing } from '../../drawing/mod.ts';
 import type { ChartSeries, ChartType, ItemPart } from '../types.ts';
 import type { Segment } from './geometry.ts';
 import type { LegendEntry } from './legend.ts';

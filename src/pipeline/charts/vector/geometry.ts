@@ -1,5 +1,5 @@
 import type { BBox } from '../../model/types.ts';
-import type { DrawnPath, PageDrawing } from '../../drawing/types.ts';
+import type { DrawnPath, PageDrawing } from '../../drawing/mod.ts';
 
 /** Small geometric helpers shared by the vector chart readers (page pixels, y grows downwards). */
 

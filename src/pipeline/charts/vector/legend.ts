@@ -1,5 +1,5 @@
 import type { BBox, Line } from '../../model/types.ts';
-import type { PageDrawing } from '../../drawing/types.ts';
+import type { PageDrawing } from '../../drawing/mod.ts';
 import { brightness, contains, cx, cy, height, rectOf, union, width } from './geometry.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { BBox } from '../../model/types.ts';
-import type { DrawnPath } from '../../drawing/types.ts';
+import type { DrawnPath } from '../../drawing/mod.ts';
 import { brightness, contains, cx, cy, height, isNeutral, near, width } from './geometry.ts';
 import type { PlotContext } from './context.ts';
 

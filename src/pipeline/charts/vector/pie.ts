@@ -1,5 +1,5 @@
 import type { BBox, Line } from '../../model/types.ts';
-import type { DrawnPath, PageDrawing } from '../../drawing/types.ts';
+import type { DrawnPath, PageDrawing } from '../../drawing/mod.ts';
 import type { ChartPoint, ItemPart } from '../types.ts';
 import { brightness, cx, cy, near, union } from './geometry.ts';
 import { findLegend, type LegendEntry } from './legend.ts';

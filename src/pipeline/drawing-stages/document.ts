@@ -1,9 +1,8 @@
 import type { Logger } from '../../shared/logger.ts';
-import type { ChartFinding } from '../charts/types.ts';
-import { isBornDigital, mayHoldVectorGraphics, needsPixels } from '../drawing/candidates.ts';
-import type { PageGraphicsSource } from '../drawing/source.ts';
-import type { PageDrawing, RasterPage } from '../drawing/types.ts';
-import type { EquationFinding } from '../equations/types.ts';
+import type { ChartFinding } from '../charts/mod.ts';
+import { isBornDigital, mayHoldVectorGraphics, needsPixels, type PageDrawing, type RasterPage } from '../drawing/mod.ts';
+import type { PageGraphicsSource } from './source.ts';
+import type { EquationFinding } from '../equations/mod.ts';
 import type { DocumentModel, ModelPage } from '../model/types.ts';
 import { equationsOfPage, type EquationBoundary } from './page-equations.ts';
 import { analyzeVectorPage, type VectorPageTask } from './vector-pages.ts';

@@ -1,10 +1,8 @@
-import type { BlobStore } from '../../storage/ports.ts';
-import type { DocumentPool } from '../document/pool.ts';
-import { isDocumentType, type StoredDocument } from '../document/types.ts';
-import { shareBytes } from '../analysis/pdf.ts';
-import { rasterFromImage } from './raster.ts';
-import type { PageDrawing, RasterPage } from './types.ts';
-import type { VectorPageResult, VectorPageTask } from '../graphics/vector-pages.ts';
+import type { BlobStore } from '../../storage/mod.ts';
+import { type DocumentPool, isDocumentType, type StoredDocument } from '../document/mod.ts';
+import { shareBytes } from '../analysis/mod.ts';
+import { type PageDrawing, type RasterPage, rasterFromImage } from '../drawing/mod.ts';
+import type { VectorPageResult, VectorPageTask } from './vector-pages.ts';
 
 /**
  * Reads what the equation, chart and diagram stages need beyond the document model, on the document pool:

@@ -1,8 +1,6 @@
 import type { BBox } from '../model/types.ts';
-import { roundOut } from '../views/geometry.ts';
-import type { TableGroup } from './merge.ts';
-import { coverage, escapeHtml, tableHtml, type ViewGrid } from './table-html.ts';
-import type { MappingQuality, TableCellModel, TableModel } from './types.ts';
+import { coverage, escapeHtml, tableHtml, type MappingQuality, type TableCellModel, type TableGroup, type TableModel, type ViewGrid } from '../tables/mod.ts';
+import { roundOut } from './geometry.ts';
 
 /**
  * A (possibly multi-page) table as the API sends it (spec: TableResult, TableCell, Render grid). Parts are

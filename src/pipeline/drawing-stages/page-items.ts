@@ -1,11 +1,8 @@
 import { overlapOfSmaller } from '../model/geometry.ts';
 import type { BBox, ModelPage } from '../model/types.ts';
-import type { PageDrawing, RasterPage } from '../drawing/types.ts';
+import type { PageDrawing, RasterPage } from '../drawing/mod.ts';
 import { describeFigure, findDiagrams } from '../diagrams/mod.ts';
-import { describeChart } from '../charts/insights.ts';
-import { findRasterCharts } from '../charts/raster/mod.ts';
-import type { ChartFinding, PageGraphicsInput } from '../charts/types.ts';
-import { findVectorCharts } from '../charts/vector/mod.ts';
+import { type ChartFinding, describeChart, findRasterCharts, findVectorCharts, type PageGraphicsInput } from '../charts/mod.ts';
 
 /**
  * Everything graphic on one page, each thing once: vector charts first (exact), then diagrams, then what the

@@ -1,8 +1,8 @@
-import { isBornDigital, mayHoldMath, mayHoldVectorGraphics } from '../drawing/candidates.ts';
-import type { PageGraphicsSource } from '../drawing/source.ts';
+import { isBornDigital, mayHoldMath, mayHoldVectorGraphics } from '../drawing/mod.ts';
+import type { PageGraphicsSource } from './source.ts';
 import type { DocumentModel, ModelPage } from '../model/types.ts';
-import type { ChartFinding } from '../charts/types.ts';
-import type { EquationFinding } from '../equations/types.ts';
+import type { ChartFinding } from '../charts/mod.ts';
+import type { EquationFinding } from '../equations/mod.ts';
 import { findDocumentGraphics, type GraphicsHooks } from './document.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type * as mupdf from 'mupdf';
-import type { ChartFinding } from '../charts/types.ts';
-import { drawPageSafely } from '../drawing/extract.ts';
-import type { EquationFinding } from '../equations/types.ts';
+import type { ChartFinding } from '../charts/mod.ts';
+import { drawPageSafely } from '../drawing/mod.ts';
+import type { EquationFinding } from '../equations/mod.ts';
 import type { ModelPage } from '../model/types.ts';
 import { equationsOfPage, type EquationBoundary } from './page-equations.ts';
 import { findPageItems } from './page-items.ts';

@@ -1,9 +1,10 @@
-// Worker-thread entry of the document pool, in plain JavaScript so Node can load it without a TypeScript loader.
+// Worker-thread entry of the document pool (document/pool.ts), in plain JavaScript so Node can load it without a
+// TypeScript loader.
 // Worker threads do not reliably inherit the parent's tsx hooks (Node 20 runs them without), so this file
 // registers tsx's ESM hooks when importing the .ts task module fails for want of them.
-const TASKS = './pool-tasks.ts';
+const TASKS = './tasks.ts';
 
-// Before mupdf loads: exposes its WebAssembly exports for the fast structured-text reader (see mupdf-hook.ts).
+// Before mupdf loads: exposes its WebAssembly exports for the fast structured-text reader (document/mupdf-hook.ts).
 globalThis.$libmupdf_wasm_Module ??= {};
 
 async function loadTasks() {

@@ -2,19 +2,20 @@ import { readFile } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { DocumentFormatError } from '../../shared/errors.ts';
-import { inspectDocument } from './inspect.ts';
-import { PageOutOfRangeError } from './page-errors.ts';
-import { renderPage } from './render.ts';
+import { inspectDocument } from '../document/inspect.ts';
+import { PageOutOfRangeError } from '../document/page-errors.ts';
+import { renderPage } from '../document/render.ts';
 import { analyzePageRange, type AnalyzeRange } from '../analysis/pool-analyze.ts';
 import type { ModelPage } from '../model/types.ts';
 import { drawPdfPages } from '../drawing/extract.ts';
-import type { PageDrawing } from '../drawing/types.ts';
-import { analyzeVectorPage, type VectorPageResult, type VectorPageTask } from '../graphics/vector-pages.ts';
-import { workerDocument } from './recent-document.ts';
-import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderResult } from './types.ts';
+import type { PageDrawing } from '../drawing/mod.ts';
+import { analyzeVectorPage, type VectorPageResult, type VectorPageTask } from '../drawing-stages/vector-pages.ts';
+import { workerDocument } from '../document/recent-document.ts';
+import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderResult } from '../document/mod.ts';
 
 /**
- * What runs inside a pool worker thread (loaded through pool-worker.mjs). Errors are returned as data, not
+ * What runs inside a pool worker thread (loaded through entry.mjs). It sits above every stage it runs
+ * (analysis, drawing, graphics), apart from the pool itself (document/pool.ts), which only names these types. Errors are returned as data, not
  * thrown: structured clone keeps only an Error's message, and callers need the class and its fields.
  */
 

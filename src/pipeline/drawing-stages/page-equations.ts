@@ -1,7 +1,5 @@
-import { isBornDigital } from '../drawing/candidates.ts';
-import type { PageDrawing } from '../drawing/types.ts';
-import { findEquations, formulaToLatex, latexFromText, validateLatex } from '../equations/mod.ts';
-import type { EquationFinding } from '../equations/types.ts';
+import { isBornDigital, type PageDrawing } from '../drawing/mod.ts';
+import { type EquationFinding, findEquations, formulaToLatex, latexFromText, validateLatex } from '../equations/mod.ts';
 import { centerIn, grown, insideShare } from '../model/geometry.ts';
 import type { BBox, Line, ModelPage } from '../model/types.ts';
 
