@@ -3,7 +3,7 @@ import type { Limits } from '../shared/config.ts';
 import { DocumentFormatError, NotFoundError, UnavailableError, UnprocessableError, ValidationError } from '../shared/errors.ts';
 import type { Logger } from '../shared/logger.ts';
 import { BlobNotFoundError, type BlobStore } from '../storage/mod.ts';
-import { DEFAULT_DPI, type DocumentPool, IMAGE_FORMAT_CONTENT_TYPE, type ImageFormat, isDocumentType, MAX_DPI, MIN_DPI, PageOutOfRangeError, type PageSize, PoolBusyError, RENDER_ENGINE_VERSION, type StoredContentType, type StoredDocument } from '../pipeline/document/mod.ts';
+import { DEFAULT_DPI, type DocumentPool, IMAGE_FORMAT_CONTENT_TYPE, type ImageFormat, isDocumentType, MAX_DPI, MIN_DPI, PageOutOfRangeError, PoolBusyError, RENDER_ENGINE_VERSION, type StoredDocument } from '../pipeline/document/mod.ts';
 
 export interface PageImageOptions {
   /** 36–600; default 144 (PDF: 2 px per point; images: native size, scaled by dpi/144). */

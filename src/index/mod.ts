@@ -3,8 +3,8 @@ import type { Logger } from '../shared/logger.ts';
 import { LanceChunkIndex } from './lance.ts';
 import type { ChunkIndex } from './types.ts';
 
-export { IndexError, LanceChunkIndex } from './lance.ts';
-export { RRF_K } from './fusion.ts';
+;
+;
 export type * from './types.ts';
 
 export function openChunkIndex(options: { uri: string; logger?: Logger; storageOptions?: Record<string, string> }): Promise<ChunkIndex> {

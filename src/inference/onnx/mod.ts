@@ -1,1 +1,1 @@
-export { optimizeModelForCpu, type CpuOptimization } from './optimize.ts';
+export { optimizeModelForCpu,  } from './optimize.ts';

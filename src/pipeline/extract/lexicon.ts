@@ -120,11 +120,6 @@ function trigrams(text: string): Set<string> {
   return out;
 }
 
-/** Dice coefficient of character trigrams: tolerant of compounds and OCR slips ("rechnungsnr" vs "rechnung nr"). */
-export function trigramSimilarity(a: string, b: string): number {
-  return dice(trigrams(a), trigrams(b));
-}
-
 interface Phrase {
   concept: string;
   text: string;

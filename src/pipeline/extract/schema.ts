@@ -2,7 +2,7 @@ import { fromJsonSchema, isJsonSchema } from './json-schema.ts';
 import { FIELD_TYPES, isObject, keyAt, MAX_FIELDS, SchemaError, type Loc } from './schema-common.ts';
 import type { FieldType, SchemaField, SchemaTable, SchemaV2 } from './types.ts';
 
-export { FIELD_TYPES, MAX_FIELDS, SchemaError, type Loc } from './schema-common.ts';
+export {   SchemaError, type Loc } from './schema-common.ts';
 
 /**
  * Schema normalisation (issue 7): the contract's SchemaV2Payload, the second form a sample shows

@@ -3,13 +3,8 @@ import type { ValueKind } from './types.ts';
 
 /**
  * What a label looks like, in the languages of the invoices we see (en, de, fr, es, it, nl, pl): the words that
- * start or make up common field labels, the numbering marks that end one ("No.", "#", "n°"), and the value kind a
- * label announces ("Date" → date, "Total" → amount). The label words themselves are the lexicon's (LABEL_WORDS).
+ * start or make up common field labels and the value kind a label announces ("Date" → date, "Total" → amount). The label words themselves are the lexicon's (LABEL_WORDS).
  */
-
-/** Words that end a label by numbering what follows: "Invoice No", "Facture n°", "Order #", "Rechnungsnr.". */
-const NUMBER_MARK = /(?:^|\s)(?:#|no\.?|nr\.?|n°|nº|n\.°|num\.?|number|nummer|numero|numéro|número|numer)\s*:?$/iu;
-export const endsWithNumberMark = (label: string): boolean => NUMBER_MARK.test(label.trim());
 
 /** Words repeat across pages and documents; the answer per printed word is kept (bounded). */
 const labelWordMemo = new Map<string, boolean>();

@@ -20,7 +20,7 @@ import {
 } from './boundaries.ts';
 
 export { childPdf, ChildPdfError } from './child-pdf.ts';
-export { BOUNDARY_THRESHOLD, isBlankPage, type Signal } from './boundaries.ts';
+export type {   Signal } from './boundaries.ts';
 
 /** A scored page gap: the gap before page `page`. */
 export interface GapScore {

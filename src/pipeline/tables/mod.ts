@@ -14,7 +14,7 @@ import type { DetectionPolicy, TableModel } from './types.ts';
  * text area) and recover rows, columns, spans, multi-line cells and header rows from rules and word alignment.
  */
 
-export type { DetectionPolicy, TableModel, TableCellModel, MappingQuality, TableSource } from './types.ts';
+export type { DetectionPolicy, TableModel, TableCellModel, MappingQuality,  } from './types.ts';
 export { mergeAcrossPages, type TableGroup } from './merge.ts';
 export { coverage, escapeHtml, tableHtml, type ViewGrid } from './table-html.ts';
 export { gridOfTable, tableMarkup } from './table-html.ts';

@@ -31,4 +31,4 @@ export function renderDocument(doc: DocumentLedger): Uint8Array {
   return writePdf(flow.pages, `${words.title} ${doc.number}`);
 }
 
-export { TEMPLATES, templateOf, type TemplateId } from './templates.ts';
+;
