@@ -1,6 +1,6 @@
 import type { BBox, ModelPage } from '../model/types.ts';
 import { centerInside, union, xOverlap } from './geometry.ts';
-import { classifyDraft } from './classify.ts';
+import { assignBlockRole } from './block-roles.ts';
 import { findFigures, figureLabels } from './figures.ts';
 import { groupLeaf, typicalGapRatio, type GroupContext } from './grouping.ts';
 import type { FurnitureMark } from './headers-footers.ts';
@@ -139,8 +139,8 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
 
   const columnOf = (d: Draft): [number, number] => columns.get(d) ?? [0, page.width];
   const capsPage = charShare(content, (l) => isAllCaps(l.text)) > CAPS_PAGE_SHARE;
-  const cctx = { bodySize, bodyFont: bodyFontName(content, bodySize), monoPage, capsPage, columnOf };
-  for (const d of drafts) classifyDraft(d, cctx);
+  const roleContext = { bodySize, bodyFont: bodyFontName(content, bodySize), monoPage, capsPage, columnOf };
+  for (const d of drafts) assignBlockRole(d, roleContext);
   if (ctx.titlePage ?? page.page_index === 0) markTitle(drafts, page, bodySize);
   markNumberedEntries(drafts, bodySize);
   attachCaptions(drafts, page, columnOf);

@@ -5,7 +5,7 @@ import { captionLabelOf, mathScore, endsWithEquationNumber, headingNumberDepth, 
  * Block types from font statistics relative to the body font, numbering patterns and line shapes. Position-
  * dependent types (title, footnote, caption attachment, furniture) are settled by the page pass afterwards.
  */
-export interface ClassifyContext {
+export interface BlockRoleContext {
   bodySize: number;
   /** The typeface of most body text on the page (subset prefix removed). */
   bodyFont: string;
@@ -39,7 +39,7 @@ const OCR_HEADING_SIZE_RATIO = 1.35;
 const ENDS_WITH_AMOUNT = /\p{L}.*\s\S*\d[.,]\d{2}$/u;
 
 /** Score for a heading candidate, 0 when the block does not read as a heading. */
-export function headingScore(d: Draft, ctx: Pick<ClassifyContext, 'bodySize' | 'bodyFont' | 'capsPage'>): number {
+export function headingScore(d: Draft, ctx: Pick<BlockRoleContext, 'bodySize' | 'bodyFont' | 'capsPage'>): number {
   const { bodySize, bodyFont } = ctx;
   const lines = d.lines;
   const text = blockText(lines);
@@ -85,7 +85,7 @@ function isCentered(d: Draft, column: [number, number], bodySize: number): boole
   return left > bodySize * 1.5 && Math.abs(left - right) < Math.max(bodySize * 2, (column[1] - column[0]) * 0.08);
 }
 
-function equationScore(d: Draft, ctx: ClassifyContext): number {
+function equationScore(d: Draft, ctx: BlockRoleContext): number {
   if (d.lines.length > 8) return 0;
   // Formulas come in pieces (scripts, fraction parts); score the block's text as a whole.
   const math = mathScore(blockText(d.lines));
@@ -107,7 +107,7 @@ function equationScore(d: Draft, ctx: ClassifyContext): number {
 }
 
 /** Types a text draft in place (regions and key-value rows keep the type grouping gave them). */
-export function classifyDraft(d: Draft, ctx: ClassifyContext): void {
+export function assignBlockRole(d: Draft, ctx: BlockRoleContext): void {
   if (d.type !== 'text') return;
   const lines = d.lines;
   const first = lines[0];
