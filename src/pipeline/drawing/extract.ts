@@ -3,7 +3,7 @@ import { openPdf } from '../document/inspect-pdf.ts';
 import { pixelBox, release } from '../document/mupdf-util.ts';
 import { readFragments, STEXT_OPTIONS } from '../textlayer/chars.ts';
 import { colorHex } from '../textlayer/colors.ts';
-import { matrixExpansion, pixelMatrix, pixelSpace, PX_PER_PT, type PixelSpace } from '../textlayer/geometry.ts';
+import { matrixExpansion, pixelMatrix, pixelSpace, PX_PER_PT, type PixelSpace } from '../textlayer/pixel-space.ts';
 import { DrawingPathCollector } from './paths.ts';
 import type { Glyph, PageDrawing } from './types.ts';
 

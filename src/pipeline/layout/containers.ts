@@ -1,5 +1,5 @@
 import type { BBox, ModelPage } from '../model/types.ts';
-import { area, centerInside, intersectionArea } from './geometry.ts';
+import { area, centerIn, overlapArea } from '../model/geometry.ts';
 import type { LineInfo } from './internal.ts';
 
 /**
@@ -18,13 +18,13 @@ export function findContainers(page: ModelPage, lines: readonly LineInfo[], occu
     .filter((p) => p.kind !== 'rule' && p.bbox[2] - p.bbox[0] > 8 && p.bbox[3] - p.bbox[1] > 8)
     .map((p) => p.bbox)
     .filter((b) => area(b) >= pageArea * 0.005 && area(b) <= pageArea * 0.6)
-    .filter((b) => !occupied.some((o) => intersectionArea(o, b) > area(b) * 0.3))
+    .filter((b) => !occupied.some((o) => overlapArea(o, b) > area(b) * 0.3))
     .sort((a, b) => area(b) - area(a));
   const out: Container[] = [];
   for (const box of candidates) {
-    if (out.some((c) => intersectionArea(c.box, box) > area(box) * 0.8)) continue;
-    if (out.some((c) => intersectionArea(c.box, box) > 0)) continue;
-    const inside = lines.filter((l) => centerInside(l.box, box));
+    if (out.some((c) => overlapArea(c.box, box) > area(box) * 0.8)) continue;
+    if (out.some((c) => overlapArea(c.box, box) > 0)) continue;
+    const inside = lines.filter((l) => centerIn(l.box, box));
     if (inside.length < 2) continue;
     // A box cutting through text lines (a highlight, a background band) does not contain them.
     if (inside.some((l) => l.box[0] < box[0] - 4 || l.box[2] > box[2] + 4)) continue;

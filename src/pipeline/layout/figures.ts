@@ -1,5 +1,5 @@
 import type { BBox, ModelPage, VectorPath } from '../model/types.ts';
-import { area, centerInside, expand, height, intersectionArea, union, width, xOverlap, yOverlap } from './geometry.ts';
+import { area, centerIn, grown, height, overlapArea, union, width, xOverlap, yOverlap } from '../model/geometry.ts';
 import type { LineInfo, Region } from './internal.ts';
 import { captionLabelOf } from './patterns.ts';
 
@@ -19,7 +19,7 @@ function clusterBoxes(boxes: readonly BBox[], pad: number): number[][] {
   };
   const cells = new Map<number, number[]>();
   boxes.forEach((b, i) => {
-    const g = expand(b, pad);
+    const g = grown(b, pad);
     const x0 = Math.floor(g[0] / GRID);
     const x1 = Math.floor(g[2] / GRID);
     const y0 = Math.floor(g[1] / GRID);
@@ -32,7 +32,7 @@ function clusterBoxes(boxes: readonly BBox[], pad: number): number[][] {
           cells.set(key, [i]);
           continue;
         }
-        for (const j of members) if (intersectionArea(g, expand(boxes[j], pad)) > 0) parent[find(i)] = find(j);
+        for (const j of members) if (overlapArea(g, grown(boxes[j], pad)) > 0) parent[find(i)] = find(j);
         members.push(i);
       }
     }
@@ -57,7 +57,7 @@ function proseInside(box: BBox, lines: readonly LineInfo[]): boolean {
   let chars = 0;
   let ink = 0;
   for (const l of lines) {
-    if (!centerInside(l.box, box)) continue;
+    if (!centerIn(l.box, box)) continue;
     if (l.words >= 8) long++;
     chars += l.text.length;
     ink += l.text.length * l.size * l.size * 0.5;
@@ -68,7 +68,7 @@ function proseInside(box: BBox, lines: readonly LineInfo[]): boolean {
 /** Share of a box covered by the boxes of the text lines inside it. */
 function textInk(box: BBox, lines: readonly LineInfo[]): number {
   let ink = 0;
-  for (const l of lines) if (centerInside(l.box, box)) ink += area(l.box);
+  for (const l of lines) if (centerIn(l.box, box)) ink += area(l.box);
   return ink / Math.max(1, area(box));
 }
 
@@ -77,7 +77,7 @@ function codeInside(box: BBox, lines: readonly LineInfo[]): boolean {
   let mono = 0;
   let all = 0;
   for (const l of lines) {
-    if (!centerInside(l.box, box)) continue;
+    if (!centerIn(l.box, box)) continue;
     all += l.text.length;
     if (l.mono) mono += l.text.length;
   }
@@ -87,7 +87,7 @@ function codeInside(box: BBox, lines: readonly LineInfo[]): boolean {
 /** Lines of at least `minWords` words lying over a box. */
 function linesOver(box: BBox, lines: readonly LineInfo[], minWords: number): number {
   let n = 0;
-  for (const l of lines) if (l.words >= minWords && centerInside(l.box, box)) n++;
+  for (const l of lines) if (l.words >= minWords && centerIn(l.box, box)) n++;
   return n;
 }
 
@@ -126,7 +126,7 @@ function imageFigures(page: ModelPage, lines: readonly LineInfo[]): Region[] {
 /** Running text that a merged box would cover although neither part covers it (two figures in two columns). */
 function swallowsText(a: BBox, b: BBox, lines: readonly LineInfo[]): boolean {
   const joined = union([a, b]);
-  return lines.some((l) => l.words >= 5 && centerInside(l.box, joined) && !centerInside(l.box, a) && !centerInside(l.box, b));
+  return lines.some((l) => l.words >= 5 && centerIn(l.box, joined) && !centerIn(l.box, a) && !centerIn(l.box, b));
 }
 
 /** Merges figure regions that overlap or nearly touch. */
@@ -136,7 +136,7 @@ function mergeRegions(regions: Region[], pad: number, lines: readonly LineInfo[]
     changed = false;
     outer: for (let i = 0; i < merged.length; i++) {
       for (let j = i + 1; j < merged.length; j++) {
-        if (intersectionArea(expand(merged[i].bbox, pad), merged[j].bbox) <= 0) continue;
+        if (overlapArea(grown(merged[i].bbox, pad), merged[j].bbox) <= 0) continue;
         if (swallowsText(merged[i].bbox, merged[j].bbox, lines)) continue;
         // Parts of one figure tile or nest; side by side with a sliver of overlap is a picture spilling past
         // its clip into the next column.
@@ -157,7 +157,7 @@ function mergeRegions(regions: Region[], pad: number, lines: readonly LineInfo[]
 
 export function findFigures(page: ModelPage, lines: readonly LineInfo[], bodySize: number, tables: readonly Region[]): Region[] {
   const candidates = [...imageFigures(page, lines), ...vectorFigures(page, lines, bodySize)].filter(
-    (r) => !tables.some((t) => intersectionArea(t.bbox, r.bbox) > area(r.bbox) * 0.5),
+    (r) => !tables.some((t) => overlapArea(t.bbox, r.bbox) > area(r.bbox) * 0.5),
   );
   return mergeRegions(candidates, bodySize * 0.5, lines);
 }
@@ -166,11 +166,11 @@ export function findFigures(page: ModelPage, lines: readonly LineInfo[], bodySiz
  * The lines that belong to a figure: labels inside it or hugging its edge. Captions and prose stay outside.
  */
 export function figureLabels(figure: Region, lines: readonly LineInfo[], bodySize: number): LineInfo[] {
-  const near = expand(figure.bbox, bodySize);
+  const near = grown(figure.bbox, bodySize);
   return lines.filter((l) => {
     if (captionLabelOf(l.text)?.punctuated) return false;
     // Big or long text over a picture is set on it (a slide title), not a label inside it.
-    if (centerInside(l.box, figure.bbox)) return l.words <= 12 && l.size <= bodySize * 1.15;
+    if (centerIn(l.box, figure.bbox)) return l.words <= 12 && l.size <= bodySize * 1.15;
     const inside = l.box[0] >= near[0] && l.box[1] >= near[1] && l.box[2] <= near[2] && l.box[3] <= near[3];
     return inside && l.words <= 4 && l.size <= bodySize * 1.05;
   });

@@ -1,4 +1,4 @@
-import { centerY, height } from './geometry.ts';
+import { centerY, height } from '../model/geometry.ts';
 import type { FurnitureMark } from './headers-footers.ts';
 import { boxOfLines, type Draft, type LineInfo } from './internal.ts';
 

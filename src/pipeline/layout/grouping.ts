@@ -1,6 +1,6 @@
 import type { BBox } from '../model/types.ts';
-import { centerY, height, median, xOverlap } from './geometry.ts';
-import { boxOfLines, mergeRow, type Draft, type LineInfo } from './internal.ts';
+import { centerY, height, xOverlap } from '../model/geometry.ts';
+import { boxOfLines, median, mergeRow, type Draft, type LineInfo } from './internal.ts';
 import { captionLabelOf, endsSentence, isKeyValueText } from './patterns.ts';
 import { alignedRuns, type RowRun } from './tables.ts';
 import type { Atom, Leaf } from './xycut.ts';

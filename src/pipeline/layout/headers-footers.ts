@@ -1,5 +1,5 @@
 import type { Line, ModelPage } from '../model/types.ts';
-import { centerY, height } from './geometry.ts';
+import { centerY, height } from '../model/geometry.ts';
 import { furnitureKey, isPageNumber } from './patterns.ts';
 
 /**

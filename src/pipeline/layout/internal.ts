@@ -1,5 +1,5 @@
 import type { BBox, Block, BlockType, Line, Word } from '../model/types.ts';
-import { union } from './geometry.ts';
+import { union } from '../model/geometry.ts';
 import { mathScore, listMarkerOf, numberLeadOf, isBareBullet, wordCount, type ListMarker } from './patterns.ts';
 
 /**
@@ -163,4 +163,12 @@ export function charShare(lines: readonly LineInfo[], pred: (l: LineInfo) => boo
     if (pred(l)) hit += l.text.length;
   }
   return all ? hit / all : 0;
+}
+
+/** The middle value (mean of the two middle ones for an even count); 0 for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }

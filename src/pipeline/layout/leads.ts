@@ -1,4 +1,4 @@
-import { centerY, height, yOverlap } from './geometry.ts';
+import { centerY, height, yOverlap } from '../model/geometry.ts';
 import type { LineInfo } from './internal.ts';
 
 /**

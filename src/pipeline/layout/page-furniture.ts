@@ -1,5 +1,5 @@
 import type { ModelPage } from '../model/types.ts';
-import { centerX, centerY } from './geometry.ts';
+import { centerX, centerY } from '../model/geometry.ts';
 import type { FurnitureMark } from './headers-footers.ts';
 import type { LineInfo } from './internal.ts';
 import { isPageNumber, startsWithNoteMark } from './patterns.ts';

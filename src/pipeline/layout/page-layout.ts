@@ -1,5 +1,5 @@
 import type { BBox, ModelPage } from '../model/types.ts';
-import { centerInside, union, xOverlap } from './geometry.ts';
+import { centerIn, union, xOverlap } from '../model/geometry.ts';
 import { assignBlockRole } from './block-roles.ts';
 import { findFigures, figureLabels } from './figures.ts';
 import { groupLeaf, typicalGapRatio, type GroupContext } from './grouping.ts';
@@ -86,7 +86,7 @@ function regionDrafts(page: ModelPage, lines: readonly LineInfo[], bodySize: num
     const bbox = own.length ? union([r.bbox, boxOfLines(own)]) : r.bbox;
     drafts.push({ lines: ordered, bbox, type: r.kind, score: r.score, region: r.kind, flow: 0 });
   };
-  for (const t of tables) add(t, lines.filter((l) => centerInside(l.box, t.bbox)));
+  for (const t of tables) add(t, lines.filter((l) => centerIn(l.box, t.bbox)));
   for (const f of figures) add(f, figureLabels(f, lines, bodySize));
   return { drafts, taken };
 }

@@ -1,5 +1,5 @@
 import type { BBox, ModelPage } from '../model/types.ts';
-import { xOverlap } from './geometry.ts';
+import { xOverlap } from '../model/geometry.ts';
 import { dominantSize, type Draft } from './internal.ts';
 import { captionLabelOf, startsWithNoteMark } from './patterns.ts';
 

@@ -1,5 +1,5 @@
 import type { Line } from '../model/types.ts';
-import { centerY, height } from './geometry.ts';
+import { centerY, height } from '../model/geometry.ts';
 import { lineInfo, monospacedByShape, type LineInfo } from './internal.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { BBox, ModelPage, VectorPath } from '../model/types.ts';
-import { area, centerInside, centerY, height, intersectionArea, overlap1d, union, width } from './geometry.ts';
+import { area, centerIn, centerY, height, overlap1d, overlapArea, union, width } from '../model/geometry.ts';
 import type { LineInfo, Region } from './internal.ts';
 
 /**
@@ -149,7 +149,7 @@ function interiorVerticals(box: BBox, verticals: readonly Seg[], margin: number)
 }
 
 function bandKind(box: BBox, lines: readonly LineInfo[], verticals: readonly Seg[]): Band {
-  const inside = lines.filter((l) => centerInside(l.box, box));
+  const inside = lines.filter((l) => centerIn(l.box, box));
   if (inside.length === 0) return 'other';
   const rows = rowsIn(inside);
   const multi = rows.filter((r) => cellCount(r) >= 2).length;
@@ -185,7 +185,7 @@ function ruleChains(h: readonly Seg[], minWidth: number, maxGap: number): Seg[][
 function mergeOverlapping(regions: Region[]): Region[] {
   const out: Region[] = [];
   for (const r of regions.sort((a, b) => area(b.bbox) - area(a.bbox))) {
-    const host = out.find((o) => intersectionArea(o.bbox, r.bbox) > 0);
+    const host = out.find((o) => overlapArea(o.bbox, r.bbox) > 0);
     if (host) {
       host.bbox = union([host.bbox, r.bbox]);
       host.score = Math.max(host.score, r.score);
@@ -206,7 +206,7 @@ export function findRuledTables(page: ModelPage, lines: readonly LineInfo[], bod
         const x0 = Math.min(...run.map((s) => s.a0));
         const x1 = Math.max(...run.map((s) => s.a1));
         const frame: BBox = [x0, run[0].at, x1, run[run.length - 1].at];
-        const inside = lines.filter((l) => centerInside(l.box, frame));
+        const inside = lines.filter((l) => centerIn(l.box, frame));
         const rows = rowsIn(inside);
         const multi = rows.filter((r) => cellCount(r) >= 2).length;
         const grid = inside.length > 0 && interiorVerticals(frame, v, inside[0].size) > 0;

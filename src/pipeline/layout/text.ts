@@ -1,5 +1,5 @@
 import type { BlockType, Line } from '../model/types.ts';
-import { centerY, height } from './geometry.ts';
+import { centerY, height } from '../model/geometry.ts';
 import type { LineInfo } from './internal.ts';
 
 /** The model lines of a block in order, with attached bullets and drop caps before their line. */

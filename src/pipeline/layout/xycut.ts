@@ -1,6 +1,6 @@
 import type { BBox } from '../model/types.ts';
-import { centerX, centerY, median, overlap1d, yOverlap } from './geometry.ts';
-import type { LineInfo } from './internal.ts';
+import { centerX, centerY, overlap1d, yOverlap } from '../model/geometry.ts';
+import { median, type LineInfo } from './internal.ts';
 
 /**
  * Recursive XY-cut over the page's atoms (lines and figure/table regions). Columns are cut first; where an

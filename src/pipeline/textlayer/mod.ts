@@ -6,4 +6,4 @@ export { collectGraphics, InvisibleGlyphs, MAX_IMAGES_PER_PAGE, type PageGraphic
 export { PathCollector, MAX_PATHS_PER_PAGE, isThin } from './paths.ts';
 export { assessTextLayer, type TextLayerVerdict } from './quality.ts';
 export { cleanFontName, describeFont, type FontFace } from './fonts.ts';
-export { PX_PER_PT, pixelSpace, pixelMatrix, type PixelSpace } from './geometry.ts';
+export { PX_PER_PT, pixelSpace, pixelMatrix, type PixelSpace } from './pixel-space.ts';
