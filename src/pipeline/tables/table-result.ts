@@ -1,5 +1,5 @@
 import type { BBox } from '../model/types.ts';
-import { roundOut } from '../views/geometry.ts';
+import { roundOut } from '../views/view-boxes.ts';
 import type { TableGroup } from './merge.ts';
 import { coverage, escapeHtml, tableHtml, type ViewGrid } from './table-html.ts';
 import type { MappingQuality, TableCellModel, TableModel } from './types.ts';

@@ -4,7 +4,7 @@ import { tableOfBlock } from '../tables/mod.ts';
 import { gridOfTable, tableHtml } from '../tables/table-html.ts';
 import type { TableModel } from '../tables/types.ts';
 import { blockMarkdown, type MarkdownContext } from './block-markdown.ts';
-import { blockBox, lineBox, roundOut, toShape, type IntBox } from './geometry.ts';
+import { blockBox, lineBox, roundOut, toShape, type IntBox } from './view-boxes.ts';
 import { displayLabel, isFurniture } from './labels.ts';
 import type { SimpleGrid } from './table-grid.ts';
 import { blockGroups, formulaMarkdown, itemMarkdown, textWithInlineMath, type BlockGroup, type PageGraphics } from './graphics-markdown.ts';
