@@ -1,4 +1,5 @@
 import type { RasterPage } from '../../drawing/types.ts';
+import { union } from '../../model/geometry.ts';
 import type { BBox } from '../../model/types.ts';
 import type { ChartFinding, ChartPoint, ChartSeries, ChartType, ItemPart } from '../types.ts';
 import type { PlotArea } from './axes.ts';
@@ -41,10 +42,6 @@ export function readAxisChart(ctx: Context, area: PlotArea): ChartFinding | null
 
 function blank(seg: Segmentation, c: Component): void {
   for (let y = c.y0; y <= c.y1; y++) for (let x = c.x0; x <= c.x1; x++) if (seg.labels[y * seg.width + x] === c.cluster) seg.labels[y * seg.width + x] = OTHER;
-}
-
-export function union(boxes: BBox[]): BBox {
-  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
 }
 
 const box = (c: Component): BBox => [c.x0, c.y0, c.x1 + 1, c.y1 + 1];

@@ -1,6 +1,7 @@
 import type { BBox } from '../../model/types.ts';
 import type { ChartFinding, ChartSeries, ItemPart } from '../types.ts';
-import { union, type Context } from './axischart.ts';
+import { union } from '../../model/geometry.ts';
+import type { Context } from './axischart.ts';
 import { findLegend } from './legend.ts';
 import { findDisc, slicesOf, type Disc, type Slice } from './pie.ts';
 import { centre, numberOf, titleAbove, type TextLabel } from './text.ts';
