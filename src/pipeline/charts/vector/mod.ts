@@ -1,4 +1,4 @@
-import type { BBox, Line } from '../../model/types.ts';
+import type { Line } from '../../model/types.ts';
 import type { ChartFinding, ItemPart, PageGraphicsInput } from '../types.ts';
 import { describeChart } from '../insights.ts';
 import { area, overlapArea, round2, union } from '../../model/geometry.ts';
