@@ -1,5 +1,5 @@
 import type { RasterPage } from '../../drawing/types.ts';
-import { union } from '../../model/geometry.ts';
+import { center, union } from '../../model/geometry.ts';
 import type { BBox } from '../../model/types.ts';
 import type { ChartFinding, ChartPoint, ChartSeries, ChartType, ItemPart } from '../types.ts';
 import type { PlotArea } from './axes.ts';
@@ -8,7 +8,7 @@ import { findLegend, isSwatch, type LegendEntry } from './legend.ts';
 import { findLines, findScatter } from './lines.ts';
 import { hex, OTHER, type Component, type Segmentation } from './palette.ts';
 import { fitScale, valueAt, type AxisScale } from './ticks.ts';
-import { axisTitles, below, centre, leftOf, printedNumbers, snap, titleAbove, xTickLabels, yTickLabels, type TextLabel, type TickLabel } from './text.ts';
+import { axisTitles, below, leftOf, printedNumbers, snap, titleAbove, xTickLabels, yTickLabels, type TextLabel, type TickLabel } from './text.ts';
 import { matchPrinted, tidy, type Printed } from './values.ts';
 
 /** Charts with axes: bars (vertical, horizontal, grouped, stacked), lines and scatter plots. */
@@ -56,7 +56,7 @@ function readBars(ctx: Context, area: PlotArea, set: BarSet, legend: LegendEntry
   const tickLabels = new Set(ticks.map((t) => t.label));
   const cats = (vertical ? below(ctx.labels, area) : leftOf(ctx.labels, area)).filter((l) => !tickLabels.has(l) && !legend.some((e) => e.label === l));
   const posOfBar = (b: Bar) => (vertical ? (b.comp.x0 + b.comp.x1 + 1) / 2 : (b.comp.y0 + b.comp.y1 + 1) / 2);
-  const posOfCat = (l: TextLabel) => (vertical ? snap(centre(l.bbox)[0], area.xTicks, 6) : snap(centre(l.bbox)[1], area.yTicks, 6));
+  const posOfCat = (l: TextLabel) => (vertical ? snap(center(l.bbox)[0], area.xTicks, 6) : snap(center(l.bbox)[1], area.yTicks, 6));
   const groups = groupBars(set.bars, cats, posOfBar, posOfCat, vertical);
   let scale = fitScale(ticks);
   const printed = printedNumbers(ctx.labels, ctx.window, new Set([...tickLabels, ...cats]));
@@ -138,7 +138,7 @@ function readLinesOrScatter(ctx: Context, area: PlotArea, marks: Component[], le
   const used = new Set<TextLabel>(yTicks.map((t) => t.label));
   const range = Math.abs(valueAt(yScale, area.top) - valueAt(yScale, area.bottom));
   const cats = below(ctx.labels, area).filter((l) => !used.has(l)).sort((a, b) => a.bbox[0] - b.bbox[0]);
-  const xs = cats.length ? cats.map((l) => snap(centre(l.bbox)[0], area.xTicks, (l.bbox[2] - l.bbox[0]) / 2)) : area.xTicks.map((t) => t + 0.5);
+  const xs = cats.length ? cats.map((l) => snap(center(l.bbox)[0], area.xTicks, (l.bbox[2] - l.bbox[0]) / 2)) : area.xTicks.map((t) => t + 0.5);
   // Lines are read at category positions; a series with no readable point is not kept.
   const lines = xs.length ? findLines(marks, area, ctx.seg, xs).filter((l) => l.points.some((p) => p.y !== null)) : [];
   const printed = printedNumbers(ctx.labels, ctx.window, new Set([...used, ...cats]));
