@@ -1,6 +1,13 @@
 import type { BBox } from './types.ts';
 
-/** Box primitives shared by every stage (boxes are [left, top, right, bottom] in page pixels). */
+/**
+ * Box primitives shared by every stage: the one place for widths, centres, areas, unions and overlaps (boxes are
+ * [left, top, right, bottom] in page pixels, y down). Conventions: `width`/`height` may be negative for an
+ * inverted box, `area` and the overlap measures never are; edges count as inside for points and centres
+ * (`containsPoint`, `centerIn`) but not for `intersects`. Stage-specific shapes live with their stage: OCR quads
+ * (inference/ocr/ppocr/quads.ts), polylines (diagrams/polylines.ts), integer view boxes (views/view-boxes.ts),
+ * page-to-pixel transforms (textlayer/pixel-space.ts).
+ */
 
 /** To 0.01 px: far below anything a view shows, and exactly what the cached model keeps. */
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
