@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzePageRange } from '../src/pipeline/analysis/pool-analyze.ts';
 import { RecentDocument } from '../src/pipeline/document/recent-document.ts';
 import { readFragments, STEXT_WITH_IMAGES, type Fragment } from '../src/pipeline/textlayer/chars.ts';
-import { pixelSpace } from '../src/pipeline/textlayer/geometry.ts';
+import { pixelSpace } from '../src/pipeline/textlayer/pixel-space.ts';
 import { stextWalkIsDirect, type StextWalkMode } from '../src/pipeline/textlayer/stext-walk.ts';
 import { twoColumnPdf } from './helpers/layout-pdfs.ts';
 import { makeTextLayerPdf } from './helpers/textlayer-pdfs.ts';

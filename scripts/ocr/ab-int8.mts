@@ -11,7 +11,7 @@ import { decodeImage } from '../../src/inference/ocr/image.ts';
 import { createPpOcrEngine, type PpOcrEngine } from '../../src/inference/ocr/ppocr/engine.ts';
 import { detectText, DEFAULT_DETECTION_LIMITS } from '../../src/inference/ocr/ppocr/detect.ts';
 import { loadDictionary } from '../../src/inference/ocr/ppocr/dictionary.ts';
-import { cropQuad } from '../../src/inference/ocr/ppocr/geometry.ts';
+import { cropQuad } from '../../src/inference/ocr/ppocr/quads.ts';
 import { recognizeCrops } from '../../src/inference/ocr/ppocr/recognize.ts';
 import { loadOnnxModel, type OnnxModel } from '../../src/inference/ocr/ppocr/sessions.ts';
 import { writeInt8Model } from './int8/model.ts';

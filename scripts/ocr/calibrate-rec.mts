@@ -18,7 +18,7 @@ import { addQuantizedTwins, quantizationTargets, quantizeModelQdq } from './int8
 import type { RgbImage } from '../../src/inference/ocr/types.ts';
 import { detectText, DEFAULT_DETECTION_LIMITS } from '../../src/inference/ocr/ppocr/detect.ts';
 import { loadDictionary } from '../../src/inference/ocr/ppocr/dictionary.ts';
-import { cropQuad } from '../../src/inference/ocr/ppocr/geometry.ts';
+import { cropQuad } from '../../src/inference/ocr/ppocr/quads.ts';
 import { recognizeCrops } from '../../src/inference/ocr/ppocr/recognize.ts';
 import { loadOnnxModel, type OnnxModel } from '../../src/inference/ocr/ppocr/sessions.ts';
 import { calibrationPages } from './calibration-pages.mts';

@@ -1,5 +1,6 @@
 import type { DrawnPath } from '../drawing/mod.ts';
-import { boundsOf, dedupePoints, dist, height, width, type Pt } from './geometry.ts';
+import { boundsOfPoints, height, width } from '../model/geometry.ts';
+import { dedupePoints, dist, type Pt } from './polylines.ts';
 
 /**
  * Arrowheads: small filled triangles (or notched 4-point darts), and open "V" strokes of two short arms. The tip
@@ -23,7 +24,7 @@ export function findArrowheads(paths: readonly DrawnPath[]): Arrowhead[] {
   for (const path of paths) {
     for (const sub of path.subpaths) {
       const points = dedupePoints(sub.points);
-      const b = boundsOf(points);
+      const b = boundsOfPoints(points);
       const size = Math.max(width(b), height(b));
       if (sub.curved || size > MAX_HEAD || size < MIN_HEAD) continue;
       if (path.fill && (points.length === 3 || points.length === 4)) heads.push({ points, centre: mean(points), size, source: sub });

@@ -1,6 +1,7 @@
 import type { DrawnPath } from '../drawing/mod.ts';
 import { headAt, tipFrom, type Arrowhead } from './arrows.ts';
-import { boundsOf, dedupePoints, dist, polylineLength, type Pt } from './geometry.ts';
+import { boundsOfPoints } from '../model/geometry.ts';
+import { dedupePoints, dist, polylineLength, type Pt } from './polylines.ts';
 import type { BBox } from '../model/types.ts';
 
 /**
@@ -100,5 +101,5 @@ function withHeads(points: Pt[], lineWidth: number, heads: readonly Arrowhead[])
   const end = endHead ? tipFrom(endHead, points[n - 2], points[n - 1]) : points[n - 1];
   const start = startHead && startHead !== endHead ? tipFrom(startHead, points[1], points[0]) : points[0];
   const all = [...points, ...(endHead?.points ?? []), ...(startHead?.points ?? [])];
-  return { points, start, end, startHead: !!startHead && startHead !== endHead, endHead: !!endHead, lineWidth, bbox: boundsOf(all) };
+  return { points, start, end, startHead: !!startHead && startHead !== endHead, endHead: !!endHead, lineWidth, bbox: boundsOfPoints(all) };
 }

@@ -2,7 +2,8 @@ import type { ChartFinding, ItemPart, PageGraphicsInput } from '../charts/mod.ts
 import type { BBox, Line } from '../model/types.ts';
 import { findArrowheads } from './arrows.ts';
 import { findConnectors, type Connector } from './connectors.ts';
-import { boxPolylineDistance, insideBox, centre, unionBoxes, pointBoxDistance } from './geometry.ts';
+import { center, union } from '../model/geometry.ts';
+import { boxPolylineDistance, insideBox, pointBoxDistance } from './polylines.ts';
 import { readTitleBlock, type TitleField } from './title-block.ts';
 
 /**
@@ -24,7 +25,7 @@ export function findEngineering(input: PageGraphicsInput): ChartFinding | null {
   const minFields = input.engineering ? 2 : 3;
   const block = readTitleBlock(lines, paths, page.width, page.height, minFields);
   const connectors = drawing ? findConnectors(paths, findArrowheads(paths)) : [];
-  const outside = lines.filter((l) => !block.bbox || !insideBox(centre(l.bbox), block.bbox, 4));
+  const outside = lines.filter((l) => !block.bbox || !insideBox(center(l.bbox), block.bbox, 4));
   const dims = dimensions(outside, connectors, drawing !== null, input.engineering);
   if (!input.engineering && !looksLikeDrawing(block.fields, dims, lines, page.width, page.height)) return null;
   if (block.fields.length === 0 && (!input.engineering || dims.length === 0)) return null;
@@ -35,7 +36,7 @@ export function findEngineering(input: PageGraphicsInput): ChartFinding | null {
     ...(block.bbox ? [{ bbox: block.bbox, label: 'title_block' }] : []),
     ...dims.map((d) => ({ bbox: d.bbox, label: 'dimension' })),
   ];
-  const bbox = drawing && drawing.paths.length ? unionBoxes(drawing.paths.map((p) => p.bbox)) : ([0, 0, page.width, page.height] as BBox);
+  const bbox = drawing && drawing.paths.length ? union(drawing.paths.map((p) => p.bbox)) : ([0, 0, page.width, page.height] as BBox);
   return {
     kind: 'engineering_diagram',
     bbox,
@@ -71,9 +72,9 @@ function dimensions(lines: readonly Line[], connectors: readonly Connector[], ve
     const near = connectors.filter((c) => (c.startHead || c.endHead) && boxesNear(c.bbox, line.bbox, 1.5 * size) && boxPolylineDistance(line.bbox, c.points) <= 1.5 * size);
     if (vector && near.length === 0) continue;
     if (!vector && !declared) continue;
-    const tol = lines.find((l) => TOLERANCE.test(l.text.trim()) && l.bbox[0] >= line.bbox[2] - 2 && l.bbox[0] - line.bbox[2] < size && Math.abs(centre(l.bbox)[1] - centre(line.bbox)[1]) < size);
+    const tol = lines.find((l) => TOLERANCE.test(l.text.trim()) && l.bbox[0] >= line.bbox[2] - 2 && l.bbox[0] - line.bbox[2] < size && Math.abs(center(l.bbox)[1] - center(line.bbox)[1]) < size);
     const boxes = [line.bbox, ...near.slice(0, 1).map((c) => c.bbox), ...(tol ? [tol.bbox] : [])];
-    out.push({ text: tol ? `${text} ${tol.text.trim()}` : text, bbox: unionBoxes(boxes) });
+    out.push({ text: tol ? `${text} ${tol.text.trim()}` : text, bbox: union(boxes) });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { ChartFinding, ItemPart } from '../charts/mod.ts';
 import type { BBox, Block, Line, ModelPage } from '../model/types.ts';
-import { area, centre, insideBox, overlapArea } from './geometry.ts';
+import { area, center, overlapArea } from '../model/geometry.ts';
+import { insideBox } from './polylines.ts';
 
 /**
  * A description of a figure nothing else could read (a photo, an unknown graphic): its caption (the layout's
@@ -65,7 +66,7 @@ function captionOf(page: ModelPage, figure: BBox): { text: string; bbox: BBox } 
 function textInside(page: ModelPage, figure: BBox, captionBox: BBox | null): string[] {
   const out: string[] = [];
   for (const l of page.lines) {
-    const c = centre(l.bbox);
+    const c = center(l.bbox);
     if (!insideBox(c, figure) || (captionBox && insideBox(c, captionBox))) continue;
     const t = clean(l.text);
     if (t && !out.includes(t)) out.push(t);

@@ -1,6 +1,6 @@
 import type { ChartFinding, ItemPart } from '../charts/mod.ts';
 import type { BBox, ModelPage } from '../model/types.ts';
-import { unionBoxes } from './geometry.ts';
+import { union } from '../model/geometry.ts';
 import { readingOrder, toMermaid } from './mermaid.ts';
 import type { DiagramGraph } from './types.ts';
 
@@ -8,7 +8,7 @@ import type { DiagramGraph } from './types.ts';
 export function graphFinding(graph: DiagramGraph, page: ModelPage, source: 'vector' | 'raster'): ChartFinding {
   const order = readingOrder(graph);
   const flow = isFlowchart(graph);
-  const bbox = unionBoxes([...graph.nodes.map((n) => n.bbox), ...graph.edges.map((e) => e.bbox)]);
+  const bbox = union([...graph.nodes.map((n) => n.bbox), ...graph.edges.map((e) => e.bbox)]);
   const parts: ItemPart[] = [
     ...order.map((i) => ({ bbox: graph.nodes[i].bbox, label: 'node' })),
     ...graph.edges.map((e) => ({ bbox: e.bbox, label: 'edge' })),

@@ -1,5 +1,6 @@
 import type { BBox } from '../model/types.ts';
-import { insideBox, insidePolygon, pointPolylineDistance, unionBoxes, type Pt } from './geometry.ts';
+import { union } from '../model/geometry.ts';
+import { insideBox, insidePolygon, pointPolylineDistance, type Pt } from './polylines.ts';
 import { labelEdges, labelShapes, phrases, type TextItem } from './labels.ts';
 import type { DiagramEdge, DiagramGraph, DiagramNode, ShapeOutline } from './types.ts';
 
@@ -47,7 +48,7 @@ export function assembleGraphs(shapes: readonly ShapeOutline[], links: readonly 
 }
 
 function toEdge(l: RawLink, label: string, labelBox: BBox | null): DiagramEdge {
-  const bbox = labelBox ? unionBoxes([l.bbox, labelBox]) : l.bbox;
+  const bbox = labelBox ? union([l.bbox, labelBox]) : l.bbox;
   if (l.headAtA && !l.headAtB) return { from: l.b, to: l.a, directed: true, both: false, label, bbox };
   return { from: l.a, to: l.b, directed: l.headAtB, both: l.headAtA && l.headAtB, label, bbox };
 }

@@ -1,5 +1,6 @@
 import type { BBox, ModelPage } from '../model/types.ts';
-import { area, centre, insideBox, insidePolygon } from './geometry.ts';
+import { area, center } from '../model/geometry.ts';
+import { insideBox, insidePolygon } from './polylines.ts';
 import type { ShapeOutline } from './types.ts';
 
 /** Text on the page as words, the unit labels are built from (a model line may run across several shapes). */
@@ -21,12 +22,12 @@ export function textItems(page: ModelPage): TextItem[] {
 
 /** Words read top to bottom, left to right, joined with spaces. */
 export function joinWords(items: readonly TextItem[]): string {
-  const sorted = [...items].sort((a, b) => centre(a.bbox)[1] - centre(b.bbox)[1]);
+  const sorted = [...items].sort((a, b) => center(a.bbox)[1] - center(b.bbox)[1]);
   const rows: TextItem[][] = [];
   for (const it of sorted) {
     const row = rows[rows.length - 1];
-    const cy = centre(it.bbox)[1];
-    if (row && Math.abs(centre(row[0].bbox)[1] - cy) < 0.5 * (it.bbox[3] - it.bbox[1])) row.push(it);
+    const cy = center(it.bbox)[1];
+    if (row && Math.abs(center(row[0].bbox)[1] - cy) < 0.5 * (it.bbox[3] - it.bbox[1])) row.push(it);
     else rows.push([it]);
   }
   return rows.map((r) => r.sort((a, b) => a.bbox[0] - b.bbox[0]).map((w) => w.text).join(' ')).join(' ').replace(/\s+/g, ' ').trim();
@@ -37,7 +38,7 @@ export function labelShapes(shapes: readonly ShapeOutline[], items: readonly Tex
   const byShape = shapes.map(() => [] as TextItem[]);
   const used = new Set<TextItem>();
   for (const it of items) {
-    const c = centre(it.bbox);
+    const c = center(it.bbox);
     let best = -1;
     shapes.forEach((s, i) => {
       if (insideBox(c, s.bbox) && insidePolygon(c, s.outline) && (best < 0 || area(s.bbox) < area(shapes[best].bbox))) best = i;

@@ -1,4 +1,4 @@
-import { centre, height } from './geometry.ts';
+import { center, height } from '../model/geometry.ts';
 import type { DiagramGraph, NodeShape } from './types.ts';
 
 /**
@@ -7,16 +7,16 @@ import type { DiagramGraph, NodeShape } from './types.ts';
  * labelled edges. Labels that are not plain words are quoted, with quotes written as `#quot;`.
  */
 export function readingOrder(graph: DiagramGraph): number[] {
-  const idx = graph.nodes.map((_, i) => i).sort((a, b) => centre(graph.nodes[a].bbox)[1] - centre(graph.nodes[b].bbox)[1]);
+  const idx = graph.nodes.map((_, i) => i).sort((a, b) => center(graph.nodes[a].bbox)[1] - center(graph.nodes[b].bbox)[1]);
   const rows: number[][] = [];
   for (const i of idx) {
     const row = rows[rows.length - 1];
     const n = graph.nodes[i];
     const first = row ? graph.nodes[row[0]] : null;
-    if (first && Math.abs(centre(first.bbox)[1] - centre(n.bbox)[1]) < 0.5 * Math.min(height(first.bbox), height(n.bbox))) row!.push(i);
+    if (first && Math.abs(center(first.bbox)[1] - center(n.bbox)[1]) < 0.5 * Math.min(height(first.bbox), height(n.bbox))) row!.push(i);
     else rows.push([i]);
   }
-  return rows.flatMap((r) => r.sort((a, b) => centre(graph.nodes[a].bbox)[0] - centre(graph.nodes[b].bbox)[0]));
+  return rows.flatMap((r) => r.sort((a, b) => center(graph.nodes[a].bbox)[0] - center(graph.nodes[b].bbox)[0]));
 }
 
 const PLAIN = /^[\p{L}\p{N}][\p{L}\p{N} .,:;!?'_+&%-]*$/u;

@@ -1,6 +1,7 @@
 import type { RasterPage } from '../drawing/mod.ts';
 import type { BBox, Line } from '../model/types.ts';
-import { area, centre, height, overlapArea, width, type Pt } from './geometry.ts';
+import { area, center, height, overlapArea, width } from '../model/geometry.ts';
+import type { Pt } from './polylines.ts';
 import type { NodeShape, ShapeOutline } from './types.ts';
 
 /**
@@ -139,7 +140,7 @@ function classify(ink: InkMap, regions: Int32Array, id: number, filled: { bbox: 
   // Glyphs inside the shape are dark but belong to its inside.
   let glyphInk = 0;
   for (const l of lines) {
-    const c = centre(l.bbox);
+    const c = center(l.bbox);
     if (c[0] > b[0] && c[0] < b[2] && c[1] > b[1] && c[1] < b[3]) glyphInk += glyphPixels(ink, regions, id, l.bbox, b);
   }
   const ratio = (filled.count + glyphInk) / (w * h);

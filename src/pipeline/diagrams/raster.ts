@@ -1,6 +1,6 @@
 import type { PageGraphicsInput } from '../charts/mod.ts';
 import type { BBox } from '../model/types.ts';
-import { pointBoxDistance, type Pt } from './geometry.ts';
+import { pointBoxDistance, type Pt } from './polylines.ts';
 import { assembleGraphs, type RawLink } from './graph.ts';
 import { dropGridsAndFrames } from './shapes.ts';
 import { textItems } from './labels.ts';

@@ -1,6 +1,7 @@
 import type { BBox } from '../model/types.ts';
 import type { DrawnPath } from '../drawing/mod.ts';
-import { area, boundsOf, dedupePoints, dist, height, overlapArea, width, type Pt } from './geometry.ts';
+import { area, boundsOfPoints, height, overlapArea, width } from '../model/geometry.ts';
+import { dedupePoints, dist, type Pt } from './polylines.ts';
 import type { NodeShape, ShapeOutline } from './types.ts';
 
 /**
@@ -19,7 +20,7 @@ export function findShapes(paths: readonly DrawnPath[], pageW: number, pageH: nu
       const points = dedupePoints(sub.points);
       const closed = sub.closed || (sub.points.length > 3 && dist(sub.points[0], sub.points[sub.points.length - 1]) < 1);
       if (!closed || points.length < 4) continue;
-      const bbox = boundsOf(points);
+      const bbox = boundsOfPoints(points);
       if (width(bbox) < MIN_SIDE || height(bbox) < MIN_SIDE) continue;
       if (width(bbox) > pageW * MAX_PAGE_SHARE && height(bbox) > pageH * MAX_PAGE_SHARE) continue;
       const shape = sub.curved ? classifyCurved(points, bbox) : classifyPolygon(points, bbox);

@@ -1,6 +1,7 @@
 import type { DrawnPath } from '../drawing/mod.ts';
 import type { BBox, Line } from '../model/types.ts';
-import { centre, unionBoxes, type Pt } from './geometry.ts';
+import { center, union } from '../model/geometry.ts';
+import type { Pt } from './polylines.ts';
 
 /**
  * An engineering drawing's title block: the label cells ("TITLE", "DWG NO", "SCALE", "REV", ...) in the
@@ -51,7 +52,7 @@ function asLabel(line: Line): Labelled | null {
 /** Title block fields, or [] when fewer than `minFields` labels sit in the sheet's bottom-right. */
 export function readTitleBlock(lines: readonly Line[], paths: readonly DrawnPath[], pageW: number, pageH: number, minFields = 3): { fields: TitleField[]; bbox: BBox | null } {
   const labels = lines
-    .filter((l) => centre(l.bbox)[0] > pageW * 0.45 && centre(l.bbox)[1] > pageH * 0.5)
+    .filter((l) => center(l.bbox)[0] > pageW * 0.45 && center(l.bbox)[1] > pageH * 0.5)
     .map(asLabel)
     .filter((l): l is Labelled => l !== null);
   if (new Set(labels.map((l) => l.name)).size < minFields) return { fields: [], bbox: null };
@@ -61,9 +62,9 @@ export function readTitleBlock(lines: readonly Line[], paths: readonly DrawnPath
   for (const label of labels) {
     if (fields.some((f) => f.name === label.name)) continue;
     const value = label.rest ? { text: label.rest, box: label.line.bbox } : valueOf(label.line, lines, labelLines, rules);
-    if (value) fields.push({ name: label.name, value: value.text, bbox: unionBoxes([label.line.bbox, value.box]) });
+    if (value) fields.push({ name: label.name, value: value.text, bbox: union([label.line.bbox, value.box]) });
   }
-  return { fields, bbox: fields.length ? unionBoxes(fields.map((f) => f.bbox)) : null };
+  return { fields, bbox: fields.length ? union(fields.map((f) => f.bbox)) : null };
 }
 
 interface Rules { h: [number, number, number][]; v: [number, number, number][] }
@@ -98,13 +99,13 @@ function cellAt(p: Pt, rules: Rules): BBox | null {
 
 function linesIn(cell: BBox, lines: readonly Line[], exclude: ReadonlySet<Line>): Line[] {
   return lines.filter((l) => {
-    const [x, y] = centre(l.bbox);
+    const [x, y] = center(l.bbox);
     return !exclude.has(l) && x > cell[0] && x < cell[2] && y > cell[1] && y < cell[3];
   });
 }
 
 function valueOf(label: Line, lines: readonly Line[], labels: ReadonlySet<Line>, rules: Rules): { text: string; box: BBox } | null {
-  const c = centre(label.bbox);
+  const c = center(label.bbox);
   const cell = cellAt(c, rules);
   if (cell) {
     const own = linesIn(cell, lines, labels);
@@ -120,7 +121,7 @@ function valueOf(label: Line, lines: readonly Line[], labels: ReadonlySet<Line>,
 /** Without rules: the nearest non-label text on the same row to the right, else just below. */
 function nearestValue(label: Line, lines: readonly Line[], labels: ReadonlySet<Line>): { text: string; box: BBox } | null {
   const h = label.bbox[3] - label.bbox[1];
-  const sameRow = lines.filter((l) => !labels.has(l) && l.bbox[0] > label.bbox[2] && l.bbox[0] - label.bbox[2] < 12 * h && Math.abs(centre(l.bbox)[1] - centre(label.bbox)[1]) < 0.6 * h);
+  const sameRow = lines.filter((l) => !labels.has(l) && l.bbox[0] > label.bbox[2] && l.bbox[0] - label.bbox[2] < 12 * h && Math.abs(center(l.bbox)[1] - center(label.bbox)[1]) < 0.6 * h);
   const below = lines.filter((l) => !labels.has(l) && l.bbox[1] >= label.bbox[3] - 1 && l.bbox[1] - label.bbox[3] < 1.2 * h && Math.abs(l.bbox[0] - label.bbox[0]) < 3 * h);
   const pick = sameRow.sort((a, b) => a.bbox[0] - b.bbox[0])[0] ?? below.sort((a, b) => a.bbox[1] - b.bbox[1])[0];
   return pick ? { text: pick.text.trim(), box: pick.bbox } : null;
@@ -128,5 +129,5 @@ function nearestValue(label: Line, lines: readonly Line[], labels: ReadonlySet<L
 
 function joined(ls: Line[]): { text: string; box: BBox } {
   const sorted = [...ls].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
-  return { text: sorted.map((l) => l.text.trim()).join(' '), box: unionBoxes(sorted.map((l) => l.bbox)) };
+  return { text: sorted.map((l) => l.text.trim()).join(' '), box: union(sorted.map((l) => l.bbox)) };
 }

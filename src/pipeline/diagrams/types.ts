@@ -1,5 +1,5 @@
 import type { BBox } from '../model/types.ts';
-import type { Pt } from './geometry.ts';
+import type { Pt } from './polylines.ts';
 
 /**
  * A diagram as a graph, the common result of the vector and raster readers: shapes with their labels and

@@ -1,7 +1,8 @@
 import type { PageGraphicsInput } from '../charts/mod.ts';
 import { findArrowheads } from './arrows.ts';
 import { findConnectors } from './connectors.ts';
-import { area, boxPolylineDistance, overlapArea } from './geometry.ts';
+import { area, overlapArea } from '../model/geometry.ts';
+import { boxPolylineDistance } from './polylines.ts';
 import { assembleGraphs, shapeAt, type RawLink } from './graph.ts';
 import { textItems } from './labels.ts';
 import { findShapes } from './shapes.ts';

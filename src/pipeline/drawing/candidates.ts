@@ -1,4 +1,5 @@
-import type { BBox, ModelPage } from '../model/types.ts';
+import { area } from '../model/geometry.ts';
+import type { ModelPage } from '../model/types.ts';
 
 /**
  * Which pages are worth the extra reading (glyph geometry, full paths, page pixels) of the equation and chart
@@ -25,8 +26,6 @@ export function mayHoldMath(page: ModelPage): boolean {
   const marked = page.lines.some((line) => MATH_CHAR.test(line.text) || line.words.some((w) => MATH_FONT.test(w.font.name) || !!w.script));
   return marked || standaloneRelation(page);
 }
-
-const area = (b: BBox) => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
 
 /** A born-digital page: its glyphs and paths can be read exactly. */
 export function isBornDigital(page: ModelPage): boolean {

@@ -1,5 +1,6 @@
 import type * as mupdf from 'mupdf';
-import { boundsOfPoints, transformPoint, type Matrix6 } from '../textlayer/mod.ts';
+import { boundsOfPoints } from '../model/geometry.ts';
+import { transformPoint, type Matrix6 } from '../textlayer/mod.ts';
 import type { DrawnPath } from './types.ts';
 
 /**

@@ -1,6 +1,7 @@
 import type { Glyph, PageDrawing } from '../drawing/mod.ts';
 import type { BBox, ModelPage } from '../model/types.ts';
-import { centerX, centerY, isItalicGlyph, unionBox } from './items.ts';
+import { centerIn, centerY, grown, intersects, union } from '../model/geometry.ts';
+import { isItalicGlyph } from './items.ts';
 import { isProseWord, isStrongMath, mathSignals, wordsOf } from './signals.ts';
 
 /** A formula's area on a born-digital page, before LaTeX is built. */
@@ -38,7 +39,7 @@ export function detectRegions(page: ModelPage, drawing: PageDrawing): FormulaReg
   attachFarTags(regions, units);
   const taken = regions.map((r) => r.bbox);
   for (const unit of units.filter((u) => u.kind === 'prose')) {
-    for (const region of inlineRuns(unit)) if (!taken.some((b) => overlaps(b, region.bbox))) regions.push(region);
+    for (const region of inlineRuns(unit)) if (!taken.some((b) => intersects(b, region.bbox))) regions.push(region);
   }
   return regions;
 }
@@ -56,17 +57,17 @@ function unitsOf(page: ModelPage, glyphs: Glyph[]): Unit[] {
     if (line.rotation !== 0) continue;
     const inside: Glyph[] = [];
     for (let k = lowerBound(ys, line.bbox[1]); k < byY.length && ys[k] <= line.bbox[3]; k++) {
-      if (!used.has(byY[k]) && contains(line.bbox, byY[k].bbox)) inside.push(byY[k]);
+      if (!used.has(byY[k]) && centerIn(byY[k].bbox, line.bbox)) inside.push(byY[k]);
     }
     if (!inside.length) continue;
     inside.forEach((g) => used.add(g));
     const s = mathSignals(inside);
     // A delimiter far taller than body text (a matrix's parentheses) is math even in a text font.
     if (inside.some((g) => /^[()[\]{}|]$/u.test(g.c) && g.size >= bodySize * 1.5)) s.strong++;
-    const inEquationBlock = equationBlocks.some((b) => contains(b, line.bbox));
+    const inEquationBlock = equationBlocks.some((b) => centerIn(line.bbox, b));
     const math = s.strong > 0 || (s.weak >= 2 && inEquationBlock) || s.weak >= 3;
     const prose = s.proseLetters > Math.max(3, (s.strong + s.weak) * 1.5) || s.uprightLetters > (s.strong + s.weak) * 2 + 3;
-    units.push({ bbox: unionBox(inside.map((g) => g.bbox)), glyphs: inside, kind: prose ? 'prose' : math ? 'math' : 'neutral' });
+    units.push({ bbox: union(inside.map((g) => g.bbox)), glyphs: inside, kind: prose ? 'prose' : math ? 'math' : 'neutral' });
   }
   return units;
 }
@@ -121,9 +122,9 @@ function typicalSize(glyphs: Glyph[]): number {
 
 /** A display group's glyphs (all page glyphs in its area), split at wide horizontal gaps; `(n)` on the right is the tag. */
 function splitDisplay(group: Unit[], pageGlyphs: Glyph[]): FormulaRegion[] {
-  const area = unionBox(group.map((u) => u.bbox));
+  const area = union(group.map((u) => u.bbox));
   const size = typicalSize(group.flatMap((u) => u.glyphs));
-  const glyphs = pageGlyphs.filter((g) => contains(grow(area, size * 0.15), g.bbox));
+  const glyphs = pageGlyphs.filter((g) => centerIn(g.bbox, grown(area, size * 0.15)));
   const clusters = horizontalClusters(glyphs, size * 2.5);
   const last = clusters[clusters.length - 1];
   let tag: string | undefined;
@@ -137,7 +138,7 @@ function splitDisplay(group: Unit[], pageGlyphs: Glyph[]): FormulaRegion[] {
   }
   // A lone glyph on its own (a QED box, a bullet in a math font) is not a display formula.
   return clusters.flatMap((c) => splitRows(trimDisplay(c))).filter((c) => c.length > 1 && mathSignals(c).strong + mathSignals(c).weak > 0)
-    .map((c, i, all) => ({ bbox: unionBox(c.map((g) => g.bbox)), glyphs: c, display_mode: 'block' as const, tag: i === all.length - 1 ? tag : undefined }));
+    .map((c, i, all) => ({ bbox: union(c.map((g) => g.bbox)), glyphs: c, display_mode: 'block' as const, tag: i === all.length - 1 ? tag : undefined }));
 }
 
 /** Drops prose words ("where", "that") and closing punctuation at the ends of a display formula's main row. */
@@ -197,7 +198,7 @@ function attachFarTags(regions: FormulaRegion[], units: Unit[]): void {
     const mid = centerY(region.bbox);
     const candidate = tags.filter((t) => !used.has(t) && t.bbox[0] > region.bbox[2] && mid > t.bbox[1] - 4 && mid < t.bbox[3] + 4)
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
-    if (!candidate || regions.some((r) => r !== region && r.bbox[0] > region.bbox[2] && r.bbox[0] < candidate.bbox[0] && overlaps(r.bbox, [region.bbox[2], region.bbox[1], candidate.bbox[0], region.bbox[3]]))) continue;
+    if (!candidate || regions.some((r) => r !== region && r.bbox[0] > region.bbox[2] && r.bbox[0] < candidate.bbox[0] && intersects(r.bbox, [region.bbox[2], region.bbox[1], candidate.bbox[0], region.bbox[3]]))) continue;
     region.tag = TAG.exec(textOf(candidate.glyphs).replace(/\s+/g, ''))![1];
     used.add(candidate);
   }
@@ -220,7 +221,7 @@ function inlineRuns(unit: Unit): FormulaRegion[] {
     const numberRange = trimmed.flat().every((g) => PLAIN_FIGURE_GLYPH.test(g.c));
     if (trimmed.some((w) => w.some(strong)) && !numberRange) {
       const glyphs = trimmed.flat();
-      regions.push({ bbox: unionBox(glyphs.map((g) => g.bbox)), glyphs, display_mode: 'inline' });
+      regions.push({ bbox: union(glyphs.map((g) => g.bbox)), glyphs, display_mode: 'inline' });
     }
     run = [];
   };
@@ -302,18 +303,4 @@ function lowerBound(sorted: number[], value: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-function contains(area: BBox, b: BBox): boolean {
-  const x = centerX(b);
-  const y = centerY(b);
-  return x >= area[0] && x <= area[2] && y >= area[1] && y <= area[3];
-}
-
-function overlaps(a: BBox, b: BBox): boolean {
-  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-}
-
-function grow(b: BBox, by: number): BBox {
-  return [b[0] - by, b[1] - by, b[2] + by, b[3] + by];
 }

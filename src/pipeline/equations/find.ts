@@ -1,5 +1,6 @@
 import type { PageDrawing } from '../drawing/mod.ts';
-import type { BBox, ModelPage } from '../model/types.ts';
+import { grown, union } from '../model/geometry.ts';
+import type { ModelPage } from '../model/types.ts';
 import type { EquationFinding } from './types.ts';
 import { formulaToLatex } from './build.ts';
 import { detectRegions, textOf, type FormulaRegion } from './detect.ts';
@@ -35,7 +36,7 @@ function codegenEquations(page: ModelPage, drawing: PageDrawing): EquationFindin
 
 function regionFinding(region: FormulaRegion, drawing: PageDrawing): EquationFinding | null {
   const margin = 3;
-  const area: BBox = [region.bbox[0] - margin, region.bbox[1] - margin, region.bbox[2] + margin, region.bbox[3] + margin];
+  const area = grown(region.bbox, margin);
   // Rules (fraction bars, overbars) may stick out past the glyphs: take thin paths that cross the area, whole.
   const paths = drawing.paths.filter((p) => {
     const inside = p.bbox[0] >= area[0] && p.bbox[2] <= area[2] && p.bbox[1] >= area[1] && p.bbox[3] <= area[3];
@@ -45,7 +46,7 @@ function regionFinding(region: FormulaRegion, drawing: PageDrawing): EquationFin
   });
   const { latex, confidence } = formulaToLatex({ glyphs: region.glyphs, paths, bbox: region.bbox, display_mode: region.display_mode });
   if (!latex) return null;
-  const bbox = paths.reduce<BBox>((u, p) => [Math.min(u[0], p.bbox[0]), Math.min(u[1], p.bbox[1]), Math.max(u[2], p.bbox[2]), Math.max(u[3], p.bbox[3])], region.bbox);
+  const bbox = union([region.bbox, ...paths.map((p) => p.bbox)]);
   const finding: EquationFinding = {
     bbox, latex, source_text: textOf(region.glyphs), display_mode: region.display_mode,
     confidence: region.display_mode === 'inline' ? Math.round(confidence * 0.9 * 100) / 100 : confidence, engine: 'equation_codegen',

@@ -22,14 +22,6 @@ export interface Rule {
   y: number;
 }
 
-export const centerX = (b: BBox) => (b[0] + b[2]) / 2;
-export const centerY = (b: BBox) => (b[1] + b[3]) / 2;
-
-export function unionBox(boxes: BBox[]): BBox {
-  return boxes.reduce<BBox>((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])],
-    [Infinity, Infinity, -Infinity, -Infinity]);
-}
-
 export function glyphItems(glyphs: Glyph[]): Item[] {
   const items: Item[] = [];
   for (const g of glyphs) {

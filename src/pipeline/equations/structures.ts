@@ -1,5 +1,6 @@
 import { BIG_OPERATORS, DELIMITER_PAIRS, RADICALS, SIDE_LIMIT_OPERATORS } from './symbols.ts';
-import { centerX, centerY, isBigOperator, isCmex, isRadical, unionBox, type Item, type Rule } from './items.ts';
+import { centerX, centerY, union } from '../model/geometry.ts';
+import { isBigOperator, isCmex, isRadical, type Item, type Rule } from './items.ts';
 
 /** Builds LaTeX for a set of items and the rules among them (the builder's entry, passed in to recurse). */
 export type Build = (items: Item[], rules: Rule[]) => string;
@@ -12,7 +13,7 @@ interface Pool {
 
 const rulesWithin = (rules: Rule[], items: Item[]): Rule[] => {
   if (!items.length) return [];
-  const box = unionBox(items.map((i) => i.bbox));
+  const box = union(items.map((i) => i.bbox));
   // Bars overhang their content a little on each side.
   const margin = Math.max(2, Math.max(...items.map((i) => i.size)) * 0.5);
   return rules.filter((r) => r.x0 >= box[0] - margin && r.x1 <= box[2] + margin && r.y >= box[1] - 2 && r.y <= box[3] + 2);
@@ -60,7 +61,7 @@ export function buildRadicals(pool: Pool, build: Build): Item[] {
     const indexLatex = index.length ? `[${build(index, [])}]` : '';
     const root = rad.char === '∛' ? '[3]' : rad.char === '∜' ? '[4]' : indexLatex;
     const baseline = dominantBaseline(content) ?? rad.baseline;
-    out.push({ bbox: unionBox([rad, ...content, ...index].map((i) => i.bbox)), baseline, size: Math.max(...content.map((i) => i.size)),
+    out.push({ bbox: union([rad, ...content, ...index].map((i) => i.bbox)), baseline, size: Math.max(...content.map((i) => i.size)),
       latex: `\\sqrt${root}{${body}}` });
     take(pool, [rad, ...content, ...index], bar ? [bar, ...inner] : inner);
   }
@@ -97,7 +98,7 @@ export function buildFractions(pool: Pool, build: Build): Item[] {
     const denRules = rulesWithin(others, below).filter((r) => r.y > rule.y);
     const latex = `\\frac{${build(above, numRules)}}{${build(below, denRules)}}`;
     const size = Math.max(...[...above, ...below].map((i) => i.size));
-    out.push({ bbox: unionBox([...above, ...below].map((i) => i.bbox).concat([[rule.x0, rule.y, rule.x1, rule.y]])),
+    out.push({ bbox: union([...above, ...below].map((i) => i.bbox).concat([[rule.x0, rule.y, rule.x1, rule.y]])),
       baseline: rule.y + pool.size * 0.25, size, latex });
     take(pool, [...above, ...below], [rule, ...numRules, ...denRules]);
   }
@@ -106,8 +107,8 @@ export function buildFractions(pool: Pool, build: Build): Item[] {
 
 /** A fraction bar is about as wide as its wider part and centred on both (table borders are not). */
 function barFits(rule: Rule, above: Item[], below: Item[], size: number): boolean {
-  const num = unionBox(above.map((i) => i.bbox));
-  const den = unionBox(below.map((i) => i.bbox));
+  const num = union(above.map((i) => i.bbox));
+  const den = union(below.map((i) => i.bbox));
   const wider = Math.max(num[2] - num[0], den[2] - den[0]);
   const width = rule.x1 - rule.x0;
   const middle = (rule.x0 + rule.x1) / 2;
@@ -176,7 +177,7 @@ export function buildDelimited(pool: Pool, build: Build): Item[] {
     const rows = matrixRows(content, inner, pool.size);
     const latex = rows ? matrixLatex(rows, env, build, pool.size)
       : `\\left${delimiterLatex(open.char!)} ${build(content, inner)} \\right${delimiterLatex(closeChar)}`;
-    out.push({ bbox: unionBox([open.bbox, close.bbox]), baseline: dominantBaseline(content) ?? open.baseline, size: pool.size, latex });
+    out.push({ bbox: union([open.bbox, close.bbox]), baseline: dominantBaseline(content) ?? open.baseline, size: pool.size, latex });
     take(pool, [open, close, ...content], inner);
   }
   return out;

@@ -1,4 +1,5 @@
 import { findAmounts, findDates, parseDate } from '../fields/mod.ts';
+import { union } from '../model/geometry.ts';
 import type { BBox, Line } from '../model/types.ts';
 import { regionIdsOf, spanBox, visualLines } from './concepts/lines.ts';
 import { isDateField, typedPart } from './generic.ts';
@@ -84,7 +85,7 @@ function eachLine(doc: ExtractDocument, match: (pageIndex: number, line: Line) =
 
 function candidate(doc: ExtractDocument, pageIndex: number, parts: [Line, number, number][], value: Candidate['value']): Candidate {
   const boxes = parts.map(([l, s, e]) => spanBox(l, s, e));
-  const bbox: BBox = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  const bbox: BBox = union(boxes);
   return {
     value,
     text: parts.map(([l, s, e]) => l.text.slice(s, e)).join('\n'),

@@ -3,7 +3,10 @@ import { detectRepeatedFurniture } from './headers-footers.ts';
 import { assignHeadingLevels } from './headings.ts';
 import { analyzePageLayout, type LayoutContext } from './page-layout.ts';
 
+/** Body font size (px) for a document without text. */
 const DEFAULT_BODY_SIZE = 20;
+/** The body size is the largest size carrying at least this share of the text of the most common size. */
+const BODY_SIZE_MIN_SHARE = 0.5;
 
 /**
  * The most common font size over all text, weighted by characters and rounded to half a pixel: the reference
@@ -25,7 +28,7 @@ export function bodyFontSize(pages: readonly ModelPage[]): number {
   // The largest size carrying at least half as much text as the most common one: references, footnotes and
   // captions are smaller than the body and can outweigh it on a page, headings never carry that much.
   let best = 0;
-  for (const [size, w] of weight) if (w >= top * 0.5 && size > best) best = size;
+  for (const [size, w] of weight) if (w >= top * BODY_SIZE_MIN_SHARE && size > best) best = size;
   return best;
 }
 

@@ -1,5 +1,5 @@
 import type { BBox, ModelPage, VectorPath } from '../model/types.ts';
-import { area, centerInside, expand, height, intersectionArea, union, width, xOverlap, yOverlap } from './geometry.ts';
+import { area, centerIn, grown, height, overlapArea, union, width, xOverlap, yOverlap } from '../model/geometry.ts';
 import type { LineInfo, Region } from './internal.ts';
 import { captionLabelOf } from './patterns.ts';
 
@@ -8,7 +8,86 @@ import { captionLabelOf } from './patterns.ts';
  * Filled boxes behind paragraphs (call-outs, shaded sidebars) are text-dense and are not figures.
  */
 
+/** Cell size (px) of the grid that finds touching path boxes. */
 const GRID = 64;
+
+/**
+ * Figure rules' thresholds. Lengths are in px or in body font sizes (`bodySize`); shares of an area are of the
+ * box or page named.
+ */
+const FIGURE = {
+  /** A path thinner than this (px) is a rule, not part of a picture. */
+  thinRulePx: 3,
+  /** Paths covering this share of the page or more are page backgrounds. */
+  maxPathPageShare: 0.5,
+  /** Paths are clustered when they come within this many px... */
+  clusterPadPx: 4,
+  /** ...or this many body sizes, whichever is larger. */
+  clusterPadBodySizes: 0.4,
+  /** Fewest paths of a vector figure. */
+  minPaths: 3,
+  /** Smallest width and height of a vector figure, in body sizes. */
+  minSideBodySizes: 2,
+  /** Smallest area of a vector figure, as a share of the page. */
+  minVectorPageShare: 0.004,
+  /** A vector figure without curves whose lines cover this share of it is a text box (a listing, a form). */
+  maxStraightTextInk: 0.2,
+  /** Vector figure score: this base... */
+  vectorScoreBase: 0.6,
+  /** ...plus one unit per this many paths... */
+  pathsPerScore: 200,
+  /** ...plus one unit per this many curves... */
+  curvesPerScore: 100,
+  /** ...up to this. */
+  vectorScoreMax: 0.85,
+  /** Smallest width and height of an image figure (px). */
+  minImageSidePx: 16,
+  /** Smallest area of an image figure, as a share of the page. */
+  minImagePageShare: 0.002,
+  /** An image with this many lines of `imageTextLineWords` words or more over it is a background. */
+  maxImageTextLines: 2,
+  imageTextLineWords: 6,
+  /** Score of an image figure. */
+  imageScore: 0.9,
+  /** A figure candidate more than this share inside a table is part of the table. */
+  maxTableShare: 0.5,
+  /** Figures within this many body sizes of each other merge. */
+  mergePadBodySizes: 0.5,
+  /** A line of this many words swallowed by a merge is running text between two figures. */
+  swallowedLineWords: 5,
+  /** Side by side: the two boxes overlap vertically by more than this share of the shorter... */
+  sideBySideShare: 0.5,
+  /** ...and horizontally by less than this share of the narrower: a picture spilling into the next column. */
+  spillShare: 0.3,
+} as const;
+
+/** Running text inside a box (then no figure): lines, characters and ink. */
+const PROSE = {
+  /** A line of this many words is a long line. */
+  longLineWords: 8,
+  /** This many long lines are prose. */
+  longLines: 3,
+  /** A character's ink: this share of the square of its font size (px²). */
+  inkPerSizeSquared: 0.5,
+  /** Glyph ink over this share of the box is prose. */
+  inkShare: 0.3,
+  /** A long line with more than this many characters is prose. */
+  minChars: 300,
+  /** Share of monospaced characters of a framed code listing. */
+  codeMonoShare: 0.7,
+} as const;
+
+/** The lines that belong to a figure (labels): sizes are ratios to the body size. */
+const LABEL = {
+  /** Most words of a line inside the figure. */
+  insideMaxWords: 12,
+  /** Largest size ratio of a line inside the figure. */
+  insideMaxSizeRatio: 1.15,
+  /** Most words of a line hugging the figure's edge (within one body size). */
+  edgeMaxWords: 4,
+  /** Largest size ratio of a line hugging the figure's edge. */
+  edgeMaxSizeRatio: 1.05,
+} as const;
 
 /** Groups path boxes that touch once grown by `pad`, with a coarse grid so big pages stay linear-ish. */
 function clusterBoxes(boxes: readonly BBox[], pad: number): number[][] {
@@ -19,7 +98,7 @@ function clusterBoxes(boxes: readonly BBox[], pad: number): number[][] {
   };
   const cells = new Map<number, number[]>();
   boxes.forEach((b, i) => {
-    const g = expand(b, pad);
+    const g = grown(b, pad);
     const x0 = Math.floor(g[0] / GRID);
     const x1 = Math.floor(g[2] / GRID);
     const y0 = Math.floor(g[1] / GRID);
@@ -32,7 +111,7 @@ function clusterBoxes(boxes: readonly BBox[], pad: number): number[][] {
           cells.set(key, [i]);
           continue;
         }
-        for (const j of members) if (intersectionArea(g, expand(boxes[j], pad)) > 0) parent[find(i)] = find(j);
+        for (const j of members) if (overlapArea(g, grown(boxes[j], pad)) > 0) parent[find(i)] = find(j);
         members.push(i);
       }
     }
@@ -48,7 +127,7 @@ function clusterBoxes(boxes: readonly BBox[], pad: number): number[][] {
 }
 
 function isThinRule(p: VectorPath): boolean {
-  return p.kind === 'rule' || Math.min(width(p.bbox), height(p.bbox)) <= 3;
+  return p.kind === 'rule' || Math.min(width(p.bbox), height(p.bbox)) <= FIGURE.thinRulePx;
 }
 
 /** Text inside a box that reads like running prose rather than labels. */
@@ -57,18 +136,18 @@ function proseInside(box: BBox, lines: readonly LineInfo[]): boolean {
   let chars = 0;
   let ink = 0;
   for (const l of lines) {
-    if (!centerInside(l.box, box)) continue;
-    if (l.words >= 8) long++;
+    if (!centerIn(l.box, box)) continue;
+    if (l.words >= PROSE.longLineWords) long++;
     chars += l.text.length;
-    ink += l.text.length * l.size * l.size * 0.5;
+    ink += l.text.length * l.size * l.size * PROSE.inkPerSizeSquared;
   }
-  return long >= 3 || ink / Math.max(1, area(box)) > 0.3 || (long >= 1 && chars > 300);
+  return long >= PROSE.longLines || ink / Math.max(1, area(box)) > PROSE.inkShare || (long >= 1 && chars > PROSE.minChars);
 }
 
 /** Share of a box covered by the boxes of the text lines inside it. */
 function textInk(box: BBox, lines: readonly LineInfo[]): number {
   let ink = 0;
-  for (const l of lines) if (centerInside(l.box, box)) ink += area(l.box);
+  for (const l of lines) if (centerIn(l.box, box)) ink += area(l.box);
   return ink / Math.max(1, area(box));
 }
 
@@ -77,35 +156,40 @@ function codeInside(box: BBox, lines: readonly LineInfo[]): boolean {
   let mono = 0;
   let all = 0;
   for (const l of lines) {
-    if (!centerInside(l.box, box)) continue;
+    if (!centerIn(l.box, box)) continue;
     all += l.text.length;
     if (l.mono) mono += l.text.length;
   }
-  return all > 0 && mono >= all * 0.7;
+  return all > 0 && mono >= all * PROSE.codeMonoShare;
 }
 
 /** Lines of at least `minWords` words lying over a box. */
 function linesOver(box: BBox, lines: readonly LineInfo[], minWords: number): number {
   let n = 0;
-  for (const l of lines) if (l.words >= minWords && centerInside(l.box, box)) n++;
+  for (const l of lines) if (l.words >= minWords && centerIn(l.box, box)) n++;
   return n;
 }
 
 function vectorFigures(page: ModelPage, lines: readonly LineInfo[], bodySize: number): Region[] {
   const pageArea = page.width * page.height;
-  const shapes = page.paths.filter((p) => !isThinRule(p) && area(p.bbox) < pageArea * 0.5);
+  const shapes = page.paths.filter((p) => !isThinRule(p) && area(p.bbox) < pageArea * FIGURE.maxPathPageShare);
   if (shapes.length === 0) return [];
   const out: Region[] = [];
-  for (const group of clusterBoxes(shapes.map((p) => p.bbox), Math.max(4, bodySize * 0.4))) {
-    if (group.length < 3) continue;
+  for (const group of clusterBoxes(shapes.map((p) => p.bbox), Math.max(FIGURE.clusterPadPx, bodySize * FIGURE.clusterPadBodySizes))) {
+    if (group.length < FIGURE.minPaths) continue;
     const box = union(group.map((i) => shapes[i].bbox));
-    if (width(box) < bodySize * 2 || height(box) < bodySize * 2 || area(box) < pageArea * 0.004) continue;
+    const minSide = bodySize * FIGURE.minSideBodySizes;
+    if (width(box) < minSide || height(box) < minSide || area(box) < pageArea * FIGURE.minVectorPageShare) continue;
     if (proseInside(box, lines)) continue;
     const curves = group.filter((i) => shapes[i].kind === 'curve').length;
     // Boxes and stripes behind lines of text (code listings, shaded forms) hold text, not a picture.
-    if (curves === 0 && textInk(box, lines) >= 0.2) continue;
+    if (curves === 0 && textInk(box, lines) >= FIGURE.maxStraightTextInk) continue;
     if (codeInside(box, lines)) continue;
-    out.push({ kind: 'figure', bbox: box, score: Math.min(0.85, 0.6 + group.length / 200 + curves / 100) });
+    out.push({
+      kind: 'figure',
+      bbox: box,
+      score: Math.min(FIGURE.vectorScoreMax, FIGURE.vectorScoreBase + group.length / FIGURE.pathsPerScore + curves / FIGURE.curvesPerScore),
+    });
   }
   return out;
 }
@@ -115,10 +199,10 @@ function imageFigures(page: ModelPage, lines: readonly LineInfo[]): Region[] {
   const out: Region[] = [];
   for (const img of page.images) {
     const b: BBox = [Math.max(0, img.bbox[0]), Math.max(0, img.bbox[1]), Math.min(page.width, img.bbox[2]), Math.min(page.height, img.bbox[3])];
-    if (width(b) < 16 || height(b) < 16 || area(b) < pageArea * 0.002) continue;
+    if (width(b) < FIGURE.minImageSidePx || height(b) < FIGURE.minImageSidePx || area(b) < pageArea * FIGURE.minImagePageShare) continue;
     // A picture under running text is a background (a card, a slide, a scan), not a figure.
-    if (proseInside(b, lines) || linesOver(b, lines, 6) >= 2) continue;
-    out.push({ kind: 'figure', bbox: b, score: 0.9 });
+    if (proseInside(b, lines) || linesOver(b, lines, FIGURE.imageTextLineWords) >= FIGURE.maxImageTextLines) continue;
+    out.push({ kind: 'figure', bbox: b, score: FIGURE.imageScore });
   }
   return out;
 }
@@ -126,7 +210,7 @@ function imageFigures(page: ModelPage, lines: readonly LineInfo[]): Region[] {
 /** Running text that a merged box would cover although neither part covers it (two figures in two columns). */
 function swallowsText(a: BBox, b: BBox, lines: readonly LineInfo[]): boolean {
   const joined = union([a, b]);
-  return lines.some((l) => l.words >= 5 && centerInside(l.box, joined) && !centerInside(l.box, a) && !centerInside(l.box, b));
+  return lines.some((l) => l.words >= FIGURE.swallowedLineWords && centerIn(l.box, joined) && !centerIn(l.box, a) && !centerIn(l.box, b));
 }
 
 /** Merges figure regions that overlap or nearly touch. */
@@ -136,15 +220,15 @@ function mergeRegions(regions: Region[], pad: number, lines: readonly LineInfo[]
     changed = false;
     outer: for (let i = 0; i < merged.length; i++) {
       for (let j = i + 1; j < merged.length; j++) {
-        if (intersectionArea(expand(merged[i].bbox, pad), merged[j].bbox) <= 0) continue;
+        if (overlapArea(grown(merged[i].bbox, pad), merged[j].bbox) <= 0) continue;
         if (swallowsText(merged[i].bbox, merged[j].bbox, lines)) continue;
         // Parts of one figure tile or nest; side by side with a sliver of overlap is a picture spilling past
         // its clip into the next column.
         const a = merged[i].bbox;
         const b = merged[j].bbox;
-        const sideBySide = yOverlap(a, b) > Math.min(height(a), height(b)) * 0.5;
+        const sideBySide = yOverlap(a, b) > Math.min(height(a), height(b)) * FIGURE.sideBySideShare;
         const ox = xOverlap(a, b);
-        if (sideBySide && ox > 0 && ox < Math.min(width(a), width(b)) * 0.3) continue;
+        if (sideBySide && ox > 0 && ox < Math.min(width(a), width(b)) * FIGURE.spillShare) continue;
         merged[i] = { kind: 'figure', bbox: union([merged[i].bbox, merged[j].bbox]), score: Math.max(merged[i].score, merged[j].score) };
         merged.splice(j, 1);
         changed = true;
@@ -157,21 +241,21 @@ function mergeRegions(regions: Region[], pad: number, lines: readonly LineInfo[]
 
 export function findFigures(page: ModelPage, lines: readonly LineInfo[], bodySize: number, tables: readonly Region[]): Region[] {
   const candidates = [...imageFigures(page, lines), ...vectorFigures(page, lines, bodySize)].filter(
-    (r) => !tables.some((t) => intersectionArea(t.bbox, r.bbox) > area(r.bbox) * 0.5),
+    (r) => !tables.some((t) => overlapArea(t.bbox, r.bbox) > area(r.bbox) * FIGURE.maxTableShare),
   );
-  return mergeRegions(candidates, bodySize * 0.5, lines);
+  return mergeRegions(candidates, bodySize * FIGURE.mergePadBodySizes, lines);
 }
 
 /**
  * The lines that belong to a figure: labels inside it or hugging its edge. Captions and prose stay outside.
  */
 export function figureLabels(figure: Region, lines: readonly LineInfo[], bodySize: number): LineInfo[] {
-  const near = expand(figure.bbox, bodySize);
+  const near = grown(figure.bbox, bodySize);
   return lines.filter((l) => {
     if (captionLabelOf(l.text)?.punctuated) return false;
     // Big or long text over a picture is set on it (a slide title), not a label inside it.
-    if (centerInside(l.box, figure.bbox)) return l.words <= 12 && l.size <= bodySize * 1.15;
+    if (centerIn(l.box, figure.bbox)) return l.words <= LABEL.insideMaxWords && l.size <= bodySize * LABEL.insideMaxSizeRatio;
     const inside = l.box[0] >= near[0] && l.box[1] >= near[1] && l.box[2] <= near[2] && l.box[3] <= near[3];
-    return inside && l.words <= 4 && l.size <= bodySize * 1.05;
+    return inside && l.words <= LABEL.edgeMaxWords && l.size <= bodySize * LABEL.edgeMaxSizeRatio;
   });
 }

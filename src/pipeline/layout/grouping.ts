@@ -1,6 +1,6 @@
 import type { BBox } from '../model/types.ts';
-import { centerY, height, median, xOverlap } from './geometry.ts';
-import { boxOfLines, mergeRow, type Draft, type LineInfo } from './internal.ts';
+import { centerY, height, xOverlap } from '../model/geometry.ts';
+import { boxOfLines, median, mergeRow, type Draft, type LineInfo } from './internal.ts';
 import { captionLabelOf, endsSentence, isKeyValueText } from './patterns.ts';
 import { alignedRuns, type RowRun } from './tables.ts';
 import type { Atom, Leaf } from './xycut.ts';
@@ -21,6 +21,59 @@ export interface GroupContext {
   /** Aligned rows stay text instead of becoming tables (the `fast` profile skips table analysis). */
   noTables?: boolean;
 }
+
+/**
+ * When the next line starts a new block. `em` is the larger font size of the two lines (px); other lengths are
+ * in px; shares are of the quantity named.
+ */
+const BREAK = {
+  /** Two lines share a row when their centres are less than this share of the smaller height apart. */
+  sameRowShare: 0.5,
+  /** Code keeps together across gaps up to this many em. */
+  codeGapEm: 1.6,
+  /** A gap wider than the page's usual line gap by this many em, or `extraGapPx`, whichever is larger. */
+  extraGapEm: 0.45,
+  extraGapPx: 3,
+  /** Font sizes differing by more than this share of em. */
+  sizeChangeShare: 0.12,
+  /** Room (em) the next line's first word needs after a line, beside the word itself, for that line to be full... */
+  wrapRoomEm: 0.3,
+  /** ...measured against the column edge less this many em. */
+  wrapEdgeSlackEm: 0.5,
+  /** A typeface change with a size change above this share of em starts a block even after a full line. */
+  fontSizeChangeShare: 0.03,
+  /** Lines on either side of this math score are formula and prose. */
+  mathScore: 0.5,
+  /** Two key-value lines of at most this many words each are separate entries. */
+  keyValueMaxWords: 10,
+  /** A bare numbered entry starts within this many em of the block's first line. */
+  numberedEntryIndentEm: 0.3,
+  /** A list item's continuation lines hang at most this many em left of the item text. */
+  hangSlackEm: 0.5,
+  /** Indents and outdents of at least this many em break a block. */
+  indentEm: 0.8,
+  /** A line back within this many em of the first line's edge (hanging indent) opens the next entry. */
+  backAtEdgeEm: 0.3,
+} as const;
+
+/** Scores of the drafts grouping makes (classification settles text drafts' scores later). */
+const DRAFT_SCORE = {
+  keyValue: 0.7,
+  table: 0.55,
+  text: 0.5,
+} as const;
+
+/** The usual gap between the lines of a paragraph, measured on a page; shares are of the font size. */
+const LINE_GAP = {
+  /** Consecutive lines whose sizes differ by at most this share are measured. */
+  sameSizeShare: 0.05,
+  /** Gaps between these shares of the font size are line gaps (overlaps and paragraph breaks are not). */
+  minShare: -0.5,
+  maxShare: 1.2,
+  /** Fewest gaps to measure; with fewer, `fallback` is used. */
+  minSamples: 3,
+  fallback: 0.25,
+} as const;
 
 function ruleBetween(a: BBox, b: BBox, rules: readonly BBox[]): boolean {
   const top = a[3] - 1;
@@ -50,26 +103,26 @@ function startsNew(flow: Flow, b: LineInfo, ctx: GroupContext, columnRight: numb
   const a = flow.lines[flow.lines.length - 1];
   const size = Math.max(a.size, b.size);
   const em = size;
-  if (Math.abs(centerY(a.box) - centerY(b.box)) < Math.min(height(a.box), height(b.box)) * 0.5) return false;
+  if (Math.abs(centerY(a.box) - centerY(b.box)) < Math.min(height(a.box), height(b.box)) * BREAK.sameRowShare) return false;
   const gap = b.box[1] - a.box[3];
   // Code keeps together across indentation and single blank lines.
-  if (a.mono && b.mono && !ctx.monoPage) return gap > size * 1.6 || ruleBetween(a.box, b.box, ctx.rules);
-  if (gap > ctx.gapRatio * size + Math.max(0.45 * size, 3)) return true;
+  if (a.mono && b.mono && !ctx.monoPage) return gap > size * BREAK.codeGapEm || ruleBetween(a.box, b.box, ctx.rules);
+  if (gap > ctx.gapRatio * size + Math.max(BREAK.extraGapEm * size, BREAK.extraGapPx)) return true;
   if (xOverlap(boxOfLines(flow.lines), b.box) <= 0) return true;
-  if (Math.abs(a.size - b.size) > 0.12 * size) return true;
+  if (Math.abs(a.size - b.size) > BREAK.sizeChangeShare * size) return true;
   if (a.mono !== b.mono) return true;
   // `a` is full when the next line's first word would not have fitted after it (so the line wrapped).
   const firstWord = b.wordList[0];
   const nextWord = firstWord ? firstWord.bbox[2] - firstWord.bbox[0] : em;
-  const aFull = a.box[2] + nextWord + 0.3 * em >= columnRight - 0.5 * em;
+  const aFull = a.box[2] + nextWord + BREAK.wrapRoomEm * em >= columnRight - BREAK.wrapEdgeSlackEm * em;
   // A change of typeface after a short line marks a heading or another element (mixed scripts and italics
   // inside running text change fonts too, but there the first line runs to the column edge).
-  if (a.fontName !== b.fontName && a.italic === b.italic && (Math.abs(a.size - b.size) > 0.03 * size || !aFull)) return true;
+  if (a.fontName !== b.fontName && a.italic === b.italic && (Math.abs(a.size - b.size) > BREAK.fontSizeChangeShare * size || !aFull)) return true;
   // Bold to regular after a short line is a heading's end; a bold run-in label inside a full line is not.
   if (a.bold !== b.bold && (!aFull || b.bold)) return true;
   if (captionLabelOf(b.text)?.punctuated) return true;
-  if (a.math >= 0.5 !== b.math >= 0.5) return true;
-  if (isKeyValueText(a.text) && isKeyValueText(b.text) && a.words <= 10 && b.words <= 10) return true;
+  if (a.math >= BREAK.mathScore !== b.math >= BREAK.mathScore) return true;
+  if (isKeyValueText(a.text) && isKeyValueText(b.text) && a.words <= BREAK.keyValueMaxWords && b.words <= BREAK.keyValueMaxWords) return true;
   if (ruleBetween(a.box, b.box, ctx.rules)) return true;
   const aDone = endsSentence(a.text) || !aFull;
   if (b.marker) {
@@ -78,20 +131,20 @@ function startsNew(flow: Flow, b: LineInfo, ctx: GroupContext, columnRight: numb
     if (!wrapped) return true;
   }
   // "12 Smith J. …" after a finished short line: the next entry of a numbered list without punctuation.
-  if (b.numberLead !== undefined && !aFull && endsSentence(a.text) && b.box[0] <= flow.lines[0].box[0] + 0.3 * em) return true;
+  if (b.numberLead !== undefined && !aFull && endsSentence(a.text) && b.box[0] <= flow.lines[0].box[0] + BREAK.numberedEntryIndentEm * em) return true;
   if (flow.hang !== undefined) {
-    if (b.box[0] >= flow.hang - 0.5 * em) return false;
+    if (b.box[0] >= flow.hang - BREAK.hangSlackEm * em) return false;
     return aDone;
   }
   const dropCap = flow.lines[0].lead?.dropCap === true;
   if (flow.lines.length >= 2 && !dropCap) {
-    if (b.box[0] < flow.left - 0.8 * em) return true;
+    if (b.box[0] < flow.left - BREAK.indentEm * em) return true;
     // Hanging indent (reference lists): a line back at the first line's edge opens the next entry.
     const first = flow.lines[0].box[0];
-    if (flow.left - first >= 0.8 * em && b.box[0] <= first + 0.3 * em) return true;
+    if (flow.left - first >= BREAK.indentEm * em && b.box[0] <= first + BREAK.backAtEdgeEm * em) return true;
   }
   // First-line indent after a finished line opens a new paragraph.
-  if (b.box[0] - a.box[0] >= 0.8 * em && endsSentence(a.text) && flow.lines[0].numberLead === undefined) return true;
+  if (b.box[0] - a.box[0] >= BREAK.indentEm * em && endsSentence(a.text) && flow.lines[0].numberLead === undefined) return true;
   return false;
 }
 
@@ -124,7 +177,7 @@ function rowsOf(lines: readonly LineInfo[]): LineInfo[][] {
   const rows: LineInfo[][] = [];
   for (const l of lines) {
     const row = rows[rows.length - 1];
-    if (row && Math.abs(centerY(row[0].box) - centerY(l.box)) < Math.min(height(row[0].box), height(l.box)) * 0.5) row.push(l);
+    if (row && Math.abs(centerY(row[0].box) - centerY(l.box)) < Math.min(height(row[0].box), height(l.box)) * BREAK.sameRowShare) row.push(l);
     else rows.push([l]);
   }
   return rows;
@@ -132,10 +185,10 @@ function rowsOf(lines: readonly LineInfo[]): LineInfo[][] {
 
 function runDrafts(rows: readonly LineInfo[][], run: RowRun): Draft[] {
   if (run.kind === 'key_value') {
-    return rows.slice(run.start, run.end + 1).map((r) => ({ lines: r, bbox: boxOfLines(r), type: 'key_value', score: 0.7, flow: 0 }));
+    return rows.slice(run.start, run.end + 1).map((r) => ({ lines: r, bbox: boxOfLines(r), type: 'key_value', score: DRAFT_SCORE.keyValue, flow: 0 }));
   }
   const lines = rows.slice(run.start, run.end + 1).flat();
-  return [{ lines, bbox: boxOfLines(lines), type: 'table', score: 0.55, region: 'table', flow: 0 }];
+  return [{ lines, bbox: boxOfLines(lines), type: 'table', score: DRAFT_SCORE.table, region: 'table', flow: 0 }];
 }
 
 /** Text lines of one leaf → drafts (typed `text` until classification), with aligned rows as tables/key-values. */
@@ -152,7 +205,7 @@ function groupRun(lines: readonly LineInfo[], ctx: GroupContext): Draft[] {
   let next = 0;
   const flush = (end: number) => {
     const part = rows.slice(next, end).map(mergeRow);
-    for (const g of groupLines(part, ctx, columnRight)) out.push({ lines: g, bbox: boxOfLines(g), type: 'text', score: 0.5, flow: 0 });
+    for (const g of groupLines(part, ctx, columnRight)) out.push({ lines: g, bbox: boxOfLines(g), type: 'text', score: DRAFT_SCORE.text, flow: 0 });
   };
   for (const run of runs) {
     flush(run.start);
@@ -185,10 +238,10 @@ export function typicalGapRatio(leaves: readonly Leaf[]): number {
     for (let i = 1; i < atoms.length; i++) {
       const a = atoms[i - 1].line;
       const b = atoms[i].line;
-      if (!a || !b || Math.abs(a.size - b.size) > 0.05 * a.size) continue;
+      if (!a || !b || Math.abs(a.size - b.size) > LINE_GAP.sameSizeShare * a.size) continue;
       const gap = b.box[1] - a.box[3];
-      if (gap > -0.5 * a.size && gap < 1.2 * a.size && xOverlap(a.box, b.box) > 0) ratios.push(gap / a.size);
+      if (gap > LINE_GAP.minShare * a.size && gap < LINE_GAP.maxShare * a.size && xOverlap(a.box, b.box) > 0) ratios.push(gap / a.size);
     }
   }
-  return ratios.length >= 3 ? Math.max(0, median(ratios)) : 0.25;
+  return ratios.length >= LINE_GAP.minSamples ? Math.max(0, median(ratios)) : LINE_GAP.fallback;
 }

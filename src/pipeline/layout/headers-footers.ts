@@ -1,5 +1,5 @@
 import type { Line, ModelPage } from '../model/types.ts';
-import { centerY, height } from './geometry.ts';
+import { centerY, height } from '../model/geometry.ts';
 import { furnitureKey, isPageNumber } from './patterns.ts';
 
 /**
@@ -15,8 +15,32 @@ export interface FurnitureMark {
 /** Per page index: line id → mark. */
 export type FurnitureMap = Map<number, Map<string, FurnitureMark>>;
 
+/** Share of the page height at the top and bottom where repeated furniture is looked for. */
 const REPEAT_BAND = 0.15;
+/** Most text rows from the page edge that can be furniture. */
 const ROWS_PER_BAND = 4;
+
+/** Repeated furniture. Sizes are ratios to the body font size; positions are shares of the page. */
+const REPEAT = {
+  /** Most words of a running head. */
+  maxWords: 20,
+  /** A line of at least `sentenceWords` words wider than `sentenceWidthShare` of the page is body text. */
+  sentenceWords: 12,
+  sentenceWidthShare: 0.6,
+  /** Type larger than this size ratio repeated on two pages is a title (front and back cover)... */
+  maxSizeRatio: 1.6,
+  /** ...and so is bold type larger than this one. */
+  maxBoldSizeRatio: 1.15,
+  /** Peers sit at the same height to within this share of the page height. */
+  sameHeightShare: 0.02,
+  /** Score of repeated page numbers and of other repeated lines... */
+  pageNumberScore: 0.85,
+  repeatedScore: 0.75,
+  /** ...plus this times the share of pages the line repeats on... */
+  perPageShare: 0.2,
+  /** ...up to this. */
+  maxScore: 0.97,
+} as const;
 
 interface Candidate {
   page: number;
@@ -47,7 +71,8 @@ function bandCandidates(page: ModelPage): Candidate[] {
       // Running heads are short; a full-width sentence repeated on every page is body text. Such lines stay
       // candidates that never match, so that their row is not taken for furniture.
       const words = line.text.split(/\s+/u).length;
-      const eligible = words <= 20 && !(words >= 12 && line.bbox[2] - line.bbox[0] > page.width * 0.6);
+      const sentence = words >= REPEAT.sentenceWords && line.bbox[2] - line.bbox[0] > page.width * REPEAT.sentenceWidthShare;
+      const eligible = words <= REPEAT.maxWords && !sentence;
       const key = eligible ? `${band}|${furnitureKey(line.text)}` : `${band}|#${page.page_index}|${line.id}`;
       out.push({ page: page.page_index, line, band, y: y / page.height, key, row: rows });
     }
@@ -73,7 +98,8 @@ export function detectRepeatedFurniture(pages: readonly ModelPage[], bodySize: n
   for (const page of pages) {
     for (const c of bandCandidates(page)) {
       // Running heads are set small; big type repeated on two pages is a title (front and back cover).
-      if (c.line.font.size > bodySize * 1.6 || (c.line.font.bold && c.line.font.size > bodySize * 1.15)) continue;
+      const size = c.line.font.size;
+      if (size > bodySize * REPEAT.maxSizeRatio || (c.line.font.bold && size > bodySize * REPEAT.maxBoldSizeRatio)) continue;
       const g = groups.get(c.key);
       if (g) g.push(c);
       else groups.set(c.key, [c]);
@@ -94,13 +120,13 @@ export function detectRepeatedFurniture(pages: readonly ModelPage[], bodySize: n
       // up with the pages ("2." and "4." on consecutive pages are list numbers, not page numbers).
       const peers = new Set<number>();
       for (const o of group) {
-        if (o.page === c.page || Math.abs(o.y - c.y) > 0.02) continue;
+        if (o.page === c.page || Math.abs(o.y - c.y) > REPEAT.sameHeightShare) continue;
         if (pageNumber && !samePageOffset(c, o)) continue;
         peers.add(o.page);
       }
       if (peers.size === 0) continue;
       const share = (peers.size + 1) / pages.length;
-      c.score = Math.min(0.97, (pageNumber ? 0.85 : 0.75) + share * 0.2);
+      c.score = Math.min(REPEAT.maxScore, (pageNumber ? REPEAT.pageNumberScore : REPEAT.repeatedScore) + share * REPEAT.perPageShare);
       marked.add(c);
     }
   }

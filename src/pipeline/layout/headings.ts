@@ -28,15 +28,20 @@ function sizeOf(b: Block): number {
   return best;
 }
 
+/** Heading sizes within this share of each other are one style. */
+const SAME_STYLE_SIZE_SHARE = 0.04;
+/** Deepest heading level (as in HTML's h1..h6). */
+const MAX_HEADING_LEVEL = 6;
+
 /** Distinct heading styles, biggest first; sizes within 4% of each other count as one. */
 function styleRanks(infos: readonly HeadingInfo[]): (h: HeadingInfo) => number {
   const styles: { size: number; bold: boolean }[] = [];
   const sorted = [...infos].sort((a, b) => b.size - a.size || Number(b.bold) - Number(a.bold));
   for (const h of sorted) {
-    const same = styles.find((s) => Math.abs(s.size - h.size) <= s.size * 0.04 && s.bold === h.bold);
+    const same = styles.find((s) => Math.abs(s.size - h.size) <= s.size * SAME_STYLE_SIZE_SHARE && s.bold === h.bold);
     if (!same) styles.push({ size: h.size, bold: h.bold });
   }
-  return (h) => styles.findIndex((s) => Math.abs(s.size - h.size) <= s.size * 0.04 && s.bold === h.bold);
+  return (h) => styles.findIndex((s) => Math.abs(s.size - h.size) <= s.size * SAME_STYLE_SIZE_SHARE && s.bold === h.bold);
 }
 
 /** Sets `headingLevel` on every title and section_header of the given blocks (one page or a whole document). */
@@ -57,7 +62,7 @@ export function assignHeadingLevels(blocks: readonly Block[]): void {
   for (const h of headers) {
     const depth = headingNumberDepth(h.block.text);
     const level = depth > 0 ? depth : rank(h) + 1;
-    h.block.headingLevel = Math.max(1, Math.min(6, level + offset));
+    h.block.headingLevel = Math.max(1, Math.min(MAX_HEADING_LEVEL, level + offset));
   }
   closeLevelJumps(blocks.filter((b) => b.headingLevel !== undefined && (b.type === 'title' || b.type === 'section_header')));
 }

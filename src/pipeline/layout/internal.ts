@@ -1,5 +1,5 @@
 import type { BBox, Block, BlockType, Line, Word } from '../model/types.ts';
-import { union } from './geometry.ts';
+import { union } from '../model/geometry.ts';
 import { mathScore, listMarkerOf, numberLeadOf, isBareBullet, wordCount, type ListMarker } from './patterns.ts';
 
 /**
@@ -62,20 +62,29 @@ export interface Region {
  * Monospaced type seen from the words themselves: every word as wide per character as the others. Fonts do
  * not always say they are monospaced (embedded subsets, code fonts with unusual names).
  */
+const MONO_SHAPE = {
+  /** Words shorter than this many characters say nothing about their font's pitch. */
+  minWordChars: 2,
+  /** Fewest measured words for a verdict. */
+  minWords: 3,
+  /** Largest spread of width per character between the words, as a share of the widest. */
+  maxPitchSpread: 0.04,
+} as const;
+
 export function monospacedByShape(words: readonly Word[]): boolean | undefined {
   let n = 0;
   let min = Infinity;
   let max = 0;
   for (const w of words) {
     const chars = w.text.length;
-    if (chars < 2) continue;
+    if (chars < MONO_SHAPE.minWordChars) continue;
     const perChar = (w.bbox[2] - w.bbox[0]) / chars;
     n++;
     if (perChar < min) min = perChar;
     if (perChar > max) max = perChar;
   }
-  if (n < 3 || max <= 0) return undefined;
-  return (max - min) / max < 0.04;
+  if (n < MONO_SHAPE.minWords || max <= 0) return undefined;
+  return (max - min) / max < MONO_SHAPE.maxPitchSpread;
 }
 
 export function lineInfo(parts: Line[]): LineInfo {
@@ -124,17 +133,7 @@ export function mergeRow(row: readonly LineInfo[]): LineInfo {
 }
 
 export function boxOfLines(lines: readonly LineInfo[]): BBox {
-  let l = Infinity;
-  let t = Infinity;
-  let r = -Infinity;
-  let b = -Infinity;
-  for (const x of lines) {
-    if (x.box[0] < l) l = x.box[0];
-    if (x.box[1] < t) t = x.box[1];
-    if (x.box[2] > r) r = x.box[2];
-    if (x.box[3] > b) b = x.box[3];
-  }
-  return [l, t, r, b];
+  return union(lines.map((l) => l.box));
 }
 
 /** The font size that covers most characters of a set of lines. */
@@ -163,4 +162,12 @@ export function charShare(lines: readonly LineInfo[], pred: (l: LineInfo) => boo
     if (pred(l)) hit += l.text.length;
   }
   return all ? hit / all : 0;
+}
+
+/** The middle value (mean of the two middle ones for an even count); 0 for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }

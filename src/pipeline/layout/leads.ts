@@ -1,4 +1,4 @@
-import { centerY, height, yOverlap } from './geometry.ts';
+import { centerY, height, yOverlap } from '../model/geometry.ts';
 import type { LineInfo } from './internal.ts';
 
 /**
@@ -6,11 +6,27 @@ import type { LineInfo } from './internal.ts';
  * item text, and a drop cap beside the first lines of a paragraph. They are attached to that line as its `lead`
  * and leave the line list, so the layout sees one line that starts with a marker (or a paragraph's first letter).
  */
+/** Bullets and drop caps drawn apart from their line. Sizes are in px or in font sizes named. */
+const LEAD = {
+  /** A bullet's line has its centre within this share of the line's height of the bullet's centre... */
+  bulletRowShare: 0.6,
+  /** ...and starts within this many bullet sizes to its right. */
+  bulletReachSizes: 3,
+  /** A drop cap is at least this many body sizes tall... */
+  dropCapMinBodySizes: 2,
+  /** ...overlaps its line vertically by more than this share of the line's height... */
+  dropCapOverlapShare: 0.5,
+  /** ...and its line starts within this many body sizes to its right. */
+  dropCapReachBodySizes: 1.5,
+  /** A lead may overlap its line by this many px. */
+  overlapPx: 2,
+} as const;
+
 export function attachLeads(lines: readonly LineInfo[], bodySize: number): LineInfo[] {
   const used = new Set<LineInfo>();
   for (const b of lines) {
     if (!b.bareBullet) continue;
-    const target = nearestRight(lines, b, (l) => Math.abs(centerY(l.box) - centerY(b.box)) < height(l.box) * 0.6, b.size * 3);
+    const target = nearestRight(lines, b, (l) => Math.abs(centerY(l.box) - centerY(b.box)) < height(l.box) * LEAD.bulletRowShare, b.size * LEAD.bulletReachSizes);
     if (!target || target.lead || target.marker) continue;
     target.lead = b;
     target.marker = { kind: 'bullet', marker: b.text };
@@ -18,8 +34,9 @@ export function attachLeads(lines: readonly LineInfo[], bodySize: number): LineI
     used.add(b);
   }
   for (const d of lines) {
-    if (used.has(d) || !/^\p{L}{1,2}$/u.test(d.text) || d.size < bodySize * 2) continue;
-    const target = nearestRight(lines, d, (l) => yOverlap(l.box, d.box) > height(l.box) * 0.5 && l.box[1] >= d.box[1] - height(l.box), bodySize * 1.5);
+    if (used.has(d) || !/^\p{L}{1,2}$/u.test(d.text) || d.size < bodySize * LEAD.dropCapMinBodySizes) continue;
+    const beside = (l: LineInfo) => yOverlap(l.box, d.box) > height(l.box) * LEAD.dropCapOverlapShare && l.box[1] >= d.box[1] - height(l.box);
+    const target = nearestRight(lines, d, beside, bodySize * LEAD.dropCapReachBodySizes);
     if (!target || target.lead) continue;
     d.dropCap = true;
     target.lead = d;
@@ -34,7 +51,7 @@ function nearestRight(lines: readonly LineInfo[], from: LineInfo, fits: (l: Line
   for (const l of lines) {
     if (l === from || l.bareBullet) continue;
     const dx = l.box[0] - from.box[2];
-    if (dx < -2 || dx > reach || !fits(l)) continue;
+    if (dx < -LEAD.overlapPx || dx > reach || !fits(l)) continue;
     if (!best || l.box[1] < best.box[1]) best = l;
   }
   return best;

@@ -1,6 +1,6 @@
 import type { BBox, ModelPage } from '../model/types.ts';
-import { centerInside, union, xOverlap } from './geometry.ts';
-import { classifyDraft } from './classify.ts';
+import { centerIn, union, xOverlap } from '../model/geometry.ts';
+import { assignBlockRole } from './block-roles.ts';
 import { findFigures, figureLabels } from './figures.ts';
 import { groupLeaf, typicalGapRatio, type GroupContext } from './grouping.ts';
 import type { FurnitureMark } from './headers-footers.ts';
@@ -33,13 +33,34 @@ export interface LayoutContext {
   skipRegions?: boolean;
 }
 
+/** Body font size (px) assumed when the document pass found none. */
 const DEFAULT_BODY_SIZE = 20;
 /** Share of the page's characters in all-capital lines above which capitals no longer set headings apart. */
 const CAPS_PAGE_SHARE = 0.3;
 
+/** Page-level thresholds. Sizes are in px or in body font sizes; shares are of the page's characters or lines. */
+const PAGE = {
+  /** A path at most this many px tall and at least `ruleMinBodySizes` long is a horizontal rule. */
+  ruleMaxThicknessPx: 4,
+  ruleMinBodySizes: 2,
+  /** Code drafts within this many line sizes of each other (a blank line) are one listing... */
+  codeJoinSizes: 1.6,
+  /** ...unless the lower starts more than this many px above the upper's bottom. */
+  codeOverlapPx: 2,
+  /** Lines within this share of the body size of it are set at the body size. */
+  bodySizeShare: 0.05,
+  /** From this many pages on, furniture found by position alone needs `longMinFurnitureScore`. */
+  longDocumentPages: 3,
+  longMinFurnitureScore: 0.65,
+  /** Furniture score needed on shorter documents (position alone suffices). */
+  minFurnitureScore: 0.55,
+  /** Share of characters in monospaced fonts above which monospace no longer sets code apart. */
+  monoPageShare: 0.6,
+} as const;
+
 function thinRules(page: ModelPage, bodySize: number): BBox[] {
   return page.paths
-    .filter((p) => p.bbox[3] - p.bbox[1] <= 4 && p.bbox[2] - p.bbox[0] >= bodySize * 2)
+    .filter((p) => p.bbox[3] - p.bbox[1] <= PAGE.ruleMaxThicknessPx && p.bbox[2] - p.bbox[0] >= bodySize * PAGE.ruleMinBodySizes)
     .map((p) => p.bbox);
 }
 
@@ -54,7 +75,7 @@ function mergeCodeBlocks(drafts: Draft[]): void {
     const b = drafts[i];
     if (!isCode(a) || !isCode(b)) continue;
     const size = a.lines[a.lines.length - 1].size;
-    if (b.bbox[1] - a.bbox[3] > size * 1.6 || b.bbox[1] < a.bbox[3] - 2 || xOverlap(a.bbox, b.bbox) <= 0) continue;
+    if (b.bbox[1] - a.bbox[3] > size * PAGE.codeJoinSizes || b.bbox[1] < a.bbox[3] - PAGE.codeOverlapPx || xOverlap(a.bbox, b.bbox) <= 0) continue;
     a.lines.push(...b.lines);
     a.bbox = union([a.bbox, b.bbox]);
     drafts.splice(i, 1);
@@ -65,7 +86,7 @@ function mergeCodeBlocks(drafts: Draft[]): void {
 /** The typeface carrying most characters at the body size on this page. */
 function bodyFontName(lines: readonly LineInfo[], bodySize: number): string {
   const weight = new Map<string, number>();
-  for (const l of lines) if (Math.abs(l.size - bodySize) <= bodySize * 0.05) weight.set(l.fontName, (weight.get(l.fontName) ?? 0) + l.text.length);
+  for (const l of lines) if (Math.abs(l.size - bodySize) <= bodySize * PAGE.bodySizeShare) weight.set(l.fontName, (weight.get(l.fontName) ?? 0) + l.text.length);
   let best = '';
   let bestW = 0;
   for (const [name, w] of weight) if (w > bestW) [best, bestW] = [name, w];
@@ -87,7 +108,7 @@ function regionDrafts(page: ModelPage, lines: readonly LineInfo[], bodySize: num
     const bbox = own.length ? union([r.bbox, boxOfLines(own)]) : r.bbox;
     drafts.push({ lines: ordered, bbox, type: r.kind, score: r.score, region: r.kind, flow: 0 });
   };
-  for (const t of tables) add(t, lines.filter((l) => centerInside(l.box, t.bbox)));
+  for (const t of tables) add(t, lines.filter((l) => centerIn(l.box, t.bbox)));
   for (const f of figures) add(f, figureLabels(f, lines, bodySize));
   return { drafts, taken };
 }
@@ -125,7 +146,7 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
   const all = attachLeads(visualLines(page.lines), bodySize);
 
   // Furniture is judged against the page's own text size too (a document's body can be tiny figure text).
-  const minScore = (ctx.pageCount ?? 1) >= 3 ? 0.65 : 0.55;
+  const minScore = (ctx.pageCount ?? 1) >= PAGE.longDocumentPages ? PAGE.longMinFurnitureScore : PAGE.minFurnitureScore;
   const marks = positionalFurniture(page, all, Math.max(bodySize, dominantSize(all)), minScore);
   for (const [id, m] of ctx.furniture ?? []) marks.set(id, m);
   const furniture = all.filter((l) => marks.has(l.line.id));
@@ -134,14 +155,14 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
   const { atoms, regions } = pageAtoms(page, content, bodySize, ctx.skipRegions ?? false);
   const rtl = content.filter((l) => l.line.dir === 'rtl').length * 2 > content.length;
   const leaves = xyCut(atoms, { bodySize, rtl });
-  const monoPage = charShare(content, (l) => l.monoFlag) > 0.6;
+  const monoPage = charShare(content, (l) => l.monoFlag) > PAGE.monoPageShare;
   const gctx: GroupContext = { bodySize, gapRatio: typicalGapRatio(leaves), rules: thinRules(page, bodySize), monoPage, noTables: ctx.skipRegions };
   const { drafts, columns } = groupLeaves(leaves, gctx, regions);
 
   const columnOf = (d: Draft): [number, number] => columns.get(d) ?? [0, page.width];
   const capsPage = charShare(content, (l) => isAllCaps(l.text)) > CAPS_PAGE_SHARE;
-  const cctx = { bodySize, bodyFont: bodyFontName(content, bodySize), monoPage, capsPage, columnOf };
-  for (const d of drafts) classifyDraft(d, cctx);
+  const roleContext = { bodySize, bodyFont: bodyFontName(content, bodySize), monoPage, capsPage, columnOf };
+  for (const d of drafts) assignBlockRole(d, roleContext);
   if (ctx.titlePage ?? page.page_index === 0) markTitle(drafts, page, bodySize);
   markNumberedEntries(drafts, bodySize);
   attachCaptions(drafts, page, columnOf);

@@ -47,9 +47,12 @@ export function numberLeadOf(text: string): string | undefined {
   return /^(\d{1,3})\s+\p{Lu}/u.exec(text.trimStart())?.[1];
 }
 
+/** Longest text (bullet and spaces) that can be a bare bullet. */
+const BARE_BULLET_MAX_CHARS = 4;
+
 /** A text made only of a bullet glyph (some PDFs draw the bullet as its own text run). */
 export function isBareBullet(text: string): boolean {
-  if (text.length > 4) return false;
+  if (text.length > BARE_BULLET_MAX_CHARS) return false;
   return /^[•●▪■◦○◆◇►▸‣⁃∙·–*✓✔➢➤→□☐❖➔⦁-]$/u.test(text.trim());
 }
 
@@ -94,9 +97,12 @@ const PAGE_NUMBER = [
   /^(?:[A-Z]|\d{1,3})[-–]\d{1,4}$/u,
 ];
 
+/** Longest text that can be a page number ("Page 12 of 340" and the like). */
+const PAGE_NUMBER_MAX_CHARS = 24;
+
 export function isPageNumber(text: string): boolean {
   const t = text.trim();
-  return t.length > 0 && t.length <= 24 && PAGE_NUMBER.some((re) => re.test(t));
+  return t.length > 0 && t.length <= PAGE_NUMBER_MAX_CHARS && PAGE_NUMBER.some((re) => re.test(t));
 }
 
 /** Normalises header/footer text so the same furniture on different pages compares equal. */
@@ -145,6 +151,19 @@ function flagsOf(text: string, i: number, c: number): number {
  * one-letter tokens (variables), against the share of ordinary words. One pass over the characters: it runs
  * on every line of every page.
  */
+const MATH_SCORE = {
+  /** A token of at least this many letters (and nothing else) is an ordinary word. */
+  wordMinLetters: 4,
+  /** Lines with fewer non-space characters score 0. */
+  minChars: 2,
+  /** Each math symbol counts this many times against the line's non-space characters. */
+  symbolWeight: 3,
+  /** Weight of the symbol share in the score. */
+  symbolShareWeight: 0.7,
+  /** Weight of the share of one-letter tokens (less ordinary words) in the score. */
+  tokenShareWeight: 0.5,
+} as const;
+
 export function mathScore(text: string): number {
   let compact = 0;
   let symbols = 0;
@@ -173,12 +192,12 @@ export function mathScore(text: string): number {
     tokens++;
     const trailing = len > 1 && last & TRAILING ? 1 : 0;
     if (len - trailing === 1 && alnum === 1) singles++;
-    if (letters >= 4 && letters === len - trailing) words++;
+    if (letters >= MATH_SCORE.wordMinLetters && letters === len - trailing) words++;
   }
-  if (compact < 2) return 0;
-  const symbolShare = Math.min(1, (symbols * 3) / compact);
+  if (compact < MATH_SCORE.minChars) return 0;
+  const symbolShare = Math.min(1, (symbols * MATH_SCORE.symbolWeight) / compact);
   const tokenShare = tokens ? (singles - words) / tokens : 0;
-  return Math.max(0, Math.min(1, symbolShare * 0.7 + tokenShare * 0.5));
+  return Math.max(0, Math.min(1, symbolShare * MATH_SCORE.symbolShareWeight + tokenShare * MATH_SCORE.tokenShareWeight));
 }
 
 /** Equation numbers printed at the right end of a display formula: `(3)`, `(2.1)`, `[4]`. */
@@ -186,9 +205,12 @@ export function endsWithEquationNumber(text: string): boolean {
   return /[([]\d{1,3}(?:\.\d{1,3})?[a-z]?[)\]]$/u.test(text.trim());
 }
 
+/** Fewest letters of a text in capitals (shorter ones, "OK", "US", are abbreviations). */
+const CAPS_MIN_LETTERS = 3;
+
 export function isAllCaps(text: string): boolean {
   const letters = text.replace(/[^\p{L}]/gu, '');
-  return letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
+  return letters.length >= CAPS_MIN_LETTERS && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
 }
 
 export function wordCount(text: string): number {
@@ -202,12 +224,16 @@ export function wordCount(text: string): number {
   return n;
 }
 
+/** Most words of the label and of the value of a one-line "Label: value". */
+const KEY_VALUE_MAX_LABEL_WORDS = 5;
+const KEY_VALUE_MAX_VALUE_WORDS = 10;
+
 /** "Label: value" on one line, with a short label and a short value. */
 export function isKeyValueText(text: string): boolean {
   const m = /^([^:]{1,40}):\s*(\S.*)$/u.exec(text.trim());
   if (!m) return false;
   if (/^(?:https?|ftp|mailto)$/iu.test(m[1].trim()) || /^\/\//u.test(m[2]) || /[\d;]$/u.test(m[1])) return false;
-  return wordCount(m[1]) <= 5 && wordCount(m[2]) <= 10;
+  return wordCount(m[1]) <= KEY_VALUE_MAX_LABEL_WORDS && wordCount(m[2]) <= KEY_VALUE_MAX_VALUE_WORDS;
 }
 
 export function endsSentence(text: string): boolean {

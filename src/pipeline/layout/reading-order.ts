@@ -1,3 +1,4 @@
+import { round2 } from '../model/geometry.ts';
 import type { Block } from '../model/types.ts';
 import type { Draft } from './internal.ts';
 import { blockTextOf, flattenLines } from './text.ts';
@@ -58,8 +59,6 @@ function figuresAfterSentences(main: Draft[]): Draft[] {
   return out;
 }
 
-const round = (n: number) => Math.round(n * 100) / 100;
-
 export function toBlocks(pageIndex: number, ordered: readonly Draft[]): Block[] {
   const ids = new Map<Draft, string>();
   ordered.forEach((d, i) => ids.set(d, `p${pageIndex}_b${i}`));
@@ -67,10 +66,10 @@ export function toBlocks(pageIndex: number, ordered: readonly Draft[]): Block[] 
     const block: Block = {
       id: ids.get(d)!,
       type: d.type,
-      bbox: [round(d.bbox[0]), round(d.bbox[1]), round(d.bbox[2]), round(d.bbox[3])],
+      bbox: [round2(d.bbox[0]), round2(d.bbox[1]), round2(d.bbox[2]), round2(d.bbox[3])],
       lines: flattenLines(d.lines),
       text: blockTextOf(d.lines, d.type),
-      score: round(d.score),
+      score: round2(d.score),
       readingOrder: i,
     };
     if (d.headingLevel !== undefined && (d.type === 'title' || d.type === 'section_header')) block.headingLevel = d.headingLevel;

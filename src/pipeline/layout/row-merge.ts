@@ -1,5 +1,5 @@
 import type { Line } from '../model/types.ts';
-import { centerY, height } from './geometry.ts';
+import { centerY, height } from '../model/geometry.ts';
 import { lineInfo, monospacedByShape, type LineInfo } from './internal.ts';
 
 /**
@@ -19,6 +19,22 @@ function spreadMonospace(lines: LineInfo[]): void {
   }
   for (const l of lines) if (!l.mono && (votes.get(l.fontName) ?? 0) > 0) l.mono = true;
 }
+
+/** Runs that make one visual line. Lengths are in font sizes (`size`, the larger of two runs) or line heights. */
+const ROW = {
+  /** Runs share a row when their centres are less than this share of the smaller height apart. */
+  sameRowShare: 0.3,
+  /** Runs of sizes differing by at most this share of `size` are similar. */
+  similarSizeShare: 0.15,
+  /** Similar runs join across gaps from minus this many sizes (overlap)... */
+  maxOverlapSizes: 0.3,
+  /** ...up to this many sizes (a word space; wider is a gutter or a table cell). */
+  maxGapSizes: 1.0,
+  /** A line starts at a column edge within this many sizes of it... */
+  edgeSlackSizes: 0.5,
+  /** ...and ends before it within this many sizes. */
+  edgeReachSizes: 2,
+} as const;
 
 /** Lines that must start at a row part's left edge (and end just before it) for that edge to be a column's. */
 const MIN_COLUMN_EDGE_LINES = 3;
@@ -40,8 +56,8 @@ function atColumnEdge(prev: Line, cur: Line, lines: readonly Line[]): boolean {
   let ending = 0;
   for (const l of lines) {
     if (l === prev || l === cur || Math.abs(centerY(l.bbox) - y) > reach) continue;
-    if (Math.abs(l.bbox[0] - edge) <= size * 0.5) starting++;
-    else if (l.bbox[2] < edge && l.bbox[2] >= edge - size * 2) ending++;
+    if (Math.abs(l.bbox[0] - edge) <= size * ROW.edgeSlackSizes) starting++;
+    else if (l.bbox[2] < edge && l.bbox[2] >= edge - size * ROW.edgeReachSizes) ending++;
   }
   return starting >= MIN_COLUMN_EDGE_LINES && ending >= MIN_COLUMN_EDGE_LINES;
 }
@@ -57,7 +73,7 @@ export function visualLines(lines: readonly Line[]): LineInfo[] {
     let j = i + 1;
     const y = centerY(sorted[i].bbox);
     const h = height(sorted[i].bbox);
-    while (j < sorted.length && Math.abs(centerY(sorted[j].bbox) - y) < Math.min(h, height(sorted[j].bbox)) * 0.3) j++;
+    while (j < sorted.length && Math.abs(centerY(sorted[j].bbox) - y) < Math.min(h, height(sorted[j].bbox)) * ROW.sameRowShare) j++;
     const row = sorted.slice(i, j).sort((a, b) => a.bbox[0] - b.bbox[0]);
     let parts: Line[] = [row[0]];
     for (let k = 1; k < row.length; k++) {
@@ -65,8 +81,8 @@ export function visualLines(lines: readonly Line[]): LineInfo[] {
       const cur = row[k];
       const size = Math.max(prev.font.size, cur.font.size);
       const gap = cur.bbox[0] - prev.bbox[2];
-      const similar = Math.abs(prev.font.size - cur.font.size) <= size * 0.15;
-      if (similar && gap >= -size * 0.3 && gap <= size * 1.0 && prev.dir === cur.dir && !atColumnEdge(prev, cur, flat)) parts.push(cur);
+      const similar = Math.abs(prev.font.size - cur.font.size) <= size * ROW.similarSizeShare;
+      if (similar && gap >= -size * ROW.maxOverlapSizes && gap <= size * ROW.maxGapSizes && prev.dir === cur.dir && !atColumnEdge(prev, cur, flat)) parts.push(cur);
       else {
         out.push(lineInfo(parts));
         parts = [cur];

@@ -1,5 +1,5 @@
 import type { BBox, ModelPage, VectorPath } from '../model/types.ts';
-import { area, centerInside, centerY, height, intersectionArea, overlap1d, union, width } from './geometry.ts';
+import { area, centerIn, centerY, height, overlap1d, overlapArea, union, width } from '../model/geometry.ts';
 import type { LineInfo, Region } from './internal.ts';
 
 /**
@@ -11,6 +11,76 @@ import type { LineInfo, Region } from './internal.ts';
  * The `table` blocks of PDF and image pages (every profile but `fast`) come from here, so replacing it with
  * pipeline/tables' detector would change parse, layout, classify, ask and fields output.
  */
+
+/**
+ * Ruled tables: rules, cell boxes, the bands between rules. Lengths are in px, in body font sizes or in the line
+ * size named; shares are of the quantity named.
+ */
+const RULED = {
+  /** Thickest rule (px)... */
+  ruleMaxThicknessPx: 4,
+  /** ...which is at least this many px long and `ruleMinAspect` times as long as thick. */
+  ruleMinLengthPx: 12,
+  ruleMinAspect: 3,
+  /** Cell boxes are wider than this many px, taller than this many px, and at most `cellMaxBodySizes` tall. */
+  cellMinWidthPx: 8,
+  cellMinHeightPx: 4,
+  cellMaxBodySizes: 8,
+  /** A box covering this share of the page or more is a background, not a cell. */
+  cellMaxPageShare: 0.6,
+  /** Two boxes tile when they share this much (shares of the shorter side). */
+  tileOverlapShare: 0.5,
+  /** Collinear segments join when this many px apart across and this many px along. */
+  collinearAcrossPx: 2,
+  collinearAlongPx: 4,
+  /** An interior vertical rule spans at least this share of a band's height. */
+  verticalSpanShare: 0.5,
+  /** A band is a table when this share of its rows has two cells or more. */
+  multiCellRowShare: 0.5,
+  /** A band with a line of this many words over `proseWidthShare` of its width is prose. */
+  proseLineWords: 10,
+  proseWidthShare: 0.55,
+  /** Rules of a table are at least this many body sizes long... */
+  ruleMinBodySizes: 4,
+  /** ...at most this share of the page height apart... */
+  maxRuleGapPageShare: 0.5,
+  /** ...at least this many px apart (a double rule is one)... */
+  minRuleGapPx: 2,
+  /** ...and overlap by this share of the shorter. */
+  chainOverlapShare: 0.6,
+  /** Fewest rows of two cells or more in a ruled table without a grid. */
+  minMultiCellRows: 2,
+  /** Score of a ruled table with interior vertical rules, and without. */
+  gridScore: 0.8,
+  ruledScore: 0.7,
+} as const;
+
+/** Rows of cells: table cells and label-value rows. Lengths are in px, in the line size or in body sizes. */
+const ALIGNED = {
+  /** A gap between words wider than this many sizes splits a line into cells. */
+  cellGapSizes: 1.1,
+  /** A word within this many px of a cell's sides lies in it. */
+  cellSlackPx: 1,
+  /** Median characters of a cell of a table (longer is running text in two columns). */
+  maxMedianCellChars: 32,
+  /** Cell edges within this many body sizes line up. */
+  columnTolBodySizes: 0.8,
+  /** A column of a ruled table has cells in at least this many rows, or `ruledColumnRowShare` of them. */
+  ruledColumnMinRows: 2,
+  ruledColumnRowShare: 0.5,
+  /** Rows of cells at most this many body sizes apart make one run. */
+  maxRowGapBodySizes: 2.5,
+  /** A run is key-value when this share of its rows has a first cell ending in ':'... */
+  labelledRowShare: 0.6,
+  /** ...and its cells have at most this median of words. */
+  maxMedianCellWords: 6,
+  /** Fewest rows of an aligned (unruled) table. */
+  minTableRows: 3,
+  /** A column of an aligned table has cells in this share of its rows. */
+  columnRowShare: 0.6,
+  /** Fewest columns of a table. */
+  minColumns: 2,
+} as const;
 
 interface Seg {
   a0: number;
@@ -32,7 +102,7 @@ function splitCells(l: LineInfo): BBox[] {
   let end = words[0].bbox;
   for (let i = 1; i < words.length; i++) {
     const w = words[i].bbox;
-    if (w[0] - end[2] > l.size * 1.1) {
+    if (w[0] - end[2] > l.size * ALIGNED.cellGapSizes) {
       out.push([start[0], Math.min(start[1], end[1]), end[2], Math.max(start[3], end[3])]);
       start = w;
     }
@@ -42,10 +112,11 @@ function splitCells(l: LineInfo): BBox[] {
   return out;
 }
 
+/** Px within which two box sides touch. */
 const TOUCH_TOL = 3;
 
 function mostlyOverlapping(a0: number, a1: number, b0: number, b1: number): boolean {
-  return overlap1d(a0, a1, b0, b1) > Math.min(a1 - a0, b1 - b0) * 0.5;
+  return overlap1d(a0, a1, b0, b1) > Math.min(a1 - a0, b1 - b0) * RULED.tileOverlapShare;
 }
 
 /** `b` starts where `a` ends, to the right or below, along most of the shared side. */
@@ -104,10 +175,11 @@ function edgesOf(paths: readonly VectorPath[], pageArea: number, bodySize: numbe
     const [x0, y0, x1, y1] = p.bbox;
     const w = x1 - x0;
     const ht = y1 - y0;
-    if (ht <= 4 && w >= Math.max(12, ht * 3)) h.push({ a0: x0, a1: x1, at: (y0 + y1) / 2 });
-    else if (w <= 4 && ht >= Math.max(12, w * 3)) v.push({ a0: y0, a1: y1, at: (x0 + x1) / 2 });
+    const { ruleMaxThicknessPx: thin, ruleMinLengthPx: minLength, ruleMinAspect: aspect } = RULED;
+    if (ht <= thin && w >= Math.max(minLength, ht * aspect)) h.push({ a0: x0, a1: x1, at: (y0 + y1) / 2 });
+    else if (w <= thin && ht >= Math.max(minLength, w * aspect)) v.push({ a0: y0, a1: y1, at: (x0 + x1) / 2 });
     // Cell-sized boxes only: cards and panels (taller than a few lines) tile too, but they are not cells.
-    else if ((p.kind === 'rect' || p.kind === 'fill') && w > 8 && ht > 4 && ht <= bodySize * 8 && w * ht < pageArea * 0.6) rects.push(p.bbox);
+    else if (isCellBox(p, w, ht, bodySize, pageArea)) rects.push(p.bbox);
   }
   for (const [x0, y0, x1, y1] of tiledRects(rects)) {
     h.push({ a0: x0, a1: x1, at: y0 }, { a0: x0, a1: x1, at: y1 });
@@ -116,13 +188,18 @@ function edgesOf(paths: readonly VectorPath[], pageArea: number, bodySize: numbe
   return { h: mergeCollinear(h), v: mergeCollinear(v) };
 }
 
+function isCellBox(p: VectorPath, w: number, ht: number, bodySize: number, pageArea: number): boolean {
+  if (p.kind !== 'rect' && p.kind !== 'fill') return false;
+  return w > RULED.cellMinWidthPx && ht > RULED.cellMinHeightPx && ht <= bodySize * RULED.cellMaxBodySizes && w * ht < pageArea * RULED.cellMaxPageShare;
+}
+
 /** Joins segments on the same line that overlap or touch (cell borders drawn one cell at a time). */
 function mergeCollinear(segs: Seg[]): Seg[] {
   segs.sort((a, b) => a.at - b.at || a.a0 - b.a0);
   const out: Seg[] = [];
   for (const s of segs) {
     const last = out[out.length - 1];
-    if (last && Math.abs(last.at - s.at) <= 2 && s.a0 <= last.a1 + 4) last.a1 = Math.max(last.a1, s.a1);
+    if (last && Math.abs(last.at - s.at) <= RULED.collinearAcrossPx && s.a0 <= last.a1 + RULED.collinearAlongPx) last.a1 = Math.max(last.a1, s.a1);
     else out.push({ ...s });
   }
   return out;
@@ -149,17 +226,17 @@ function cellCount(row: readonly LineInfo[]): number {
 
 /** Vertical rules strictly inside a box (a frame's own sides do not make a grid). */
 function interiorVerticals(box: BBox, verticals: readonly Seg[], margin: number): number {
-  return verticals.filter((s) => s.at > box[0] + margin && s.at < box[2] - margin && overlap1d(s.a0, s.a1, box[1], box[3]) >= height(box) * 0.5).length;
+  return verticals.filter((s) => s.at > box[0] + margin && s.at < box[2] - margin && overlap1d(s.a0, s.a1, box[1], box[3]) >= height(box) * RULED.verticalSpanShare).length;
 }
 
 function bandKind(box: BBox, lines: readonly LineInfo[], verticals: readonly Seg[]): Band {
-  const inside = lines.filter((l) => centerInside(l.box, box));
+  const inside = lines.filter((l) => centerIn(l.box, box));
   if (inside.length === 0) return 'other';
   const rows = rowsIn(inside);
   const multi = rows.filter((r) => cellCount(r) >= 2).length;
   const crossing = interiorVerticals(box, verticals, inside[0].size);
-  if (multi >= rows.length * 0.5 || (crossing >= 1 && rows.length >= 1)) return 'table';
-  const prose = inside.some((l) => l.words >= 10 && width(l.box) >= width(box) * 0.55);
+  if (multi >= rows.length * RULED.multiCellRowShare || (crossing >= 1 && rows.length >= 1)) return 'table';
+  const prose = inside.some((l) => l.words >= RULED.proseLineWords && width(l.box) >= width(box) * RULED.proseWidthShare);
   return prose ? 'prose' : 'other';
 }
 
@@ -172,9 +249,9 @@ function ruleChains(h: readonly Seg[], minWidth: number, maxGap: number): Seg[][
     let bestOverlap = 0;
     for (const c of chains) {
       const last = c[c.length - 1];
-      if (s.at - last.at > maxGap || s.at - last.at < 2) continue;
+      if (s.at - last.at > maxGap || s.at - last.at < RULED.minRuleGapPx) continue;
       const ov = overlap1d(s.a0, s.a1, last.a0, last.a1);
-      if (ov >= 0.6 * Math.min(s.a1 - s.a0, last.a1 - last.a0) && ov > bestOverlap) {
+      if (ov >= RULED.chainOverlapShare * Math.min(s.a1 - s.a0, last.a1 - last.a0) && ov > bestOverlap) {
         best = c;
         bestOverlap = ov;
       }
@@ -189,7 +266,7 @@ function ruleChains(h: readonly Seg[], minWidth: number, maxGap: number): Seg[][
 function mergeOverlapping(regions: Region[]): Region[] {
   const out: Region[] = [];
   for (const r of regions.sort((a, b) => area(b.bbox) - area(a.bbox))) {
-    const host = out.find((o) => intersectionArea(o.bbox, r.bbox) > 0);
+    const host = out.find((o) => overlapArea(o.bbox, r.bbox) > 0);
     if (host) {
       host.bbox = union([host.bbox, r.bbox]);
       host.score = Math.max(host.score, r.score);
@@ -202,7 +279,7 @@ export function findRuledTables(page: ModelPage, lines: readonly LineInfo[], bod
   if (page.paths.length === 0) return [];
   const { h, v } = edgesOf(page.paths, page.width * page.height, bodySize);
   const out: Region[] = [];
-  for (const chain of ruleChains(h, bodySize * 4, page.height * 0.5)) {
+  for (const chain of ruleChains(h, bodySize * RULED.ruleMinBodySizes, page.height * RULED.maxRuleGapPageShare)) {
     let run: Seg[] = [chain[0]];
     let tableBands = 0;
     const close = () => {
@@ -210,14 +287,14 @@ export function findRuledTables(page: ModelPage, lines: readonly LineInfo[], bod
         const x0 = Math.min(...run.map((s) => s.a0));
         const x1 = Math.max(...run.map((s) => s.a1));
         const frame: BBox = [x0, run[0].at, x1, run[run.length - 1].at];
-        const inside = lines.filter((l) => centerInside(l.box, frame));
+        const inside = lines.filter((l) => centerIn(l.box, frame));
         const rows = rowsIn(inside);
         const multi = rows.filter((r) => cellCount(r) >= 2).length;
         const grid = inside.length > 0 && interiorVerticals(frame, v, inside[0].size) > 0;
         // One row of text inside a filled bar or between two rules is a banner, not a table; without a grid
         // the cells must also line up in columns (ruled notepaper under handwriting does not).
-        if (rows.length >= 2 && (grid || (multi >= 2 && alignedColumns(rows, bodySize)))) {
-          out.push({ kind: 'table', bbox: union([frame, ...inside.map((l) => l.box)]), score: grid ? 0.8 : 0.7 });
+        if (rows.length >= 2 && (grid || (multi >= RULED.minMultiCellRows && alignedColumns(rows, bodySize)))) {
+          out.push({ kind: 'table', bbox: union([frame, ...inside.map((l) => l.box)]), score: grid ? RULED.gridScore : RULED.ruledScore });
         }
       }
     };
@@ -243,7 +320,7 @@ export function findRuledTables(page: ModelPage, lines: readonly LineInfo[], bod
 /** Characters of a line's words that lie inside a cell box. */
 function cellChars(l: LineInfo, box: BBox): number {
   let n = 0;
-  for (const w of l.wordList) if (w.bbox[0] >= box[0] - 1 && w.bbox[2] <= box[2] + 1) n += w.text.length + 1;
+  for (const w of l.wordList) if (w.bbox[0] >= box[0] - ALIGNED.cellSlackPx && w.bbox[2] <= box[2] + ALIGNED.cellSlackPx) n += w.text.length + 1;
   return n;
 }
 
@@ -252,11 +329,12 @@ function alignedColumns(rows: readonly LineInfo[][], bodySize: number): boolean 
   const cells = multi.flatMap((r) => r.flatMap((l) => cellsOf(l)));
   // Two columns of running text between two rules are not a table: table cells are short.
   const lengths = multi.flatMap((r) => r.flatMap((l) => cellsOf(l).map((c) => cellChars(l, c)))).sort((a, b) => a - b);
-  if (lengths[lengths.length >> 1] > 32) return false;
-  const minHits = Math.max(2, Math.ceil(multi.length * 0.5));
-  const lefts = clusterCount(cells.map((c) => c[0]), bodySize * 0.8, minHits);
-  const rights = clusterCount(cells.map((c) => c[2]), bodySize * 0.8, minHits);
-  return Math.max(lefts, rights) >= 2;
+  if (lengths[lengths.length >> 1] > ALIGNED.maxMedianCellChars) return false;
+  const minHits = Math.max(ALIGNED.ruledColumnMinRows, Math.ceil(multi.length * ALIGNED.ruledColumnRowShare));
+  const tol = bodySize * ALIGNED.columnTolBodySizes;
+  const lefts = clusterCount(cells.map((c) => c[0]), tol, minHits);
+  const rights = clusterCount(cells.map((c) => c[2]), tol, minHits);
+  return Math.max(lefts, rights) >= ALIGNED.minColumns;
 }
 
 export interface RowRun {
@@ -292,18 +370,19 @@ export function alignedRuns(rows: readonly LineInfo[][], bodySize: number): RowR
       continue;
     }
     let j = i;
-    while (j + 1 < rows.length && cells[j + 1].length >= 2 && rowGap(rows[j], rows[j + 1]) <= bodySize * 2.5) j++;
+    while (j + 1 < rows.length && cells[j + 1].length >= 2 && rowGap(rows[j], rows[j + 1]) <= bodySize * ALIGNED.maxRowGapBodySizes) j++;
     const runCells = cells.slice(i, j + 1);
     const n = j - i + 1;
     const labelled = runCells.filter((c) => /:\s*$/u.test(firstCellText(c[0].l, c[0].box))).length;
     const words = runCells.flat().map((c) => c.l.words / Math.max(1, cellsOf(c.l).length));
-    const short = words.sort((a, b) => a - b)[words.length >> 1] <= 6;
-    if (labelled >= Math.max(1, n * 0.6) && short) out.push({ start: i, end: j, kind: 'key_value' });
-    else if (n >= 3 && short) {
-      const minHits = Math.ceil(n * 0.6);
-      const lefts = clusterCount(runCells.flat().map((c) => c.box[0]), bodySize * 0.8, minHits);
-      const rights = clusterCount(runCells.flat().map((c) => c.box[2]), bodySize * 0.8, minHits);
-      if (Math.max(lefts, rights) >= 2) out.push({ start: i, end: j, kind: 'table' });
+    const short = words.sort((a, b) => a - b)[words.length >> 1] <= ALIGNED.maxMedianCellWords;
+    if (labelled >= Math.max(1, n * ALIGNED.labelledRowShare) && short) out.push({ start: i, end: j, kind: 'key_value' });
+    else if (n >= ALIGNED.minTableRows && short) {
+      const minHits = Math.ceil(n * ALIGNED.columnRowShare);
+      const tol = bodySize * ALIGNED.columnTolBodySizes;
+      const lefts = clusterCount(runCells.flat().map((c) => c.box[0]), tol, minHits);
+      const rights = clusterCount(runCells.flat().map((c) => c.box[2]), tol, minHits);
+      if (Math.max(lefts, rights) >= ALIGNED.minColumns) out.push({ start: i, end: j, kind: 'table' });
     }
     i = j + 1;
   }
@@ -316,7 +395,7 @@ function rowGap(a: readonly LineInfo[], b: readonly LineInfo[]): number {
 
 function firstCellText(l: LineInfo, box: BBox): string {
   return l.wordList
-    .filter((w) => w.bbox[0] >= box[0] - 1 && w.bbox[2] <= box[2] + 1)
+    .filter((w) => w.bbox[0] >= box[0] - ALIGNED.cellSlackPx && w.bbox[2] <= box[2] + ALIGNED.cellSlackPx)
     .map((w) => w.text)
     .join(' ');
 }

@@ -1,5 +1,5 @@
 import type { BlockType, Line } from '../model/types.ts';
-import { centerY, height } from './geometry.ts';
+import { centerY, height } from '../model/geometry.ts';
 import type { LineInfo } from './internal.ts';
 
 /** The model lines of a block in order, with attached bullets and drop caps before their line. */
@@ -31,6 +31,9 @@ function joinProse(acc: string, next: string): string {
   return `${acc} ${next}`;
 }
 
+/** Lines of a table or key-value block share a row when their centres are less than this share of the smaller height apart. */
+const SAME_ROW_SHARE = 0.5;
+
 /** Block text: prose lines joined with hyphenation resolved; code keeps its lines; tables one row a line. */
 export function blockTextOf(lines: readonly LineInfo[], type: BlockType): string {
   if (lines.length === 0) return '';
@@ -41,7 +44,7 @@ export function blockTextOf(lines: readonly LineInfo[], type: BlockType): string
     let lastH = 0;
     for (const l of lines) {
       const y = centerY(l.box);
-      if (rows.length && Math.abs(y - lastY) < Math.min(lastH, height(l.box)) * 0.5) rows[rows.length - 1] += ` ${lineText(l)}`;
+      if (rows.length && Math.abs(y - lastY) < Math.min(lastH, height(l.box)) * SAME_ROW_SHARE) rows[rows.length - 1] += ` ${lineText(l)}`;
       else {
         rows.push(lineText(l));
         lastY = y;

@@ -1,6 +1,6 @@
 import type { BBox } from '../model/types.ts';
-import { centerX, centerY, median, overlap1d, yOverlap } from './geometry.ts';
-import type { LineInfo } from './internal.ts';
+import { centerX, centerY, overlap1d, yOverlap } from '../model/geometry.ts';
+import { median, type LineInfo } from './internal.ts';
 
 /**
  * Recursive XY-cut over the page's atoms (lines and figure/table regions). Columns are cut first; where an
@@ -17,10 +17,58 @@ export interface Atom {
   children?: Atom[];
 }
 
+/** Px a container's border sits outside its text: its gutter is measured inside it. */
 const BOX_INSET = 6;
 /** How far above a line another may start and still share its row (rows are a few hundred px at most). */
 const MAX_PAIR_REACH = 400;
 const isBox = (a: Atom) => a.region !== undefined || a.children !== undefined;
+
+/**
+ * The cut rules' thresholds. Lengths are in px or in body font sizes (`bodySize`); shares are of the quantity
+ * named; word counts are words of a line.
+ */
+const CUT = {
+  /** A line of this many words is running text by itself. */
+  proseLineWords: 10,
+  /** Several lines (at least `proseMinLines`) of this median word count are running text. */
+  proseMedianWords: 5,
+  proseMinLines: 3,
+  /** Fewest words of a line that counts as going on from the line above (a wrapped line). */
+  wrappedLineMinWords: 2,
+  /** Two lines share a row when they overlap vertically by this share of the shorter one... */
+  rowOverlapShare: 0.6,
+  /** ...and the shorter is at least this share of the taller (same type size). */
+  rowSameSizeShare: 0.6,
+  /** Two sides are row-aligned when this share of the smaller side's lines pairs with a line of the other. */
+  rowAlignedShare: 0.6,
+  /** Columns overlap vertically by at least this share of the shorter one (else the strips read them). */
+  columnsMinYOverlapShare: 0.3,
+  /** A sidebar is at most this share of the width of the column beside it... */
+  sidebarMaxWidthShare: 0.5,
+  /** ...and set in type smaller than this share of the column's. */
+  sidebarMaxSizeShare: 0.95,
+  /** A figure or table blocks a gutter when more than this share of its width lies on each side. */
+  regionBlockShare: 0.3,
+  /** Narrowest gutter between text columns: this many px or `textGutterBodySizes`, whichever is larger. */
+  textGutterMinPx: 10,
+  textGutterBodySizes: 0.9,
+  /** Narrowest gutter between boxes, whose own borders set them apart (px). */
+  boxGutterPx: 2,
+  /** Narrower lines (in body sizes) do not make gutters: bullets, page numbers, stray marks. */
+  spanMinBodySizes: 0.8,
+  /** Narrowest gap between strips, in body sizes... */
+  stripGapBodySizes: 0.5,
+  /** ...or this share of the smaller line height around it, whichever is larger. */
+  stripGapLineShare: 0.35,
+  /** In a leaf, two atoms share a row when their centres are less than this share of the smaller height apart. */
+  leafRowShare: 0.5,
+  /** A grid of boxes reads by rows when its row gaps are at least this share of its column gaps. */
+  gridRowGapShare: 0.8,
+  /** Deepest recursion of the cut (a guard; real pages nest a few levels). */
+  maxDepth: 40,
+  /** Strips at most this many body sizes apart may continue the same columns. */
+  stripJoinBodySizes: 3,
+} as const;
 
 export interface CutOptions {
   bodySize: number;
@@ -40,10 +88,10 @@ function isProse(atoms: readonly Atom[]): boolean {
   if (atoms.some(isBox)) return true;
   const lines = atoms.filter((a) => a.line).map((a) => a.line!);
   const words = lines.map((l) => l.words);
-  if (words.some((w) => w >= 10) || (words.length >= 3 && median(words) >= 5)) return true;
+  if (words.some((w) => w >= CUT.proseLineWords) || (words.length >= CUT.proseMinLines && median(words) >= CUT.proseMedianWords)) return true;
   if (lines.length < WRAPPED_MIN_LINES) return false;
   const byTop = [...lines].sort((a, b) => a.box[1] - b.box[1]);
-  const wrapped = byTop.slice(1).filter((l, i) => l.words >= 2 && /^\p{Ll}/u.test(l.text) && !/[.!?:;]$/u.test(byTop[i].text)).length;
+  const wrapped = byTop.slice(1).filter((l, i) => l.words >= CUT.wrappedLineMinWords && /^\p{Ll}/u.test(l.text) && !/[.!?:;]$/u.test(byTop[i].text)).length;
   return wrapped >= (byTop.length - 1) * WRAPPED_MIN_SHARE;
 }
 
@@ -64,13 +112,13 @@ function rowAligned(left: readonly Atom[], right: readonly Atom[]): boolean {
       const b = bigByTop[k];
       // Same row, same type size: a small label beside a big title is not a row of a form.
       const hb = b.box[3] - b.box[1];
-      if (yOverlap(a.box, b.box) >= Math.min(h, hb) * 0.6 && Math.min(h, hb) >= Math.max(h, hb) * 0.6) {
+      if (yOverlap(a.box, b.box) >= Math.min(h, hb) * CUT.rowOverlapShare && Math.min(h, hb) >= Math.max(h, hb) * CUT.rowSameSizeShare) {
         paired++;
         break;
       }
     }
   }
-  return paired >= small.length * 0.6;
+  return paired >= small.length * CUT.rowAlignedShare;
 }
 
 function yExtent(atoms: readonly Atom[]): [number, number] {
@@ -100,7 +148,7 @@ function validCut(left: readonly Atom[], right: readonly Atom[]): boolean {
   // Columns run alongside each other; a group entirely above the other is read first, by the strips.
   const [lt, lb] = yExtent(left);
   const [rt, rb] = yExtent(right);
-  if (overlap1d(lt, lb, rt, rb) < Math.min(lb - lt, rb - rt) * 0.3) return false;
+  if (overlap1d(lt, lb, rt, rb) < Math.min(lb - lt, rb - rt) * CUT.columnsMinYOverlapShare) return false;
   // Lines side by side on the same rows are a form or a table (labels and values), unless a side reads as
   // running text: columns set on one baseline grid, a sidebar beside its article.
   if (rowAligned(left, right)) return isProse(left) || isProse(right);
@@ -130,28 +178,28 @@ function sidebarLast(groups: Atom[][]): Atom[][] {
   const [narrow, wide] = wa < wb ? [a, b] : [b, a];
   const narrowW = Math.min(wa, wb);
   const wideW = Math.max(wa, wb);
-  if (narrow !== groups[0] || narrowW > wideW * 0.5) return groups;
+  if (narrow !== groups[0] || narrowW > wideW * CUT.sidebarMaxWidthShare) return groups;
   const small = typeSize(narrow);
-  return small > 0 && small < typeSize(wide) * 0.95 ? [wide, narrow] : groups;
+  return small > 0 && small < typeSize(wide) * CUT.sidebarMaxSizeShare ? [wide, narrow] : groups;
 }
 
 /** A figure/table crossing a gutter blocks it only when a good share of it lies on each side. */
 function regionBlocks(a: Atom, x: number): boolean {
   const w = a.box[2] - a.box[0];
-  return Math.min(x - a.box[0], a.box[2] - x) > w * 0.3;
+  return Math.min(x - a.box[0], a.box[2] - x) > w * CUT.regionBlockShare;
 }
 
 /** Column groups split at valid vertical gutters, left to right; undefined when there is none. */
 function verticalCut(atoms: readonly Atom[], opts: CutOptions): Cut | undefined {
   // Boxes are set apart by their own borders: a few pixels between two cards are a gutter.
-  const textGutter = Math.max(10, opts.bodySize * 0.9);
+  const textGutter = Math.max(CUT.textGutterMinPx, opts.bodySize * CUT.textGutterBodySizes);
   const scanned = atoms.some((a) => a.line) && atoms.every((a) => !a.line || a.line.line.source === 'ocr');
-  const minGutter = atoms.every(isBox) ? 2 : scanned ? SCAN_MIN_GUTTER : textGutter;
+  const minGutter = atoms.every(isBox) ? CUT.boxGutterPx : scanned ? SCAN_MIN_GUTTER : textGutter;
   // Gutters come from text and containers; pictures may spill past their column (their clip is not known),
   // so they are checked against each gutter afterwards.
   const regions = atoms.filter((a) => a.region !== undefined);
   const spans = atoms
-    .filter((a) => a.region === undefined && (a.children || a.box[2] - a.box[0] >= opts.bodySize * 0.8))
+    .filter((a) => a.region === undefined && (a.children || a.box[2] - a.box[0] >= opts.bodySize * CUT.spanMinBodySizes))
     .map((a) => (a.children ? [a.box[0] + BOX_INSET, a.box[2] - BOX_INSET] : [a.box[0], a.box[2]]))
     .sort((a, b) => a[0] - b[0]);
   if (spans.length === 0 && regions.length >= 2) {
@@ -188,7 +236,7 @@ function verticalCut(atoms: readonly Atom[], opts: CutOptions): Cut | undefined 
 }
 
 function horizontalStrips(atoms: readonly Atom[], opts: CutOptions): Cut {
-  const minGap = opts.bodySize * 0.5;
+  const minGap = opts.bodySize * CUT.stripGapBodySizes;
   const sorted = [...atoms].sort((a, b) => a.box[1] - b.box[1]);
   const strips: Atom[][] = [[sorted[0]]];
   let bottom = sorted[0].box[3];
@@ -199,7 +247,7 @@ function horizontalStrips(atoms: readonly Atom[], opts: CutOptions): Cut {
     const a = sorted[i];
     const h = lineHeight(a);
     // Big type has wide line gaps: only a gap wide for the lines around it separates strips.
-    if (a.box[1] - bottom >= Math.max(minGap, Math.min(h, lastHeight) * 0.35)) {
+    if (a.box[1] - bottom >= Math.max(minGap, Math.min(h, lastHeight) * CUT.stripGapLineShare)) {
       strips.push([a]);
       widest = Math.max(widest, a.box[1] - bottom);
     } else strips[strips.length - 1].push(a);
@@ -216,7 +264,7 @@ export function sortLeaf(atoms: readonly Atom[], rtl: boolean): Atom[] {
   for (const a of byY) {
     const row = rows[rows.length - 1];
     const h = a.box[3] - a.box[1];
-    if (row && Math.abs(centerY(row[0].box) - centerY(a.box)) < Math.min(h, row[0].box[3] - row[0].box[1]) * 0.5) row.push(a);
+    if (row && Math.abs(centerY(row[0].box) - centerY(a.box)) < Math.min(h, row[0].box[3] - row[0].box[1]) * CUT.leafRowShare) row.push(a);
     else rows.push([a]);
   }
   const out: Atom[] = [];
@@ -290,11 +338,11 @@ function gridByRows(atoms: readonly Atom[], columns: Cut, opts: CutOptions): Cut
   const byRows = numberingAgreement(rows.groups, opts.rtl);
   const byColumns = numberingAgreement(columns.groups, opts.rtl);
   if (byRows !== byColumns) return byRows > byColumns ? rows : undefined;
-  return rows.gap >= columns.gap * 0.8 ? rows : undefined;
+  return rows.gap >= columns.gap * CUT.gridRowGapShare ? rows : undefined;
 }
 
 function cut(atoms: readonly Atom[], span: Span, opts: CutOptions, depth: number): Leaf[] {
-  if (atoms.length <= 1 || depth > 40) return atoms.length ? expandLeaf(atoms, span, opts, depth) : [];
+  if (atoms.length <= 1 || depth > CUT.maxDepth) return atoms.length ? expandLeaf(atoms, span, opts, depth) : [];
   const columns = verticalCut(atoms, opts);
   if (columns && atoms.every(isBox)) {
     const rows = gridByRows(atoms, columns, opts);
@@ -309,7 +357,7 @@ function cut(atoms: readonly Atom[], span: Span, opts: CutOptions, depth: number
     const joined = [...last, ...strips[i]];
     // Only strips close together continue the same columns; a wide gap separates page sections.
     const gap = Math.min(...strips[i].map((a) => a.box[1])) - Math.max(...last.map((a) => a.box[3]));
-    if (gap <= opts.bodySize * 3 && verticalCut(joined, opts)) merged[merged.length - 1] = joined;
+    if (gap <= opts.bodySize * CUT.stripJoinBodySizes && verticalCut(joined, opts)) merged[merged.length - 1] = joined;
     else merged.push(strips[i]);
   }
   if (merged.length === 1) return expandLeaf(atoms, span, opts, depth);

@@ -1,6 +1,13 @@
 import type { BBox } from './types.ts';
 
-/** Box primitives shared by every stage (boxes are [left, top, right, bottom] in page pixels). */
+/**
+ * Box primitives shared by every stage: the one place for widths, centres, areas, unions and overlaps (boxes are
+ * [left, top, right, bottom] in page pixels, y down). Conventions: `width`/`height` may be negative for an
+ * inverted box, `area` and the overlap measures never are; edges count as inside for points and centres
+ * (`containsPoint`, `centerIn`) but not for `intersects`. Stage-specific shapes live with their stage: OCR quads
+ * (inference/ocr/ppocr/quads.ts), polylines (diagrams/polylines.ts), integer view boxes (views/view-boxes.ts),
+ * page-to-pixel transforms (textlayer/pixel-space.ts).
+ */
 
 /** To 0.01 px: far below anything a view shows, and exactly what the cached model keeps. */
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
@@ -9,6 +16,7 @@ export const width = (b: BBox): number => b[2] - b[0];
 export const height = (b: BBox): number => b[3] - b[1];
 export const centerX = (b: BBox): number => (b[0] + b[2]) / 2;
 export const centerY = (b: BBox): number => (b[1] + b[3]) / 2;
+export const center = (b: BBox): [number, number] => [centerX(b), centerY(b)];
 export const area = (b: BBox): number => Math.max(0, width(b)) * Math.max(0, height(b));
 
 /** The smallest box holding all of `boxes` (an inverted infinite box when there are none). */
@@ -26,6 +34,26 @@ export function union(boxes: Iterable<BBox>): BBox {
   return [l, t, r, b];
 }
 
+/** The box around a set of points (an inverted infinite box when there are none). */
+export function boundsOfPoints(points: Iterable<readonly [number, number]>): BBox {
+  let l = Infinity;
+  let t = Infinity;
+  let r = -Infinity;
+  let b = -Infinity;
+  for (const [x, y] of points) {
+    if (x < l) l = x;
+    if (y < t) t = y;
+    if (x > r) r = x;
+    if (y > b) b = y;
+  }
+  return [l, t, r, b];
+}
+
+/** The point (x, y) lies in `b` grown by `pad` px on every side (edges included). */
+export function containsPoint(b: BBox, x: number, y: number, pad = 0): boolean {
+  return x >= b[0] - pad && x <= b[2] + pad && y >= b[1] - pad && y <= b[3] + pad;
+}
+
 /** The centre of `inner` lies in `outer` grown by `tol` px on every side. */
 export function centerIn(inner: BBox, outer: BBox, tol = 0): boolean {
   const x = centerX(inner);
@@ -35,6 +63,21 @@ export function centerIn(inner: BBox, outer: BBox, tol = 0): boolean {
 
 /** `b` grown by `by` px on every side. */
 export const grown = (b: BBox, by: number): BBox => [b[0] - by, b[1] - by, b[2] + by, b[3] + by];
+
+/** Length of the overlap of two intervals (0 when disjoint). */
+export function overlap1d(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+}
+
+/** Horizontal overlap of two boxes in px (0 when apart). */
+export const xOverlap = (a: BBox, b: BBox): number => overlap1d(a[0], a[2], b[0], b[2]);
+/** Vertical overlap of two boxes in px (0 when apart). */
+export const yOverlap = (a: BBox, b: BBox): number => overlap1d(a[1], a[3], b[1], b[3]);
+
+/** The two boxes share some area (touching edges do not count). */
+export function intersects(a: BBox, b: BBox): boolean {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
 
 /** Area of the intersection of two boxes (0 when apart). */
 export function overlapArea(a: BBox, b: BBox): number {

@@ -1,5 +1,5 @@
 import type { BBox, ModelPage } from '../model/types.ts';
-import { union } from '../model/geometry.ts';
+import { centerX, centerY, union } from '../model/geometry.ts';
 
 /**
  * Shared pieces of table structure: the page's words with their ids, text rows, cell pieces (runs of words
@@ -35,9 +35,6 @@ export interface SpanRect {
   colspan: number;
 }
 
-const cx = (b: BBox) => (b[0] + b[2]) / 2;
-const cy = (b: BBox) => (b[1] + b[3]) / 2;
-
 /** Horizontal words of the page (vertical text is left out: it does not take part in row/column alignment). */
 export function pageWords(page: ModelPage): WordItem[] {
   const out: WordItem[] = [];
@@ -52,8 +49,8 @@ export function pageWords(page: ModelPage): WordItem[] {
 }
 
 export function centerIn(b: BBox, box: BBox, tol = 0): boolean {
-  const x = cx(b);
-  const y = cy(b);
+  const x = centerX(b);
+  const y = centerY(b);
   return x >= box[0] - tol && x <= box[2] + tol && y >= box[1] - tol && y <= box[3] + tol;
 }
 
@@ -69,12 +66,12 @@ export function median(values: readonly number[]): number {
 
 /** Words grouped into rows: a word joins the row whose vertical band holds its centre (sub/superscripts stay in). */
 export function textRows(words: readonly WordItem[]): TextRow[] {
-  const sorted = [...words].sort((a, b) => cy(a.bbox) - cy(b.bbox) || a.bbox[0] - b.bbox[0]);
+  const sorted = [...words].sort((a, b) => centerY(a.bbox) - centerY(b.bbox) || a.bbox[0] - b.bbox[0]);
   const rows: TextRow[] = [];
   for (const w of sorted) {
     const row = rows[rows.length - 1];
-    const y = cy(w.bbox);
-    if (row && y > row.bbox[1] && y < row.bbox[3] && y - cy(row.bbox) < (row.bbox[3] - row.bbox[1]) * 0.45 + 1) {
+    const y = centerY(w.bbox);
+    if (row && y > row.bbox[1] && y < row.bbox[3] && y - centerY(row.bbox) < (row.bbox[3] - row.bbox[1]) * 0.45 + 1) {
       row.words.push(w);
       row.bbox = union([row.bbox, w.bbox]);
     } else rows.push({ words: [w], bbox: [...w.bbox] as BBox });
@@ -216,7 +213,7 @@ export function assembleCells(rowEdges: readonly number[], colEdges: readonly nu
     return cell;
   });
   for (const w of words) {
-    const cell = at.get(bandOf(rowEdges, cy(w.bbox)) * cols + bandOf(colEdges, cx(w.bbox)));
+    const cell = at.get(bandOf(rowEdges, centerY(w.bbox)) * cols + bandOf(colEdges, centerX(w.bbox)));
     if (cell) cell.words.push(w);
   }
   for (const c of cells) {

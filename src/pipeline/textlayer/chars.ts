@@ -1,7 +1,7 @@
 import type * as mupdf from 'mupdf';
 import { withoutOverprint } from './overprint.ts';
 import type { FontFace } from './fonts.ts';
-import { directionDegrees, type PixelSpace } from './geometry.ts';
+import { directionDegrees, type PixelSpace } from './pixel-space.ts';
 import { walkStext, type StextWalkMode } from './stext-walk.ts';
 
 /**

@@ -1,7 +1,8 @@
 import * as mupdf from 'mupdf';
 import type { BBox, ImagePlacement, VectorPath } from '../model/types.ts';
 import { colorHex } from './colors.ts';
-import { intersects, matrixExpansion, transformPoint, transformRect, type Matrix6 } from './geometry.ts';
+import { intersects } from '../model/geometry.ts';
+import { matrixExpansion, transformPoint, transformRect, type Matrix6 } from './pixel-space.ts';
 import { PathCollector } from './paths.ts';
 
 /**

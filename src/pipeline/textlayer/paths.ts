@@ -1,7 +1,7 @@
 import type * as mupdf from 'mupdf';
-import { round2 } from '../model/geometry.ts';
+import { boundsOfPoints, intersects, round2 } from '../model/geometry.ts';
 import type { BBox, VectorPath } from '../model/types.ts';
-import { boundsOfPoints, intersects, transformPoint, type Matrix6 } from './geometry.ts';
+import { transformPoint, type Matrix6 } from './pixel-space.ts';
 
 /**
  * Vector paths reduced to what layout and table detection use: rules (thin horizontal/vertical lines, drawn as

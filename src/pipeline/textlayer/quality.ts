@@ -1,7 +1,6 @@
 import type { BBox, ImagePlacement, TextLayerState, VectorPath } from '../model/types.ts';
 import type { Fragment, RawChar } from './chars.ts';
-import { area as boxArea } from '../model/geometry.ts';
-import { containsPoint } from './geometry.ts';
+import { area as boxArea, containsPoint } from '../model/geometry.ts';
 
 /**
  * Whether a page's text layer can be believed. Text layers lie in three common ways:

@@ -1,5 +1,5 @@
 import type { AnswerCitation, AnswerDraft } from '../ask/mod.ts';
-import { roundOut } from './geometry.ts';
+import { roundOut } from './view-boxes.ts';
 
 /** AskResponse (spec section 2): the answer, the documents asked about, the session, and drawable citations. */
 

@@ -1,5 +1,5 @@
 import type { BBox, Block, Line, Word } from '../model/types.ts';
-import { union } from './geometry.ts';
+import { union } from '../model/geometry.ts';
 
 /**
  * The fallback grid of a table block whose structure pipeline/tables did not recognise (`tableOfBlock` found no
@@ -33,7 +33,7 @@ function segments(line: Line): Segment[] {
   const out: Segment[] = [];
   let run: Word[] = [];
   const flush = () => {
-    if (run.length) out.push({ text: run.map((w) => w.text).join(' '), bbox: union(run.map((w) => w.bbox))! });
+    if (run.length) out.push({ text: run.map((w) => w.text).join(' '), bbox: union(run.map((w) => w.bbox)) });
     run = [];
   };
   const gapLimit = Math.max(4, (line.font.size || 10) * 1.0);
@@ -91,7 +91,7 @@ export function simpleGrid(block: Block): SimpleGrid | null {
       byCol.set(at, [...(byCol.get(at) ?? []), seg]);
     }
     for (const [col, parts] of [...byCol].sort((a, b) => a[0] - b[0])) {
-      cells.push({ row, col, text: parts.map((p) => p.text).join(' '), bbox: union(parts.map((p) => p.bbox))! });
+      cells.push({ row, col, text: parts.map((p) => p.text).join(' '), bbox: union(parts.map((p) => p.bbox)) });
     }
   });
   return { rows: rows.length, cols: cols.length, cells };

@@ -1,7 +1,8 @@
 import type { PageSize } from '../document/mod.ts';
 import type { Block, DocumentModel, ModelPage } from '../model/types.ts';
 import { tableOfBlock } from '../tables/mod.ts';
-import { blockBox, roundOut, union, type IntBox } from './geometry.ts';
+import { union } from '../model/geometry.ts';
+import { blockBox, roundOut, type IntBox } from './view-boxes.ts';
 import { removeOverlaps } from './overlaps.ts';
 import { orderedBlocks, pageImageRef } from './parse-view.ts';
 import { selectedPages } from '../model/pages.ts';

@@ -1,6 +1,6 @@
 import type { PageSize } from '../document/mod.ts';
 import type { BBox, DocumentModel, Line, ModelPage } from '../model/types.ts';
-import { roundOut } from './geometry.ts';
+import { roundOut } from './view-boxes.ts';
 import { orderedBlocks } from './parse-view.ts';
 import { selectedPages } from '../model/pages.ts';
 

@@ -1,4 +1,5 @@
-import { area, contains, intersection, type IntBox } from './geometry.ts';
+import { area } from '../model/geometry.ts';
+import { contains, intersection, type IntBox } from './view-boxes.ts';
 
 /**
  * Makes a set of boxes pairwise non-overlapping (interiors disjoint; shared edges are fine) by clipping: of two

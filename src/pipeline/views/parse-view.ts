@@ -2,7 +2,7 @@ import type { PageSize } from '../document/mod.ts';
 import type { BBox, Block, DocumentModel, ModelPage } from '../model/types.ts';
 import { gridOfTable, tableHtml, type TableModel, tableOfBlock } from '../tables/mod.ts';
 import { blockMarkdown, type MarkdownContext } from './block-markdown.ts';
-import { blockBox, lineBox, roundOut, toShape, type IntBox } from './geometry.ts';
+import { blockBox, lineBox, roundOut, toShape, type IntBox } from './view-boxes.ts';
 import { displayLabel, isFurniture } from './labels.ts';
 import type { SimpleGrid } from './fallback-grid.ts';
 import { blockGroups, formulaMarkdown, itemMarkdown, textWithInlineMath, type BlockGroup, type PageGraphics } from './graphics-markdown.ts';

@@ -1,6 +1,6 @@
 import type { PageSize } from '../document/mod.ts';
 import type { BBox, ModelPage } from '../model/types.ts';
-import { roundOut, toShape } from './geometry.ts';
+import { roundOut, toShape } from './view-boxes.ts';
 import { displayLabel } from './labels.ts';
 import type { ParseRegion } from './parse-view.ts';
 

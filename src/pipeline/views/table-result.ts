@@ -1,6 +1,6 @@
 import type { BBox } from '../model/types.ts';
 import { coverage, escapeHtml, tableHtml, type MappingQuality, type TableCellModel, type TableGroup, type TableModel, type ViewGrid } from '../tables/mod.ts';
-import { roundOut } from './geometry.ts';
+import { roundOut } from './view-boxes.ts';
 
 /**
  * A (possibly multi-page) table as the API sends it (spec: TableResult, TableCell, Render grid). Parts are

@@ -1,5 +1,5 @@
 import type { Quad, RgbImage } from '../types.ts';
-import { convexHull, growRect, minAreaRect, rectCorners, type Point } from './geometry.ts';
+import { convexHull, growRect, minAreaRect, rectCorners, type Point } from './quads.ts';
 import { halve } from '../image.ts';
 import { writeResizedBgr } from './raster.ts';
 import type { OnnxModel } from './sessions.ts';

@@ -3,7 +3,7 @@ import type { LineReading, OcrEngine, OcrLine, OrientationGuess, PageLines, Quad
 import { classifyAngles } from './classify.ts';
 import { DEFAULT_DETECTION_LIMITS, detectText, type DetectedBox, type DetectionLimits } from './detect.ts';
 import { loadDictionary } from './dictionary.ts';
-import { cropQuad, quadBounds, quadSize, rotateQuadStart } from './geometry.ts';
+import { cropQuad, quadBounds, quadSize, rotateQuadStart } from './quads.ts';
 import { readingOrder, skewOf, wordsOfLine } from './layout.ts';
 import { guessOrientation } from './orientation.ts';
 import { DEFAULT_MIN_BATCH_WIDTH, recognizeCrops, type Recognition } from './recognize.ts';

@@ -1,5 +1,5 @@
 import type { Box, OcrLine, OcrWord, Quad } from '../types.ts';
-import { pointInQuad, quadBounds } from './geometry.ts';
+import { pointInQuad, quadBounds } from './quads.ts';
 import type { Recognition } from './recognize.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Orientation, OrientationGuess, Quad, RgbImage } from '../types.ts';
 import { classifyAngles } from './classify.ts';
 import type { DetectedBox } from './detect.ts';
-import { cropQuad, rotateQuadStart } from './geometry.ts';
+import { cropQuad, rotateQuadStart } from './quads.ts';
 import type { OnnxModel } from './sessions.ts';
 
 /** Lines whose long side is at least this many times the short side say which way the text runs. */

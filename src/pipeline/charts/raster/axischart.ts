@@ -1,4 +1,5 @@
 import type { RasterPage } from '../../drawing/mod.ts';
+import { center, union } from '../../model/geometry.ts';
 import type { BBox } from '../../model/types.ts';
 import type { ChartFinding, ChartPoint, ChartSeries, ChartType, ItemPart } from '../types.ts';
 import type { PlotArea } from './axes.ts';
@@ -7,7 +8,7 @@ import { findLegend, type LegendEntry } from './legend.ts';
 import { findLines, findScatter } from './lines.ts';
 import { hex, OTHER, type Component, type Segmentation } from './palette.ts';
 import { fitScale, valueAt, type AxisScale } from './ticks.ts';
-import { axisTitles, below, centre, leftOf, printedNumbers, snap, titleAbove, xTickLabels, yTickLabels, type TextLabel, type TickLabel } from './text.ts';
+import { axisTitles, below, leftOf, printedNumbers, snap, titleAbove, xTickLabels, yTickLabels, type TextLabel, type TickLabel } from './text.ts';
 import { matchPrinted, tidy, type Printed } from './values.ts';
 
 /** Charts with axes: bars (vertical, horizontal, grouped, stacked), lines and scatter plots. */
@@ -43,10 +44,6 @@ function blank(seg: Segmentation, c: Component): void {
   for (let y = c.y0; y <= c.y1; y++) for (let x = c.x0; x <= c.x1; x++) if (seg.labels[y * seg.width + x] === c.cluster) seg.labels[y * seg.width + x] = OTHER;
 }
 
-export function union(boxes: BBox[]): BBox {
-  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
-}
-
 const box = (c: Component): BBox => [c.x0, c.y0, c.x1 + 1, c.y1 + 1];
 
 function seriesName(cluster: number, legend: LegendEntry[]): string {
@@ -59,7 +56,7 @@ function readBars(ctx: Context, area: PlotArea, set: BarSet, legend: LegendEntry
   const tickLabels = new Set(ticks.map((t) => t.label));
   const cats = (vertical ? below(ctx.labels, area) : leftOf(ctx.labels, area)).filter((l) => !tickLabels.has(l) && !legend.some((e) => e.label === l));
   const posOfBar = (b: Bar) => (vertical ? (b.comp.x0 + b.comp.x1 + 1) / 2 : (b.comp.y0 + b.comp.y1 + 1) / 2);
-  const posOfCat = (l: TextLabel) => (vertical ? snap(centre(l.bbox)[0], area.xTicks, 6) : snap(centre(l.bbox)[1], area.yTicks, 6));
+  const posOfCat = (l: TextLabel) => (vertical ? snap(center(l.bbox)[0], area.xTicks, 6) : snap(center(l.bbox)[1], area.yTicks, 6));
   const groups = groupBars(set.bars, cats, posOfBar, posOfCat, vertical);
   let scale = fitScale(ticks);
   const printed = printedNumbers(ctx.labels, ctx.window, new Set([...tickLabels, ...cats]));
@@ -141,7 +138,7 @@ function readLinesOrScatter(ctx: Context, area: PlotArea, marks: Component[], le
   const used = new Set<TextLabel>(yTicks.map((t) => t.label));
   const range = Math.abs(valueAt(yScale, area.top) - valueAt(yScale, area.bottom));
   const cats = below(ctx.labels, area).filter((l) => !used.has(l)).sort((a, b) => a.bbox[0] - b.bbox[0]);
-  const xs = cats.length ? cats.map((l) => snap(centre(l.bbox)[0], area.xTicks, (l.bbox[2] - l.bbox[0]) / 2)) : area.xTicks.map((t) => t + 0.5);
+  const xs = cats.length ? cats.map((l) => snap(center(l.bbox)[0], area.xTicks, (l.bbox[2] - l.bbox[0]) / 2)) : area.xTicks.map((t) => t + 0.5);
   // Lines are read at category positions; a series with no readable point is not kept.
   const lines = xs.length ? findLines(marks, area, ctx.seg, xs).filter((l) => l.points.some((p) => p.y !== null)) : [];
   const printed = printedNumbers(ctx.labels, ctx.window, new Set([...used, ...cats]));

@@ -1,9 +1,10 @@
 import type { BBox } from '../../model/types.ts';
 import type { ChartFinding, ChartSeries, ItemPart } from '../types.ts';
-import { union, type Context } from './axischart.ts';
+import { center, union } from '../../model/geometry.ts';
+import type { Context } from './axischart.ts';
 import { findLegend } from './legend.ts';
 import { findDisc, slicesOf, type Disc, type Slice } from './pie.ts';
-import { centre, numberOf, titleAbove, type TextLabel } from './text.ts';
+import { numberOf, titleAbove, type TextLabel } from './text.ts';
 
 /**
  * Pie charts: slice shares from the angles; slice names from the labels set around the disc along each slice's
@@ -46,7 +47,7 @@ export function readPieChart(ctx: Context): ChartFinding | null {
 }
 
 function distance(disc: Disc, b: BBox): number {
-  const [x, y] = centre(b);
+  const [x, y] = center(b);
   return Math.hypot(x - disc.cx, y - disc.cy);
 }
 
@@ -55,7 +56,7 @@ function insideDisc(disc: Disc, x: number, y: number): boolean {
 }
 
 function angleOf(disc: Disc, b: BBox): number {
-  const [x, y] = centre(b);
+  const [x, y] = center(b);
   return ((Math.atan2(y - disc.cy, x - disc.cx) * 180) / Math.PI + 360) % 360;
 }
 
@@ -81,7 +82,7 @@ function assignByAngle(slices: Slice[], labels: TextLabel[], disc: Disc, slack: 
     if (!within(s, a) && gap > (s.share * 3.6) / 2 + slack) return;
     let cost = gap;
     if (radius) {
-      const m = (s.mid * Math.PI) / 180, [x, y] = centre(l.bbox);
+      const m = (s.mid * Math.PI) / 180, [x, y] = center(l.bbox);
       cost = Math.hypot(x - disc.cx - radius * disc.r * Math.cos(m), y - disc.cy - radius * disc.r * Math.sin(m));
       if (cost > 0.8 * disc.r) return;
     }

@@ -1,3 +1,4 @@
+import { center, centerX, centerY } from '../../model/geometry.ts';
 import type { BBox, Line, ModelPage } from '../../model/types.ts';
 import type { PlotArea } from './axes.ts';
 import { parseNumber, type PlacedNumber } from './ticks.ts';
@@ -8,15 +9,11 @@ import { parseNumber, type PlacedNumber } from './ticks.ts';
  */
 export interface TextLabel { text: string; bbox: BBox; line: Line }
 
-const cx = (b: BBox) => (b[0] + b[2]) / 2;
-const cy = (b: BBox) => (b[1] + b[3]) / 2;
-export const centre = (b: BBox): [number, number] => [cx(b), cy(b)];
-
 /** Lines split at gaps wider than 1.2 line heights (OCR sometimes joins neighbouring tick labels). */
 export function labelsOf(page: ModelPage, window: BBox): TextLabel[] {
   const out: TextLabel[] = [];
   for (const line of page.lines) {
-    const [x, y] = centre(line.bbox);
+    const [x, y] = center(line.bbox);
     if (x < window[0] || x > window[2] || y < window[1] || y > window[3]) continue;
     const words = [...line.words].sort((a, b) => a.bbox[0] - b.bbox[0]);
     if (!words.length) { out.push({ text: line.text.trim(), bbox: line.bbox, line }); continue; }
@@ -46,7 +43,7 @@ export function yTickLabels(labels: TextLabel[], area: PlotArea): TickLabel[] {
   const h = area.bottom - area.top;
   return labels.flatMap((l) => {
     const v = numberOf(l);
-    const [, y] = centre(l.bbox);
+    const [, y] = center(l.bbox);
     if (v === null || l.bbox[2] > area.left + 3 || l.bbox[2] < area.left - 0.25 * (area.right - area.left)) return [];
     if (y < area.top - 0.05 * h || y > area.bottom + 0.05 * h) return [];
     return [{ value: v, pixel: snap(y, area.yTicks, (l.bbox[3] - l.bbox[1]) * 0.6), bbox: l.bbox, line: l.line, label: l }];
@@ -58,7 +55,7 @@ export function xTickLabels(labels: TextLabel[], area: PlotArea): TickLabel[] {
   return below(labels, area).flatMap((l) => {
     const v = numberOf(l);
     if (v === null) return [];
-    return [{ value: v, pixel: snap(cx(l.bbox), area.xTicks, (l.bbox[2] - l.bbox[0]) * 0.5), bbox: l.bbox, line: l.line, label: l }];
+    return [{ value: v, pixel: snap(centerX(l.bbox), area.xTicks, (l.bbox[2] - l.bbox[0]) * 0.5), bbox: l.bbox, line: l.line, label: l }];
   });
 }
 
@@ -66,14 +63,14 @@ export function xTickLabels(labels: TextLabel[], area: PlotArea): TickLabel[] {
 export function below(labels: TextLabel[], area: PlotArea): TextLabel[] {
   const h = area.bottom - area.top, w = area.right - area.left;
   return labels.filter((l) => l.bbox[1] >= area.bottom - 2 && l.bbox[1] <= area.bottom + Math.max(25, 0.12 * h)
-    && cx(l.bbox) >= area.left - 0.05 * w && cx(l.bbox) <= area.right + 0.05 * w);
+    && centerX(l.bbox) >= area.left - 0.05 * w && centerX(l.bbox) <= area.right + 0.05 * w);
 }
 
 /** Labels in the band left of the y axis (category labels of horizontal bars). */
 export function leftOf(labels: TextLabel[], area: PlotArea): TextLabel[] {
   const h = area.bottom - area.top;
   return labels.filter((l) => l.bbox[2] <= area.left + 3 && l.bbox[2] >= area.left - 0.4 * (area.right - area.left)
-    && cy(l.bbox) >= area.top - 0.03 * h && cy(l.bbox) <= area.bottom + 0.03 * h);
+    && centerY(l.bbox) >= area.top - 0.03 * h && centerY(l.bbox) <= area.bottom + 0.03 * h);
 }
 
 export function snap(p: number, ticks: number[], reach: number): number {
@@ -101,11 +98,11 @@ export function axisTitles(labels: TextLabel[], area: PlotArea, used: Set<TextLa
   const free = labels.filter((l) => !used.has(l));
   const titleLike = (l: TextLabel) => numberOf(l) === null && /\p{L}{2}/u.test(l.text);
   const x = free.filter((l) => l.bbox[1] > area.bottom + 4 && l.bbox[1] < area.bottom + 0.35 * h
-    && cx(l.bbox) > area.left && cx(l.bbox) < area.right && titleLike(l))
+    && centerX(l.bbox) > area.left && centerX(l.bbox) < area.right && titleLike(l))
     .sort((a, b) => a.bbox[1] - b.bbox[1])[0] ?? null;
   const upright = (rotation: number) => Math.abs((((rotation % 180) + 180) % 180) - 90) < 20;
   const y = free.filter((l) => l.bbox[2] < area.left && l.bbox[2] > area.left - 0.5 * w
-    && cy(l.bbox) > area.top && cy(l.bbox) < area.bottom && titleLike(l)
+    && centerY(l.bbox) > area.top && centerY(l.bbox) < area.bottom && titleLike(l)
     && (upright(l.line.rotation) || l.bbox[3] - l.bbox[1] > 2 * (l.bbox[2] - l.bbox[0])))
     .sort((a, b) => a.bbox[0] - b.bbox[0])[0] ?? null;
   return { x, y };
@@ -115,7 +112,7 @@ export function axisTitles(labels: TextLabel[], area: PlotArea, used: Set<TextLa
 export function printedNumbers(labels: TextLabel[], window: BBox, used: Set<TextLabel>): { value: number; label: TextLabel }[] {
   return labels.flatMap((l) => {
     if (used.has(l)) return [];
-    const [x, y] = centre(l.bbox);
+    const [x, y] = center(l.bbox);
     if (x < window[0] || x > window[2] || y < window[1] || y > window[3]) return [];
     const v = numberOf(l);
     return v === null ? [] : [{ value: v, label: l }];

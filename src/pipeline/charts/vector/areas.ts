@@ -1,5 +1,6 @@
 import type { ChartPoint, ChartSeries, ItemPart } from '../types.ts';
-import { brightness, contains, height, isNeutral, near, rectOf, width } from './geometry.ts';
+import { containsPoint, height, width } from '../../model/geometry.ts';
+import { brightness, isNeutral, near, rectOf } from './primitives.ts';
 import { seriesName, tidy, type MarkResult, type PlotContext } from './context.ts';
 import { valueAt, type AxisScale } from './ticks.ts';
 
@@ -63,8 +64,8 @@ function areaPolygons(ctx: PlotContext): Area[] {
     if (isNeutral(path.fill) && width(path.bbox) >= span * 0.9 && height(path.bbox) >= height(ctx.plot) * 0.9) continue;
     const count = polys.reduce((n, p) => n + p.length, 0);
     if (polys.length === 0 || count < 4 || count > MAX_VERTICES || width(path.bbox) < span * 0.3) continue;
-    if (!polys.every((pts) => pts.every((p) => contains(ctx.plot, p[0], p[1], 2)))) continue;
-    if (ctx.legend.some((e) => contains(e.swatch, polys[0][0][0], polys[0][0][1], 1))) continue;
+    if (!polys.every((pts) => pts.every((p) => containsPoint(ctx.plot, p[0], p[1], 2)))) continue;
+    if (ctx.legend.some((e) => containsPoint(e.swatch, polys[0][0][0], polys[0][0][1], 1))) continue;
     out.push({ color: path.fill, polys, ribbon: isRibbon(polys, path.bbox) });
   }
   return out;

@@ -1,6 +1,7 @@
 import type { BBox } from '../../model/types.ts';
 import type { ChartPoint, ChartSeries, ItemPart } from '../types.ts';
-import { area, brightness, contains, cx, cy, filledRects, height, intersectionArea, near, width, type FilledRect } from './geometry.ts';
+import { area, centerX, centerY, containsPoint, height, overlapArea, union, width } from '../../model/geometry.ts';
+import { brightness, filledRects, near, type FilledRect } from './primitives.ts';
 import { nearestLabel, seriesName, tidy, type MarkResult, type PlotContext } from './context.ts';
 import { valueAt, type AxisScale, type TickLabel } from './ticks.ts';
 
@@ -32,7 +33,7 @@ export function readBars(ctx: PlotContext): MarkResult | null {
   const parts: ItemPart[] = [];
   let unlabelled = 0;
   for (const group of groups) {
-    const centre = orientation === 'v' ? cx(union(group)) : cy(union(group));
+    const centre = orientation === 'v' ? centerX(union(group.map((r) => r.box))) : centerY(union(group.map((r) => r.box)));
     const spacing = labelSpacing(labels);
     const label = nearestLabel(labels, centre, spacing * 0.6);
     if (!label) unlabelled++;
@@ -48,17 +49,13 @@ export function readBars(ctx: PlotContext): MarkResult | null {
   return { chartType, series, scale: valueScale.scale, parts, confidence };
 }
 
-function union(rects: FilledRect[]): BBox {
-  return rects.reduce<BBox>((u, r) => [Math.min(u[0], r.box[0]), Math.min(u[1], r.box[1]), Math.max(u[2], r.box[2]), Math.max(u[3], r.box[3])], [...rects[0].box] as BBox);
-}
-
 /** Coloured rectangles inside the plot that are not its background, a legend swatch or a rule. */
 function barCandidates(ctx: PlotContext): FilledRect[] {
   const plotArea = area(ctx.plot);
   return filledRects(ctx.drawing)
     .filter((r) => brightness(r.color) < 0.97 && area(r.box) < plotArea * 0.8 && Math.min(width(r.box), height(r.box)) > 2.5)
-    .filter((r) => contains(ctx.plot, cx(r.box), cy(r.box), 1))
-    .filter((r) => !ctx.legend.some((e) => intersectionArea(e.swatch, r.box) > 0.8 * area(r.box)))
+    .filter((r) => containsPoint(ctx.plot, centerX(r.box), centerY(r.box), 1))
+    .filter((r) => !ctx.legend.some((e) => overlapArea(e.swatch, r.box) > 0.8 * area(r.box)))
     .slice(0, MAX_BARS);
 }
 

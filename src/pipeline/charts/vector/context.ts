@@ -1,7 +1,7 @@
 import type { BBox, Line } from '../../model/types.ts';
 import type { PageDrawing } from '../../drawing/mod.ts';
 import type { ChartSeries, ChartType, ItemPart } from '../types.ts';
-import type { Segment } from './geometry.ts';
+import type { Segment } from './primitives.ts';
 import type { LegendEntry } from './legend.ts';
 import type { AxisScale, TickLabel } from './ticks.ts';
 

@@ -1,6 +1,7 @@
 import type { BBox, Line } from '../../model/types.ts';
 import type { PageDrawing } from '../../drawing/mod.ts';
-import { brightness, contains, cx, cy, height, rectOf, union, width } from './geometry.ts';
+import { centerX, centerY, containsPoint, height, union, width } from '../../model/geometry.ts';
+import { brightness, rectOf } from './primitives.ts';
 
 /**
  * Legend entries: a small colour swatch (a filled square, a short stroke, a marker) with a line of text just to
@@ -24,7 +25,7 @@ interface Swatch {
 const MAX_SWATCHES = 200;
 
 export function findLegend(drawing: PageDrawing, lines: Line[], region: BBox): LegendEntry[] {
-  const texts = lines.filter((l) => l.rotation === 0 && contains(region, cx(l.bbox), cy(l.bbox)));
+  const texts = lines.filter((l) => l.rotation === 0 && containsPoint(region, centerX(l.bbox), centerY(l.bbox)));
   const entries: LegendEntry[] = [];
   const used = new Set<Line>();
   for (const sw of swatches(drawing, region)) {
@@ -42,7 +43,7 @@ export function findLegend(drawing: PageDrawing, lines: Line[], region: BBox): L
 function beside(sw: BBox, line: Line): boolean {
   const gap = line.bbox[0] - sw[2];
   const tol = Math.max(height(line.bbox) * 0.35, height(sw) * 0.5, 4);
-  return gap >= -1 && gap <= Math.max(40, line.font.size * 1.5) && Math.abs(cy(line.bbox) - cy(sw)) <= tol;
+  return gap >= -1 && gap <= Math.max(40, line.font.size * 1.5) && Math.abs(centerY(line.bbox) - centerY(sw)) <= tol;
 }
 
 function swatches(drawing: PageDrawing, region: BBox): Swatch[] {
@@ -50,7 +51,7 @@ function swatches(drawing: PageDrawing, region: BBox): Swatch[] {
   for (const path of drawing.paths) {
     if (out.length >= MAX_SWATCHES) break;
     const b = path.bbox;
-    if (!contains(region, cx(b), cy(b))) continue;
+    if (!containsPoint(region, centerX(b), centerY(b))) continue;
     const w = width(b);
     const h = height(b);
     if (path.fill && brightness(path.fill) < 0.95 && w >= 3 && h >= 1.5 && w <= 70 && h <= 36) {

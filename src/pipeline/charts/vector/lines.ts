@@ -1,6 +1,6 @@
 import type { BBox } from '../../model/types.ts';
 import type { ChartPoint, ChartSeries, ItemPart } from '../types.ts';
-import { near } from './geometry.ts';
+import { near } from './primitives.ts';
 import { seriesName, tidy, type MarkResult, type PlotContext } from './context.ts';
 import { dataPolylines, markers, type Marker, type Polyline } from './marks.ts';
 import { valueAt, type AxisScale, type TickLabel } from './ticks.ts';

@@ -1,6 +1,7 @@
 import type { BBox } from '../../model/types.ts';
 import type { DrawnPath } from '../../drawing/mod.ts';
-import { brightness, contains, cx, cy, height, isNeutral, near, width } from './geometry.ts';
+import { centerX, centerY, containsPoint, height, width } from '../../model/geometry.ts';
+import { brightness, isNeutral, near } from './primitives.ts';
 import type { PlotContext } from './context.ts';
 
 /**
@@ -29,7 +30,7 @@ export function dataPolylines(ctx: PlotContext): Polyline[] {
     if (!path.stroke || path.fill || !overlaps(path.bbox, ctx.plot) || isMarkerShape(path) || isLegendMark(ctx, path.bbox)) continue;
     for (const sub of path.subpaths) {
       const pts = sub.points;
-      if (pts.length < 2 || !pts.every((p) => contains(ctx.plot, p[0], p[1], 2))) continue;
+      if (pts.length < 2 || !pts.every((p) => containsPoint(ctx.plot, p[0], p[1], 2))) continue;
       if (pts.length === 2 && (near(pts[0][0], pts[1][0], 0.5) || near(pts[0][1], pts[1][1], 0.5))) continue;
       if (pts.length > 2 && isNeutral(path.stroke) && isAxisAligned(pts)) continue;
       const list = byColor.get(path.stroke) ?? [];
@@ -53,9 +54,9 @@ export function markers(ctx: PlotContext): Marker[] {
     const color = path.fill ?? path.stroke!;
     if (brightness(color) > 0.95) continue;
     const box = path.bbox;
-    const x = cx(box);
-    const y = cy(box);
-    if (!contains(ctx.plot, x, y, 1) || isLegendMark(ctx, box)) continue;
+    const x = centerX(box);
+    const y = centerY(box);
+    if (!containsPoint(ctx.plot, x, y, 1) || isLegendMark(ctx, box)) continue;
     // Fill and outline of one marker: the same centre to the pixel.
     const key = `${Math.round(x)},${Math.round(y)}`;
     if (seen.has(key)) continue;
@@ -90,5 +91,5 @@ function overlaps(a: BBox, b: BBox): boolean {
 }
 
 function isLegendMark(ctx: PlotContext, box: BBox): boolean {
-  return ctx.legend.some((e) => contains(e.swatch, cx(box), cy(box), 1));
+  return ctx.legend.some((e) => containsPoint(e.swatch, centerX(box), centerY(box), 1));
 }

@@ -1,7 +1,8 @@
-import type { BBox, Line } from '../../model/types.ts';
+import type { Line } from '../../model/types.ts';
 import type { ChartFinding, ItemPart, PageGraphicsInput } from '../types.ts';
 import { describeChart } from '../insights.ts';
-import { axisSegments, intersectionArea, union } from './geometry.ts';
+import { area, overlapArea, round2, union } from '../../model/geometry.ts';
+import { axisSegments } from './primitives.ts';
 import { findLegend } from './legend.ts';
 import { findPlotAreas } from './regions.ts';
 import { bottomLabels, fitScale, leftLabels } from './ticks.ts';
@@ -32,7 +33,7 @@ export function findVectorCharts(input: PageGraphicsInput): ChartFinding[] {
       if (finding) findings.push(finding);
     }
     for (const pie of safely(() => findPies(drawing, lines)) ?? []) {
-      if (findings.some((f) => intersectionArea(f.bbox, pie.box) > 0)) continue;
+      if (findings.some((f) => overlapArea(f.bbox, pie.box) > 0)) continue;
       const finding = safely(() => pieFinding(pie, lines, prose));
       if (finding) findings.push(finding);
     }
@@ -73,7 +74,7 @@ function readPlot(base: PlotInput, prose: Set<string>): ChartFinding | null {
   const bottom = bottomLabels(lines, plot, segments);
   const span = plot[2] - plot[0];
   const legend = findLegend(drawing, lines, [plot[0] - 10, plot[1] - 120, plot[2] + Math.max(250, span * 0.5), plot[3] + 10]);
-  const taken = new Set<Line>(lines.filter((l) => legend.some((e) => intersectionArea(e.box, l.bbox) > 0.5 * area(l.bbox))));
+  const taken = new Set<Line>(lines.filter((l) => legend.some((e) => overlapArea(e.box, l.bbox) > 0.5 * area(l.bbox))));
   const texts = chartTexts(lines, plot, left, bottom, taken, prose);
   const title = clean(texts.title.map((l) => l.text).join(' '));
   const axes = { x_label: clean(texts.xLabel?.text ?? ''), y_label: clean(texts.yLabel?.text ?? '') };
@@ -120,7 +121,7 @@ function measureName(title: string, axes: { x_label: string; y_label: string }, 
 }
 
 function pieFinding(pie: ReturnType<typeof findPies>[number], lines: Line[], prose: Set<string>): ChartFinding {
-  const taken = new Set<Line>(lines.filter((l) => pie.legend.some((e) => intersectionArea(e.box, l.bbox) > 0)));
+  const taken = new Set<Line>(lines.filter((l) => pie.legend.some((e) => overlapArea(e.box, l.bbox) > 0)));
   const texts = chartTexts(lines, pie.box, [], [], taken, prose);
   const title = clean(texts.title.map((l) => l.text).join(' '));
   const parts: ItemPart[] = [
@@ -141,8 +142,3 @@ function withDescription(f: ChartFinding): ChartFinding {
   return { ...f, summary, insights };
 }
 
-function area(b: BBox): number {
-  return Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
-}
-
-const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -1,7 +1,8 @@
 import type { BBox, Line } from '../../model/types.ts';
 import type { DrawnPath, PageDrawing } from '../../drawing/mod.ts';
 import type { ChartPoint, ItemPart } from '../types.ts';
-import { brightness, cx, cy, near, union } from './geometry.ts';
+import { centerX, centerY, union } from '../../model/geometry.ts';
+import { brightness, near } from './primitives.ts';
 import { findLegend, type LegendEntry } from './legend.ts';
 import { parseNumber } from './numbers.ts';
 
@@ -139,7 +140,7 @@ function outsideLabel(lines: Line[], centre: [number, number], r: number, mid: n
     const lx = Math.max(l.bbox[0], Math.min(tx, l.bbox[2]));
     const ly = Math.max(l.bbox[1], Math.min(ty, l.bbox[3]));
     const d = Math.hypot(lx - tx, ly - ty);
-    if (d < dist && Math.hypot(cx(l.bbox) - centre[0], cy(l.bbox) - centre[1]) > r * 0.8) {
+    if (d < dist && Math.hypot(centerX(l.bbox) - centre[0], centerY(l.bbox) - centre[1]) > r * 0.8) {
       dist = d;
       best = l;
     }
@@ -154,8 +155,8 @@ function printedShare(lines: Line[], centre: [number, number], r: number, mid: n
     if (!l.text.includes('%')) continue;
     const value = parseNumber(l.text);
     if (value === null || Math.abs(value - measured) > 1.5) continue;
-    const dx = cx(l.bbox) - centre[0];
-    const dy = cy(l.bbox) - centre[1];
+    const dx = centerX(l.bbox) - centre[0];
+    const dy = centerY(l.bbox) - centre[1];
     const dist = Math.hypot(dx, dy);
     let dAngle = Math.abs(Math.atan2(dy, dx) - mid) % (2 * Math.PI);
     if (dAngle > Math.PI) dAngle = 2 * Math.PI - dAngle;

@@ -1,5 +1,6 @@
 import type { BBox } from '../../model/types.ts';
-import { area, intersectionArea, near, type Segment } from './geometry.ts';
+import { area, overlapArea } from '../../model/geometry.ts';
+import { near, type Segment } from './primitives.ts';
 
 /**
  * Plot areas: where a long vertical axis meets a long horizontal one (an L, a frame of four spines, or an axis
@@ -45,7 +46,7 @@ function dedupe(boxes: BBox[]): BBox[] {
   const sorted = [...boxes].sort((a, b) => area(b) - area(a));
   const kept: BBox[] = [];
   for (const box of sorted) {
-    const clash = kept.some((k) => intersectionArea(k, box) > 0.5 * Math.min(area(k), area(box)));
+    const clash = kept.some((k) => overlapArea(k, box) > 0.5 * Math.min(area(k), area(box)));
     if (!clash) kept.push(box);
   }
   return kept;

@@ -1,5 +1,5 @@
 import type { ChartSeries, ItemPart } from '../types.ts';
-import { near } from './geometry.ts';
+import { near } from './primitives.ts';
 import { nearestLabel, seriesName, tidy, type MarkResult, type PlotContext } from './context.ts';
 import { dataPolylines, markers, type Marker } from './marks.ts';
 import { valueAt } from './ticks.ts';

@@ -1,5 +1,6 @@
 import type { BBox, Line } from '../../model/types.ts';
-import { cx, cy, height, near, width, type Segment } from './geometry.ts';
+import { centerX, centerY, height, width } from '../../model/geometry.ts';
+import { near, type Segment } from './primitives.ts';
 import { parseNumber, printedDecimals } from './numbers.ts';
 
 /**
@@ -36,25 +37,25 @@ export function valueAt(axis: AxisScale, px: number): number {
 
 /** Labels in the column just left of the plot, top to bottom. */
 export function leftLabels(lines: Line[], plot: BBox, segments: Segment[]): TickLabel[] {
-  const cands = lines.filter((l) => l.rotation === 0 && l.bbox[2] <= plot[0] + 4 && l.bbox[2] >= plot[0] - 160 && cy(l.bbox) >= plot[1] - 12 && cy(l.bbox) <= plot[3] + 12);
+  const cands = lines.filter((l) => l.rotation === 0 && l.bbox[2] <= plot[0] + 4 && l.bbox[2] >= plot[0] - 160 && centerY(l.bbox) >= plot[1] - 12 && centerY(l.bbox) <= plot[3] + 12);
   if (cands.length === 0) return [];
   // The column nearest the axis: prose further left is not a tick label.
   const nearest = Math.max(...cands.map((l) => l.bbox[2]));
   const column = cands.filter((l) => l.bbox[2] >= nearest - 30);
   const ticks = tickPositions(segments, 'h', plot[0], width(plot));
-  return column.map((l) => toLabel(l, snap(cy(l.bbox), ticks, height(l.bbox) * 0.3))).sort((a, b) => a.pos - b.pos);
+  return column.map((l) => toLabel(l, snap(centerY(l.bbox), ticks, height(l.bbox) * 0.3))).sort((a, b) => a.pos - b.pos);
 }
 
 /** Labels in the first row under the plot, left to right. */
 export function bottomLabels(lines: Line[], plot: BBox, segments: Segment[]): TickLabel[] {
   // A label ending at the vertical axis is that axis' lowest tick (its "0"), not one of the horizontal axis.
-  const cands = lines.filter((l) => l.rotation === 0 && cy(l.bbox) > plot[3] && l.bbox[1] < plot[3] + 40 && cx(l.bbox) >= plot[0] - 20 && cx(l.bbox) <= plot[2] + 20
+  const cands = lines.filter((l) => l.rotation === 0 && centerY(l.bbox) > plot[3] && l.bbox[1] < plot[3] + 40 && centerX(l.bbox) >= plot[0] - 20 && centerX(l.bbox) <= plot[2] + 20
     && l.bbox[2] > plot[0] + 2);
   if (cands.length === 0) return [];
-  const top = Math.min(...cands.map((l) => cy(l.bbox)));
-  const row = cands.filter((l) => cy(l.bbox) <= top + height(l.bbox) * 0.4);
+  const top = Math.min(...cands.map((l) => centerY(l.bbox)));
+  const row = cands.filter((l) => centerY(l.bbox) <= top + height(l.bbox) * 0.4);
   const ticks = tickPositions(segments, 'v', plot[3], height(plot));
-  return splitWords(row).map((l) => toLabel(l, snap(cx(l.bbox), ticks, Math.max(width(l.bbox) * 0.3, 3)))).sort((a, b) => a.pos - b.pos);
+  return splitWords(row).map((l) => toLabel(l, snap(centerX(l.bbox), ticks, Math.max(width(l.bbox) * 0.3, 3)))).sort((a, b) => a.pos - b.pos);
 }
 
 /** Split word-lines back to the line they came from. */

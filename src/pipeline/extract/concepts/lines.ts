@@ -1,4 +1,4 @@
-import { centerY, height } from '../../model/geometry.ts';
+import { centerY, height, union } from '../../model/geometry.ts';
 import type { BBox, Line, ModelPage } from '../../model/types.ts';
 import type { Candidate, ExtractDocument, GroundingSource } from '../types.ts';
 import { labelConcept } from '../lexicon.ts';
@@ -83,7 +83,7 @@ export function spanBox(line: Line, start: number, end: number): BBox {
     if (i < end && at > start) boxes.push(w.bbox);
   }
   if (!boxes.length) return line.bbox;
-  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  return union(boxes);
 }
 
 /** Layout block ids holding the given lines. */

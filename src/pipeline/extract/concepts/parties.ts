@@ -1,5 +1,6 @@
 import { extractIdentity } from '../../classify/mod.ts';
 import { findDates } from '../../fields/mod.ts';
+import { union } from '../../model/geometry.ts';
 import type { Line, ModelPage } from '../../model/types.ts';
 import type { Candidate, ConceptFinder, ExtractDocument } from '../types.ts';
 import { normalizeText } from '../../lexicon/mod.ts';
@@ -242,7 +243,7 @@ function addressCandidate(doc: ExtractDocument, pageIndex: number, lines: Line[]
   // Recognised text may confuse 0/O and 1/l ("N0.3", "Ja1an"): put back as the words around them show.
   const text = lines.map((l) => (l.source === 'ocr' ? repairOcrDigits(l.text.trim()) : l.text.trim())).join(' ');
   const boxes = lines.map((l) => spanBox(l, 0, l.text.length));
-  const bbox: Candidate['bbox'] = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  const bbox: Candidate['bbox'] = union(boxes);
   return { value: text, text, pageIndex, bbox, regionIds: regionIdsOf(doc, pageIndex, lines.map((l) => l.id)), confidence, source: 'text' };
 }
 

@@ -3,7 +3,8 @@
  * value glued to punctuation or a currency sign (`$1,250.00`, `(10)`), and picking the occurrence nearest a label.
  */
 import type { EditChange } from '../types.ts';
-import { unionBox, type PageChar, type PageLine } from './stext.ts';
+import { union } from '../../model/geometry.ts';
+import type { PageChar, PageLine } from './stext.ts';
 
 export interface TextMatch {
   pageIndex: number;
@@ -50,7 +51,7 @@ function matchesInLines(pageIndex: number, lines: PageLine[], text: string, case
     const pairs = occurrences(line, needle, caseless, loose ? isLooseBoundary : isSpace);
     for (let k = 0; k < pairs.length; k += 2) {
       const chars = line.chars.slice(pairs[k], pairs[k + 1]);
-      out.push({ pageIndex, line, start: pairs[k], end: pairs[k + 1], chars, box: unionBox(chars.map((c) => c.box)) });
+      out.push({ pageIndex, line, start: pairs[k], end: pairs[k + 1], chars, box: union(chars.map((c) => c.box)) });
     }
   }
   return out;

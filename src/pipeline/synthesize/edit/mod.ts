@@ -9,7 +9,7 @@ import { selectMatches, type TextMatch } from './find.ts';
 import { reusablePageFont, substituteFont, type TypesetFont } from './fonts.ts';
 import { readPageLines, textOfPages, type PageLine } from './stext.ts';
 import { appendText, type Placement } from './typeset.ts';
-import { innerRect, invert, runGeometry, textMatrix, type Matrix } from './geometry.ts';
+import { innerRect, invert, runGeometry, textMatrix, type Matrix } from './run-geometry.ts';
 
 export { textOfPages };
 

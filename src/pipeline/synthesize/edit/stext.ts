@@ -3,6 +3,7 @@
  * colour. Coordinates are mupdf page space (points, y down), the same space annotations and quads use.
  */
 import * as mupdf from 'mupdf';
+import { union } from '../../model/geometry.ts';
 
 export interface PageChar {
   c: string;
@@ -31,15 +32,6 @@ function quadBox(q: number[]): [number, number, number, number] {
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
-export function unionBox(boxes: [number, number, number, number][]): [number, number, number, number] {
-  return [
-    Math.min(...boxes.map((b) => b[0])),
-    Math.min(...boxes.map((b) => b[1])),
-    Math.max(...boxes.map((b) => b[2])),
-    Math.max(...boxes.map((b) => b[3])),
-  ];
-}
-
 export function readPageLines(page: mupdf.Page): PageLine[] {
   const lines: PageLine[] = [];
   let chars: PageChar[] = [];
@@ -54,7 +46,7 @@ export function readPageLines(page: mupdf.Page): PageLine[] {
     },
     endLine() {
       if (chars.length === 0) return;
-      lines.push({ chars, text: chars.map((ch) => ch.c).join(''), box: unionBox(chars.map((ch) => ch.box)), dir });
+      lines.push({ chars, text: chars.map((ch) => ch.c).join(''), box: union(chars.map((ch) => ch.box)), dir });
     },
   });
   return lines;

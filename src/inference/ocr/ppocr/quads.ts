@@ -1,5 +1,7 @@
 import type { Box, Quad, RgbImage } from '../types.ts';
 
+/** OCR quad geometry: convex hulls, rotated rectangles and the text quads they give, their bounds and crops (image px). */
+
 export type Point = [number, number];
 
 /** Convex hull (Andrew's monotone chain), counter-clockwise in y-down coordinates; `points` is sorted in place. */

@@ -1,40 +1,13 @@
+import { containsPoint } from '../model/geometry.ts';
 import type { BBox } from '../model/types.ts';
 
-/** Small plane-geometry helpers for the diagram finders (page pixels, y down). */
+/** Points, polylines and polygons for the diagram finders (page pixels, y down); boxes are in model/geometry.ts. */
 export type Pt = [number, number];
 
 export const dist = (a: Pt, b: Pt): number => Math.hypot(a[0] - b[0], a[1] - b[1]);
 
-export const centre = (b: BBox): Pt => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
-
-export const width = (b: BBox): number => b[2] - b[0];
-export const height = (b: BBox): number => b[3] - b[1];
-
-export function boundsOf(points: readonly Pt[]): BBox {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const [x, y] of points) {
-    if (x < x0) x0 = x;
-    if (y < y0) y0 = y;
-    if (x > x1) x1 = x;
-    if (y > y1) y1 = y;
-  }
-  return [x0, y0, x1, y1];
-}
-
-export function unionBoxes(boxes: readonly BBox[]): BBox {
-  return boundsOf(boxes.flatMap((b) => [[b[0], b[1]], [b[2], b[3]]] as Pt[]));
-}
-
-export const insideBox = (p: Pt, b: BBox, pad = 0): boolean =>
-  p[0] >= b[0] - pad && p[0] <= b[2] + pad && p[1] >= b[1] - pad && p[1] <= b[3] + pad;
-
-export function overlapArea(a: BBox, b: BBox): number {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  return w > 0 && h > 0 ? w * h : 0;
-}
-
-export const area = (b: BBox): number => Math.max(0, width(b)) * Math.max(0, height(b));
+/** `containsPoint` for a point given as a pair. */
+export const insideBox = (p: Pt, b: BBox, pad = 0): boolean => containsPoint(b, p[0], p[1], pad);
 
 /** Distance from a point to a box (0 inside). */
 export function pointBoxDistance(p: Pt, b: BBox): number {

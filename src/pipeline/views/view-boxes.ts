@@ -4,18 +4,6 @@ import type { BBox, Block, Line } from '../model/types.ts';
 
 export type IntBox = [number, number, number, number];
 
-export function union(boxes: BBox[]): BBox | null {
-  if (boxes.length === 0) return null;
-  const out: BBox = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [l, t, r, b] of boxes) {
-    out[0] = Math.min(out[0], l);
-    out[1] = Math.min(out[1], t);
-    out[2] = Math.max(out[2], r);
-    out[3] = Math.max(out[3], b);
-  }
-  return out;
-}
-
 /** Floor the top-left, ceil the bottom-right, then keep it on the page (a page of size 0 means no limit). */
 export function roundOut(box: BBox, width = 0, height = 0): IntBox {
   // 1e-6 slack: a box at 100.0000001 is meant as 100, not 101.
@@ -54,8 +42,6 @@ export function blockBox(block: Block): BBox {
   for (const line of block.lines) growByLine(out, line);
   return out;
 }
-
-export { area } from '../model/geometry.ts';
 
 export function intersection(a: IntBox, b: IntBox): IntBox | null {
   const box: IntBox = [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];

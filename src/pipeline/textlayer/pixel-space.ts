@@ -1,3 +1,4 @@
+import { boundsOfPoints } from '../model/geometry.ts';
 import type { BBox } from '../model/types.ts';
 
 /**
@@ -36,31 +37,9 @@ export function transformRect(m: Matrix6, r: readonly number[]): BBox {
   return boundsOfPoints(pts);
 }
 
-export function boundsOfPoints(pts: readonly (readonly [number, number])[]): BBox {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const [x, y] of pts) {
-    if (x < x0) x0 = x;
-    if (y < y0) y0 = y;
-    if (x > x1) x1 = x;
-    if (y > y1) y1 = y;
-  }
-  return [x0, y0, x1, y1];
-}
-
 /** The scale a matrix applies to lengths (line widths): sqrt(|det|). */
 export function matrixExpansion(m: Matrix6): number {
   return Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
-}
-
-export function intersects(a: BBox, b: BBox): boolean {
-  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-}
-
-export function containsPoint(b: BBox, x: number, y: number): boolean {
-  return x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3];
 }
 
 /** Clockwise angle in degrees (y down) of a direction vector, in [0, 360), snapped to a right angle within 0.5°. */

@@ -1,7 +1,11 @@
-import type { BBox } from '../../model/types.ts';
+import { centerX, centerY, height, width } from '../../model/geometry.ts';
+import type { BBox, } from '../../model/types.ts';
 import type { DrawnPath, PageDrawing } from '../../drawing/mod.ts';
 
-/** Small geometric helpers shared by the vector chart readers (page pixels, y grows downwards). */
+/**
+ * The drawn primitives the vector chart readers work on: axis-aligned segments, filled rectangles and their colours
+ * (page pixels, y grows downwards); boxes are in model/geometry.ts.
+ */
 
 /** An axis-aligned segment: horizontal (y fixed, a..b along x) or vertical (x fixed, a..b along y). */
 export interface Segment {
@@ -21,29 +25,7 @@ export interface FilledRect {
   order: number;
 }
 
-export const width = (b: BBox) => b[2] - b[0];
-export const height = (b: BBox) => b[3] - b[1];
-export const cx = (b: BBox) => (b[0] + b[2]) / 2;
-export const cy = (b: BBox) => (b[1] + b[3]) / 2;
 export const near = (a: number, b: number, tol: number) => Math.abs(a - b) <= tol;
-
-export function union(boxes: BBox[]): BBox {
-  return boxes.reduce<BBox>((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])], [...boxes[0]] as BBox);
-}
-
-export function contains(outer: BBox, x: number, y: number, pad = 0): boolean {
-  return x >= outer[0] - pad && x <= outer[2] + pad && y >= outer[1] - pad && y <= outer[3] + pad;
-}
-
-export function intersectionArea(a: BBox, b: BBox): number {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  return w > 0 && h > 0 ? w * h : 0;
-}
-
-export function area(b: BBox): number {
-  return Math.max(0, width(b)) * Math.max(0, height(b));
-}
 
 /** Relative luminance-ish brightness of `#rrggbb`, 0 (black) .. 1 (white). */
 export function brightness(color: string): number {
@@ -76,8 +58,8 @@ export function axisSegments(drawing: PageDrawing): Segment[] {
       if (box && Math.min(width(box), height(box)) <= 2.5 && Math.max(width(box), height(box)) > 3) {
         const horizontal = width(box) > height(box);
         out.push(horizontal
-          ? { dir: 'h', at: cy(box), a: box[0], b: box[2], color: path.fill, width: height(box) }
-          : { dir: 'v', at: cx(box), a: box[1], b: box[3], color: path.fill, width: width(box) });
+          ? { dir: 'h', at: centerY(box), a: box[0], b: box[2], color: path.fill, width: height(box) }
+          : { dir: 'v', at: centerX(box), a: box[1], b: box[3], color: path.fill, width: width(box) });
       }
     }
   }
