@@ -5,12 +5,23 @@ import { defineConfig } from 'vitest/config';
 const conditions = ['docintel-source', 'module', 'node', 'development|production'];
 
 /**
- * The integration project: files that start real processes (docintel roles, the inference sidecar, a CLI or
- * child script), a nats-server, a cluster or a browser, or that inject faults or fuzz. Everything else, new
- * files included, is the unit project, which must stay fast (`npm run test:unit`, under a minute on 2 cores):
- * a new file that does any of the above belongs in this list.
+ * The integration project: files that run the whole service (the app over a real runtime: document pool
+ * threads, job worker, stores), start real processes (docintel roles, the inference sidecar, a CLI or child
+ * script), a nats-server, a cluster or a browser, run OCR or ONNX models, or inject faults or fuzz.
+ * Everything else, new files included, is the unit project: modules tested in-process, which must stay fast
+ * (`npm run test:unit`, under a minute on 2 cores). A new file that does any of the above belongs here.
  */
 export const INTEGRATION_TESTS = [
+  // The HTTP API over a real runtime (createTestApp / useTestApp); some also on NATS or the inference sidecar.
+  'test/api.*.test.ts',
+  'test/security.files.test.ts',
+  'test/security.http.test.ts',
+  'test/security.isolation.test.ts',
+  'test/security.requests.test.ts',
+  'test/client.sdk.test.ts',
+  'test/extract.json-schema.test.ts',
+  'test/jobs.admission.test.ts',
+  'test/sync-abandon.test.ts',
   // Whole deployments: real `docintel` processes, a cluster, injected faults.
   'test/cluster.test.ts',
   'test/processes.test.ts',
@@ -25,23 +36,13 @@ export const INTEGRATION_TESTS = [
   'test/jobs.worker.test.ts',
   'test/jobs.cancel.test.ts',
   'test/jobs.retry.test.ts',
-  'test/api.agents.test.ts',
-  'test/api.ask.test.ts',
-  'test/api.formats.test.ts',
-  'test/api.jobs.test.ts',
-  'test/api.lifecycle.test.ts',
-  'test/api.page-range.test.ts',
-  'test/api.password.test.ts',
-  // The inference sidecar spawned (OCR, charts, equations, embeddings over gRPC).
+  // The inference sidecar spawned (OCR, embeddings over gRPC).
   'test/inference.test.ts',
   'test/inference.embed.test.ts',
-  'test/api.charts.test.ts',
-  'test/api.docs-examples.test.ts',
-  'test/api.equations.test.ts',
-  'test/api.extract-scan.test.ts',
-  'test/api.ocr.test.ts',
-  'test/api.parse-scan.test.ts',
-  'test/api.tables-scan.test.ts',
+  // Model inference in the test process: OCR engines (Tesseract, PP-OCR) and the ONNX int8 quantizer.
+  'test/ocr.tesseract.test.ts',
+  'test/ocr.ppocr.test.ts',
+  'test/onnx.quantize.test.ts',
   // Child processes: the CLI, the generated JavaScript client, the document pool's smoke script.
   'test/cli.client.test.ts',
   'test/cli.commands.test.ts',

@@ -12,9 +12,10 @@ function readBack(pdf: Buffer): { text: string; size: number[]; fonts: string[] 
     return Array.from({ length: doc.countPages() }, (_, i) => {
       const page = doc.loadPage(i);
       const fonts = new Set<string>();
-      page.toStructuredText().walk({ onChar: (_c, _origin, font) => fonts.add(font.getName()) });
+      const text = page.toStructuredText('preserve-whitespace');
+      text.walk({ onChar: (_c, _origin, font) => fonts.add(font.getName()) });
       const [x0, y0, x1, y1] = page.getBounds();
-      return { text: page.toStructuredText().asText().trim(), size: [x1 - x0, y1 - y0], fonts: [...fonts].sort() };
+      return { text: text.asText().trim(), size: [x1 - x0, y1 - y0], fonts: [...fonts].sort() };
     });
   } finally {
     doc.destroy();
