@@ -7,7 +7,7 @@ import * as mupdf from 'mupdf';
  */
 
 /** US Letter in PDF points; page images at 144 dpi are 1224 x 1584. */
-export const LETTER: [number, number] = [612, 792];
+const LETTER: [number, number] = [612, 792];
 export const A4: [number, number] = [595, 842];
 
 /** WinAnsi codes of the characters it places in 0x80–0x9F (from 0xA0 on it is Latin-1). */
