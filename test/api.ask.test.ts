@@ -12,7 +12,7 @@ import { askCounters } from '../src/jobs/handlers/ask-documents.ts';
 import { AUTH_A, AUTH_B, type TestApp } from './helpers/app.ts';
 import { detailOf, get, uploadOne, useNatsTestApp, useTestApp, validationLocs, waitForFinalJob, type JobRefBody } from './helpers/api.ts';
 import { charBox, invoicePdf, type Box } from './helpers/invoice-pdfs.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
 import { natsOrSkip } from './helpers/nats-server.ts';
 
 interface Region { page_index: number; page_width: number; page_height: number; bbox: { x: number; y: number; width: number; height: number } }

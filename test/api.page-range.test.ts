@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_A } from './helpers/app.ts';
 import { get, parse, storedFiles, uploadOne, useNatsTestApp, useTestApp, validationLocs, waitForFinalJob, type FileRefBody, type JobRefBody } from './helpers/api.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
 import { INVOICE, NDA, REPORT, packetPdf } from './helpers/packet-pdfs.ts';
 import { natsAvailable } from './helpers/nats-server.ts';
 import { PageRangeError, formatPageSelection, parsePageRange } from '../src/shared/page-range.ts';

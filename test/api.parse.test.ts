@@ -9,9 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A } from './helpers/app.ts';
 import { waitFor } from './helpers/jobs-wait.ts';
 import { get, imageSize, parse, tinyPng, upload, uploadOne, useTestApp, waitForFinalJob } from './helpers/api.ts';
-import {
-  BROKEN, REPORT, TWO_COLUMN, brokenPagePdf, helveticaPdf, longPdf, pagelessPdf, paragraphsPage, referenceLines, reportPdf, twoColumnPdf, type ReferenceLine,
-} from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
+import { BROKEN, REPORT, TWO_COLUMN, brokenPagePdf, longPdf, pagelessPdf, paragraphsPage, referenceLines, reportPdf, twoColumnPdf, type ReferenceLine } from './helpers/layout-pdfs.ts';
 
 interface Region { region_id: string; page_index: number; shape: { x: number; y: number; w: number; h: number }; label: string }
 interface Chunk { chunk_id: string; markdown: string; type: string; page_index: number; region_ids: string[]; bbox: number[] | null }

@@ -19,7 +19,7 @@ import { loadConfig } from '../src/shared/config.ts';
 import { createLogger } from '../src/shared/logger.ts';
 import { AUTH_A, KEY_A } from './helpers/app.ts';
 import { storedFiles, waitForFinalJob } from './helpers/api.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
 import { natsAvailable, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
 
 const PASSWORD = 'pw-Zebra-7731-secret';

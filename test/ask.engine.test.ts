@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { answerQuestion, classifyQuestion, NOT_FOUND, rememberAnswer, type AnswerDraft, type QuestionInfo } from '../src/pipeline/ask/mod.ts';
 import { askDocument, bm25, type AskTestDocument } from './helpers/ask-docs.ts';
 import { charBox, invoicePdf, type Box } from './helpers/invoice-pdfs.ts';
-import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
+import { paragraphsPage } from './helpers/layout-pdfs.ts';
 
 /**
  * The ask engine over documents drawn with mupdf and read through the real text layer, layout, key-value and

@@ -3,7 +3,8 @@ import { answerQuestion, classifyQuestion, NOT_FOUND, type AnswerDraft } from '.
 import { entitiesOf } from '../src/pipeline/ask/entities.ts';
 import { askDocument, bm25, type AskTestDocument } from './helpers/ask-docs.ts';
 import { charBox } from './helpers/invoice-pdfs.ts';
-import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
+import { paragraphsPage } from './helpers/layout-pdfs.ts';
 import { tablePdf, type TableSpec } from './helpers/table-pdfs.ts';
 
 /**

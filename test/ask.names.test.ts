@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { entitiesOf } from '../src/pipeline/ask/entities.ts';
 import { readsAsName } from '../src/pipeline/ask/names.ts';
-import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
+import { paragraphsPage } from './helpers/layout-pdfs.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerQuestion, classifyQuestion } from '../src/pipeline/ask/mod.ts';
 import { askDocument, bm25 } from './helpers/ask-docs.ts';
-import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
+import { paragraphsPage } from './helpers/layout-pdfs.ts';
 
 /** An answer reads as its line prints it: a raised ordinal the text layer splits off is joined to its number. */
 

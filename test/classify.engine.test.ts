@@ -5,22 +5,14 @@ import { analyzeDocumentLayout } from '../src/pipeline/layout/mod.ts';
 import { documentPages } from '../src/pipeline/textlayer/mod.ts';
 import { BUILTIN_CLASSES, classifyPages, documentClass, pageFeatures } from '../src/pipeline/classify/mod.ts';
 import { wrap } from './helpers/layout-pdfs.ts';
+import { pdfOf, textRun } from './helpers/pdf.ts';
 
 /** Real PDFs drawn with mupdf (Helvetica), read back through the text layer and the layout analysis. */
 interface Run { x: number; y: number; size: number; bold?: boolean; text: string }
 
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
 
 function pdf(pages: Run[][]): Uint8Array {
-  const doc = new mupdf.PDFDocument();
-  const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')), F2: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')) };
-  for (const runs of pages) {
-    const ops = runs.map((r) => `BT /${r.bold ? 'F2' : 'F1'} ${r.size} Tf ${r.x} ${r.y} Td (${esc(r.text)}) Tj ET`).join('\n');
-    doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, doc.addObject({ Font: fonts }), ops));
-  }
-  const out = Buffer.from(doc.saveToBuffer('compress').asUint8Array());
-  doc.destroy();
-  return out;
+  return pdfOf(pages.map((runs) => runs.map((r) => textRun(r.x, r.y, r.text, r.size, r.bold)).join('\n')));
 }
 
 function pagesOf(bytes: Uint8Array): ModelPage[] {

@@ -4,7 +4,6 @@
  * what lands on stdout (markdown, JSON, file ids, JobRefs), the progress bar on stderr, and every exit code:
  * 0 success, 1 failed job or API error, 2 usage, 3 cannot connect, 4 authentication.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,15 +14,10 @@ import { get, listen, parse, uploadOne, waitForFinalJob, type FileRefBody, type 
 import { AUTH_A, createTestApp, KEY_A, type TestApp } from './helpers/app.ts';
 import { invoicePdf } from './helpers/invoice-pdfs.ts';
 import { REPORT, reportPdf } from './helpers/layout-pdfs.ts';
+import { describeFinished, runToExit, type Finished as Run } from './helpers/processes.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'docintel.js');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 let t: TestApp;
 let baseUrl = '';
@@ -34,16 +28,11 @@ let invoiceFile = '';
 /** `node bin/docintel.js ...args` with the client's environment; never rejects (the exit code is the result). */
 function docintel(args: string[], env: Record<string, string> = {}): Promise<Run> {
   const childEnv = { ...process.env, DOCINTEL_URL: baseUrl, DOCINTEL_API_KEY: KEY_A, ...env };
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return runToExit(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv, timeoutMs: 60_000 });
 }
 
 function expectExit(run: Run, code: number): void {
-  expect(run.code, `exit ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`).toBe(code);
+  expect(run.code, describeFinished(run)).toBe(code);
 }
 
 beforeAll(async () => {

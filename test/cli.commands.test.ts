@@ -5,7 +5,6 @@
  * shapes decisions.md fixes for those routes (GET /v1/files, DELETE /v1/files/{id}, GET /v1/jobs,
  * POST /v1/jobs/{id}/cancel), recording what the CLI asked for.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,15 +21,10 @@ import { REPORT, reportPdf } from './helpers/layout-pdfs.ts';
 import { MATH_CASES, mathPdf } from './helpers/math-pdfs.ts';
 import { INVOICE, NDA, packetPdf } from './helpers/packet-pdfs.ts';
 import { RULED_4X3, tablePdf } from './helpers/table-pdfs.ts';
+import { describeFinished, runToExit, type Finished as Run } from './helpers/processes.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'docintel.js');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 let t: TestApp;
 let baseUrl = '';
@@ -39,15 +33,11 @@ const files: Record<string, string> = {};
 
 function docintel(args: string[], env: Record<string, string> = {}): Promise<Run> {
   const childEnv = { ...process.env, DOCINTEL_URL: baseUrl, DOCINTEL_API_KEY: KEY_A, ...env };
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
+  return runToExit(process.execPath, [BIN, ...args], { cwd: ROOT, env: childEnv, timeoutMs: 120_000 });
 }
 
 function expectExit(run: Run, code: number): void {
-  expect(run.code, `exit ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`).toBe(code);
+  expect(run.code, describeFinished(run)).toBe(code);
 }
 
 async function ok(args: string[], env: Record<string, string> = {}): Promise<Run> {

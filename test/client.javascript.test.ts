@@ -4,7 +4,6 @@
  * repository (a temp dir whose node_modules/docintel links to it) imports it with plain `node`, no TypeScript
  * loader, and uploads and parses a document against a listening server; its .d.ts typecheck a TypeScript consumer.
  */
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,28 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen } from './helpers/api.ts';
 import { createTestApp, KEY_A, type TestApp } from './helpers/app.ts';
 import { REPORT, reportPdf } from './helpers/layout-pdfs.ts';
+import { describeFinished, runToExit, type Finished as Run } from './helpers/processes.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 function run(file: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
   // No NODE_OPTIONS from the test runner: the consumer is a bare `node`.
   const { NODE_OPTIONS: _, ...base } = process.env;
-  return new Promise((resolve) => {
-    execFile(file, args, { cwd, env: { ...base, ...env }, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
+  return runToExit(file, args, { cwd, env: { ...base, ...env }, timeoutMs: 120_000 });
 }
 
 function expectOk(result: Run): void {
-  expect(result.code, `exit ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`).toBe(0);
+  expect(result.code, describeFinished(result)).toBe(0);
 }
 
 const CONSUMER_JS = `

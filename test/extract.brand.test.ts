@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildExtractDocument, extractFields, normalizeSchema, type ExtractDocument } from '../src/pipeline/extract/mod.ts';
 import { brandedName, brandsOf, MIN_BRAND_MENTIONS } from '../src/pipeline/extract/concepts/brand.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf, pdfText } from './helpers/pdf.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
 
 /** Invented invoices whose sender is a legal entity or a department, the brand named in the text and its web address. */
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
 function invoice(lines: [number, number, string, number?][]): ExtractDocument {
-  const runs = lines.map(([x, y, text, size = 10]) => `BT /F1 ${size} Tf ${x} ${y} Td (${esc(text)}) Tj ET`);
+  const runs = lines.map(([x, y, text, size = 10]) => `BT /F1 ${size} Tf ${x} ${y} Td (${pdfText(text)}) Tj ET`);
   return buildExtractDocument(modelOfPdf(helveticaPdf([runs.join('\n')])));
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { contractFinders } from '../src/pipeline/extract/concepts/contract/mod.ts';
 import type { Candidate, ExtractDocument, SchemaField } from '../src/pipeline/extract/types.ts';
 import type { ModelPage } from '../src/pipeline/model/types.ts';
-import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
+import { paragraphsPage } from './helpers/layout-pdfs.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildExtractDocument, extractFields, normalizeSchema, type ExtractDocument, type FieldGrounding } from '../src/pipeline/extract/mod.ts';
 import type { LlmPort } from '../src/pipeline/extract/llm.ts';
 import type { BBox } from '../src/pipeline/model/types.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf, pdfText } from './helpers/pdf.ts';
 import { documentPdf, INVOICE } from './helpers/packet-pdfs.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
 
@@ -15,10 +15,9 @@ function docOf(pdf: Buffer): ExtractDocument {
   return buildExtractDocument(modelOfPdf(pdf));
 }
 
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
 /** Text runs at PDF points (x, y from the bottom), Helvetica; `b` for bold. */
 const stream = (runs: [number, number, string, number?, boolean?][]) =>
-  runs.map(([x, y, text, size = 10, bold]) => `BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x} ${y} Td (${esc(text)}) Tj ET`).join('\n');
+  runs.map(([x, y, text, size = 10, bold]) => `BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x} ${y} Td (${pdfText(text)}) Tj ET`).join('\n');
 
 /** A German invoice: letterhead, labels without colons, values in a right-hand column, a totals block. */
 const GERMAN = stream([

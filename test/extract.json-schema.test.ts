@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_A, type TestApp } from './helpers/app.ts';
 import { detailOf, get, storedFiles, uploadOne, useTestApp, validationLocs, waitForFinalJob, type InjectResponse, type JobRefBody } from './helpers/api.ts';
 import { invoicePdf, LINES } from './helpers/invoice-pdfs.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
 
 interface Check { check: string; ok: boolean; message: string; paths: string[]; found?: string }
 interface ExtractBody {

@@ -3,7 +3,7 @@ import { buildExtractDocument, extractFields, normalizeSchema, type ExtractDocum
 import { classifyRow, LOGO_HEIGHT_RATIO, MAX_ROW_GAP, MIN_ROW_CONFIDENCE, NAME_SIZE_RATIO, receiptHeader, repairOcrDigits } from '../src/pipeline/extract/concepts/receipt-header.ts';
 import { MAX_HEADER_NAME_WORDS } from '../src/pipeline/extract/concepts/parties.ts';
 import { repairKnownWords } from '../src/pipeline/extract/concepts/ocr-repair.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf, pdfText } from './helpers/pdf.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
 
 /**
@@ -12,7 +12,6 @@ import { modelOfPdf } from './helpers/document-models.ts';
  * several rows between the name and the telephone row.
  */
 
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
 type Run = [string, number?, boolean?];
 /** A narrow receipt: each run centred on x = 150 pt, rows 13 pt apart from the top; `size` in points, bold. */
 function receipt(rows: (Run | null)[], body: [number, string][] = []): ExtractDocument {
@@ -22,12 +21,12 @@ function receipt(rows: (Run | null)[], body: [number, string][] = []): ExtractDo
     if (row) {
       const [text, size = 9, bold] = row;
       const x = 150 - text.length * size * 0.27;
-      runs.push(`BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x.toFixed(1)} ${y} Td (${esc(text)}) Tj ET`);
+      runs.push(`BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x.toFixed(1)} ${y} Td (${pdfText(text)}) Tj ET`);
       y -= Math.max(13, size * 1.3);
     } else y -= 13;
   }
   for (const [x, text] of body) {
-    runs.push(`BT /F1 9 Tf ${x} ${y} Td (${esc(text)}) Tj ET`);
+    runs.push(`BT /F1 9 Tf ${x} ${y} Td (${pdfText(text)}) Tj ET`);
     y -= 13;
   }
   return buildExtractDocument(modelOfPdf(helveticaPdf([runs.join('\n')])));

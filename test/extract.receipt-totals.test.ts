@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildExtractDocument, extractFields, normalizeSchema } from '../src/pipeline/extract/mod.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf, pdfText } from './helpers/pdf.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
 
 /** Receipt totals and dates as OCR leaves them: garbled or missing total labels, a date beside an order number. */
 
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
 /** Text runs at PDF points (x, y from the bottom), Helvetica 10. */
-const stream = (runs: [number, number, string][]) => runs.map(([x, y, text]) => `BT /F1 10 Tf ${x} ${y} Td (${esc(text)}) Tj ET`).join('\n');
+const stream = (runs: [number, number, string][]) => runs.map(([x, y, text]) => `BT /F1 10 Tf ${x} ${y} Td (${pdfText(text)}) Tj ET`).join('\n');
 
 const SCHEMA = normalizeSchema({
   doc_class: 'receipt',

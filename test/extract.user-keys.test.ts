@@ -3,7 +3,8 @@ import { buildExtractDocument, extractFields, normalizeSchema, type ExtractDocum
 import { candidatesFor } from '../src/pipeline/extract/extract.ts';
 import { conceptOf } from '../src/pipeline/extract/lexicon.ts';
 import { ordinalOf } from '../src/pipeline/extract/sibling-fields.ts';
-import { helveticaPdf, paragraphsPage } from './helpers/layout-pdfs.ts';
+import { helveticaPdf, pdfText } from './helpers/pdf.ts';
+import { paragraphsPage } from './helpers/layout-pdfs.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
 
 /**
@@ -12,9 +13,8 @@ import { modelOfPdf } from './helpers/document-models.ts';
  * (invented names and numbers) and read through the real text layer and layout stages.
  */
 
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
 const stream = (runs: [number, number, string, number?, boolean?][]) =>
-  runs.map(([x, y, text, size = 10, bold]) => `BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x} ${y} Td (${esc(text)}) Tj ET`).join('\n');
+  runs.map(([x, y, text, size = 10, bold]) => `BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x} ${y} Td (${pdfText(text)}) Tj ET`).join('\n');
 
 const fieldsOf = (fields: [string, string, string?][]) => normalizeSchema({
   doc_class: 'document',

@@ -5,14 +5,12 @@
  * kept for workers that die: every job completes. Before, each "inference unavailable" retry spent one of the
  * three attempts and such a loop failed many jobs for good, including ones that had only been queued.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FAULT_DEPLOYMENT_ENV, finalStates, recordScenario, sleep, submitAsync, uploadFile, writeFaultsSummary, type JobState } from './helpers/faults.ts';
 import { freePort } from './helpers/nats-server.ts';
 import { textImage } from './helpers/ocr-images.ts';
 import { isAlive, killAllDocintel, sidecarPids, startDocintel, waitFor, waitForReady, type DocintelProcess } from './helpers/processes.ts';
+import { TempDirs } from './helpers/temp-dirs.ts';
 
 const KEY = 'outage-test-key-0123456789';
 const JOBS = 16;
@@ -20,16 +18,15 @@ const KILLS = 5;
 /** Kills are this far apart (or later, when the supervisor's restart backoff brings the sidecar back later). */
 const KILL_SPACING_MS = 3_000;
 
-const tempDirs: string[] = [];
+const temp = new TempDirs('outage');
 afterAll(async () => {
   await killAllDocintel();
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  await temp.removeAll();
   writeFaultsSummary();
 });
 
 async function startServe(): Promise<{ proc: DocintelProcess; base: string }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docintel-outage-'));
-  tempDirs.push(dataDir);
+  const dataDir = await temp.make();
   const port = await freePort();
   const proc = startDocintel('serve', {
     ...FAULT_DEPLOYMENT_ENV,

@@ -6,8 +6,6 @@
  * With FAULTS_SUMMARY=file, a JSON report of jobs submitted/completed/lost and answers by status is written.
  */
 import { readdirSync, rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { RequestError, TimeoutError } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +21,7 @@ import {
 import { freePort, natsOrSkip } from './helpers/nats-server.ts';
 import { isAlive, killAllDocintel, sidecarPids, startDocintel, waitFor, waitForReady, type DocintelProcess } from './helpers/processes.ts';
 import { scannedPdf, textImage } from './helpers/ocr-images.ts';
+import { TempDirs } from './helpers/temp-dirs.ts';
 
 const KEY = 'faults-test-key-0123456789';
 /** Short leases: a dead worker's job comes back within seconds. */
@@ -32,7 +31,7 @@ const SYNC_BUDGET_MS = 45_000;
 const CLIENT_BUDGET_MS = SYNC_BUDGET_MS + 10_000;
 
 let fixtures: Fixtures;
-const tempDirs: string[] = [];
+const temp = new TempDirs('faults');
 
 beforeAll(async () => {
   fixtures = await createFixtures();
@@ -41,15 +40,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await killAllDocintel();
   await fixtures?.cleanup();
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  await temp.removeAll();
   writeFaultsSummary();
 });
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'docintel-faults-'));
-  tempDirs.push(dir);
-  return dir;
-}
 
 interface Service {
   proc: DocintelProcess;
@@ -87,7 +80,7 @@ describe('the inference sidecar killed under load', () => {
   let scanId: string;
 
   beforeAll(async () => {
-    svc = await startServe({ DOCINTEL_DATA_DIR: await tempDir() });
+    svc = await startServe({ DOCINTEL_DATA_DIR: await temp.make() });
     const image = textImage();
     imageId = await uploadFile(svc.base, KEY, 'scan.png', image.png, 'image/png');
     scanId = await uploadFile(svc.base, KEY, 'scan.pdf', scannedPdf([{ scan: image.png }]), 'application/pdf');
@@ -161,7 +154,7 @@ describe('the inference sidecar killed under load', () => {
 
 describe('SIGTERM during a burst', () => {
   it('lets the in-flight sync requests finish with 200, exits 0, and a restarted serve completes the queued jobs', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await temp.make();
     // Eight slots, each job held 3 s: the eight sync requests are surely in flight when SIGTERM comes.
     const svc = await startServe({ DOCINTEL_DATA_DIR: dataDir, DOCINTEL_WORKER_CONCURRENCY: '8', DOCINTEL_FAULTS: 'job.delay_ms=3000' });
     const fileId = await uploadFile(svc.base, KEY, fixtures.good.pdf.filename, fixtures.good.pdf.bytes, 'application/pdf');
@@ -288,7 +281,7 @@ describe.skipIf(!haveNats)('NATS: an api and two workers, each with its own data
     nats = (await startRestartableNats())!;
     // Each job is held 2 s in `processing`, long enough to kill its worker mid-job.
     natsEnv = { DOCINTEL_NATS_URL: nats.url, DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: LEASE_MS };
-    ({ base, api, workers } = await startNatsDeployment(natsEnv, tempDir, { workers: 2, workerEnv: { DOCINTEL_FAULTS: 'job.delay_ms=2000' } }));
+    ({ base, api, workers } = await startNatsDeployment(natsEnv, () => temp.make(), { workers: 2, workerEnv: { DOCINTEL_FAULTS: 'job.delay_ms=2000' } }));
     pdfId = await uploadFile(base, KEY, fixtures.good.pdf.filename, fixtures.good.pdf.bytes, 'application/pdf');
   }, 120_000);
 

@@ -3,16 +3,14 @@ import type { BBox, Line, ModelPage, Word } from '../src/pipeline/model/types.ts
 import { analyzeDocumentLayout } from '../src/pipeline/layout/mod.ts';
 import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
 import { documentKeyValues, findKeyValues, type KeyValuePair } from '../src/pipeline/fields/mod.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf, pdfText } from './helpers/pdf.ts';
 
 /**
  * Key-value pairs read from real PDFs drawn with mupdf (Helvetica, WinAnsi), and from the same page as an OCR
  * engine would hand it over (no fonts, no blocks, word boxes a little off).
  */
 
-const WIN_ANSI: Record<string, string> = { '°': '\\260', '€': '\\200', 'ä': '\\344' };
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[°€ä]/g, (c) => WIN_ANSI[c]);
-const text = (x: number, y: number, s: string, size = 10) => `BT /F1 ${size} Tf ${x} ${y} Td (${esc(s)}) Tj ET`;
+const text = (x: number, y: number, s: string, size = 10) => `BT /F1 ${size} Tf ${x} ${y} Td (${pdfText(s)}) Tj ET`;
 
 /** An invoice-like form using every layout the reader knows. Coordinates in PDF points (page px = 2 × pt). */
 const FORM = [

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import * as grpc from '@grpc/grpc-js';
@@ -19,18 +18,13 @@ import { ModelRegistry } from '../src/inference/models.ts';
 import { REPO_ROOT } from '../src/inference/proto.ts';
 import { toServiceError } from '../src/inference/server.ts';
 import { createLogger } from '../src/shared/logger.ts';
+import { TempDirs } from './helpers/temp-dirs.ts';
 
 const ENTRY = path.resolve('test/helpers/inference-entry.ts');
 const SETTINGS = { executionProviders: ['cpu'], threads: 1 };
-const tempDirs: string[] = [];
+const temp = new TempDirs('embed');
 const children: ChildProcess[] = [];
 const clients: InferenceClient[] = [];
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'docintel-embed-'));
-  tempDirs.push(dir);
-  return dir;
-}
 
 afterEach(async () => {
   for (const c of clients.splice(0)) c.close();
@@ -42,9 +36,7 @@ afterEach(async () => {
   }
 });
 
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => temp.removeAll());
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i], 0);
 
@@ -230,7 +222,7 @@ describe('static GloVe model built at install', () => {
 
 describe('sentence-encoder slot (tiny BERT-like ONNX + tokenizer.json)', () => {
   it('mean-pools over the attention mask and L2-normalizes, whatever the padding', async () => {
-    const dir = tempDir();
+    const dir = temp.makeSync();
     const models = new EmbeddingModels(await ModelRegistry.load({ manifestPath: writeManifest(dir) }), SETTINGS);
     try {
       const embedder = await models.get();
@@ -251,7 +243,7 @@ describe('sentence-encoder slot (tiny BERT-like ONNX + tokenizer.json)', () => {
   });
 
   it('refuses unknown, non-embedding and uninstalled slots with typed errors', async () => {
-    const dir = tempDir();
+    const dir = temp.makeSync();
     const models = new EmbeddingModels(await ModelRegistry.load({ manifestPath: writeManifest(dir) }), SETTINGS);
     await expect(models.get('no-such-model')).rejects.toBeInstanceOf(InvalidEmbedRequestError);
     await expect(models.get('embed-absent')).rejects.toBeInstanceOf(EmbeddingModelUnavailableError);
@@ -293,7 +285,7 @@ function client(address: string): InferenceClient {
 
 describe('Embed RPC through a real inference process', () => {
   it('serves the sentence encoder a manifest puts first, and answers INVALID_ARGUMENT / FAILED_PRECONDITION', async () => {
-    const dir = tempDir();
+    const dir = temp.makeSync();
     const c = client(await spawnServer(dir, ['--manifest', writeManifest(dir)]));
     const texts = ['the total amount due', 'cat sat on the mat'];
     const reply = await c.embed(texts);
@@ -322,7 +314,7 @@ describe('Embed RPC through a real inference process', () => {
       console.warn('\n!!! SKIPPING the GloVe Embed RPC test: models/embed-glove-100d.* not built\n');
       ctx.skip();
     }
-    const c = client(await spawnServer(tempDir()));
+    const c = client(await spawnServer(temp.makeSync()));
     const reply = await c.embed(['total amount due', 'amount payable', 'governing law'], { model: 'embed-glove-100d' });
     expect(reply).toMatchObject({ model: 'embed-glove-100d', dims: 100 });
     expect(reply.vectors).toHaveLength(3);

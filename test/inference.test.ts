@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,19 +16,14 @@ import {
 } from '../src/inference/mod.ts';
 import { toInferenceError } from '../src/inference/client.ts';
 import { toServiceError } from '../src/inference/server.ts';
+import { TempDirs } from './helpers/temp-dirs.ts';
 
 const ENTRY = path.resolve('test/helpers/inference-entry.ts');
 const SLOT_IDS = ['ocr-det-ppocrv4', 'ocr-rec-ppocrv4', 'ocr-cls', 'embed-glove-100d'];
 const logger = createLogger('silent', 'test');
-const tempDirs: string[] = [];
+const temp = new TempDirs('inf');
 const children: ChildProcess[] = [];
 const clients: InferenceClient[] = [];
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'docintel-inf-'));
-  tempDirs.push(dir);
-  return dir;
-}
 
 function testConfig(dataDir: string) {
   return loadConfig({ DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'info', DOCINTEL_INFERENCE_DEADLINE_MS: '5000' });
@@ -90,13 +85,11 @@ afterEach(async () => {
   }
 });
 
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => temp.removeAll());
 
 describe('inference gRPC between real processes', () => {
   it('answers Health and ListModels on a Unix socket and on a TCP port, round robin across both', async () => {
-    const dataDir = tempDir();
+    const dataDir = temp.makeSync();
     const unix = await spawnServer(dataDir, `unix:${path.join(dataDir, 'inference.sock')}`);
     const tcp = await spawnServer(dataDir, '127.0.0.1:0');
     expect(tcp.address).toMatch(/^127\.0\.0\.1:\d+$/);
@@ -131,7 +124,7 @@ describe('inference gRPC between real processes', () => {
   });
 
   it('verifies slot files: present and hashed, hash mismatch, missing file, missing package', async () => {
-    const dir = tempDir();
+    const dir = temp.makeSync();
     const bytes = Buffer.from('not really onnx, but bytes to hash');
     const sha = createHash('sha256').update(bytes).digest('hex');
     writeFileSync(path.join(dir, 'good.onnx'), bytes);
@@ -164,7 +157,7 @@ describe('inference gRPC between real processes', () => {
   });
 
   it('fails fast with a typed error when nothing listens, and enforces the deadline on a silent peer', async () => {
-    const dir = tempDir();
+    const dir = temp.makeSync();
     const port = await freeTcpPort();
     for (const address of [`unix:${path.join(dir, 'nobody.sock')}`, `127.0.0.1:${port}`]) {
       const err = await client([address], 10_000).health().catch((e) => e);
@@ -190,14 +183,14 @@ describe('inference gRPC between real processes', () => {
   });
 
   it('retries UNAVAILABLE on the next address', async () => {
-    const dir = tempDir();
+    const dir = temp.makeSync();
     const live = await spawnServer(dir, `unix:${path.join(dir, 'live.sock')}`);
     const c = client([`unix:${path.join(dir, 'dead.sock')}`, live.address]);
     for (let i = 0; i < 3; i++) expect((await c.health()).pid).toBe(live.child.pid);
   });
 
   it('under concurrency, a call that meets a dead address moves on to a live one (never the dead one twice)', async () => {
-    const dir = tempDir();
+    const dir = temp.makeSync();
     const live = await spawnServer(dir, `unix:${path.join(dir, 'live.sock')}`);
     const addresses = [`unix:${path.join(dir, 'dead-1.sock')}`, `unix:${path.join(dir, 'dead-2.sock')}`, live.address];
     // No retries configured: each call still tries every address once before it gives up.
@@ -209,7 +202,7 @@ describe('inference gRPC between real processes', () => {
   });
 
   it('exits cleanly when its supervising parent disconnects, and on SIGTERM removes its socket', async () => {
-    const dir = tempDir();
+    const dir = temp.makeSync();
     const a = await spawnServer(dir, `unix:${path.join(dir, 'a.sock')}`, [], true);
     a.child.disconnect();
     const [code] = await once(a.child, 'exit');
@@ -293,7 +286,7 @@ describe('bounded request queue', () => {
   });
 
   it('is reported by Health while requests wait', async () => {
-    const dir = tempDir();
+    const dir = temp.makeSync();
     const config = loadConfig({ DOCINTEL_DATA_DIR: dir, DOCINTEL_INFERENCE_QUEUE_LIMIT: '5' });
     const server = await startInferenceServer({ listen: `unix:${path.join(dir, 'inproc.sock')}`, config, logger });
     try {
@@ -312,7 +305,7 @@ describe('bounded request queue', () => {
 
 describe('InferenceSupervisor', () => {
   it('spawns the process, restarts it after kill -9, and stop() leaves no child', async () => {
-    const dataDir = tempDir();
+    const dataDir = temp.makeSync();
     const lines: string[] = [];
     const supervisor = new InferenceSupervisor({
       config: testConfig(dataDir),
@@ -357,7 +350,7 @@ describe('InferenceSupervisor', () => {
 
   it('backs off exponentially while the process cannot start, and stop() ends the loop', async () => {
     const supervisor = new InferenceSupervisor({
-      config: testConfig(tempDir()),
+      config: testConfig(temp.makeSync()),
       logger,
       command: () => ({ file: path.join(os.tmpdir(), 'docintel-no-such-binary'), args: [] }),
       backoff: { initialMs: 20, maxMs: 80 },

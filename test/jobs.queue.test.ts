@@ -4,8 +4,6 @@
  * killed with SIGKILL while it holds a job, and a consumer here gets the redelivery with attempt + 1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import { openSqlite } from '../src/storage/sqlite-metadata.ts';
 import { natsOrSkip, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
 import { sleep, waitFor } from './helpers/jobs-wait.ts';
 import { startRestartableNats, type RestartableNats } from './helpers/faults.ts';
+import { TempDirs } from './helpers/temp-dirs.ts';
 
 interface QueueUnderTest {
   /** A fresh, empty queue (each test gets its own). */
@@ -203,14 +202,11 @@ function conformance(name: string, setup: () => QueueUnderTest) {
   });
 }
 
-const tempDirs: string[] = [];
-afterAll(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temp = new TempDirs('queue');
+afterAll(() => temp.removeAll());
 
 conformance('embedded (SQLite)', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docintel-queue-'));
-  tempDirs.push(dir);
+  const dir = temp.makeSync();
   const file = path.join(dir, 'docintel.db');
   const leaseMs = 400;
   const make = async () => new EmbeddedQueue(openSqlite(file), { leaseMs, pollMs: 50, ownsDb: true });

@@ -6,9 +6,6 @@
  * What it caught: an async submit counts the tenant's unfinished jobs by listing KV keys, and that listing could
  * wait ~30 s for an end that never came (NatsMetadataStore.list bounds it now).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import {
@@ -18,6 +15,7 @@ import {
 import { natsOrSkip } from './helpers/nats-server.ts';
 import { killAllDocintel, waitFor, type DocintelProcess } from './helpers/processes.ts';
 import { textImage } from './helpers/ocr-images.ts';
+import { TempDirs } from './helpers/temp-dirs.ts';
 
 const KEY = 'restart-window-key-0123456789';
 /** Past this a request counts as unanswered (a hang); the stalled listing this catches held a submit ~30 s. */
@@ -47,19 +45,13 @@ describe.skipIf(!natsOrSkip('nats-server restart window'))('requests right after
   let api: DocintelProcess;
   let base: string;
   let pdfId: string;
-  const tempDirs: string[] = [];
-
-  async function tempDir(): Promise<string> {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'docintel-restart-window-'));
-    tempDirs.push(dir);
-    return dir;
-  }
+  const temp = new TempDirs('restart-window');
 
   beforeAll(async () => {
     fixtures = await createFixtures();
     nats = (await startRestartableNats())!;
     natsEnv = { DOCINTEL_NATS_URL: nats.url, DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: '1500', DOCINTEL_MAX_CONCURRENT_JOBS: '1000' };
-    ({ base, api } = await startNatsDeployment(natsEnv, tempDir, { workers: 1 }));
+    ({ base, api } = await startNatsDeployment(natsEnv, () => temp.make(), { workers: 1 }));
     pdfId = await uploadFile(base, KEY, fixtures.good.pdf.filename, fixtures.good.pdf.bytes, 'application/pdf');
   }, 120_000);
 
@@ -67,7 +59,7 @@ describe.skipIf(!natsOrSkip('nats-server restart window'))('requests right after
     await killAllDocintel();
     await nats?.dispose();
     await fixtures?.cleanup();
-    await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    await temp.removeAll();
   });
 
   it('every request is answered in time with success or 503 + Retry-After, and every accepted job completes', async () => {

@@ -6,15 +6,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InferenceClient } from '../src/inference/client.ts';
 import { sleep } from './helpers/jobs-wait.ts';
 import { freePort } from './helpers/nats-server.ts';
 import { commandLine, groupPids, isAlive, killAllDocintel, REPO_ROOT, sidecarPids, startDocintel, waitFor, waitForReady, type DocintelProcess } from './helpers/processes.ts';
+import { TempDirs } from './helpers/temp-dirs.ts';
 
 const KEY = 'orphan-test-key-0123456789';
 /** The acceptance bound for a restarted serve to be ready, inference included, from when its api listens. */
@@ -23,15 +22,15 @@ const RESTART_READY_MS = 15_000;
 const BOOT_WAIT_MS = 60_000;
 const ENTRY = path.join(REPO_ROOT, 'test/helpers/inference-entry.ts');
 
-const tempDirs: string[] = [];
+const temp = new TempDirs('orphan');
 /** Process groups whose leader exited (the helpers stop tracking those): their members are ours to kill. */
 const orphanGroups: number[] = [];
 
 afterAll(async () => {
   await killAllDocintel();
   for (const pgid of orphanGroups) killQuietly(-pgid);
-  killProcessesUsing(tempDirs);
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  killProcessesUsing(temp.paths);
+  await temp.removeAll();
 });
 
 function killQuietly(pid: number): void {
@@ -43,17 +42,11 @@ function killQuietly(pid: number): void {
 }
 
 /** Last resort against a leftover sidecar: whatever runs with one of our data dirs on its command line. */
-function killProcessesUsing(dirs: string[]): void {
+function killProcessesUsing(dirs: readonly string[]): void {
   for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
     const cmd = commandLine(Number(entry));
     if (dirs.some((dir) => cmd.includes(dir))) killQuietly(Number(entry));
   }
-}
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'docintel-orphan-'));
-  tempDirs.push(dir);
-  return dir;
 }
 
 async function startServe(dataDir: string): Promise<{ serve: DocintelProcess; base: string }> {
@@ -73,7 +66,7 @@ describe('serve SIGKILLed right after spawning its sidecar', () => {
 
   // One data dir for every round: each restart also meets the socket and owner files the last one left.
   it.each([0, 50, 100, 300])('at %i ms: a restart on the same data dir is ready within 15 s, and no orphan remains', async (delayMs) => {
-    dataDir ??= await tempDir();
+    dataDir ??= await temp.make();
     const { serve: victim } = await startServe(dataDir);
     orphanGroups.push(victim.pid);
     const sidecar = await waitFor('the sidecar to be spawned', () => sidecarPids(victim.pid)[0], 60_000, 2);
@@ -123,7 +116,7 @@ async function startOrphanSidecar(dataDir: string): Promise<number> {
 
 describe('an orphaned sidecar on the socket', () => {
   it('is taken over by the next serve; a sidecar whose serve is alive is never taken over', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await temp.make();
     const orphan = await startOrphanSidecar(dataDir);
     const { serve, base } = await startServe(dataDir);
     await waitForReady(base, { inference: true, timeoutMs: 60_000 });
@@ -143,7 +136,7 @@ describe('an orphaned sidecar on the socket', () => {
 
 describe('serve whose sidecar cannot start', () => {
   it('answers /healthz 200 and /readyz 503 (inference failing), then is ready once the socket is free', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await temp.make();
     // Not a gRPC server: the sidecar finds the socket taken by something it cannot identify, and gives up.
     const blocker = net.createServer((socket) => socket.destroy());
     await new Promise<void>((resolve) => blocker.listen(path.join(dataDir, 'inference.sock'), resolve));

@@ -5,8 +5,7 @@
  * its tests, whatever their outcome.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { createStores } from '../src/storage/mod.ts';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import { freePort, natsOrSkip, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
 import { childPids, commandLine, groupPids, isAlive, killAllDocintel, sidecarPids, startDocintel, waitFor, waitForReady, type DocintelProcess, type Exit } from './helpers/processes.ts';
+import { TempDirs } from './helpers/temp-dirs.ts';
 
 const KEY = 'processes-test-key-0123456789';
 const LEASE_MS = '1500';
@@ -23,7 +23,7 @@ const LEASE_MS = '1500';
 const HELD_JOB_FAULT = 'job.delay_ms=60000';
 
 let fixtures: Fixtures;
-const tempDirs: string[] = [];
+const temp = new TempDirs('proc');
 
 beforeAll(async () => {
   fixtures = await createFixtures();
@@ -32,14 +32,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await killAllDocintel();
   await fixtures?.cleanup();
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  await temp.removeAll();
 });
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'docintel-proc-'));
-  tempDirs.push(dir);
-  return dir;
-}
 
 function auth(key: string): Record<string, string> {
   return { authorization: `Bearer ${key}` };
@@ -151,7 +145,7 @@ describe('serve: first start, sidecar restart, graceful SIGTERM', () => {
   let fileId: string;
 
   beforeAll(async () => {
-    dataDir = await tempDir();
+    dataDir = await temp.make();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     // No DOCINTEL_API_KEYS: the first start generates a key. The delay fault only matters to the SIGTERM test.
@@ -245,8 +239,8 @@ describe('serve: first start, sidecar restart, graceful SIGTERM', () => {
  */
 async function workerKilledMidJob(shared: Record<string, string>, separateDataDirs: boolean): Promise<void> {
   const common = { ...shared, DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: LEASE_MS };
-  const sharedDir = await tempDir();
-  const dataDir = async () => ({ DOCINTEL_DATA_DIR: separateDataDirs ? await tempDir() : sharedDir });
+  const sharedDir = await temp.make();
+  const dataDir = async () => ({ DOCINTEL_DATA_DIR: separateDataDirs ? await temp.make() : sharedDir });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const api = startDocintel('api', { ...common, ...(await dataDir()), PORT: String(port), HOST: '127.0.0.1' });
@@ -305,7 +299,7 @@ describe('invalid configuration', () => {
     ['DOCINTEL_NATS_URL', { DOCINTEL_NATS_URL: 'http://x' }],
     ['DOCINTEL_MAX_PAGES', { DOCINTEL_MAX_PAGES: '-1' }],
   ])('%s: exits non-zero with one stderr line naming it', async (variable, env) => {
-    const proc = startDocintel('serve', { DOCINTEL_DATA_DIR: await tempDir(), HOST: '127.0.0.1', PORT: '0', ...env });
+    const proc = startDocintel('serve', { DOCINTEL_DATA_DIR: await temp.make(), HOST: '127.0.0.1', PORT: '0', ...env });
     const exit = await exitWithin(proc, 15_000);
     expect(exit.code).not.toBe(0);
     expect(exit.code).not.toBeNull();

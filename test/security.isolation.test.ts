@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A, AUTH_B } from './helpers/app.ts';
 import { uploadOne, useTestApp, waitForFinalJob, type Auth, type InjectResponse } from './helpers/api.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
 
 /** Strings only tenant a's resources contain: none may show up in an answer to tenant b. */
 const SECRET_TEXT = 'Isolation secret of tenant A';

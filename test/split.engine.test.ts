@@ -10,6 +10,7 @@ import { analyzeDocumentLayout } from '../src/pipeline/layout/mod.ts';
 import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { childPdf, ChildPdfError, planSplit } from '../src/pipeline/split/mod.ts';
 import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
+import { A4, pdfOf, textRun } from './helpers/pdf.ts';
 
 interface Run {
   x: number;
@@ -55,18 +56,11 @@ const REPORT: Run[][] = [
 
 /** Draws pages into one PDF (blank pages are null); `times` lists pages set in Times instead of Helvetica. */
 function drawPdf(pages: (Run[] | null)[], times: number[] = [], a4: number[] = []): Uint8Array {
-  const doc = new mupdf.PDFDocument();
-  const helvetica = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')), F2: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')) };
-  const timesFonts = { F1: doc.addSimpleFont(new mupdf.Font('Times-Roman')), F2: doc.addSimpleFont(new mupdf.Font('Times-Bold')) };
-  for (const [i, runs] of pages.entries()) {
-    const fonts = times.includes(i) ? timesFonts : helvetica;
-    const ops = (runs ?? []).map((r) => `BT /${r.bold ? 'F2' : 'F1'} ${r.size} Tf ${r.x} ${r.y} Td (${r.text.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET`);
-    const page = doc.addPage(a4.includes(i) ? [0, 0, 595, 842] : [0, 0, 612, 792], 0, doc.addObject({ Font: fonts }), ops.join('\n'));
-    doc.insertPage(-1, page);
-  }
-  const out = new Uint8Array(doc.saveToBuffer('compress').asUint8Array());
-  doc.destroy();
-  return out;
+  return pdfOf(pages.map((runs, i) => ({
+    stream: (runs ?? []).map((r) => textRun(r.x, r.y, r.text, r.size, r.bold)).join('\n'),
+    size: a4.includes(i) ? A4 : undefined,
+    family: times.includes(i) ? 'times' : 'helvetica',
+  })));
 }
 
 function readPages(pdf: Uint8Array): ModelPage[] {

@@ -8,13 +8,11 @@ import { editPdf, textOfPages } from '../src/pipeline/synthesize/edit/mod.ts';
 import { findText } from '../src/pipeline/synthesize/edit/find.ts';
 import { readPageLines } from '../src/pipeline/synthesize/edit/stext.ts';
 import type { EditChange } from '../src/pipeline/synthesize/types.ts';
+import { pdfText } from './helpers/pdf.ts';
 
 const helvetica = new mupdf.Font('Helvetica');
 const widthOf = (text: string, size: number) =>
   [...text].reduce((sum, ch) => sum + helvetica.advanceGlyph(helvetica.encodeCharacter(ch)), 0) * size;
-/** A PDF literal string in WinAnsi (Latin-1 here), non-ASCII as octal escapes. */
-const pdfString = (s: string) =>
-  `(${s.replace(/[\\()]/g, (c) => '\\' + c).replace(/[^\x20-\x7e]/g, (c) => '\\' + c.charCodeAt(0).toString(8))})`;
 
 /** Right edges of the right-aligned columns (PDF points). */
 const QTY_RIGHT = 330;
@@ -30,7 +28,7 @@ function drawInvoice(opts: { cid?: boolean; rotate?: 0 | 90 } = {}): { bytes: Ui
   const regular = opts.cid ? doc.addFont(helvetica) : doc.addSimpleFont(helvetica, 'Latin');
   const bold = opts.cid ? doc.addFont(boldFace) : doc.addSimpleFont(boldFace, 'Latin');
   const show = (face: mupdf.Font, s: string) =>
-    opts.cid ? `<${[...s].map((c) => face.encodeCharacter(c.codePointAt(0)!).toString(16).padStart(4, '0')).join('')}>` : pdfString(s);
+    opts.cid ? `<${[...s].map((c) => face.encodeCharacter(c.codePointAt(0)!).toString(16).padStart(4, '0')).join('')}>` : `(${pdfText(s)})`;
   const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, 8, 8], false);
   pixmap.clear(180);
   const image = doc.addImage(new mupdf.Image(pixmap));

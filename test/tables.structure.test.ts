@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { BBox, ModelPage } from '../src/pipeline/model/types.ts';
 import { findTables, type TableModel } from '../src/pipeline/tables/mod.ts';
 import { documentPages } from '../src/pipeline/textlayer/mod.ts';
-import { helveticaPdf, reportPdf, twoColumnPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
+import { reportPdf, twoColumnPdf } from './helpers/layout-pdfs.ts';
 import { EVAL_DIR } from './helpers/ocr-images.ts';
 import { expectedCells, RULED_WITH_CAPTION, GROUPED, groupedTablePdf, TWO_LINE_HEADER, twoLineHeaderPdf, MULTILINE, RULED_4X3, SPANNING, tablePdf, TWO_PAGE, twoPageTablePdf, UNRULED, UNRULED_SPANS, type TableSpec } from './helpers/table-pdfs.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { findTables } from '../src/pipeline/tables/mod.ts';
 import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf } from './helpers/pdf.ts';
 
 /**
  * A ruled comparison table whose column heads run up the page (narrow columns of check marks under long names):

@@ -3,15 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { Fragment, RawChar } from '../src/pipeline/textlayer/chars.ts';
 import { documentPages } from '../src/pipeline/textlayer/mod.ts';
 import { OVERPRINT_EM, withoutOverprint } from '../src/pipeline/textlayer/overprint.ts';
-import { helveticaPdf } from './helpers/layout-pdfs.ts';
+import { helveticaPdf, pdfText } from './helpers/pdf.ts';
 
 /**
  * Overprinted ("fake bold") text drawn on a generated page: the same string painted twice a fraction of a point
  * apart, once run by run and once glyph by glyph, reads once; doubled letters of ordinary words stay doubled.
  */
 
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
-const run = (x: number, y: number, text: string, size = 12) => `BT /F2 ${size} Tf ${x} ${y} Td (${esc(text)}) Tj ET`;
+const run = (x: number, y: number, text: string, size = 12) => `BT /F2 ${size} Tf ${x} ${y} Td (${pdfText(text)}) Tj ET`;
 
 function lineTexts(bytes: Uint8Array): string[] {
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf');

@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf';
+import { pdfText } from './pdf.ts';
 
 /**
  * Vector chart PDFs for the chart suite, drawn with mupdf at test time from known data: raw content streams
@@ -31,7 +32,6 @@ export interface ChartPdf {
 const font = new mupdf.Font('Helvetica');
 const COLORS = ['0.12 0.47 0.71', '0.84 0.15 0.16', '0.17 0.63 0.17', '0.58 0.40 0.74'];
 
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
 const f2 = (v: number) => v.toFixed(2);
 
 function textWidth(text: string, size: number): number {
@@ -47,13 +47,13 @@ class Canvas {
   text(x: number, y: number, size: number, text: string, align: 'left' | 'center' | 'right' = 'left'): void {
     const w = textWidth(text, size);
     const x0 = align === 'left' ? x : align === 'center' ? x - w / 2 : x - w;
-    this.ops.push(`0 0 0 rg BT /F1 ${size} Tf ${f2(x0)} ${f2(y)} Td (${esc(text)}) Tj ET`);
+    this.ops.push(`0 0 0 rg BT /F1 ${size} Tf ${f2(x0)} ${f2(y)} Td (${pdfText(text)}) Tj ET`);
   }
 
   /** Text reading bottom to top, centred on (x, y). */
   rotatedText(x: number, y: number, size: number, text: string): void {
     const w = textWidth(text, size);
-    this.ops.push(`0 0 0 rg BT /F1 ${size} Tf 0 1 -1 0 ${f2(x)} ${f2(y - w / 2)} Tm (${esc(text)}) Tj ET`);
+    this.ops.push(`0 0 0 rg BT /F1 ${size} Tf 0 1 -1 0 ${f2(x)} ${f2(y - w / 2)} Tm (${pdfText(text)}) Tj ET`);
   }
 
   line(points: [number, number][], rgb = '0 0 0', width = 1): void {

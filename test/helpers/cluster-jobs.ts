@@ -7,7 +7,7 @@ import { connect, type NatsConnection, type Subscription } from '@nats-io/transp
 import type { JobRecord, JobRef } from '../../src/jobs/ports.ts';
 import { NatsMetadataStore } from '../../src/storage/nats-metadata.ts';
 import type { Collection } from '../../src/storage/ports.ts';
-import { helveticaPdf } from './layout-pdfs.ts';
+import { helveticaPdf, pdfText } from './pdf.ts';
 import { textImage } from './ocr-images.ts';
 
 export type JobKind = 'parse-pdf' | 'ocr-scan' | 'parse-scan';
@@ -24,14 +24,13 @@ export interface PlannedJob {
   url: string;
 }
 
-const escapePdf = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
 
 /** A born-digital PDF of `pages` pages, each naming the job's token. */
 function tokenPdf(token: string, pages: number): Buffer {
   return helveticaPdf(Array.from({ length: pages }, (_, p) => [
-    `BT /F2 16 Tf 72 720 Td (${escapePdf(`Cluster report ${token}`)}) Tj ET`,
-    `BT /F1 11 Tf 72 690 Td (${escapePdf(`Page ${p + 1} of ${pages} for reference ${token}.`)}) Tj ET`,
-    `BT /F1 11 Tf 72 672 Td (${escapePdf('Shipments left the northern warehouse on schedule.')}) Tj ET`,
+    `BT /F2 16 Tf 72 720 Td (${pdfText(`Cluster report ${token}`)}) Tj ET`,
+    `BT /F1 11 Tf 72 690 Td (${pdfText(`Page ${p + 1} of ${pages} for reference ${token}.`)}) Tj ET`,
+    `BT /F1 11 Tf 72 672 Td (${pdfText('Shipments left the northern warehouse on schedule.')}) Tj ET`,
   ].join('\n')));
 }
 

@@ -1,6 +1,7 @@
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import type { Line, ModelPage } from '../../src/pipeline/model/types.ts';
+import { pdfOf, pdfText } from './pdf.ts';
 
 /**
  * Documents for the diagram suite, drawn at test time: a flowchart as a born-digital PDF (raw content streams:
@@ -51,9 +52,6 @@ export function textWidth(text: string, size: number): number {
   return w * size;
 }
 
-/** A PDF string literal for a simple (WinAnsi) font: Latin-1 characters such as Ø, ° and ± as octal escapes. */
-const pdfString = (text: string) =>
-  text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[\u0080-\u00ff]/g, (c) => `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`);
 const num = (n: number) => Number(n.toFixed(2));
 
 /** Content-stream writer in y-down points for a page of height `h`. */
@@ -62,7 +60,7 @@ class Stream {
   constructor(private readonly h: number) {}
   private p([x, y]: Pt): string { return `${num(x)} ${num(this.h - y)}`; }
   text(x: number, baselineY: number, size: number, text: string, font = 'F1'): void {
-    this.ops.push(`BT /${font} ${size} Tf ${this.p([x, baselineY])} Td (${pdfString(text)}) Tj ET`);
+    this.ops.push(`BT /${font} ${size} Tf ${this.p([x, baselineY])} Td (${pdfText(text)}) Tj ET`);
   }
   /** Text centred on (cx, cy). */
   centred(cx: number, cy: number, size: number, text: string, font = 'F1'): void {
@@ -106,18 +104,6 @@ function arrowGeometry(from: Pt, tip: Pt, length: number, halfWidth: number): [P
   return [base, [base[0] - uy * halfWidth, base[1] + ux * halfWidth], [base[0] + uy * halfWidth, base[1] - ux * halfWidth]];
 }
 
-function pdfOf(pages: { width: number; height: number; stream: string }[]): Buffer {
-  const doc = new mupdf.PDFDocument();
-  const fonts = { F1: doc.addSimpleFont(new mupdf.Font('Helvetica')), F2: doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')) };
-  for (const page of pages) {
-    const resources = doc.addObject({ Font: fonts });
-    doc.insertPage(-1, doc.addPage([0, 0, page.width, page.height], 0, resources, page.stream));
-  }
-  const out = Buffer.from(doc.saveToBuffer('compress').asUint8Array());
-  doc.destroy();
-  return out;
-}
-
 /** `segmented`: connectors with elbows drawn as one `m l S` per segment, as many tools write them. */
 function drawFlowchart(s: Stream, segmented: boolean): void {
   s.text(220, 70, 16, FLOW.title, 'F2');
@@ -145,7 +131,7 @@ function drawFlowchart(s: Stream, segmented: boolean): void {
 export function flowchartPdf(segmented = false): Buffer {
   const s = new Stream(792);
   drawFlowchart(s, segmented);
-  return pdfOf([{ width: 612, height: 792, stream: s.toString() }]);
+  return pdfOf([s.toString()]);
 }
 
 /**
@@ -243,7 +229,7 @@ export function engineeringPdf(): Buffer {
   s.text(60, 638, 11, `1. ${DRAWING.note}`);
   s.text(60, 656, 11, '2. ALL DIMENSIONS IN MM.');
   drawTitleBlock(s, W - 20 - 360, H - 20 - DRAWING.fields.length * 22);
-  return pdfOf([{ width: W, height: H, stream: s.toString() }]);
+  return pdfOf([{ stream: s.toString(), size: [W, H] }]);
 }
 
 function drawTitleBlock(s: Stream, x: number, y: number): void {
@@ -274,7 +260,7 @@ export function ruledTablePdf(): Buffer {
   for (let c = 0; c <= 3; c++) s.polyline([[x0 + c * cw, y0], [x0 + c * cw, y0 + rh * rows.length]]);
   for (const t of tableTexts()) s.text(t.x, t.baseline, t.size, t.text);
   s.text(100, 130, 10, 'Table 1. Sales by region.');
-  return pdfOf([{ width: 612, height: 792, stream: s.toString() }]);
+  return pdfOf([s.toString()]);
 }
 
 /** The same ruled table as a PNG (scale px per point) with OCR-like lines for its cells. */
@@ -317,10 +303,10 @@ export function photoPdf(): Buffer {
   const resources = doc.addObject({ Font: { F1: font }, XObject: { Im0: image } });
   const body = 'The survey team walked the levees for three weeks and mapped every channel of the delta.';
   const stream = [
-    `BT /F1 10 Tf 72 720 Td (${pdfString(body)}) Tj ET`,
-    `BT /F1 10 Tf 72 706 Td (${pdfString(PHOTO.reference)}) Tj ET`,
+    `BT /F1 10 Tf 72 720 Td (${pdfText(body)}) Tj ET`,
+    `BT /F1 10 Tf 72 706 Td (${pdfText(PHOTO.reference)}) Tj ET`,
     'q 360 0 0 240 126 430 cm /Im0 Do Q',
-    `BT /F1 10 Tf 126 412 Td (${pdfString(PHOTO.caption)}) Tj ET`,
+    `BT /F1 10 Tf 126 412 Td (${pdfText(PHOTO.caption)}) Tj ET`,
   ].join('\n');
   doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, stream));
   const out = Buffer.from(doc.saveToBuffer('compress').asUint8Array());

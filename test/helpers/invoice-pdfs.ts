@@ -1,5 +1,5 @@
 import * as mupdf from 'mupdf';
-import { helveticaPdf } from './layout-pdfs.ts';
+import { helveticaPdf } from './pdf.ts';
 
 /**
  * A one-page invoice drawn with mupdf (Helvetica) for the extraction suites, and where mupdf itself prints a string

@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf';
+import { PdfBuilder, pdfText, textRun, type PdfPage } from './pdf.ts';
 
 /**
  * Born-digital PDFs for the parse and layout suites, drawn with mupdf at test time: real fonts (Helvetica and
@@ -14,12 +15,9 @@ interface TextRun {
   text: string;
 }
 
-const pdfString = (text: string) =>
-  text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/•/g, '\\225').replace(/–/g, '\\226');
-
-function content(runs: TextRun[], extra = ''): string {
-  const ops = runs.map((r) => `BT /${r.bold ? 'F2' : 'F1'} ${r.size} Tf ${r.x} ${r.y} Td (${pdfString(r.text)}) Tj ET`);
-  return `${ops.join('\n')}\n${extra}`;
+/** A page of text runs: /F1 Helvetica, /F2 Helvetica-Bold. */
+function runsPage(runs: TextRun[]): PdfPage {
+  return { stream: `${runs.map((r) => textRun(r.x, r.y, r.text, r.size, r.bold)).join('\n')}\n` };
 }
 
 /** Greedy word wrap at about `width` characters. */
@@ -40,40 +38,6 @@ export function wrap(text: string, width: number): string[] {
 function paragraph(text: string, x: number, top: number, width: number, size = 10, leading = 13): { runs: TextRun[]; bottom: number } {
   const runs = wrap(text, width).map((line, i) => ({ x, y: top - i * leading, size, text: line }));
   return { runs, bottom: top - runs.length * leading - leading };
-}
-
-class PdfBuilder {
-  readonly doc = new mupdf.PDFDocument();
-  private readonly fonts = {
-    F1: this.doc.addSimpleFont(new mupdf.Font('Helvetica')),
-    F2: this.doc.addSimpleFont(new mupdf.Font('Helvetica-Bold')),
-  };
-
-  page(runs: TextRun[], extra = ''): mupdf.PDFObject {
-    return this.raw(content(runs, extra));
-  }
-
-  /** A page from a raw content stream that may use /F1 (Helvetica) and /F2 (Helvetica-Bold). */
-  raw(stream: string): mupdf.PDFObject {
-    const resources = this.doc.addObject({ Font: this.fonts });
-    const page = this.doc.addPage([0, 0, 612, 792], 0, resources, stream);
-    this.doc.insertPage(-1, page);
-    return page;
-  }
-
-  bytes(): Buffer {
-    // Copy out of WASM memory at once: the view is detached when mupdf's heap grows.
-    const out = Buffer.from(this.doc.saveToBuffer('compress').asUint8Array());
-    this.doc.destroy();
-    return out;
-  }
-}
-
-/** US Letter pages from raw content streams (fonts /F1 Helvetica, /F2 Helvetica-Bold), one page per stream. */
-export function helveticaPdf(streams: string[]): Buffer {
-  const builder = new PdfBuilder();
-  for (const stream of streams) builder.raw(stream);
-  return builder.bytes();
 }
 
 const LOREM = [
@@ -106,7 +70,7 @@ export function twoColumnPdf(): Buffer {
       top = p.bottom;
     }
   }
-  b.page(runs);
+  b.page(runsPage(runs));
   return b.bytes();
 }
 
@@ -125,7 +89,7 @@ export function fourColumnPdf(): Buffer {
       top = p.bottom;
     }
   });
-  b.page(runs);
+  b.page(runsPage(runs));
   return b.bytes();
 }
 
@@ -166,7 +130,7 @@ export function reportPdf(): Buffer {
     if (p === 1) REPORT.bullets.forEach((item, i) => runs.push({ x: 72, y: top - i * 16, size: 10, text: `• ${item}` }));
     if (p === 2) REPORT.numbered.forEach((item, i) => runs.push({ x: 72, y: top - i * 16, size: 10, text: `${i + 1}. ${item}` }));
     if (p !== 1) runs.push(...paragraph(`Closing remarks for section ${p + 1}. ${LOREM[p]}`, 56, top - 80, 95).runs);
-    b.page(runs);
+    b.page(runsPage(runs));
   }
   return b.bytes();
 }
@@ -176,10 +140,10 @@ export const BROKEN = { good: ['First page reads fine', 'Third page reads fine']
 /** Three pages; the middle one's content stream claims Flate compression but holds garbage (mupdf cannot decode it). */
 export function brokenPagePdf(): Buffer {
   const b = new PdfBuilder();
-  b.page([{ x: 56, y: 700, size: 12, text: BROKEN.good[0] }]);
-  const broken = b.page([{ x: 56, y: 700, size: 12, text: 'Second page text that is lost' }]);
+  b.page(runsPage([{ x: 56, y: 700, size: 12, text: BROKEN.good[0] }]));
+  const broken = b.page(runsPage([{ x: 56, y: 700, size: 12, text: 'Second page text that is lost' }]));
   broken.put('Contents', b.doc.addRawStream('this is not zlib data '.repeat(20), { Filter: 'FlateDecode' }));
-  b.page([{ x: 56, y: 700, size: 12, text: BROKEN.good[1] }]);
+  b.page(runsPage([{ x: 56, y: 700, size: 12, text: BROKEN.good[1] }]));
   return b.bytes();
 }
 
@@ -187,7 +151,7 @@ export function brokenPagePdf(): Buffer {
 export function longPdf(pages: number): Buffer {
   const b = new PdfBuilder();
   // Mid-page, where nothing reads as a running header or footer.
-  for (let p = 0; p < pages; p++) b.page([{ x: 56, y: 420, size: 11, text: `Paragraph ${p + 1} of the long document.` }]);
+  for (let p = 0; p < pages; p++) b.page(runsPage([{ x: 56, y: 420, size: 11, text: `Paragraph ${p + 1} of the long document.` }]));
   return b.bytes();
 }
 
@@ -256,13 +220,12 @@ export interface Paragraph {
 
 /** One page's content stream (Helvetica F1/F2): paragraphs wrapped at ~95 characters, going down from the top margin. */
 export function paragraphsPage(paras: Paragraph[]): string {
-  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
   const ops: string[] = [];
   let y = 740;
   for (const p of paras) {
     const size = p.size ?? 10;
     for (const line of wrap(p.text, size > 10 ? 60 : 95)) {
-      ops.push(`BT /${p.bold ? 'F2' : 'F1'} ${size} Tf 60 ${y} Td (${escape(line)}) Tj ET`);
+      ops.push(`BT /${p.bold ? 'F2' : 'F1'} ${size} Tf 60 ${y} Td (${pdfText(line)}) Tj ET`);
       y -= size + 4;
     }
     y -= 10;

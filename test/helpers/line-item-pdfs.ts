@@ -1,4 +1,4 @@
-import { helveticaPdf } from './layout-pdfs.ts';
+import { helveticaPdf, textRun as run } from './pdf.ts';
 
 /**
  * Invoices with line-item tables for the extraction suites, drawn with mupdf (Helvetica, US Letter): a header
@@ -31,12 +31,10 @@ export interface InvoiceSpec {
 export const money = (n: number): string => n.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 export const cents = (n: number): number => Math.round(n * 100) / 100;
 
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
 /** Helvetica advance widths (1/1000 em) of the characters the numbers use. */
 const HELV: Record<string, number> = { '.': 278, ',': 278, '-': 333, ' ': 278 };
 const textWidth = (t: string, size: number) => [...t].reduce((w, ch) => w + (HELV[ch] ?? 556), 0) * (size / 1000);
 
-const run = (x: number, y: number, text: string, size = 10, bold = false) => `BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x} ${y} Td (${esc(text)}) Tj ET`;
 const right = (xRight: number, y: number, text: string, size = 10) => run(xRight - textWidth(text, size), y, text, size);
 
 /** Column layout (PDF points): description left edge, right edges of the numeric columns. */

@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf';
+import { pdfText } from './pdf.ts';
 
 /**
  * Born-digital PDFs with known formulas for the equation suites, drawn with mupdf at test time. Letters in
@@ -35,7 +36,7 @@ function symbolToUnicodeCMap(): string {
 }
 
 function encode(run: MathRun): string {
-  if (run.font !== 'S') return `(${run.text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+  if (run.font !== 'S') return `(${pdfText(run.text)})`;
   const codes = [...run.text].map((c) => {
     const code = SYMBOL_CODES[c];
     if (code === undefined) throw new Error(`no Symbol code for ${c}`);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as mupdf from 'mupdf';
 import sharp from 'sharp';
 import type { RgbImage } from '../../src/inference/ocr/types.ts';
+import { pdfText } from './pdf.ts';
 
 /**
  * Images of text with known content and position, for the OCR tests: lines of Helvetica drawn into a PDF page
@@ -24,8 +25,6 @@ export interface TextPageSpec {
   tiltDegrees?: number;
 }
 
-const escapePdf = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-
 /** A one-page PDF document drawing the lines with content-stream operators (every line's place is known). */
 export function textPageDocument(spec: TextPageSpec): mupdf.PDFDocument {
   const doc = new mupdf.PDFDocument();
@@ -33,7 +32,7 @@ export function textPageDocument(spec: TextPageSpec): mupdf.PDFDocument {
   const a = ((spec.tiltDegrees ?? 0) * Math.PI) / 180;
   const [c, s] = [Math.cos(a).toFixed(5), Math.sin(a).toFixed(5)];
   const content = spec.lines
-    .map((l, i) => `BT /F1 ${spec.fontSize} Tf ${c} ${s} ${-Number(s)} ${c} ${spec.left} ${spec.firstBaseline - i * spec.leading} Tm (${escapePdf(l)}) Tj ET`)
+    .map((l, i) => `BT /F1 ${spec.fontSize} Tf ${c} ${s} ${-Number(s)} ${c} ${spec.left} ${spec.firstBaseline - i * spec.leading} Tm (${pdfText(l)}) Tj ET`)
     .join('\n');
   doc.insertPage(-1, doc.addPage([0, 0, spec.page.width, spec.page.height], 0, doc.addObject({ Font: { F1: font } }), content));
   return doc;
@@ -148,7 +147,7 @@ export function scannedPdf(pages: ({ scan: Buffer; points?: { width: number; hei
       const resources = doc.addObject({ XObject: { Im0: image } });
       doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, `q ${width} 0 0 ${height} 0 0 cm /Im0 Do Q`));
     } else {
-      const content = spec.text.map((l, i) => `BT /F1 ${SIZE} Tf ${LEFT} ${PAGE_POINTS.height - TOP - i * LEADING} Td (${escapePdf(l)}) Tj ET`).join('\n');
+      const content = spec.text.map((l, i) => `BT /F1 ${SIZE} Tf ${LEFT} ${PAGE_POINTS.height - TOP - i * LEADING} Td (${pdfText(l)}) Tj ET`).join('\n');
       doc.insertPage(-1, doc.addPage([0, 0, PAGE_POINTS.width, PAGE_POINTS.height], 0, doc.addObject({ Font: { F1: font } }), content));
     }
   }

@@ -1,4 +1,4 @@
-import { helveticaPdf } from './layout-pdfs.ts';
+import { helveticaPdf, pdfText } from './pdf.ts';
 
 /**
  * Documents for the classification and split suites, drawn with mupdf (Helvetica, US Letter): an invoice, a
@@ -12,17 +12,16 @@ interface Run {
   bold?: boolean;
 }
 
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
 
 function pageContent(runs: Run[], footer?: string): string {
   let y = 740;
   const ops: string[] = [];
   for (const r of runs) {
     const size = r.size ?? 10;
-    ops.push(`BT /${r.bold ? 'F2' : 'F1'} ${size} Tf 72 ${y} Td (${esc(r.text)}) Tj ET`);
+    ops.push(`BT /${r.bold ? 'F2' : 'F1'} ${size} Tf 72 ${y} Td (${pdfText(r.text)}) Tj ET`);
     y -= size * 1.6;
   }
-  if (footer) ops.push(`BT /F1 9 Tf 270 40 Td (${esc(footer)}) Tj ET`);
+  if (footer) ops.push(`BT /F1 9 Tf 270 40 Td (${pdfText(footer)}) Tj ET`);
   return ops.join('\n');
 }
 

@@ -8,7 +8,7 @@
  *   ...
  *   await killAllDocintel();
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,6 +147,33 @@ export async function killAllDocintel(): Promise<void> {
 process.once('exit', () => {
   for (const p of started) killGroupNow(p.pid);
 });
+
+/** How a command run to completion ended: its exit code (-1 when it was killed or did not start) and output. */
+export interface Finished {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a command to completion (a CLI call, a build script) and never rejects: the exit code is the result.
+ * It is killed after `timeoutMs`; `env` replaces the environment (default: this process's).
+ */
+export function runToExit(
+  file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<Finished> {
+  const { cwd = REPO_ROOT, env = process.env, timeoutMs = 60_000 } = options;
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd, env, timeout: timeoutMs }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** A finished command for an assertion message: its exit code and both outputs. */
+export function describeFinished(run: Finished): string {
+  return `exit ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`;
+}
 
 /** Whether `pid` is a live process (a zombie waiting to be reaped counts as dead). */
 export function isAlive(pid: number): boolean {

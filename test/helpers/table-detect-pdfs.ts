@@ -1,4 +1,4 @@
-import { helveticaPdf } from './layout-pdfs.ts';
+import { helveticaPdf, textRun as text } from './pdf.ts';
 
 /**
  * Born-digital pages for the table detection suite (what is a table and what is not), drawn at test time with
@@ -6,8 +6,6 @@ import { helveticaPdf } from './layout-pdfs.ts';
  * placed one by one where spacing matters (justified lines), with widths estimated generously so they never touch.
  */
 
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`).replace(/•/g, '\\225');
-const text = (x: number, y: number, s: string, size = 10, bold = false) => `BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x} ${y} Td (${esc(s)}) Tj ET`;
 /** A generous width estimate for Helvetica text (real glyphs are narrower on average). */
 const estWidth = (s: string, size = 10) => s.length * size * 0.55;
 

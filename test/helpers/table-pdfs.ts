@@ -1,4 +1,4 @@
-import { helveticaPdf } from './layout-pdfs.ts';
+import { helveticaPdf, pdfText } from './pdf.ts';
 
 /**
  * Born-digital table PDFs for the table structure suite, drawn with mupdf at test time (Helvetica and
@@ -28,10 +28,9 @@ export interface TableSpec {
 
 const SIZE = 10;
 const LEADING = 12;
-const esc = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
 
 function text(x: number, y: number, s: string, bold = false): string {
-  return `BT /${bold ? 'F2' : 'F1'} ${SIZE} Tf ${x} ${y} Td (${esc(s)}) Tj ET`;
+  return `BT /${bold ? 'F2' : 'F1'} ${SIZE} Tf ${x} ${y} Td (${pdfText(s)}) Tj ET`;
 }
 
 function tableContent(t: TableSpec): string {
