@@ -20,7 +20,7 @@ interface Unit {
 }
 
 const MAX_GLYPHS = 40_000;
-const TAG = /^\(\s*([0-9]+(?:[.\-][0-9]+)*[a-z]?|[A-Z]?[0-9]+[a-z]?|[ivx]+)\s*\)$/u;
+const TAG = /^\(\s*([0-9]+(?:[.-][0-9]+)*[a-z]?|[A-Z]?[0-9]+[a-z]?|[ivx]+)\s*\)$/u;
 
 /**
  * Display formulas: text lines with math signals and no prose, merged with their neighbours (stacked fraction

@@ -78,7 +78,7 @@ export function genericCandidates(doc: ExtractDocument, field: SchemaField, labe
  * so offsets stay those of `text.slice(at)`.
  */
 function typedAfter(text: string, at: number, field: SchemaField): ReturnType<typeof typedPart> {
-  return typedPart(text.slice(at).replace(/^\s*[:#\-]?/, (m) => ' '.repeat(m.length)), field);
+  return typedPart(text.slice(at).replace(/^\s*[:#-]?/, (m) => ' '.repeat(m.length)), field);
 }
 
 /** Most words in a printed label without a colon ("CASH", "AMOUNT TENDERED", "Change due"). */
@@ -94,7 +94,7 @@ function ownLabelCandidates(doc: ExtractDocument, field: SchemaField): Candidate
   for (const page of doc.model.pages) {
     for (const line of page.lines) {
       const digit = line.text.search(/\d/);
-      const label = (digit < 0 ? line.text : line.text.slice(0, digit)).replace(/[\s:#.\-]+$/, '').trim();
+      const label = (digit < 0 ? line.text : line.text.slice(0, digit)).replace(/[\s:#.-]+$/, '').trim();
       if (!label || label.split(/\s+/).length > OWN_LABEL_MAX_WORDS) continue;
       const score = fieldLabelScore(label, field);
       if (score < MIN_LABEL_SCORE) continue;

@@ -69,7 +69,7 @@ export function headingNumberDepth(text: string): number {
 }
 
 const CAPTION_WORDS = new Set(['fig', 'figs', 'figure', 'figures', 'table', 'tab', 'tabs', 'tables', 'chart', 'plate', 'exhibit', 'scheme', 'listing', 'algorithm', 'graph', 'diagram', 'photo', 'illustration', 'map', 'box']);
-const CAPTION = /^(\p{L}+)(\.?)(\s*)([A-Z]?\d{1,3}(?:[.\-–]\d{1,3})*[a-z]?|[IVXL]{1,5}|[A-Z])(?=$|[\s:.|—–\-)])\s*([:.|—–\-])?/u;
+const CAPTION = /^(\p{L}+)(\.?)(\s*)([A-Z]?\d{1,3}(?:[.\-–]\d{1,3})*[a-z]?|[IVXL]{1,5}|[A-Z])(?=$|[\s:.|—–\-)])\s*([:.|—–-])?/u;
 
 export interface CaptionLabel {
   kind: 'figure' | 'table' | 'other';

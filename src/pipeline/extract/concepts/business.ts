@@ -159,7 +159,7 @@ function firstDates(doc: ExtractDocument): Candidate[] {
   return out;
 }
 
-const IDENTIFIER = /[#]?\s?([A-Za-z0-9][A-Za-z0-9/_.\-]*\d[A-Za-z0-9/_.\-]*|\d[A-Za-z0-9/_.\-]*)/;
+const IDENTIFIER = /[#]?\s?([A-Za-z0-9][A-Za-z0-9/_.-]*\d[A-Za-z0-9/_.-]*|\d[A-Za-z0-9/_.-]*)/;
 
 /** Document numbers: the first token with a digit after the label; not a date, not an amount with decimals. */
 function identifierFinder(concept: string): ConceptFinder {

@@ -121,7 +121,7 @@ function splitLine(text: string): { label: string; offset: number } | null {
     if (lastText !== last[0]) break;
   }
   if (!best) return null;
-  const rest = /^\s*[:#.\-]?\s*/.exec(text.slice(best.offset))![0].length;
+  const rest = /^\s*[:#.-]?\s*/.exec(text.slice(best.offset))![0].length;
   return { label: best.label, offset: best.offset + rest };
 }
 

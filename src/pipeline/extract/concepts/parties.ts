@@ -59,7 +59,7 @@ const NOT_A_NAME = /\b(?:reg(?:istration)?|gst|roc|tel|fax|vat|tax|no)\b[\s.:]*\
 
 /** A name, not a sentence or a note: short, starts like a name, does not end like a label. */
 function plausibleName(name: string): boolean {
-  if (name.length < 2 || name.length > 70 || !/\p{L}{2}/u.test(name) || /^[(\[*]|:$/.test(name) || NOT_A_NAME.test(name)) return false;
+  if (name.length < 2 || name.length > 70 || !/\p{L}{2}/u.test(name) || /^[([*]|:$/.test(name) || NOT_A_NAME.test(name)) return false;
   const words = name.split(/\s+/);
   return words.length <= 8 && !(words.length > 3 && /^\p{Ll}/u.test(name));
 }
@@ -146,7 +146,7 @@ function issuerCandidates(doc: ExtractDocument): Candidate[] {
       if (joined) out.push({ ...joined, value: `${cleanName(above.text)} ${name}` });
       continue;
     }
-    const below = /[&(,\-]$/.test(name) || (name.match(/\(/g)?.length ?? 0) > (name.match(/\)/g)?.length ?? 0) ? belowOf(page, line, 0.9) : undefined;
+    const below = /[&(,-]$/.test(name) || (name.match(/\(/g)?.length ?? 0) > (name.match(/\)/g)?.length ?? 0) ? belowOf(page, line, 0.9) : undefined;
     if (below && !/\d{3}/.test(below.text)) {
       // "RIVERSIDE TOOLS &" / "SUPPLIES": a name that wraps.
       const joined = addressCandidate(doc, 0, [line, below], score);

@@ -67,7 +67,7 @@ export const LOGO_HEIGHT_RATIO = 1.6;
 const NOT_NAME_WORDS = new RegExp(String.raw`\b(?:${LEGAL_FORM}|co|m|restaurant|restoran|company)\b\.?|[()]`, 'gi');
 const CONTACT = /@|www\.|https?:|\b(?:tel|phone|fax|h\/?p|hp|mobile|email|e-mail)\b/i;
 const PHONE_ONLY = /^[+(]?\d[\d\s()+\-./]{6,}$/;
-const REGISTRATION = /\b(?:gst|sst|roc|tin|vat|co\.?\s*(?:reg|no)|co[\s.-]*reg?|reg(?:istration)?\.?\s*no|business\s*reg|company\s*(?:reg|no))\b|^[(<\[]?\s*[a-z]{0,3}\d[\d\s-]{4,}-?\s*[a-z]?\s*[)>\]]?$/i;
+const REGISTRATION = /\b(?:gst|sst|roc|tin|vat|co\.?\s*(?:reg|no)|co[\s.-]*reg?|reg(?:istration)?\.?\s*no|business\s*reg|company\s*(?:reg|no))\b|^[(<[]?\s*[a-z]{0,3}\d[\d\s-]{4,}-?\s*[a-z]?\s*[)>\]]?$/i;
 const TITLE = /^\W*(?:simplified\s+)?(?:full\s+)?(?:tax\s*)?(?:invoice|receipt|cash\s*(?:bill|sales?|receipt)|bill|guest\s*check|official\s+receipt|tax\s+cash\s+sales?)\W*$/i;
 /** "Cashier: 12", "Table 15", "Date : ...": the receipt's body has started. */
 const LABEL_ROW = /^[\p{L}#./ ]{2,24}\s*:/u;
@@ -155,7 +155,7 @@ const similarSize = (a: HeaderRow, b: HeaderRow) => Math.max(height(a.bbox), hei
 const contains = (row: HeaderRow, other: HeaderRow) => normalizeWords(row.text).includes(normalizeWords(other.text));
 const normalizeWords = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 /** The upper row runs on into the lower: it ends with a connector, or the lower one starts with one. */
-const continues = (upper: HeaderRow, lower: HeaderRow) => /(?:[&(\-,]|\b(?:and|of|dan|und|et))$/i.test(upper.text.trim()) || /^(?:[&)\-]|(?:and|of|dan|und|et)\b)/i.test(lower.text.trim());
+const continues = (upper: HeaderRow, lower: HeaderRow) => /(?:[&(\-,]|\b(?:and|of|dan|und|et))$/i.test(upper.text.trim()) || /^(?:[&)-]|(?:and|of|dan|und|et)\b)/i.test(lower.text.trim());
 /** A row that can carry on a name: words only ("BUILDING SUPPLY" reads like an address word but has no number). */
 const nameWords = (r: HeaderRow) => r.kind === 'text' || (r.kind === 'address' && !/\d/.test(r.text) && !/,\s*$/.test(r.text));
 const isName = (r: HeaderRow) => r.kind === 'text' || r.kind === 'legal';
@@ -221,7 +221,7 @@ export function receiptHeader(page: ModelPage | undefined): ReceiptHeader | null
   // "RIVERSIDE TOOLS &" / "SUPPLIES SDN BHD": a name that wraps onto a row ending with its legal form.
   while (name.length < MAX_NAME_ROWS && next < content.length && content[next].kind !== 'registration') {
     const row = content[next];
-    const wraps = /[&(\-]$/.test(name[name.length - 1].text.trim()) && isName(row);
+    const wraps = /[&(-]$/.test(name[name.length - 1].text.trim()) && isName(row);
     const legalBelow = name[name.length - 1].kind === 'text' && row.kind === 'legal' && onlyLegalForm(row);
     if (!(wraps || legalBelow) || !adjacent(name[name.length - 1], row) || !similarSize(name[0], row)) break;
     name.push(row);
