@@ -47,7 +47,15 @@ function halfArg(value: string | undefined): 'tune' | 'check' {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { evalDir: path.resolve(ROOT, '..', 'shared', 'eval'), limit: null, maxPages: DEFAULT_MAX_PAGES, verbose: false, only: null, sets: null, write: true };
+  const args: Args = {
+    evalDir: path.resolve(ROOT, '..', 'shared', 'eval'),
+    limit: null,
+    maxPages: DEFAULT_MAX_PAGES,
+    verbose: false,
+    only: null,
+    sets: null,
+    write: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (flag === '--only') args.only = (argv[++i] ?? '').split(',').filter(Boolean);
@@ -58,8 +66,10 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--verbose') args.verbose = true;
     else if (flag === '--half') args.half = halfArg(argv[++i]);
     else if (flag === '--no-write') args.write = false;
-    else if (flag === '--help' || flag === '-h') { console.log(USAGE); process.exit(0); }
-    else throw new Error(`unknown option ${flag}\n${USAGE}`);
+    else if (flag === '--help' || flag === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new Error(`unknown option ${flag}\n${USAGE}`);
   }
   const unknown = (args.only ?? []).filter((name) => !CAPABILITIES.some((c) => c.name === name));
   if (unknown.length) throw new Error(`unknown capability ${unknown.join(', ')}\n${USAGE}`);
@@ -72,7 +82,9 @@ function runInChild(capability: Capability, set: string, options: BenchOptions):
   });
   return new Promise((resolve, reject) => {
     let answer: ChildAnswer | null = null;
-    child.on('message', (message) => { answer = message as ChildAnswer; });
+    child.on('message', (message) => {
+      answer = message as ChildAnswer;
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       if (answer?.ok) resolve(answer.report);
@@ -83,7 +95,13 @@ function runInChild(capability: Capability, set: string, options: BenchOptions):
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const options: BenchOptions = { evalDir: args.evalDir, limit: args.limit, maxPages: args.maxPages, verbose: args.verbose, half: args.half ?? null };
+  const options: BenchOptions = {
+    evalDir: args.evalDir,
+    limit: args.limit,
+    maxPages: args.maxPages,
+    verbose: args.verbose,
+    half: args.half ?? null,
+  };
   const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ');
   const scope = `${args.limit ?? 'all'} documents per set, at most ${args.maxPages} pages per document for render`;
   const info = describeRun(command, args.evalDir, scope);

@@ -42,7 +42,11 @@ async function observe(set: string, evalDir: string, limit: number): Promise<Lab
   const spec = EXTRACT_SETS[set];
   const all = spec.docs(path.join(evalDir, set)).filter((d) => evalHalf(d.name) === 'tune');
   const docs = limit ? all.slice(0, limit) : all;
-  const service = await startOurService({ http: true, inference: set === 'contracts-kleister-nda' ? 'connect' : 'spawn', env: { DOCINTEL_EXTRACT_CALIBRATION: 'false' } });
+  const service = await startOurService({
+    http: true,
+    inference: set === 'contracts-kleister-nda' ? 'connect' : 'spawn',
+    env: { DOCINTEL_EXTRACT_CALIBRATION: 'false' },
+  });
   const out: Labelled[] = [];
   try {
     for (const doc of docs) {
@@ -79,8 +83,12 @@ async function main(): Promise<void> {
     console.log(`observations saved to ${saved}`);
   }
   const counts = SETS.map((s) => `${s} ${observations.filter((o) => o.set === s).length}`).join(', ');
-  const table = fitTable(observations, `tune half (scripts/bench/split.ts) of ${SETS.join(', ')}: ${observations.length} values (${counts}); scripts/calibrate-extract.ts`);
-  for (const [key, c] of Object.entries(table.curves)) console.log(`${key.padEnd(28)} n=${String(c.n).padStart(4)}  ${c.x.map((x, i) => `${x}→${c.y[i]}`).join(' ')}`);
+  const table = fitTable(
+    observations,
+    `tune half (scripts/bench/split.ts) of ${SETS.join(', ')}: ${observations.length} values (${counts}); scripts/calibrate-extract.ts`,
+  );
+  for (const [key, c] of Object.entries(table.curves))
+    console.log(`${key.padEnd(28)} n=${String(c.n).padStart(4)}  ${c.x.map((x, i) => `${x}→${c.y[i]}`).join(' ')}`);
   if (!opts.dryRun) {
     writeFileSync(TABLE_FILE, `${JSON.stringify(table, null, 1)}\n`);
     console.log(`written ${TABLE_FILE.pathname}`);

@@ -95,7 +95,9 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /** Starts the cluster and resolves once every node is ready; on a failed start, whatever started is stopped. */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   if (options.logLevel && !['info', 'debug', 'trace'].includes(options.logLevel)) {
-    throw new Error(`startCluster: logLevel must be info, debug or trace (a worker is ready when it logs "docintel worker started"), got ${options.logLevel}`);
+    throw new Error(
+      `startCluster: logLevel must be info, debug or trace (a worker is ready when it logs "docintel worker started"), got ${options.logLevel}`,
+    );
   }
   const ownDir = !options.dir;
   const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'docintel-cluster-')));
@@ -121,7 +123,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     await Promise.all(inference.map((n) => inferenceReady(n, timeoutMs)));
 
     const shared = { ...common, DOCINTEL_NATS_URL: nats.url, DOCINTEL_API_KEYS: apiKeys.join(',') };
-    const workers = await startWorkers(dir, logDir, options, { ...shared, DOCINTEL_INFERENCE_ADDR: inference.map((n) => n.address).join(',') });
+    const workers = await startWorkers(dir, logDir, options, {
+      ...shared,
+      DOCINTEL_INFERENCE_ADDR: inference.map((n) => n.address).join(','),
+    });
     started.push(...workers.map((n) => n.process));
     const apis = await startApis(dir, logDir, options, shared);
     started.push(...apis.map((n) => n.process));
@@ -130,7 +135,14 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ...apis.map((n) => apiReady(n, timeoutMs)),
     ]);
     return {
-      dir, nats, inference, workers, apis, key: keys[0], keys, webhookSecret,
+      dir,
+      nats,
+      inference,
+      workers,
+      apis,
+      key: keys[0],
+      keys,
+      webhookSecret,
       processes: () => [...apis, ...workers, ...inference, nats].map((n) => n.process),
       async stop() {
         await stopAll();
@@ -168,10 +180,15 @@ async function startNats(dir: string, logDir: string, options: ClusterOptions, t
   const bin = options.natsServerBin ?? process.env.NATS_SERVER_BIN ?? 'nats-server';
   const port = options.natsPort ?? (await freePort());
   const proc = startProcess('nats', bin, ['-js', '-a', HOST, '-p', String(port), '-sd', storeDir], process.env, logDir);
-  await pollUntil(`nats-server on port ${port}`, async () => {
-    if (!proc.isRunning()) throw new Error(`nats-server exited\n${lastLines(proc.tail())}`);
-    return /"jetstream":\s*true/.test(await readInfoLine(port)) ? true : undefined;
-  }, Math.min(timeoutMs, 20_000), 50).catch((err) => {
+  await pollUntil(
+    `nats-server on port ${port}`,
+    async () => {
+      if (!proc.isRunning()) throw new Error(`nats-server exited\n${lastLines(proc.tail())}`);
+      return /"jetstream":\s*true/.test(await readInfoLine(port)) ? true : undefined;
+    },
+    Math.min(timeoutMs, 20_000),
+    50,
+  ).catch((err) => {
     proc.kill('SIGKILL');
     throw err;
   });
@@ -193,7 +210,12 @@ function readInfoLine(port: number): Promise<string> {
   });
 }
 
-async function startInference(dir: string, logDir: string, options: ClusterOptions, common: Record<string, string>): Promise<InferenceNode[]> {
+async function startInference(
+  dir: string,
+  logDir: string,
+  options: ClusterOptions,
+  common: Record<string, string>,
+): Promise<InferenceNode[]> {
   const count = options.inference ?? 2;
   // The processes share the machine's cores: ONNX Runtime threads split between them.
   const threads = String(Math.max(1, Math.floor(os.availableParallelism() / count)));
@@ -213,10 +235,15 @@ async function startInference(dir: string, logDir: string, options: ClusterOptio
 async function inferenceReady(node: InferenceNode, timeoutMs: number): Promise<void> {
   const client = new InferenceClient([node.address], { deadlineMs: 2_000, retries: 0 });
   try {
-    await pollUntil(`${node.name} (${node.address}) to serve`, async () => {
-      if (!node.process.isRunning()) throw new Error(`${node.name} exited\n${lastLines(node.process.tail())}`);
-      return (await client.health({ deadlineMs: 1_000 })).status === 'SERVING' ? true : undefined;
-    }, timeoutMs, 200);
+    await pollUntil(
+      `${node.name} (${node.address}) to serve`,
+      async () => {
+        if (!node.process.isRunning()) throw new Error(`${node.name} exited\n${lastLines(node.process.tail())}`);
+        return (await client.health({ deadlineMs: 1_000 })).status === 'SERVING' ? true : undefined;
+      },
+      timeoutMs,
+      200,
+    );
   } finally {
     client.close();
   }
@@ -239,7 +266,13 @@ async function startApis(dir: string, logDir: string, options: ClusterOptions, e
     const name = `api-${LETTERS[i] ?? i + 1}`;
     const port = await portFor(options.apiPort, i);
     const dataDir = await nodeDir(dir, name);
-    const proc = startDocintelProcess(name, 'api', [], { ...env, ...options.apiEnv, DOCINTEL_DATA_DIR: dataDir, PORT: String(port) }, logDir);
+    const proc = startDocintelProcess(
+      name,
+      'api',
+      [],
+      { ...env, ...options.apiEnv, DOCINTEL_DATA_DIR: dataDir, PORT: String(port) },
+      logDir,
+    );
     nodes.push({ name, url: `http://${HOST}:${port}`, port, dataDir, process: proc });
   }
   return nodes;
@@ -247,10 +280,15 @@ async function startApis(dir: string, logDir: string, options: ClusterOptions, e
 
 /** Ready = GET /readyz answers 200 (metadata, blobs and queue on NATS answer). */
 async function apiReady(node: ApiNode, timeoutMs: number): Promise<void> {
-  await pollUntil(`${node.name} (${node.url}) to be ready`, async () => {
-    if (!node.process.isRunning()) throw new Error(`${node.name} exited\n${lastLines(node.process.tail())}`);
-    const res = await fetch(`${node.url}/readyz`, { signal: AbortSignal.timeout(2_000) });
-    if (res.status !== 200) throw new Error(`readyz ${res.status}: ${await res.text()}`);
-    return true;
-  }, timeoutMs, 200);
+  await pollUntil(
+    `${node.name} (${node.url}) to be ready`,
+    async () => {
+      if (!node.process.isRunning()) throw new Error(`${node.name} exited\n${lastLines(node.process.tail())}`);
+      const res = await fetch(`${node.url}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status !== 200) throw new Error(`readyz ${res.status}: ${await res.text()}`);
+      return true;
+    },
+    timeoutMs,
+    200,
+  );
 }

@@ -57,7 +57,13 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-export function startDocintelProcess(name: string, role: string, args: string[], env: Record<string, string>, logDir: string): ClusterProcess {
+export function startDocintelProcess(
+  name: string,
+  role: string,
+  args: string[],
+  env: Record<string, string>,
+  logDir: string,
+): ClusterProcess {
   return startProcess(name, process.execPath, [DOCINTEL_BIN, role, ...args], { ...cleanEnv(), ...env }, logDir);
 }
 
@@ -107,7 +113,10 @@ function track(name: string, child: ChildProcess, log: WriteStream, logFile: str
     tail: () => output.slice(-TAIL_CHARS),
     waitForOutput(pattern, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => finish(() => reject(new Error(`${name} did not print ${pattern} within ${timeoutMs} ms\n${lastLines(output)}`))), timeoutMs);
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`${name} did not print ${pattern} within ${timeoutMs} ms\n${lastLines(output)}`))),
+          timeoutMs,
+        );
         const finish = (settle: () => void) => {
           clearTimeout(timer);
           watchers.delete(check);
@@ -116,7 +125,10 @@ function track(name: string, child: ChildProcess, log: WriteStream, logFile: str
         const check = () => {
           const match = output.match(pattern);
           if (match) finish(() => resolve(match));
-          else if (exit) finish(() => reject(new Error(`${name} exited (${exit!.code ?? exit!.signal}) before printing ${pattern}\n${lastLines(output)}`)));
+          else if (exit)
+            finish(() =>
+              reject(new Error(`${name} exited (${exit!.code ?? exit!.signal}) before printing ${pattern}\n${lastLines(output)}`)),
+            );
         };
         watchers.add(check);
         check();
@@ -163,7 +175,12 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 /** Polls `probe` until it returns a value; the last error explains a timeout. */
-export async function pollUntil<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000, everyMs = 200): Promise<T> {
+export async function pollUntil<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 20_000,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {

@@ -49,7 +49,8 @@ function parseOptions(argv: string[]): ClusterOptions {
   const int = (name: string, raw: string | undefined, min: number, max: number) => {
     if (raw === undefined) return undefined;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
     return value;
   };
   return {
@@ -123,7 +124,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  process.stdout.write(`cluster: starting nats-server, ${options.inference ?? 2} inference, ${options.workers ?? 2} workers, ${options.apis ?? 2} apis...\n`);
+  process.stdout.write(
+    `cluster: starting nats-server, ${options.inference ?? 2} inference, ${options.workers ?? 2} workers, ${options.apis ?? 2} apis...\n`,
+  );
   try {
     cluster = await startCluster({ ...options, dir });
   } catch (err) {
@@ -135,7 +138,8 @@ async function main(): Promise<void> {
   // A node that dies is reported, not replaced: this is a place to watch failures happen.
   for (const proc of cluster.processes()) {
     void proc.exited.then((exit) => {
-      if (!stoppingSince) process.stderr.write(`cluster: ${proc.name} (pid ${proc.pid}) exited (${exit.code ?? exit.signal}); see ${proc.logFile}\n`);
+      if (!stoppingSince)
+        process.stderr.write(`cluster: ${proc.name} (pid ${proc.pid}) exited (${exit.code ?? exit.signal}); see ${proc.logFile}\n`);
     });
   }
 }

@@ -3,7 +3,9 @@ import { CONFIG_VARIABLES } from '../src/shared/config.ts';
 
 /** The README's configuration table, generated from the variables config.ts validates. */
 export function configTable(): string {
-  const rows = CONFIG_VARIABLES.map((v) => `| \`${v.name}\` | ${v.default.startsWith('(') ? v.default : `\`${v.default}\``} | ${v.description} |`);
+  const rows = CONFIG_VARIABLES.map(
+    (v) => `| \`${v.name}\` | ${v.default.startsWith('(') ? v.default : `\`${v.default}\``} | ${v.description} |`,
+  );
   return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
 }
 

@@ -20,9 +20,20 @@ export const CLIENT_SCHEMA_FILE = path.join(ROOT, 'src', 'client', 'schema.ts');
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonSchema = { [key: string]: Json };
 
-interface Parameter { name: string; in: string; required?: boolean; description?: string; schema?: JsonSchema }
-interface MediaObject { schema?: JsonSchema }
-interface ResponseObject { description?: string; content?: Record<string, MediaObject> }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+}
+interface MediaObject {
+  schema?: JsonSchema;
+}
+interface ResponseObject {
+  description?: string;
+  content?: Record<string, MediaObject>;
+}
 interface Operation {
   summary?: string;
   description?: string;
@@ -99,7 +110,10 @@ function group(type: string): string {
 }
 
 function refType(ref: string): string {
-  const parts = ref.replace(/^#\//, '').split('/').map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const parts = ref
+    .replace(/^#\//, '')
+    .split('/')
+    .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
   if (parts[0] !== 'components' || parts.length !== 3) throw new Error(`unsupported $ref ${ref}`);
   return `components[${JSON.stringify(parts[1])}][${JSON.stringify(parts[2])}]`;
 }
@@ -127,14 +141,21 @@ function objectType(schema: JsonSchema, indent: string): string {
 
 function singleType(type: string, schema: JsonSchema, indent: string): string {
   switch (type) {
-    case 'string': return 'string';
+    case 'string':
+      return 'string';
     case 'integer':
-    case 'number': return 'number';
-    case 'boolean': return 'boolean';
-    case 'null': return 'null';
-    case 'array': return `${group(isSchema(schema.items) ? schemaType(schema.items, indent) : 'unknown')}[]`;
-    case 'object': return objectType(schema, indent);
-    default: return 'unknown';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'array':
+      return `${group(isSchema(schema.items) ? schemaType(schema.items, indent) : 'unknown')}[]`;
+    case 'object':
+      return objectType(schema, indent);
+    default:
+      return 'unknown';
   }
 }
 
@@ -154,7 +175,12 @@ export function schemaType(schema: JsonSchema, indent = ''): string {
     return union(nullable ? [...members, 'null'] : members);
   }
   if (Array.isArray(schema.allOf)) {
-    return schema.allOf.filter(isSchema).map((s) => group(schemaType(s, indent))).join(' & ') || 'unknown';
+    return (
+      schema.allOf
+        .filter(isSchema)
+        .map((s) => group(schemaType(s, indent)))
+        .join(' & ') || 'unknown'
+    );
   }
   if (types.length === 0) {
     if (isSchema(schema.properties) || schema.additionalProperties !== undefined) return objectType(schema, indent);

@@ -21,8 +21,21 @@ ${CLIENT_USAGE}`;
 
 /** The command-line client (src/cli/**): loaded only for its commands, so server roles do not pay for it. */
 export const CLIENT_COMMANDS = [
-  'upload', 'parse', 'extract', 'ask', 'ocr', 'layout', 'tables', 'equations', 'charts', 'classify', 'split', 'schema',
-  'synthesize', 'files', 'jobs',
+  'upload',
+  'parse',
+  'extract',
+  'ask',
+  'ocr',
+  'layout',
+  'tables',
+  'equations',
+  'charts',
+  'classify',
+  'split',
+  'schema',
+  'synthesize',
+  'files',
+  'jobs',
 ];
 
 const ROLES = ['serve', 'api', 'worker', 'inference'] as const;

@@ -3,7 +3,15 @@ import type { Config } from './shared/config.ts';
 import type { Logger } from './shared/logger.ts';
 import { ENGINE_VERSION } from './shared/version.ts';
 import { connectNats, createStores, type NatsConnection, type Stores } from './storage/mod.ts';
-import { allHandlers, createJobSystem, createJobWorker, derivedDataRemover, type JobSystem, type JobWorker, lazyChunkIndex } from './jobs/mod.ts';
+import {
+  allHandlers,
+  createJobSystem,
+  createJobWorker,
+  derivedDataRemover,
+  type JobSystem,
+  type JobWorker,
+  lazyChunkIndex,
+} from './jobs/mod.ts';
 import { createDocumentPool, type DocumentPool } from './pipeline/document/mod.ts';
 import { InferenceClient, InferenceSupervisor } from './inference/mod.ts';
 import { FileService, sweepExpiredFiles } from './files/mod.ts';
@@ -48,7 +56,11 @@ export interface Runtime {
 async function startInference(config: Config, logger: Logger, options: RuntimeOptions) {
   if (config.inferenceAddrs.length > 0) return { client: InferenceClient.fromConfig(config), supervisor: null, ready: null };
   if (options.inference === 'connect') return { client: null, supervisor: null, ready: null };
-  const supervisor = new InferenceSupervisor({ config, logger: logger.child({ component: 'inference-supervisor' }), address: options.inferenceAddress });
+  const supervisor = new InferenceSupervisor({
+    config,
+    logger: logger.child({ component: 'inference-supervisor' }),
+    address: options.inferenceAddress,
+  });
   // Not awaited: the api listens (and /readyz reports inference failing) while the sidecar starts; a sidecar
   // that cannot start must not take /healthz down with it.
   const ready = supervisor.start().then(() => undefined);
@@ -59,15 +71,19 @@ async function startInference(config: Config, logger: Logger, options: RuntimeOp
 /** The worker takes jobs once its sidecar first answers, so jobs are not failed for inference still loading. */
 function startWorkerWhenReady(worker: JobWorker, ready: Promise<void> | null, closing: () => boolean): void {
   if (!ready) return worker.start();
-  void ready.then(() => {
-    if (!closing()) worker.start();
-  }, () => undefined);
+  void ready.then(
+    () => {
+      if (!closing()) worker.start();
+    },
+    () => undefined,
+  );
 }
 
 async function checkInference(client: InferenceClient, supervisor: InferenceSupervisor | null): Promise<ReadinessFacts> {
   const health = await client.health({ deadlineMs: 2000 });
   // A server some earlier process left on our socket (an orphaned sidecar, until ours takes over) answers too.
-  if (supervisor && health.pid !== supervisor.pid) throw new Error(`answered by pid ${health.pid}, not by our sidecar (${supervisor.pid ?? 'none running'})`);
+  if (supervisor && health.pid !== supervisor.pid)
+    throw new Error(`answered by pid ${health.pid}, not by our sidecar (${supervisor.pid ?? 'none running'})`);
   recordInferenceProviders(health.execution_providers);
   return { execution_providers: health.execution_providers, onnxruntime_version: health.onnxruntime_version };
 }
@@ -75,7 +91,9 @@ async function checkInference(client: InferenceClient, supervisor: InferenceSupe
 export async function createRuntime(config: Config, logger: Logger, options: RuntimeOptions): Promise<Runtime> {
   applyHeapGrowth(config.heapGrowthPercent);
   await mkdir(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  const nats: NatsConnection | undefined = config.natsUrl ? await connectNats(config.natsUrl, `docintel-${process.pid}`, logger) : undefined;
+  const nats: NatsConnection | undefined = config.natsUrl
+    ? await connectNats(config.natsUrl, `docintel-${process.pid}`, logger)
+    : undefined;
   const stores = await createStores(config, { nats, logger });
   const jobs = await createJobSystem(config, { metadata: stores.metadata, blobs: stores.blobs, nats, logger });
   const pool = createDocumentPool(config.jobs.renderThreads, {
@@ -91,17 +109,30 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
 
   let worker: JobWorker | null = null;
   if (options.worker) {
-    worker = createJobWorker(config, jobs, { metadata: stores.metadata, blobs: stores.blobs, logger }, {
-      handlers: allHandlers,
-      requiredOperations: PROCESSING_OPERATIONS,
-      // `llm`: the optional LLM port extraction may ask (null: extraction uses its own rules only).
-      deps: { pool, files, inference, llm: config.llm ? createLlmPort(config.llm) : null, askIndex, extractCalibration: config.extractCalibration },
-      webhookSecret: await loadWebhookSecret(config),
-      sweeps: [(now) => sweepExpiredFiles(files, config.fileRetentionDays, logger, now)],
-    });
+    worker = createJobWorker(
+      config,
+      jobs,
+      { metadata: stores.metadata, blobs: stores.blobs, logger },
+      {
+        handlers: allHandlers,
+        requiredOperations: PROCESSING_OPERATIONS,
+        // `llm`: the optional LLM port extraction may ask (null: extraction uses its own rules only).
+        deps: {
+          pool,
+          files,
+          inference,
+          llm: config.llm ? createLlmPort(config.llm) : null,
+          askIndex,
+          extractCalibration: config.extractCalibration,
+        },
+        webhookSecret: await loadWebhookSecret(config),
+        sweeps: [(now) => sweepExpiredFiles(files, config.fileRetentionDays, logger, now)],
+      },
+    );
     // Once per store (a marker after): older records get their listing entries before this worker takes jobs.
-    await Promise.all([files.backfillListing(), jobs.service.backfillListing()])
-      .catch((err) => logger.warn({ err }, 'listing backfill failed; it runs again at the next start'));
+    await Promise.all([files.backfillListing(), jobs.service.backfillListing()]).catch((err) =>
+      logger.warn({ err }, 'listing backfill failed; it runs again at the next start'),
+    );
     startWorkerWhenReady(worker, inferenceReady, () => closing);
   }
 
@@ -113,7 +144,17 @@ export async function createRuntime(config: Config, logger: Logger, options: Run
   if (inference) readiness.push({ name: 'inference', check: () => checkInference(inference, supervisor) });
 
   return {
-    config, logger, version: ENGINE_VERSION, stores, jobs, pool, files, inference, supervisor, worker, readiness,
+    config,
+    logger,
+    version: ENGINE_VERSION,
+    stores,
+    jobs,
+    pool,
+    files,
+    inference,
+    supervisor,
+    worker,
+    readiness,
     inferenceReady: inferenceReady ?? Promise.resolve(),
     async close() {
       closing = true;

@@ -64,9 +64,14 @@ async function startApi(runtime: Runtime): Promise<FastifyInstance> {
   const address = await app.listen({ host: config.host, port: config.port });
   const lines = [`docintel API listening on ${address} (docs: ${address}/docs)`];
   if (keys.createdKey) {
-    lines.push(`Created an API key (shown once): ${keys.createdKey}`, `It is also in ${keys.createdKeyPath} (mode 0600) until the key is first used.`);
+    lines.push(
+      `Created an API key (shown once): ${keys.createdKey}`,
+      `It is also in ${keys.createdKeyPath} (mode 0600) until the key is first used.`,
+    );
   } else if (keys.source === 'keys-file') {
-    lines.push(`API keys: hashes in ${keys.keysFilePath}; the first generated key is in ${keys.keysFilePath.replace(/api-keys\.json$/, 'initial-api-key.txt')} until the key is first used.`);
+    lines.push(
+      `API keys: hashes in ${keys.keysFilePath}; the first generated key is in ${keys.keysFilePath.replace(/api-keys\.json$/, 'initial-api-key.txt')} until the key is first used.`,
+    );
   } else {
     lines.push(`API keys: ${keys.ring.size} from DOCINTEL_API_KEYS.`);
   }

@@ -27,8 +27,15 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'docintel-analysis-'));
   const { pages, bodyFontSize } = await layoutDocument(extractDocumentPages(reportPdf()).map(compactPage));
   model = {
-    engine_version: 'test', file_id: 'file_x', sha256: 'a'.repeat(64), content_type: 'application/pdf',
-    page_count: pages.length, pages, bodyFontSize, skipped_pages: [], warnings: [],
+    engine_version: 'test',
+    file_id: 'file_x',
+    sha256: 'a'.repeat(64),
+    content_type: 'application/pdf',
+    page_count: pages.length,
+    pages,
+    bodyFontSize,
+    skipped_pages: [],
+    warnings: [],
   };
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -37,7 +44,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const data = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 describe('analysis cache', () => {
-  it('encodes a model losslessly, blocks sharing the page\'s line objects', () => {
+  it("encodes a model losslessly, blocks sharing the page's line objects", () => {
     const decoded = decodeModel(JSON.parse(JSON.stringify(encodeModel(model))));
     expect(data(decoded)).toEqual(data(model));
     const page = decoded.pages[1];
@@ -56,7 +63,10 @@ describe('analysis cache', () => {
 });
 
 describe('sliced layout run', () => {
-  it.each([['report', reportPdf], ['two columns', twoColumnPdf]])('equals analyzeDocumentLayout on the %s PDF', async (_name, make) => {
+  it.each([
+    ['report', reportPdf],
+    ['two columns', twoColumnPdf],
+  ])('equals analyzeDocumentLayout on the %s PDF', async (_name, make) => {
     const pages = extractDocumentPages(make()).map(compactPage);
     expect(data(await layoutDocument(pages))).toEqual(data(analyzeDocumentLayout(pages)));
   });

@@ -35,7 +35,31 @@ const FILE_AND_JOB_TOOLS: Record<string, string> = {
 };
 
 /** The capabilities the issue names: a route that stops being a tool (or a new tool) shows up here. */
-const ISSUE_TOOLS = ['parse', 'layout', 'ocr', 'classify', 'split', 'tables', 'equations', 'charts', 'schema_auto', 'extract', 'ask', 'synthesize', 'synthesize_set', 'upload', 'get_file', 'page_image', 'get_job', 'get_job_result', 'list_files', 'delete_file', 'list_jobs', 'cancel_job', 'delete_job'];
+const ISSUE_TOOLS = [
+  'parse',
+  'layout',
+  'ocr',
+  'classify',
+  'split',
+  'tables',
+  'equations',
+  'charts',
+  'schema_auto',
+  'extract',
+  'ask',
+  'synthesize',
+  'synthesize_set',
+  'upload',
+  'get_file',
+  'page_image',
+  'get_job',
+  'get_job_result',
+  'list_files',
+  'delete_file',
+  'list_jobs',
+  'cancel_job',
+  'delete_job',
+];
 
 function createAgent(t: TestApp, body: Record<string, unknown>, auth: Auth = AUTH_A) {
   return t.app.inject({ method: 'POST', url: '/v1/agents', headers: auth, payload: body });
@@ -119,7 +143,13 @@ function registryTests(app: () => TestApp): void {
 function agentTests(app: () => TestApp): void {
   it('creates an agent with its tools bound inline, then gets and lists it', async () => {
     const before = Date.now() / 1000;
-    const res = await createAgent(app(), { name: 'Invoice bot', description: 'Reads invoices', instructions: 'Extract totals.', tool_names: ['upload', 'extract', 'get_job', 'extract'], color: 'ignored' });
+    const res = await createAgent(app(), {
+      name: 'Invoice bot',
+      description: 'Reads invoices',
+      instructions: 'Extract totals.',
+      tool_names: ['upload', 'extract', 'get_job', 'extract'],
+      color: 'ignored',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const agent = res.json() as AgentBody;
     expect(agent.agent_id).toMatch(/^agent_[0-9a-z]{20,}$/);
@@ -150,20 +180,34 @@ function agentTests(app: () => TestApp): void {
 
   it('refuses unknown tool names with a 422 at each index, and stores nothing', async () => {
     const countBefore = ((await get(app().app, '/v1/agents')).json() as { agents: unknown[] }).agents.length;
-    const res = await createAgent(app(), { name: 'bad', description: 'd', instructions: 'i', tool_names: ['parse', 'nope', 'ocr', 'docintel_ocr'] });
-    expect(validationLocs(res)).toEqual([['body', 'tool_names', 1], ['body', 'tool_names', 3]]);
+    const res = await createAgent(app(), {
+      name: 'bad',
+      description: 'd',
+      instructions: 'i',
+      tool_names: ['parse', 'nope', 'ocr', 'docintel_ocr'],
+    });
+    expect(validationLocs(res)).toEqual([
+      ['body', 'tool_names', 1],
+      ['body', 'tool_names', 3],
+    ]);
     expect(JSON.stringify(detailOf(res))).toContain('nope');
     expect(((await get(app().app, '/v1/agents')).json() as { agents: unknown[] }).agents.length).toBe(countBefore);
   });
 
   it('validates the required members', async () => {
     expect(validationLocs(await createAgent(app(), { name: 'n', description: 'd', tool_names: [] })).flat()).toContain('instructions');
-    expect(validationLocs(await createAgent(app(), { name: 'n', description: 'd', instructions: 'i', tool_names: { first: 'parse' } })).flat()).toContain('tool_names');
-    expect(validationLocs(await createAgent(app(), { name: 'n', description: { text: 'd' }, instructions: 'i' })).flat()).toContain('description');
+    expect(
+      validationLocs(await createAgent(app(), { name: 'n', description: 'd', instructions: 'i', tool_names: { first: 'parse' } })).flat(),
+    ).toContain('tool_names');
+    expect(validationLocs(await createAgent(app(), { name: 'n', description: { text: 'd' }, instructions: 'i' })).flat()).toContain(
+      'description',
+    );
   });
 
   it('keeps agents per API key: another key cannot see, list or delete them', async () => {
-    const agent = (await createAgent(app(), { name: 'private', description: 'd', instructions: 'i', tool_names: ['parse'] })).json() as AgentBody;
+    const agent = (
+      await createAgent(app(), { name: 'private', description: 'd', instructions: 'i', tool_names: ['parse'] })
+    ).json() as AgentBody;
     const seenByB = await get(app().app, `/v1/agents/${agent.agent_id}`, AUTH_B);
     expect(seenByB.statusCode).toBe(404);
     expect(detailOf(seenByB)).toBe('Agent not found');
@@ -184,7 +228,9 @@ function agentTests(app: () => TestApp): void {
     expect(del.statusCode, del.body).toBe(204);
     expect(del.body).toBe('');
     expect((await get(app().app, `/v1/agents/${agent.agent_id}`)).statusCode).toBe(404);
-    expect(((await get(app().app, '/v1/agents')).json() as { agents: AgentBody[] }).agents.map((a) => a.agent_id)).not.toContain(agent.agent_id);
+    expect(((await get(app().app, '/v1/agents')).json() as { agents: AgentBody[] }).agents.map((a) => a.agent_id)).not.toContain(
+      agent.agent_id,
+    );
     expect((await app().app.inject({ method: 'DELETE', url: `/v1/agents/${agent.agent_id}`, headers: AUTH_A })).statusCode).toBe(404);
     expect((await get(app().app, '/v1/agents/agent_doesnotexist0000000000')).statusCode).toBe(404);
     expect((await get(app().app, '/v1/agents/not-an-id')).statusCode).toBe(404);
@@ -208,9 +254,11 @@ describe('tool registry wiring', () => {
     installToolRegistry(app);
     app.get('/a', { config: { tool: { name: 'same' } } }, async () => ({}));
     // buildApp awaits each register: the duplicate fails the app's start.
-    await expect(app.register(async (child) => {
-      child.get('/b/:id', { config: { tool: { name: 'same' } } }, async () => ({}));
-    })).rejects.toThrow(DuplicateToolError);
+    await expect(
+      app.register(async (child) => {
+        child.get('/b/:id', { config: { tool: { name: 'same' } } }, async () => ({}));
+      }),
+    ).rejects.toThrow(DuplicateToolError);
     await app.close().catch(() => undefined);
   });
 
@@ -219,12 +267,21 @@ describe('tool registry wiring', () => {
     installToolRegistry(app);
     app.get('/plain', async () => ({}));
     await app.register(async (child) => {
-      child.delete('/things/:thing_id', { config: { tool: { name: 'drop', description: 'Drops a thing.' } }, schema: { params: { type: 'object', properties: { thing_id: { type: 'string' } } } } }, async () => ({}));
+      child.delete(
+        '/things/:thing_id',
+        {
+          config: { tool: { name: 'drop', description: 'Drops a thing.' } },
+          schema: { params: { type: 'object', properties: { thing_id: { type: 'string' } } } },
+        },
+        async () => ({}),
+      );
     });
     await app.ready();
-    expect(toolRegistryOf(app).list().map((tool) => [tool.name, tool.endpoint, tool.mcp_name, tool.description])).toEqual([
-      ['drop', 'DELETE /things/{thing_id}', 'docintel_drop', 'Drops a thing.'],
-    ]);
+    expect(
+      toolRegistryOf(app)
+        .list()
+        .map((tool) => [tool.name, tool.endpoint, tool.mcp_name, tool.description]),
+    ).toEqual([['drop', 'DELETE /things/{thing_id}', 'docintel_drop', 'Drops a thing.']]);
     await app.close();
   });
 });

@@ -15,22 +15,34 @@ import { charBox, invoicePdf, type Box } from './helpers/invoice-pdfs.ts';
 import { helveticaPdf } from './helpers/pdf.ts';
 import { natsOrSkip } from './helpers/nats-server.ts';
 
-interface Region { page_index: number; page_width: number; page_height: number; bbox: { x: number; y: number; width: number; height: number } }
-interface AskBody { answer: string; doc_ids: string[]; session_id: string | null; citations: { doc_id: string | null; regions: Region[] }[] }
+interface Region {
+  page_index: number;
+  page_width: number;
+  page_height: number;
+  bbox: { x: number; y: number; width: number; height: number };
+}
+interface AskBody {
+  answer: string;
+  doc_ids: string[];
+  session_id: string | null;
+  citations: { doc_id: string | null; regions: Region[] }[];
+}
 
 const app = useTestApp();
 
 /** A one-page mutual NDA: parties, effective date, governing law in running prose. */
 function ndaPdf(): Buffer {
   const text = (y: number, s: string, font = 'F1', size = 11) => `BT /${font} ${size} Tf 72 ${y} Td (${s}) Tj ET`;
-  return helveticaPdf([[
-    text(740, 'MUTUAL NON-DISCLOSURE AGREEMENT', 'F2', 16),
-    text(700, 'This Agreement is entered into as of January 5, 2021 by and between Acme Robotics Inc.'),
-    text(684, 'and Blue Harbor Analytics LLC (each a "Party").'),
-    text(650, '1. Confidential Information. Each Party may disclose technical and business information.'),
-    text(616, '2. Term. This Agreement remains in effect for three years from the Effective Date.'),
-    text(582, '3. Governing Law. This Agreement shall be governed by the laws of the State of Delaware.'),
-  ].join('\n')]);
+  return helveticaPdf([
+    [
+      text(740, 'MUTUAL NON-DISCLOSURE AGREEMENT', 'F2', 16),
+      text(700, 'This Agreement is entered into as of January 5, 2021 by and between Acme Robotics Inc.'),
+      text(684, 'and Blue Harbor Analytics LLC (each a "Party").'),
+      text(650, '1. Confidential Information. Each Party may disclose technical and business information.'),
+      text(616, '2. Term. This Agreement remains in effect for three years from the Effective Date.'),
+      text(582, '3. Governing Law. This Agreement shall be governed by the laws of the State of Delaware.'),
+    ].join('\n'),
+  ]);
 }
 
 async function ask(t: TestApp, body: Record<string, unknown>, auth = AUTH_A) {
@@ -68,7 +80,14 @@ describe('POST /api/v1/ask', () => {
     const body = await askOk(t, { query: 'What is the total amount due?', inputs: [{ file_id: file.file_id }] });
     expect(body.answer).toBe('122.40');
     expect(body.session_id).toMatch(/^session_id_[0-9a-z]{20,}$/);
-    const parsed = (await t.app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: { file_id: file.file_id }, execution_mode: 'sync' } })).json() as { doc_id: string };
+    const parsed = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/parse',
+        headers: AUTH_A,
+        payload: { input: { file_id: file.file_id }, execution_mode: 'sync' },
+      })
+    ).json() as { doc_id: string };
     expect(body.doc_ids).toEqual([parsed.doc_id]);
     expect(body.citations).toHaveLength(1);
     expect(body.citations[0].doc_id).toBe(parsed.doc_id);
@@ -152,7 +171,10 @@ describe('POST /api/v1/ask', () => {
       expect(otherTenant.statusCode).toBe(404);
       expect(detailOf(otherTenant)).toBe('Session not found');
       expect(validationLocs(await ask(t, { query: 'What is the total?', execution_mode: mode }))).toContainEqual(['body', 'inputs']);
-      expect(validationLocs(await ask(t, { query: '   ', inputs: [{ file_id: file.file_id }], execution_mode: mode }))).toContainEqual(['body', 'query']);
+      expect(validationLocs(await ask(t, { query: '   ', inputs: [{ file_id: file.file_id }], execution_mode: mode }))).toContainEqual([
+        'body',
+        'query',
+      ]);
       expect((await ask(t, { inputs: [{ file_id: file.file_id }], execution_mode: mode })).statusCode).toBe(422);
       expect((await ask(t, { query: 'x'.repeat(2001), inputs: [{ file_id: file.file_id }], execution_mode: mode })).statusCode).toBe(422);
     }
@@ -188,7 +210,11 @@ describe.skipIf(!haveNats)('POST /api/v1/ask on the NATS adapters (sessions in K
     const file = await uploadOne(t.app, { filename: 'invoice.pdf', bytes: invoicePdf('41.20') });
     const first = await askOk(t, { query: 'What is the total amount due?', inputs: [{ file_id: file.file_id }] });
     expect(first.answer).toBe('41.20');
-    expect((await t.runtime.stores.metadata.get('sessions', first.session_id!))?.value).toMatchObject({ tenant: 'a', file_ids: [file.file_id], doc_ids: first.doc_ids });
+    expect((await t.runtime.stores.metadata.get('sessions', first.session_id!))?.value).toMatchObject({
+      tenant: 'a',
+      file_ids: [file.file_id],
+      doc_ids: first.doc_ids,
+    });
     const second = await askOk(t, { query: 'and the invoice date?', session_id: first.session_id });
     expect(second.answer).toBe('15/03/2024');
     expect(detailOf(await ask(t, { query: 'and the date?', session_id: first.session_id }, AUTH_B))).toBe('Session not found');

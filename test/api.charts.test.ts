@@ -11,10 +11,39 @@ import { chartSuitePdf, type ExpectedChart } from './helpers/chart-pdfs.ts';
 import { barChartImage } from './helpers/chart-images.ts';
 import { DRAWING, engineeringPdf, FLOW, flowchartPdf, PHOTO, photoPdf } from './helpers/diagram-docs.ts';
 
-interface Point { label: string | null; x: string | number | null; y: number | null }
-interface Item { item_id: string; page_index: number; kind: string; chart_type: string | null; title: string; summary: string; mermaid: string; confidence: number; insights: string[]; axes: { x_label: string; y_label: string }; series: { name: string; points: Point[] }[]; bbox: number[]; bbox_ids: string[]; region_ids: string[] }
-interface Region { region_id: string; page_index: number; shape: { x: number; y: number; w: number; h: number }; label: string }
-interface ChartsBody { engine: string; pages: number; grounding_regions: Region[]; items: Item[] }
+interface Point {
+  label: string | null;
+  x: string | number | null;
+  y: number | null;
+}
+interface Item {
+  item_id: string;
+  page_index: number;
+  kind: string;
+  chart_type: string | null;
+  title: string;
+  summary: string;
+  mermaid: string;
+  confidence: number;
+  insights: string[];
+  axes: { x_label: string; y_label: string };
+  series: { name: string; points: Point[] }[];
+  bbox: number[];
+  bbox_ids: string[];
+  region_ids: string[];
+}
+interface Region {
+  region_id: string;
+  page_index: number;
+  shape: { x: number; y: number; w: number; h: number };
+  label: string;
+}
+interface ChartsBody {
+  engine: string;
+  pages: number;
+  grounding_regions: Region[];
+  items: Item[];
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,7 +56,12 @@ function inputOf(bytes: Buffer, kind: 'pdf' | 'image') {
 }
 
 async function charts(bytes: Buffer, kind: 'pdf' | 'image', extra: Record<string, unknown> = {}): Promise<ChartsBody> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/charts', headers: AUTH_A, payload: { input: inputOf(bytes, kind), execution_mode: 'sync', ...extra } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/charts',
+    headers: AUTH_A,
+    payload: { input: inputOf(bytes, kind), execution_mode: 'sync', ...extra },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ChartsBody;
 }
@@ -43,9 +77,10 @@ function expectData(item: Item, expected: ExpectedChart): void {
     const series = expected.series.length === 1 ? item.series[0] : item.series.find((s) => s.name === want.name);
     expect(series, `series ${want.name} of ${expected.title}`).toBeDefined();
     for (const [key, value] of want.points) {
-      const point = typeof key === 'number'
-        ? [...series!.points].sort((a, b) => Math.abs(Number(a.x) - key) - Math.abs(Number(b.x) - key))[0]
-        : series!.points.find((p) => p.label === key);
+      const point =
+        typeof key === 'number'
+          ? [...series!.points].sort((a, b) => Math.abs(Number(a.x) - key) - Math.abs(Number(b.x) - key))[0]
+          : series!.points.find((p) => p.label === key);
       expect(point, `${expected.title}: ${key}`).toBeDefined();
       expect(within2(point!.y, value), `${expected.title} ${want.name} ${key}: ${point!.y} ≈ ${value}`).toBe(true);
     }
@@ -80,9 +115,26 @@ describe('POST /v1/charts', () => {
   });
 
   it('reads a PNG bar chart through OCR: categories, axis titles and values within 2%', async () => {
-    const image = await barChartImage([{ name: 'Revenue', points: [['North', 42], ['South', 27.5], ['East', 61], ['West', 15]] }], {
-      max: 80, step: 20, title: 'Revenue by region', x_label: 'Region', y_label: 'Revenue (kEUR)',
-    });
+    const image = await barChartImage(
+      [
+        {
+          name: 'Revenue',
+          points: [
+            ['North', 42],
+            ['South', 27.5],
+            ['East', 61],
+            ['West', 15],
+          ],
+        },
+      ],
+      {
+        max: 80,
+        step: 20,
+        title: 'Revenue by region',
+        x_label: 'Region',
+        y_label: 'Revenue (kEUR)',
+      },
+    );
     const body = await charts(image.png, 'image');
     const chart = body.items.find((i) => i.kind === 'chart');
     expect(chart?.chart_type).toBe('bar');
@@ -97,7 +149,7 @@ describe('POST /v1/charts', () => {
     expect(mermaidEdges(flow!.mermaid)).toEqual(new Set(FLOW.expectedEdges.map((e) => e.join(' | '))));
   });
 
-  it('reads an engineering drawing\'s title block and dimensions with billing_profile engineering_drawing', async () => {
+  it("reads an engineering drawing's title block and dimensions with billing_profile engineering_drawing", async () => {
     const body = await charts(engineeringPdf(), 'pdf', { billing_profile: 'engineering_drawing' });
     const drawing = body.items.find((i) => i.kind === 'engineering_diagram');
     expect(drawing).toBeDefined();
@@ -115,7 +167,12 @@ describe('POST /v1/charts', () => {
 
   it('runs async with the same result as sync', async () => {
     const sync = await charts(flowchartPdf(), 'pdf');
-    const res = await t.app.inject({ method: 'POST', url: '/v1/charts', headers: AUTH_A, payload: { input: inputOf(flowchartPdf(), 'pdf'), execution_mode: 'async' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/charts',
+      headers: AUTH_A,
+      payload: { input: inputOf(flowchartPdf(), 'pdf'), execution_mode: 'async' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const job = await waitForFinalJob(t.app, (res.json() as { job_id: string }).job_id, AUTH_A, 60_000);
     expect(job.status).toBe('completed');
@@ -124,7 +181,12 @@ describe('POST /v1/charts', () => {
   });
 
   it('parse carries each chart once, as its image, summary and data table', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: inputOf(suite.bytes, 'pdf'), execution_mode: 'sync' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/parse',
+      headers: AUTH_A,
+      payload: { input: inputOf(suite.bytes, 'pdf'), execution_mode: 'sync' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { markdown: string; chunks: { type: string; markdown: string; page_index: number }[] };
     const figures = body.chunks.filter((c) => c.type === 'figure');
@@ -141,6 +203,7 @@ function mermaidEdges(mermaid: string): Set<string> {
   const labels = new Map<string, string>();
   for (const m of mermaid.matchAll(/^\s*(n\d+)\s*[([{/]+"?([^"\])}/]+?)"?[)\]}/]+\s*$/gm)) labels.set(m[1], m[2]);
   const edges = new Set<string>();
-  for (const m of mermaid.matchAll(/^\s*(n\d+)\s*-->(?:\|([^|]*)\|)?\s*(n\d+)\s*$/gm)) edges.add([labels.get(m[1]), labels.get(m[3]), m[2] ?? ''].join(' | '));
+  for (const m of mermaid.matchAll(/^\s*(n\d+)\s*-->(?:\|([^|]*)\|)?\s*(n\d+)\s*$/gm))
+    edges.add([labels.get(m[1]), labels.get(m[3]), m[2] ?? ''].join(' | '));
   return edges;
 }

@@ -35,7 +35,10 @@ function jsonExample(op: Operation): Record<string, unknown> | undefined {
 function strings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap(strings);
-  if (value && typeof value === 'object') return Object.entries(value).filter(([key]) => key !== 'type').flatMap(([, v]) => strings(v));
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .filter(([key]) => key !== 'type')
+      .flatMap(([, v]) => strings(v));
   return [];
 }
 
@@ -79,8 +82,10 @@ describe('OpenAPI examples', () => {
       const own = OWN_IDS[`${method} ${path}`];
       const res = await execute(t.app, method, path, op, own ? { ...ids, ...(await own(t.app)) } : ids);
       if (FINISHED_ANSWERS[`${method} ${path}`] === res.statusCode) continue;
-      if (res.statusCode < 200 || res.statusCode >= 300) failures.push(`${method.toUpperCase()} ${path} → ${res.statusCode} ${res.body.slice(0, 300)}`);
-      else if (SHOWS[path] && method === 'post' && !res.body.includes(SHOWS[path])) failures.push(`${path}: the example's answer lacks ${SHOWS[path]}`);
+      if (res.statusCode < 200 || res.statusCode >= 300)
+        failures.push(`${method.toUpperCase()} ${path} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+      else if (SHOWS[path] && method === 'post' && !res.body.includes(SHOWS[path]))
+        failures.push(`${path}: the example's answer lacks ${SHOWS[path]}`);
       if (path === '/v1/agents' && method === 'post') ids.agent_id = (res.json() as { agent_id: string }).agent_id;
     }
     expect(failures).toEqual([]);
@@ -94,7 +99,12 @@ describe('OpenAPI examples', () => {
  */
 const OWN_IDS: Record<string, (app: FastifyInstance) => Promise<Record<string, string>>> = {
   'post /v1/jobs/{job_id}/cancel': async (app) => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: { pdf_base64: EXAMPLE_INVOICE_PDF_BASE64 }, execution_mode: 'async' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/parse',
+      headers: AUTH_A,
+      payload: { input: { pdf_base64: EXAMPLE_INVOICE_PDF_BASE64 }, execution_mode: 'async' },
+    });
     return { job_id: (res.json() as { job_id: string }).job_id };
   },
 };
@@ -106,14 +116,25 @@ async function createIds(app: FastifyInstance): Promise<Record<string, string>> 
   const uploaded = await upload(app, [{ filename: 'invoice-INV-1001.pdf', bytes: Buffer.from(EXAMPLE_INVOICE_PDF_BASE64, 'base64') }]);
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   const fileId = (uploaded.json() as { files: { file_id: string }[] }).files[0].file_id;
-  const submitted = await app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: { file_id: fileId }, execution_mode: 'async' } });
+  const submitted = await app.inject({
+    method: 'POST',
+    url: '/api/v1/parse',
+    headers: AUTH_A,
+    payload: { input: { file_id: fileId }, execution_mode: 'async' },
+  });
   expect(submitted.statusCode, submitted.body).toBe(200);
   const jobId = (submitted.json() as { job_id: string }).job_id;
   expect((await waitForFinalJob(app, jobId)).status).toBe('completed');
   return { file_id: fileId, job_id: jobId, page_index: '0' };
 }
 
-async function execute(app: FastifyInstance, method: string, path: string, op: Operation, ids: Record<string, string>): Promise<InjectResponse> {
+async function execute(
+  app: FastifyInstance,
+  method: string,
+  path: string,
+  op: Operation,
+  ids: Record<string, string>,
+): Promise<InjectResponse> {
   const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     expect(ids[name], `an id for {${name}} of ${method} ${path}`).toBeDefined();
     return encodeURIComponent(ids[name]);
@@ -137,6 +158,8 @@ describe('GET / without a key', () => {
   it('answers the same links as JSON to a client that asks for JSON only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } });
     expect(res.statusCode).toBe(200);
-    expect((res.json() as { links: { href: string }[] }).links.map((l) => l.href)).toEqual(expect.arrayContaining(['/docs', '/viewer', '/healthz']));
+    expect((res.json() as { links: { href: string }[] }).links.map((l) => l.href)).toEqual(
+      expect.arrayContaining(['/docs', '/viewer', '/healthz']),
+    );
   });
 });

@@ -12,9 +12,30 @@ import { AUTH_A, createTestApp, type TestApp } from './helpers/app.ts';
 import { get, validationLocs, waitForFinalJob } from './helpers/api.ts';
 import { inlineMathPdf, MATH_CASES, mathPdf, prosePdf } from './helpers/math-pdfs.ts';
 
-interface Equation { equation_id: string; page_index: number; latex: string; source_text: string; display_mode: string; confidence: number; bbox: number[]; bbox_ids: string[]; region_ids: string[]; engine: string; tag: string | null }
-interface Region { region_id: string; shape: { x: number; y: number; w: number; h: number }; label: string }
-interface EquationsBody { engine: string; pages: number; grounding_regions: Region[]; equations: Equation[] }
+interface Equation {
+  equation_id: string;
+  page_index: number;
+  latex: string;
+  source_text: string;
+  display_mode: string;
+  confidence: number;
+  bbox: number[];
+  bbox_ids: string[];
+  region_ids: string[];
+  engine: string;
+  tag: string | null;
+}
+interface Region {
+  region_id: string;
+  shape: { x: number; y: number; w: number; h: number };
+  label: string;
+}
+interface EquationsBody {
+  engine: string;
+  pages: number;
+  grounding_regions: Region[];
+  equations: Equation[];
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +46,12 @@ afterAll(async () => t?.close());
 const pdfInput = (bytes: Buffer) => ({ pdf_base64: bytes.toString('base64') });
 
 async function equations(input: Record<string, string>, extra: Record<string, unknown> = {}): Promise<EquationsBody> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/equations', headers: AUTH_A, payload: { input, execution_mode: 'sync', ...extra } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/equations',
+    headers: AUTH_A,
+    payload: { input, execution_mode: 'sync', ...extra },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as EquationsBody;
 }
@@ -65,12 +91,16 @@ describe('POST /v1/equations', () => {
 
   it('finds inline math in prose and nothing in prose without math', async () => {
     const inline = await equations(pdfInput(inlineMathPdf()));
-    expect(inline.equations.filter((e) => e.display_mode === 'inline').map((e) => e.latex.replace(/\s+/g, ''))).toEqual(['\\alpha', 'x^{2}']);
+    expect(inline.equations.filter((e) => e.display_mode === 'inline').map((e) => e.latex.replace(/\s+/g, ''))).toEqual([
+      '\\alpha',
+      'x^{2}',
+    ]);
     expect((await equations(pdfInput(prosePdf()))).equations).toEqual([]);
   });
 
   it('reads a formula in an image through OCR and says so: parse_fallback, low confidence', async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="520" height="120"><rect width="100%" height="100%" fill="white"/><text x="30" y="78" font-family="DejaVu Sans" font-size="48">x + y = 10</text></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="520" height="120"><rect width="100%" height="100%" fill="white"/><text x="30" y="78" font-family="DejaVu Sans" font-size="48">x + y = 10</text></svg>';
     const png = await sharp(Buffer.from(svg)).png().toBuffer();
     const body = await equations({ image_base64: png.toString('base64') }, { boundary_source: 'none' });
     expect(body.engine).toBe('parse_fallback');
@@ -85,18 +115,33 @@ describe('POST /v1/equations', () => {
   it('runs async with the same result as sync, and refuses an unknown boundary_source', async () => {
     const pdf = mathPdf(MATH_CASES.slice(0, 2).map((c) => c.page));
     const sync = await equations(pdfInput(pdf));
-    const res = await t.app.inject({ method: 'POST', url: '/v1/equations', headers: AUTH_A, payload: { input: pdfInput(pdf), execution_mode: 'async' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/equations',
+      headers: AUTH_A,
+      payload: { input: pdfInput(pdf), execution_mode: 'async' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const job = await waitForFinalJob(t.app, (res.json() as { job_id: string }).job_id, AUTH_A, 60_000);
     expect(job.status).toBe('completed');
     expect((await get(t.app, `/v1/jobs/${job.job_id}/result`)).json()).toEqual(sync);
-    const bad = await t.app.inject({ method: 'POST', url: '/v1/equations', headers: AUTH_A, payload: { input: pdfInput(pdf), boundary_source: 'ocr' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/v1/equations',
+      headers: AUTH_A,
+      payload: { input: pdfInput(pdf), boundary_source: 'ocr' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(validationLocs(bad)).toContainEqual(['body', 'boundary_source']);
   });
 
   it('parse shows each display formula once, as a $$…$$ equation chunk', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: pdfInput(casesPdf), execution_mode: 'sync' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/parse',
+      headers: AUTH_A,
+      payload: { input: pdfInput(casesPdf), execution_mode: 'sync' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { markdown: string; chunks: { type: string; markdown: string; page_index: number }[] };
     const formulas = body.chunks.filter((c) => c.type === 'equation');
@@ -110,7 +155,12 @@ describe('POST /v1/equations', () => {
   });
 
   it('parse writes inline math as $…$ inside its paragraph', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: pdfInput(inlineMathPdf()), execution_mode: 'sync' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/parse',
+      headers: AUTH_A,
+      payload: { input: pdfInput(inlineMathPdf()), execution_mode: 'sync' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { markdown } = res.json() as { markdown: string };
     expect(markdown).toContain('The angle $\\alpha$ is measured');

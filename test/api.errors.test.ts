@@ -12,7 +12,18 @@ import { AUTH_A, AUTH_B, multipartBody } from './helpers/app.ts';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import { freePort } from './helpers/nats-server.ts';
 import {
-  detailOf, get, parse, storedFiles, tinyPng, upload, uploadOne, useTestApp, validationLocs, waitForFinalJob, type InjectResponse, type JobRefBody,
+  detailOf,
+  get,
+  parse,
+  storedFiles,
+  tinyPng,
+  upload,
+  uploadOne,
+  useTestApp,
+  validationLocs,
+  waitForFinalJob,
+  type InjectResponse,
+  type JobRefBody,
 } from './helpers/api.ts';
 
 let fx: Fixtures;
@@ -89,21 +100,42 @@ describe('with the default configuration', () => {
 
   it('415: a disguised upload and an upload that is not multipart/form-data', async () => {
     expectStringDetail(await upload(app().app, [fx.bad.docxAsPdf]), 415, /DOCX/);
-    const asText = await app().app.inject({ method: 'POST', url: '/api/v1/upload', headers: { ...AUTH_A, 'content-type': 'text/plain' }, payload: 'hello' });
+    const asText = await app().app.inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      headers: { ...AUTH_A, 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expectStringDetail(asText, 415, /multipart\/form-data.*text\/plain/);
     const asJson = await app().app.inject({ method: 'POST', url: '/api/v1/upload', headers: AUTH_A, payload: { files: ['x'] } });
     expectStringDetail(asJson, 415, /multipart\/form-data.*application\/json/);
-    const asOctets = await app().app.inject({ method: 'POST', url: '/api/v1/upload', headers: { ...AUTH_A, 'content-type': 'application/pdf' }, payload: fx.good.pdf.bytes });
+    const asOctets = await app().app.inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      headers: { ...AUTH_A, 'content-type': 'application/pdf' },
+      payload: fx.good.pdf.bytes,
+    });
     expect(asOctets.statusCode).toBe(415);
   });
 
   it('422: upload without files', async () => {
     const empty = multipartBody([]);
-    expect(validationLocs(await app().app.inject({ method: 'POST', url: '/api/v1/upload', headers: { ...AUTH_A, ...empty.headers }, payload: empty.payload })))
-      .toEqual([['body', 'files']]);
+    expect(
+      validationLocs(
+        await app().app.inject({ method: 'POST', url: '/api/v1/upload', headers: { ...AUTH_A, ...empty.headers }, payload: empty.payload }),
+      ),
+    ).toEqual([['body', 'files']]);
     const wrongField = multipartBody([{ filename: 'a.png', content: fx.good.png.bytes, field: 'document' }]);
-    expect(validationLocs(await app().app.inject({ method: 'POST', url: '/api/v1/upload', headers: { ...AUTH_A, ...wrongField.headers }, payload: wrongField.payload })))
-      .toEqual([['body', 'document']]);
+    expect(
+      validationLocs(
+        await app().app.inject({
+          method: 'POST',
+          url: '/api/v1/upload',
+          headers: { ...AUTH_A, ...wrongField.headers },
+          payload: wrongField.payload,
+        }),
+      ),
+    ).toEqual([['body', 'document']]);
   });
 
   const invalidBodies: [string, Record<string, unknown>, (string | number)[]][] = [
@@ -134,25 +166,48 @@ describe('with the default configuration', () => {
   });
 
   it('422 for a body that is not JSON', async () => {
-    const res = await app().app.inject({ method: 'POST', url: '/api/v1/parse', headers: { ...AUTH_A, 'content-type': 'application/json' }, payload: '{"input": ' });
+    const res = await app().app.inject({
+      method: 'POST',
+      url: '/api/v1/parse',
+      headers: { ...AUTH_A, 'content-type': 'application/json' },
+      payload: '{"input": ',
+    });
     expect(validationLocs(res)).toEqual([['body']]);
     expect((detailOf(res) as { type: string }[])[0].type).toBe('json_invalid');
   });
 
   it('422 with a string detail naming the problem for corrupt or mistyped inline files, storing nothing', async () => {
     const before = await storedFiles(app().runtime);
-    expectStringDetail(await parse(app().app, { input: { pdf_base64: fx.bad.truncatedPdf.bytes.toString('base64') }, execution_mode: 'sync' }), 422, /PDF .*corrupt\/truncated/);
-    expectStringDetail(await parse(app().app, { input: { pdf_base64: fx.good.png.bytes.toString('base64') }, execution_mode: 'sync' }), 422, /expected a PDF, detected image\/png/);
-    expectStringDetail(await parse(app().app, { input: { image_base64: fx.good.pdf.bytes.toString('base64') } }), 422, /expected an image.*application\/pdf/);
-    expectStringDetail(await parse(app().app, { input: { image_base64: fx.bad.truncatedPng.bytes.toString('base64') } }), 422, /PNG .*corrupt\/truncated/);
+    expectStringDetail(
+      await parse(app().app, { input: { pdf_base64: fx.bad.truncatedPdf.bytes.toString('base64') }, execution_mode: 'sync' }),
+      422,
+      /PDF .*corrupt\/truncated/,
+    );
+    expectStringDetail(
+      await parse(app().app, { input: { pdf_base64: fx.good.png.bytes.toString('base64') }, execution_mode: 'sync' }),
+      422,
+      /expected a PDF, detected image\/png/,
+    );
+    expectStringDetail(
+      await parse(app().app, { input: { image_base64: fx.good.pdf.bytes.toString('base64') } }),
+      422,
+      /expected an image.*application\/pdf/,
+    );
+    expectStringDetail(
+      await parse(app().app, { input: { image_base64: fx.bad.truncatedPng.bytes.toString('base64') } }),
+      422,
+      /PNG .*corrupt\/truncated/,
+    );
     expect(await storedFiles(app().runtime)).toEqual(before);
   });
 
   it('422 for page_index that is not a non-negative integer and dpi out of range, with path/query locs', async () => {
     const file = await uploadOne(app().app, fx.good.png);
     const base = `/v1/files/${file.file_id}/pages`;
-    for (const page of ['abc', '1.5', '-1']) expect(validationLocs(await get(app().app, `${base}/${page}/image`)), page).toEqual([['path', 'page_index']]);
-    for (const dpi of ['35', '601', 'high']) expect(validationLocs(await get(app().app, `${base}/0/image?dpi=${dpi}`)), dpi).toEqual([['query', 'dpi']]);
+    for (const page of ['abc', '1.5', '-1'])
+      expect(validationLocs(await get(app().app, `${base}/${page}/image`)), page).toEqual([['path', 'page_index']]);
+    for (const dpi of ['35', '601', 'high'])
+      expect(validationLocs(await get(app().app, `${base}/0/image?dpi=${dpi}`)), dpi).toEqual([['query', 'dpi']]);
   });
 });
 
@@ -196,7 +251,11 @@ describe('with no worker and one unfinished job allowed per key', () => {
     expect(result.json()).toEqual({ detail: { status: 'pending', job_id: job.job_id } });
 
     const before = await storedFiles(app().runtime);
-    for (const body of [{ input: { file_id: file.file_id } }, { input: { file_id: file.file_id }, execution_mode: 'sync' }, { input: { pdf_base64: fx.good.pdf.bytes.toString('base64') } }]) {
+    for (const body of [
+      { input: { file_id: file.file_id } },
+      { input: { file_id: file.file_id }, execution_mode: 'sync' },
+      { input: { pdf_base64: fx.good.pdf.bytes.toString('base64') } },
+    ]) {
       const second = await parse(app().app, body);
       expectStringDetail(second, 429, /unfinished jobs.*limit 1/);
       expectRetryAfter(second);
@@ -224,14 +283,18 @@ describe('with a rate limit of 6 requests per minute (a burst of 1)', () => {
 describe('with failing dependencies', () => {
   // A port that was free a moment ago: nothing answers there.
   const app = useTestApp(async () => ({
-    DOCINTEL_SYNC_BUDGET_MS: '100', DOCINTEL_FAULTS: 'job.delay_ms=2000', DOCINTEL_INFERENCE_ADDR: `127.0.0.1:${await freePort()}`,
+    DOCINTEL_SYNC_BUDGET_MS: '100',
+    DOCINTEL_FAULTS: 'job.delay_ms=2000',
+    DOCINTEL_INFERENCE_ADDR: `127.0.0.1:${await freePort()}`,
   }));
 
   it('503 + Retry-After from /readyz while the configured inference address does not answer', async () => {
     const res = await app().app.inject({ method: 'GET', url: '/readyz' });
     expectStringDetail(res, 503, /inference/);
     expectRetryAfter(res);
-    expect(res.json()).toMatchObject({ checks: { metadata: 'ok', blobs: 'ok', queue: 'ok', inference: expect.stringMatching(/^failing/) } });
+    expect(res.json()).toMatchObject({
+      checks: { metadata: 'ok', blobs: 'ok', queue: 'ok', inference: expect.stringMatching(/^failing/) },
+    });
   });
 
   it('/readyz names the inference service as failing without its address or the socket error', async () => {
@@ -257,7 +320,9 @@ describe('with failing dependencies', () => {
     const res = await parse(app().app, { input: { file_id: file.file_id } });
     expectStringDetail(res, 503, /queue/);
     expectRetryAfter(res);
-    expect((await app().app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ checks: { queue: expect.stringMatching(/^failing/) } });
+    expect((await app().app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({
+      checks: { queue: expect.stringMatching(/^failing/) },
+    });
   });
 
   it('500 without internals for a request that hits a closed metadata store; /readyz names it', async () => {

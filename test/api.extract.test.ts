@@ -10,18 +10,43 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AUTH_A, AUTH_B, type TestApp } from './helpers/app.ts';
-import { detailOf, get, storedFiles, uploadOne, useTestApp, validationLocs, waitForFinalJob, type InjectResponse, type JobRefBody } from './helpers/api.ts';
+import {
+  detailOf,
+  get,
+  storedFiles,
+  uploadOne,
+  useTestApp,
+  validationLocs,
+  waitForFinalJob,
+  type InjectResponse,
+  type JobRefBody,
+} from './helpers/api.ts';
 import { charBox, invoicePdf, LINES, type Box } from './helpers/invoice-pdfs.ts';
 
-interface Grounding { page_index: number; bbox: Box; region_ids: string[]; table_id?: string; confidence: number; source: string }
-interface Check { check: string; ok: boolean; message: string; paths: string[] }
+interface Grounding {
+  page_index: number;
+  bbox: Box;
+  region_ids: string[];
+  table_id?: string;
+  confidence: number;
+  source: string;
+}
+interface Check {
+  check: string;
+  ok: boolean;
+  message: string;
+  paths: string[];
+}
 interface ExtractBody {
   schema: { doc_class: string; fields: { key: string; type: string }[]; tables: { key: string; fields: { key: string }[] }[] };
   result: Record<string, unknown> & { _grounding?: Record<string, Grounding>; _validation: { ok: boolean; checks: Check[] } };
   grounding_mode: boolean | string;
   page_count: number;
 }
-interface SchemaAutoBody { schema: ExtractBody['schema']; schema_file_id: string }
+interface SchemaAutoBody {
+  schema: ExtractBody['schema'];
+  schema_file_id: string;
+}
 
 const app = useTestApp();
 
@@ -47,16 +72,18 @@ const V2_SCHEMA = {
     { key: 'tax', description: 'VAT amount', type: 'number' },
     { key: 'total', description: 'Total amount due', type: 'number' },
   ],
-  tables: [{
-    key: 'line_items',
-    description: 'Invoice lines',
-    fields: [
-      { key: 'description', description: 'Item description' },
-      { key: 'quantity', description: 'Quantity', type: 'number' },
-      { key: 'unit_price', description: 'Unit price', type: 'number' },
-      { key: 'amount', description: 'Line amount', type: 'number' },
-    ],
-  }],
+  tables: [
+    {
+      key: 'line_items',
+      description: 'Invoice lines',
+      fields: [
+        { key: 'description', description: 'Item description' },
+        { key: 'quantity', description: 'Quantity', type: 'number' },
+        { key: 'unit_price', description: 'Unit price', type: 'number' },
+        { key: 'amount', description: 'Line amount', type: 'number' },
+      ],
+    },
+  ],
 };
 
 const SECOND_FORM = {
@@ -70,7 +97,12 @@ const SECOND_FORM = {
   line_item_structures: {
     line_items: {
       description: 'Invoice lines',
-      target_fields: ['description (string): Item description', 'quantity (number): Quantity', 'unit_price (number): Unit price', 'amount (number): Line amount'],
+      target_fields: [
+        'description (string): Item description',
+        'quantity (number): Quantity',
+        'unit_price (number): Unit price',
+        'amount (number): Line amount',
+      ],
     },
   },
 };
@@ -104,7 +136,9 @@ describe('POST /v1/extract', () => {
     const r = v2.result;
     expect(r).toMatchObject({ invoice_number: 'INV-2024-0417', invoice_date: '2024-03-15', subtotal: 102, tax: 20.4, total: 122.4 });
     const items = r.line_items as Record<string, unknown>[];
-    expect(items.map((row) => [row.description, row.quantity, row.unit_price, row.amount])).toEqual(LINES.map(([d, q, u, a]) => [d, Number(q), Number(u), Number(a)]));
+    expect(items.map((row) => [row.description, row.quantity, row.unit_price, row.amount])).toEqual(
+      LINES.map(([d, q, u, a]) => [d, Number(q), Number(u), Number(a)]),
+    );
 
     const g = r._grounding!;
     expectBoxHolds(g.invoice_number, pdf, 'INV-2024-0417', 'invoice_number');
@@ -148,7 +182,10 @@ describe('POST /v1/extract', () => {
     expect(body.result.total).toBe(125.4);
     expect(body.result._validation.ok).toBe(false);
     const failed = body.result._validation.checks.filter((c) => !c.ok);
-    expect(failed.some((c) => c.paths.includes('total')), JSON.stringify(failed)).toBe(true);
+    expect(
+      failed.some((c) => c.paths.includes('total')),
+      JSON.stringify(failed),
+    ).toBe(true);
   });
 
   it('answers the same through an async job', async () => {
@@ -171,7 +208,12 @@ describe('POST /v1/extract: refused requests', () => {
 
   it('refuses schema and schema_file_id together with 422, before anything is stored (sync and async)', async () => {
     const t = app();
-    const auto = await t.app.inject({ method: 'POST', url: '/v1/schema/auto', headers: AUTH_A, payload: { inputs: [inline(pdf)], execution_mode: 'sync' } });
+    const auto = await t.app.inject({
+      method: 'POST',
+      url: '/v1/schema/auto',
+      headers: AUTH_A,
+      payload: { inputs: [inline(pdf)], execution_mode: 'sync' },
+    });
     expect(auto.statusCode, auto.body).toBe(200);
     const { schema_file_id } = auto.json() as SchemaAutoBody;
     const before = await storedFiles(t.runtime);
@@ -183,11 +225,42 @@ describe('POST /v1/extract: refused requests', () => {
   });
 
   it.each([
-    ['an unknown field type', { ...V2_SCHEMA, fields: [{ key: 'total', description: 'Total', type: 'money' }] }, ['body', 'schema', 'fields', 0, 'type']],
-    ['duplicate field keys', { ...V2_SCHEMA, fields: [V2_SCHEMA.fields[0], { ...V2_SCHEMA.fields[4], key: 'invoice_number' }] }, ['body', 'schema', 'fields', 1, 'key']],
-    ['a table key that repeats a field key', { ...V2_SCHEMA, tables: [{ ...V2_SCHEMA.tables[0], key: 'total' }] }, ['body', 'schema', 'tables', 0, 'key']],
-    ['a duplicate column', { ...V2_SCHEMA, tables: [{ key: 'line_items', fields: [{ key: 'amount', description: 'a' }, { key: 'amount', description: 'b' }] }] }, ['body', 'schema', 'tables', 0, 'fields', 1, 'key']],
-    ['an unknown type in the second form', { invoice_level_fields: { total: 'money: Total' } }, ['body', 'schema', 'invoice_level_fields', 'total']],
+    [
+      'an unknown field type',
+      { ...V2_SCHEMA, fields: [{ key: 'total', description: 'Total', type: 'money' }] },
+      ['body', 'schema', 'fields', 0, 'type'],
+    ],
+    [
+      'duplicate field keys',
+      { ...V2_SCHEMA, fields: [V2_SCHEMA.fields[0], { ...V2_SCHEMA.fields[4], key: 'invoice_number' }] },
+      ['body', 'schema', 'fields', 1, 'key'],
+    ],
+    [
+      'a table key that repeats a field key',
+      { ...V2_SCHEMA, tables: [{ ...V2_SCHEMA.tables[0], key: 'total' }] },
+      ['body', 'schema', 'tables', 0, 'key'],
+    ],
+    [
+      'a duplicate column',
+      {
+        ...V2_SCHEMA,
+        tables: [
+          {
+            key: 'line_items',
+            fields: [
+              { key: 'amount', description: 'a' },
+              { key: 'amount', description: 'b' },
+            ],
+          },
+        ],
+      },
+      ['body', 'schema', 'tables', 0, 'fields', 1, 'key'],
+    ],
+    [
+      'an unknown type in the second form',
+      { invoice_level_fields: { total: 'money: Total' } },
+      ['body', 'schema', 'invoice_level_fields', 'total'],
+    ],
     ['a field without description', { doc_class: 'invoice', fields: [{ key: 'total' }] }, ['body', 'schema', 'fields', 0, 'description']],
   ])('refuses %s with 422 naming where, also for async jobs', async (_name, schema, loc) => {
     const t = app();
@@ -229,7 +302,12 @@ describe('POST /v1/schema/auto', () => {
   it('proposes an invoice schema, stores it as a JSON file, and extract reads it back by schema_file_id', async () => {
     const t = app();
     const file = await uploadOne(t.app, { filename: 'northwind.pdf', bytes: pdf });
-    const res = await t.app.inject({ method: 'POST', url: '/v1/schema/auto', headers: AUTH_A, payload: { file_id: file.file_id, execution_mode: 'sync' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/schema/auto',
+      headers: AUTH_A,
+      payload: { file_id: file.file_id, execution_mode: 'sync' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const auto = res.json() as SchemaAutoBody;
     expect(auto.schema.doc_class).toBe('invoice');
@@ -257,8 +335,14 @@ describe('POST /v1/schema/auto', () => {
     const t = app();
     const a = await uploadOne(t.app, { filename: 'a.pdf', bytes: pdf });
     const res = await t.app.inject({
-      method: 'POST', url: '/v1/schema/auto', headers: AUTH_A,
-      payload: { file_id: [a.file_id], inputs: [inline(invoicePdf('125.40'))], instructions: 'Only the totals and the invoice number matter' },
+      method: 'POST',
+      url: '/v1/schema/auto',
+      headers: AUTH_A,
+      payload: {
+        file_id: [a.file_id],
+        inputs: [inline(invoicePdf('125.40'))],
+        instructions: 'Only the totals and the invoice number matter',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const ref = res.json() as JobRefBody;
@@ -271,8 +355,15 @@ describe('POST /v1/schema/auto', () => {
 
   it('refuses a request naming no document (422) or an unknown one (404)', async () => {
     const t = app();
-    expect(validationLocs(await t.app.inject({ method: 'POST', url: '/v1/schema/auto', headers: AUTH_A, payload: {} }))).toEqual([['body', 'file_id']]);
-    const missing = await t.app.inject({ method: 'POST', url: '/v1/schema/auto', headers: AUTH_A, payload: { file_id: ['file_00000000000000000000000000'] } });
+    expect(validationLocs(await t.app.inject({ method: 'POST', url: '/v1/schema/auto', headers: AUTH_A, payload: {} }))).toEqual([
+      ['body', 'file_id'],
+    ]);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/v1/schema/auto',
+      headers: AUTH_A,
+      payload: { file_id: ['file_00000000000000000000000000'] },
+    });
     expect(missing.statusCode, missing.body).toBe(404);
     expect(detailOf(missing)).toBe('File not found');
   });
@@ -294,10 +385,13 @@ describe('POST /v1/extract with an LLM configured (DOCINTEL_LLM_BASE_URL)', () =
       res.end(status === 200 ? JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }) : '{"error":"down"}');
     });
   });
-  afterAll(() => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   const llmApp = useTestApp(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return { DOCINTEL_LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, DOCINTEL_LLM_MODEL: 'local-test' };

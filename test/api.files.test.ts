@@ -78,7 +78,16 @@ describe('upload', () => {
 });
 
 describe('refused uploads', () => {
-  const BAD: (keyof Fixtures['bad'])[] = ['zeroByte', 'truncatedPdf', 'encryptedPdf', 'docxAsPdf', 'textAsPng', 'garbagePdf', 'truncatedPng', 'truncatedJpeg'];
+  const BAD: (keyof Fixtures['bad'])[] = [
+    'zeroByte',
+    'truncatedPdf',
+    'encryptedPdf',
+    'docxAsPdf',
+    'textAsPng',
+    'garbagePdf',
+    'truncatedPng',
+    'truncatedJpeg',
+  ];
 
   it.each(BAD)('%s: 415 with a message naming the problem, and nothing stored', async (key) => {
     const bad: BadFixture = fx.bad[key];
@@ -109,7 +118,10 @@ describe('refused uploads', () => {
 describe('page images', () => {
   const refs = {} as Record<DocumentKey, FileRefBody>;
   beforeAll(async () => {
-    const res = await upload(t.app, DOCUMENTS.map((k) => fx.good[k]));
+    const res = await upload(
+      t.app,
+      DOCUMENTS.map((k) => fx.good[k]),
+    );
     (res.json() as { files: FileRefBody[] }).files.forEach((ref, i) => (refs[DOCUMENTS[i]] = ref));
   });
   const image = (key: DocumentKey, page: number, query = '', headers: Record<string, string> = {}) =>
@@ -168,7 +180,11 @@ describe('page images', () => {
   });
 
   it('answers 404 Page not found for a page past the end', async () => {
-    for (const [key, page] of [['pdf', 3], ['tiff', 3], ['png', 1]] as const) {
+    for (const [key, page] of [
+      ['pdf', 3],
+      ['tiff', 3],
+      ['png', 1],
+    ] as const) {
       const res = await image(key, page);
       expect(res.statusCode, `${key} ${page}`).toBe(404);
       expect(res.json()).toEqual({ detail: 'Page not found' });
@@ -180,7 +196,10 @@ describe('inline inputs to a sync parse', () => {
   async function parseInline(input: Record<string, string>) {
     const res = await parse(t.app, { input, execution_mode: 'sync' });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { metadata: { file_id: string }; pages: { width: number | null; height: number | null; image_ref: string | null }[] };
+    const body = res.json() as {
+      metadata: { file_id: string };
+      pages: { width: number | null; height: number | null; image_ref: string | null }[];
+    };
     expect(body.metadata.file_id).toMatch(/^file_/);
     const file = await get(t.app, `/v1/files/${body.metadata.file_id}`);
     expect(file.statusCode).toBe(200);
@@ -189,7 +208,12 @@ describe('inline inputs to a sync parse', () => {
 
   it('pdf_base64 is stored as a PDF whose page images work and match the parse pages', async () => {
     const { body, file } = await parseInline({ pdf_base64: fx.good.pdf.bytes.toString('base64'), filename: 'inline-report.pdf' });
-    expect(file).toMatchObject({ content_type: 'application/pdf', page_count: 3, filename: 'inline-report.pdf', size_bytes: fx.good.pdf.bytes.length });
+    expect(file).toMatchObject({
+      content_type: 'application/pdf',
+      page_count: 3,
+      filename: 'inline-report.pdf',
+      size_bytes: fx.good.pdf.bytes.length,
+    });
     for (const [i, page] of body.pages.entries()) {
       const res = await get(t.app, page.image_ref ?? '');
       expect(res.statusCode).toBe(200);
@@ -199,7 +223,10 @@ describe('inline inputs to a sync parse', () => {
   });
 
   it('image_base64 (as a data URL too) is stored as an image whose page image works', async () => {
-    for (const value of [fx.good.jpegExif6.bytes.toString('base64'), `data:image/jpeg;base64,${fx.good.jpegExif6.bytes.toString('base64')}`]) {
+    for (const value of [
+      fx.good.jpegExif6.bytes.toString('base64'),
+      `data:image/jpeg;base64,${fx.good.jpegExif6.bytes.toString('base64')}`,
+    ]) {
       const { body, file } = await parseInline({ image_base64: value });
       expect(file).toMatchObject({ content_type: 'image/jpeg', page_count: 1 });
       const res = await get(t.app, `/v1/files/${file.file_id}/pages/0/image`);

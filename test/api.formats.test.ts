@@ -6,12 +6,31 @@
 import { describe, expect, it } from 'vitest';
 import { encodeZip } from './helpers/encoders.ts';
 import { buildDocx, buildPptx, buildXlsx, deflatedZip } from './helpers/office.ts';
-import { detailOf, get, imageSize, parse, storedFiles, upload, uploadOne, useNatsTestApp, useTestApp, type FileRefBody } from './helpers/api.ts';
+import {
+  detailOf,
+  get,
+  imageSize,
+  parse,
+  storedFiles,
+  upload,
+  uploadOne,
+  useNatsTestApp,
+  useTestApp,
+  type FileRefBody,
+} from './helpers/api.ts';
 import type { TestApp } from './helpers/app.ts';
 import { natsOrSkip } from './helpers/nats-server.ts';
 
-interface Region { region_id: string; page_index: number; shape: { x: number; y: number; w: number; h: number } }
-interface Chunk { markdown: string; type: string; region_ids: string[] }
+interface Region {
+  region_id: string;
+  page_index: number;
+  shape: { x: number; y: number; w: number; h: number };
+}
+interface Chunk {
+  markdown: string;
+  type: string;
+  region_ids: string[];
+}
 interface ParseBody {
   markdown: string;
   metadata: { content_type: string; pages_needing_ocr: number[] };
@@ -26,42 +45,59 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
-const ORDER_TABLE = [['Item', 'Quantity', 'Price'], ['Apples', '3', '1.20'], ['Pears', '5', '2.10']];
+const ORDER_TABLE = [
+  ['Item', 'Quantity', 'Price'],
+  ['Apples', '3', '1.20'],
+  ['Pears', '5', '2.10'],
+];
 
 const FILES: { name: string; filename: string; bytes: Buffer; type: string; texts: string[] }[] = [
   {
     name: 'DOCX',
     filename: 'agreement.docx',
-    bytes: buildDocx(['# Supply Agreement', 'The supplier delivers fruit every Monday.'], ORDER_TABLE, ['Payment is due within thirty days.']),
+    bytes: buildDocx(['# Supply Agreement', 'The supplier delivers fruit every Monday.'], ORDER_TABLE, [
+      'Payment is due within thirty days.',
+    ]),
     type: DOCX,
     texts: ['Supply Agreement', 'The supplier delivers fruit every Monday.', 'Apples', 'Payment is due within thirty days.'],
   },
   {
     name: 'XLSX',
     filename: 'orders.xlsx',
-    bytes: buildXlsx('Orders', [['Item', 'Quantity', 'Price'], ['Apples', 3, 1.2], ['Pears', 5, 2.1]]),
+    bytes: buildXlsx('Orders', [
+      ['Item', 'Quantity', 'Price'],
+      ['Apples', 3, 1.2],
+      ['Pears', 5, 2.1],
+    ]),
     type: XLSX,
     texts: ['Orders', 'Item', 'Apples', '1.2', 'Pears'],
   },
   {
     name: 'PPTX',
     filename: 'review.pptx',
-    bytes: buildPptx([['Quarterly Review', 'Revenue grew in every region.'], ['Next Steps', 'Open two new warehouses.']]),
+    bytes: buildPptx([
+      ['Quarterly Review', 'Revenue grew in every region.'],
+      ['Next Steps', 'Open two new warehouses.'],
+    ]),
     type: PPTX,
     texts: ['Quarterly Review', 'Revenue grew in every region.', 'Next Steps', 'Open two new warehouses.'],
   },
   {
     name: 'HTML',
     filename: 'page.html',
-    bytes: Buffer.from('<!DOCTYPE html><html><head><title>Notes</title></head><body><h1>Warehouse Notes</h1><p>Deliveries arrive before noon.</p>'
-      + '<table><tr><td>Item</td><td>Quantity</td></tr><tr><td>Apples</td><td>3</td></tr><tr><td>Pears</td><td>5</td></tr></table><p>End of notes.</p></body></html>'),
+    bytes: Buffer.from(
+      '<!DOCTYPE html><html><head><title>Notes</title></head><body><h1>Warehouse Notes</h1><p>Deliveries arrive before noon.</p>' +
+        '<table><tr><td>Item</td><td>Quantity</td></tr><tr><td>Apples</td><td>3</td></tr><tr><td>Pears</td><td>5</td></tr></table><p>End of notes.</p></body></html>',
+    ),
     type: 'text/html',
     texts: ['Warehouse Notes', 'Deliveries arrive before noon.', 'Apples', 'End of notes.'],
   },
   {
     name: 'Markdown',
     filename: 'readme.md',
-    bytes: Buffer.from('# Project Plan\n\nThe first phase starts in March.\n\n- design the schema\n- write the importer\n\nThe second phase follows in June.'),
+    bytes: Buffer.from(
+      '# Project Plan\n\nThe first phase starts in March.\n\n- design the schema\n- write the importer\n\nThe second phase follows in June.',
+    ),
     type: 'text/markdown',
     texts: ['Project Plan', 'The first phase starts in March.', 'write the importer', 'The second phase follows in June.'],
   },
@@ -114,12 +150,15 @@ describe.each(FILES)('$name upload', ({ filename, bytes, type, texts }) => {
 });
 
 describe('tables', () => {
-  it.each(FILES.filter((f) => ['DOCX', 'XLSX', 'HTML'].includes(f.name)))('a table in $name comes out as a table', async ({ filename, bytes }) => {
-    const ref = await uploadOne(app().app, { filename, bytes });
-    const body = await parseFile(ref.file_id);
-    const tables = body.chunks.filter((c) => c.type === 'table');
-    expect(tables.map((c) => c.markdown).join('\n'), JSON.stringify(body.chunks.map((c) => c.type))).toMatch(/Apples[\s\S]*Pears/);
-  });
+  it.each(FILES.filter((f) => ['DOCX', 'XLSX', 'HTML'].includes(f.name)))(
+    'a table in $name comes out as a table',
+    async ({ filename, bytes }) => {
+      const ref = await uploadOne(app().app, { filename, bytes });
+      const body = await parseFile(ref.file_id);
+      const tables = body.chunks.filter((c) => c.type === 'table');
+      expect(tables.map((c) => c.markdown).join('\n'), JSON.stringify(body.chunks.map((c) => c.type))).toMatch(/Apples[\s\S]*Pears/);
+    },
+  );
 });
 
 describe('text types', () => {
@@ -138,8 +177,9 @@ describe('text types', () => {
 
 describe('untrusted content', () => {
   it('HTML scripts, frames and remote images leave no text behind', async () => {
-    const html = '<html><head><link rel="stylesheet" href="http://example.invalid/a.css"><script>document.write("INJECTED")</script></head>'
-      + '<body><p>Visible paragraph.</p><img src="http://example.invalid/pixel.png"><iframe src="http://example.invalid/"></iframe></body></html>';
+    const html =
+      '<html><head><link rel="stylesheet" href="http://example.invalid/a.css"><script>document.write("INJECTED")</script></head>' +
+      '<body><p>Visible paragraph.</p><img src="http://example.invalid/pixel.png"><iframe src="http://example.invalid/"></iframe></body></html>';
     const ref = await uploadOne(app().app, { filename: 'x.html', bytes: Buffer.from(html) });
     const body = await parseFile(ref.file_id);
     expect(body.markdown).toContain('Visible paragraph.');
@@ -152,7 +192,10 @@ describe('untrusted content', () => {
     const res = await upload(app().app, [{ filename: 'cut.docx', bytes: good.subarray(0, Math.floor(good.length * 0.6)) }]);
     expect(res.statusCode, res.body).toBe(415);
     expect(detailOf(res)).toMatch(/DOCX document but is corrupt/);
-    const garbled = encodeZip([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') }, { name: 'word/document.xml', data: Buffer.from('<not xml') }]);
+    const garbled = encodeZip([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'word/document.xml', data: Buffer.from('<not xml') },
+    ]);
     const res2 = await upload(app().app, [{ filename: 'bad.docx', bytes: garbled }]);
     expect(res2.statusCode, res2.body).toBe(415);
     expect(detailOf(res2)).toMatch(/DOCX document/);

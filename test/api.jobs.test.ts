@@ -9,7 +9,17 @@ import { AUTH_A, AUTH_B, createTestApp, type TestApp } from './helpers/app.ts';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import { natsOrSkip } from './helpers/nats-server.ts';
 import {
-  get, listen, parse, readSse, startWebhookReceiver, uploadOne, useNatsTestApp, useTestApp, waitForFinalJob, type JobRefBody, type WebhookReceiver,
+  get,
+  listen,
+  parse,
+  readSse,
+  startWebhookReceiver,
+  uploadOne,
+  useNatsTestApp,
+  useTestApp,
+  waitForFinalJob,
+  type JobRefBody,
+  type WebhookReceiver,
 } from './helpers/api.ts';
 
 const WEBHOOK_SECRET = 'test-webhook-secret-0123456789';
@@ -59,8 +69,13 @@ function lifecycleTests(app: () => TestApp): void {
     expect(ref.updated_at).toBeGreaterThanOrEqual(ref.created_at);
     const final = await waitForFinalJob(t.app, ref.job_id);
     expect(final).toMatchObject({
-      job_id: ref.job_id, operation: 'parse', status: 'completed', execution_mode: 'async', created_at: ref.created_at,
-      progress: { done: 3, total: 3, unit: 'pages' }, result_url: `/v1/jobs/${ref.job_id}/result`,
+      job_id: ref.job_id,
+      operation: 'parse',
+      status: 'completed',
+      execution_mode: 'async',
+      created_at: ref.created_at,
+      progress: { done: 3, total: 3, unit: 'pages' },
+      result_url: `/v1/jobs/${ref.job_id}/result`,
     });
     expect(final.updated_at).toBeGreaterThan(ref.created_at);
     expect(final.error).toBeUndefined();
@@ -155,7 +170,7 @@ describe('jobs on the embedded adapters (SQLite queue, in-process events)', () =
     });
     afterAll(() => receiver?.close());
 
-    it('POSTs the final JobRef to webhook_url, signed with HMAC-SHA256 of timestamp + exact body with the key\'s secret', async () => {
+    it("POSTs the final JobRef to webhook_url, signed with HMAC-SHA256 of timestamp + exact body with the key's secret", async () => {
       const t = app();
       const file = await uploadOne(t.app, fx.good.webp);
       const ref = await submitParse(t, { input: { file_id: file.file_id }, webhook_url: receiver.url });
@@ -163,7 +178,8 @@ describe('jobs on the embedded adapters (SQLite queue, in-process events)', () =
       const secret = (await get(t.app, '/v1/webhooks/secret')).json().secret as string;
       const timestamp = delivery.headers['x-docintel-timestamp'] as string;
       expect(timestamp).toMatch(/^\d+$/);
-      const signed = (key: string) => `t=${timestamp},v1=${createHmac('sha256', key).update(`${timestamp}.${delivery.body}`).digest('hex')}`;
+      const signed = (key: string) =>
+        `t=${timestamp},v1=${createHmac('sha256', key).update(`${timestamp}.${delivery.body}`).digest('hex')}`;
       expect(delivery.headers['x-docintel-signature']).toBe(signed(secret));
       expect(delivery.headers['content-type']).toMatch(/^application\/json/);
       const body = JSON.parse(delivery.body) as JobRefBody;

@@ -8,8 +8,18 @@ import { AUTH_A, createTestApp, type TestApp } from './helpers/app.ts';
 import { get, useTestApp, waitForFinalJob } from './helpers/api.ts';
 import { reportPdf, twoColumnPdf } from './helpers/layout-pdfs.ts';
 
-interface Component { id: string; reading_order_rank: number; type: string; bbox: number[]; score: number | null; children?: string[] }
-interface LayoutBody { mode: string; pages: { page_index: number; width: number; height: number; image_ref: string | null; components: Component[] }[] }
+interface Component {
+  id: string;
+  reading_order_rank: number;
+  type: string;
+  bbox: number[];
+  score: number | null;
+  children?: string[];
+}
+interface LayoutBody {
+  mode: string;
+  pages: { page_index: number; width: number; height: number; image_ref: string | null; components: Component[] }[];
+}
 
 const app = useTestApp();
 const pdf: Record<'report' | 'twoColumn', Buffer> = { report: Buffer.alloc(0), twoColumn: Buffer.alloc(0) };
@@ -20,7 +30,9 @@ beforeAll(() => {
 
 async function layout(t: TestApp, bytes: Buffer, mode?: string): Promise<LayoutBody> {
   const res = await t.app.inject({
-    method: 'POST', url: '/v1/layout', headers: AUTH_A,
+    method: 'POST',
+    url: '/v1/layout',
+    headers: AUTH_A,
     payload: { input: { pdf_base64: bytes.toString('base64') }, execution_mode: 'sync', ...(mode ? { mode } : {}) },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -28,13 +40,18 @@ async function layout(t: TestApp, bytes: Buffer, mode?: string): Promise<LayoutB
 }
 
 const overlaps = (a: number[], b: number[]) => Math.min(a[2], b[2]) > Math.max(a[0], b[0]) && Math.min(a[3], b[3]) > Math.max(a[1], b[1]);
-const inside = (outer: number[], inner: number[]) => outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
+const inside = (outer: number[], inner: number[]) =>
+  outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
 
 describe('POST /v1/layout', () => {
   it('defaults to non_overlapping: leaves in reading order whose boxes never overlap', async () => {
     const body = await layout(app(), pdf.report);
     expect(body.mode).toBe('non_overlapping');
-    expect(body.pages.map((p) => [p.width, p.height])).toEqual([[1224, 1584], [1224, 1584], [1224, 1584]]);
+    expect(body.pages.map((p) => [p.width, p.height])).toEqual([
+      [1224, 1584],
+      [1224, 1584],
+      [1224, 1584],
+    ]);
     for (const page of body.pages) {
       const c = page.components;
       expect(c.map((x) => x.reading_order_rank)).toEqual(c.map((_, i) => i));
@@ -44,7 +61,8 @@ describe('POST /v1/layout', () => {
         expect(x.bbox.every(Number.isInteger)).toBe(true);
         expect(x.score).toBeGreaterThan(0);
       }
-      for (let i = 0; i < c.length; i++) for (let j = i + 1; j < c.length; j++) expect(overlaps(c[i].bbox, c[j].bbox), `${c[i].id} / ${c[j].id}`).toBe(false);
+      for (let i = 0; i < c.length; i++)
+        for (let j = i + 1; j < c.length; j++) expect(overlaps(c[i].bbox, c[j].bbox), `${c[i].id} / ${c[j].id}`).toBe(false);
       // Running header first, page number last.
       expect(c[0].type).toBe('page_header');
       expect(c.at(-1)!.type).toBe('page_footer');
@@ -80,7 +98,11 @@ describe('POST /v1/layout', () => {
     });
     const lists = nested.pages[1].components.filter((c) => c.type === 'list');
     expect(lists).toHaveLength(1);
-    expect(lists[0].children!.map((id) => nested.pages[1].components.find((c) => c.id === id)!.type)).toEqual(['list_item', 'list_item', 'list_item']);
+    expect(lists[0].children!.map((id) => nested.pages[1].components.find((c) => c.id === id)!.type)).toEqual([
+      'list_item',
+      'list_item',
+      'list_item',
+    ]);
   });
 
   it('answers the same ids, types, boxes and ranks from a fresh analysis', async () => {
@@ -97,15 +119,22 @@ describe('POST /v1/layout', () => {
 
   it('runs async and refuses an unknown mode', async () => {
     const res = await app().app.inject({
-      method: 'POST', url: '/v1/layout', headers: AUTH_A,
+      method: 'POST',
+      url: '/v1/layout',
+      headers: AUTH_A,
       payload: { input: { pdf_base64: pdf.twoColumn.toString('base64') } },
     });
     expect(res.statusCode, res.body).toBe(200);
     const final = await waitForFinalJob(app().app, res.json().job_id);
     expect(final).toMatchObject({ operation: 'layout', status: 'completed' });
-    expect((await get(app().app, `/v1/jobs/${final.job_id}/result`)).json()).toMatchObject({ mode: 'non_overlapping', pages: [{ page_index: 0 }] });
+    expect((await get(app().app, `/v1/jobs/${final.job_id}/result`)).json()).toMatchObject({
+      mode: 'non_overlapping',
+      pages: [{ page_index: 0 }],
+    });
     const bad = await app().app.inject({
-      method: 'POST', url: '/v1/layout', headers: AUTH_A,
+      method: 'POST',
+      url: '/v1/layout',
+      headers: AUTH_A,
       payload: { input: { pdf_base64: pdf.twoColumn.toString('base64') }, mode: 'overlapping' },
     });
     expect(bad.statusCode).toBe(422);

@@ -19,8 +19,14 @@ import { invoicePdf } from './helpers/invoice-pdfs.ts';
 import { waitFor } from './helpers/jobs-wait.ts';
 import { natsOrSkip, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
 
-interface FilePage { files: FileRefBody[]; next_cursor: string | null }
-interface JobPage { jobs: JobRefBody[]; next_cursor: string | null }
+interface FilePage {
+  files: FileRefBody[];
+  next_cursor: string | null;
+}
+interface JobPage {
+  jobs: JobRefBody[];
+  next_cursor: string | null;
+}
 
 function del(t: TestApp, url: string, auth = AUTH_A) {
   return t.app.inject({ method: 'DELETE', url, headers: auth });
@@ -80,8 +86,12 @@ function lifecycleTests(app: () => TestApp): void {
     const job = (await parse(t.app, { input: { file_id: file.file_id } }, AUTH_B)).json() as JobRefBody;
     expect((await waitForFinalJob(t.app, job.job_id, AUTH_B)).status).toBe('completed');
     // As an older version stored them: records without listing entries, and no backfill marker yet.
-    const entries = async (collection: 'files' | 'jobs', id: string) => (await metadata.list(collection, 't.')).filter((r) => r.id.endsWith(id));
-    for (const [collection, id] of [['files', file.file_id], ['jobs', job.job_id]] as const) {
+    const entries = async (collection: 'files' | 'jobs', id: string) =>
+      (await metadata.list(collection, 't.')).filter((r) => r.id.endsWith(id));
+    for (const [collection, id] of [
+      ['files', file.file_id],
+      ['jobs', job.job_id],
+    ] as const) {
       for (const entry of await entries(collection, id)) await metadata.delete(collection, entry.id);
       await metadata.delete(collection, LISTING_BACKFILLED);
     }
@@ -98,7 +108,7 @@ function lifecycleTests(app: () => TestApp): void {
     expect(await entries('files', file.file_id)).toHaveLength(1);
   });
 
-  it('lists the tenant\'s files newest first in cursor pages; limit outside 1-200 and a forged cursor are 422', async () => {
+  it("lists the tenant's files newest first in cursor pages; limit outside 1-200 and a forged cursor are 422", async () => {
     const t = app();
     const mine: FileRefBody[] = [];
     for (let i = 0; i < 5; i++) mine.push(await uploadOne(t.app, { filename: `p${i}.png`, bytes: await tinyPng(i) }));
@@ -127,7 +137,12 @@ function lifecycleTests(app: () => TestApp): void {
     expect((await get(t.app, `/v1/files/${file.file_id}/pages/0/image`)).statusCode).toBe(200);
     const parsed = await parse(t.app, { input: { file_id: file.file_id }, execution_mode: 'sync' });
     expect(parsed.statusCode, parsed.body).toBe(200);
-    const asked = await t.app.inject({ method: 'POST', url: '/api/v1/ask', headers: AUTH_A, payload: { query: 'What is the total?', inputs: [{ file_id: file.file_id }], execution_mode: 'sync' } });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ask',
+      headers: AUTH_A,
+      payload: { query: 'What is the total?', inputs: [{ file_id: file.file_id }], execution_mode: 'sync' },
+    });
     expect(asked.statusCode, asked.body).toBe(200);
     const docId = (asked.json() as { doc_ids: string[] }).doc_ids[0];
     const job = (await parse(t.app, { input: { file_id: file.file_id } })).json() as JobRefBody;
@@ -161,14 +176,20 @@ function lifecycleTests(app: () => TestApp): void {
     const submitted: JobRefBody[] = [];
     for (let i = 0; i < 3; i++) submitted.push((await parse(t.app, { input: { file_id: file.file_id } })).json() as JobRefBody);
     for (const job of submitted) await waitForFinalJob(t.app, job.job_id);
-    const foreign = (await parse(t.app, { input: { file_id: (await uploadOne(t.app, { filename: 'b.png', bytes: await tinyPng(4) }, AUTH_B)).file_id } }, AUTH_B)).json() as JobRefBody;
+    const foreign = (
+      await parse(
+        t.app,
+        { input: { file_id: (await uploadOne(t.app, { filename: 'b.png', bytes: await tinyPng(4) }, AUTH_B)).file_id } },
+        AUTH_B,
+      )
+    ).json() as JobRefBody;
 
     const { items } = await allPages<JobRefBody>(t, '/v1/jobs?limit=2&operation=parse&status=completed', 'jobs');
     const ids = items.map((j) => j.job_id);
     expect(ids.filter((id) => submitted.some((s) => s.job_id === id))).toEqual(submitted.map((s) => s.job_id).reverse());
     expect(ids).not.toContain(foreign.job_id);
     expect(items.every((j) => j.status === 'completed' && j.operation === 'parse')).toBe(true);
-    expect(((await get(t.app, '/v1/jobs?operation=classify')).json() as JobPage)).toEqual({ jobs: [], next_cursor: null });
+    expect((await get(t.app, '/v1/jobs?operation=classify')).json() as JobPage).toEqual({ jobs: [], next_cursor: null });
     expect(((await get(t.app, '/v1/jobs?status=failed&operation=parse')).json() as JobPage).jobs).toEqual([]);
     expect((await get(t.app, '/v1/jobs?status=done')).statusCode).toBe(422);
     expect((await get(t.app, '/v1/jobs?limit=500')).statusCode).toBe(422);
@@ -195,7 +216,10 @@ function cancelTests(app: () => TestApp): void {
     const t = app();
     const file = await uploadOne(t.app, { filename: 'c.png', bytes: await tinyPng(7) });
     const first = (await parse(t.app, { input: { file_id: file.file_id } })).json() as JobRefBody;
-    await waitFor('the first job to run', async () => ((await get(t.app, `/v1/jobs/${first.job_id}`)).json() as JobRefBody).status === 'processing' || undefined);
+    await waitFor(
+      'the first job to run',
+      async () => ((await get(t.app, `/v1/jobs/${first.job_id}`)).json() as JobRefBody).status === 'processing' || undefined,
+    );
     const second = (await parse(t.app, { input: { file_id: file.file_id } })).json() as JobRefBody;
     const third = (await parse(t.app, { input: { file_id: file.file_id } })).json() as JobRefBody;
     expect(((await get(t.app, `/v1/jobs/${second.job_id}`)).json() as JobRefBody).status).toBe('pending');
@@ -208,7 +232,10 @@ function cancelTests(app: () => TestApp): void {
     const stopped = await waitForFinalJob(t.app, first.job_id, AUTH_A, 10_000);
     expect(stopped).toMatchObject({ status: 'failed', error: { type: 'cancelled', msg: 'cancelled' } });
     // The only slot is free again: the next job runs.
-    await waitFor('the second job to run', async () => ((await get(t.app, `/v1/jobs/${second.job_id}`)).json() as JobRefBody).status === 'processing' || undefined);
+    await waitFor(
+      'the second job to run',
+      async () => ((await get(t.app, `/v1/jobs/${second.job_id}`)).json() as JobRefBody).status === 'processing' || undefined,
+    );
 
     const pending = await cancel(t, third.job_id);
     expect(pending.statusCode).toBe(200);

@@ -36,7 +36,9 @@ async function connect(auth: Auth, query = ''): Promise<Client> {
 async function createAgent(auth: Auth, toolNames: string[]): Promise<{ agent_id: string; instructions: string }> {
   const instructions = 'Parse the documents the user uploads and answer from their text only.';
   const res = await app().app.inject({
-    method: 'POST', url: '/v1/agents', headers: auth,
+    method: 'POST',
+    url: '/v1/agents',
+    headers: auth,
     payload: { name: 'Reader', description: 'Uploads and parses documents', instructions, tool_names: toolNames },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -74,9 +76,14 @@ describe('MCP tools/list', () => {
   it('refuses upload arguments that are not a file, as a tool error', async () => {
     const client = await connect(AUTH_A);
     const upload = toolRegistryOf(app().app).get('upload')?.mcp_name as string;
-    expect(errorText(await client.callTool({ name: upload, arguments: { filename: 'a.pdf', content_base64: 'not base64!' } }) as CallToolResult))
-      .toMatch(/not base64/);
-    expect(errorText(await client.callTool({ name: upload, arguments: { content_base64: 'AAAA' } }) as CallToolResult)).toMatch(/filename/);
+    expect(
+      errorText(
+        (await client.callTool({ name: upload, arguments: { filename: 'a.pdf', content_base64: 'not base64!' } })) as CallToolResult,
+      ),
+    ).toMatch(/not base64/);
+    expect(errorText((await client.callTool({ name: upload, arguments: { content_base64: 'AAAA' } })) as CallToolResult)).toMatch(
+      /filename/,
+    );
   });
 
   it('sends an upload password as a multipart field before the file', async () => {
@@ -100,26 +107,30 @@ describe('MCP tools/list', () => {
 describe('MCP with an agent', () => {
   const mcpName = (name: string) => toolRegistryOf(app().app).get(name)?.mcp_name as string;
 
-  it('shows only the agent\'s tools and instructions, uploads and parses a PDF with progress, refuses other tools', async () => {
+  it("shows only the agent's tools and instructions, uploads and parses a PDF with progress, refuses other tools", async () => {
     const agent = await createAgent(AUTH_A, ['upload', 'parse', 'get_job']);
     const client = await connect(AUTH_A, `?agent_id=${agent.agent_id}`);
     expect(client.getInstructions()).toBe(agent.instructions);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['upload', 'parse', 'get_job'].map(mcpName).sort());
 
-    const uploaded = structured<{ files: { file_id: string; filename: string }[] }>(await client.callTool({
-      name: mcpName('upload'),
-      arguments: { filename: 'report.pdf', content_base64: reportPdf().toString('base64'), content_type: 'application/pdf' },
-    }) as CallToolResult);
+    const uploaded = structured<{ files: { file_id: string; filename: string }[] }>(
+      (await client.callTool({
+        name: mcpName('upload'),
+        arguments: { filename: 'report.pdf', content_base64: reportPdf().toString('base64'), content_type: 'application/pdf' },
+      })) as CallToolResult,
+    );
     expect(uploaded.files).toHaveLength(1);
     expect(uploaded.files[0].filename).toBe('report.pdf');
 
     const progress: Progress[] = [];
-    const parsed = structured<{ markdown: string; metadata: { page_count: number; file_id: string } }>(await client.callTool(
-      { name: mcpName('parse'), arguments: { input: { file_id: uploaded.files[0].file_id }, format: 'json' } },
-      undefined,
-      { onprogress: (p) => progress.push(p), timeout: 30_000 },
-    ) as CallToolResult);
+    const parsed = structured<{ markdown: string; metadata: { page_count: number; file_id: string } }>(
+      (await client.callTool(
+        { name: mcpName('parse'), arguments: { input: { file_id: uploaded.files[0].file_id }, format: 'json' } },
+        undefined,
+        { onprogress: (p) => progress.push(p), timeout: 30_000 },
+      )) as CallToolResult,
+    );
     expect(parsed.metadata.file_id).toBe(uploaded.files[0].file_id);
     expect(parsed.metadata.page_count).toBe(3);
     for (const text of [REPORT.title, ...REPORT.sections]) expect(parsed.markdown).toContain(text);
@@ -128,29 +139,42 @@ describe('MCP with an agent', () => {
     expect(progress.at(-1)).toMatchObject({ progress: 3, total: 3 });
     expect(progress.map((p) => p.progress)).toEqual([...progress.map((p) => p.progress)].sort((a, b) => a - b));
 
-    expect(errorText(await client.callTool({ name: mcpName('tables'), arguments: { input: { file_id: uploaded.files[0].file_id } } }) as CallToolResult))
-      .toMatch(/Unknown tool/);
+    expect(
+      errorText(
+        (await client.callTool({
+          name: mcpName('tables'),
+          arguments: { input: { file_id: uploaded.files[0].file_id } },
+        })) as CallToolResult,
+      ),
+    ).toMatch(/Unknown tool/);
   }, 60_000);
 
   it('answers an explicit async call with the JobRef, and HTTP errors as tool errors with the API detail', async () => {
     const agent = await createAgent(AUTH_A, ['parse', 'get_job']);
     const client = await connect(AUTH_A, `?agent_id=${agent.agent_id}`);
-    const ref = structured<{ job_id: string; status: string }>(await client.callTool({
-      name: mcpName('parse'), arguments: { input: { markdown: '# Title\n\nSome words.' }, execution_mode: 'async' },
-    }) as CallToolResult);
+    const ref = structured<{ job_id: string; status: string }>(
+      (await client.callTool({
+        name: mcpName('parse'),
+        arguments: { input: { markdown: '# Title\n\nSome words.' }, execution_mode: 'async' },
+      })) as CallToolResult,
+    );
     expect(ref.job_id).toMatch(/^job_/);
-    const job = structured<{ job_id: string }>(await client.callTool({ name: mcpName('get_job'), arguments: { job_id: ref.job_id } }) as CallToolResult);
+    const job = structured<{ job_id: string }>(
+      (await client.callTool({ name: mcpName('get_job'), arguments: { job_id: ref.job_id } })) as CallToolResult,
+    );
     expect(job.job_id).toBe(ref.job_id);
 
-    const missing = await client.callTool({ name: mcpName('get_job'), arguments: { job_id: 'job_doesnotexist' } }) as CallToolResult;
+    const missing = (await client.callTool({ name: mcpName('get_job'), arguments: { job_id: 'job_doesnotexist' } })) as CallToolResult;
     expect(errorText(missing)).toMatch(/^HTTP 404/);
     expect(missing.structuredContent).toEqual({ status_code: 404, detail: 'Job not found' });
-    const invalid = await client.callTool({ name: mcpName('parse'), arguments: { execution_mode: 'sync' } }) as CallToolResult;
+    const invalid = (await client.callTool({ name: mcpName('parse'), arguments: { execution_mode: 'sync' } })) as CallToolResult;
     expect(errorText(invalid)).toMatch(/^HTTP 422/);
-    expect(errorText(await client.callTool({ name: mcpName('get_job'), arguments: {} }) as CallToolResult)).toMatch(/missing argument "job_id"/);
+    expect(errorText((await client.callTool({ name: mcpName('get_job'), arguments: {} })) as CallToolResult)).toMatch(
+      /missing argument "job_id"/,
+    );
   }, 30_000);
 
-  it('is 404 for an unknown agent and for another tenant\'s agent', async () => {
+  it("is 404 for an unknown agent and for another tenant's agent", async () => {
     const agent = await createAgent(AUTH_A, ['parse']);
     await expect(connect(AUTH_B, `?agent_id=${agent.agent_id}`)).rejects.toThrow(/404|Agent not found/);
     await expect(connect(AUTH_A, '?agent_id=agent_doesnotexist')).rejects.toThrow(/404|Agent not found/);
@@ -179,21 +203,29 @@ describe('MCP compact answers (parse, ocr, layout, tables)', () => {
   const PAGES = 20;
 
   async function uploadFile(client: Client, filename: string, bytes: Buffer): Promise<string> {
-    const uploaded = structured<{ files: { file_id: string }[] }>(await client.callTool({
-      name: mcpName('upload'), arguments: { filename, content_base64: bytes.toString('base64') },
-    }) as CallToolResult);
+    const uploaded = structured<{ files: { file_id: string }[] }>(
+      (await client.callTool({
+        name: mcpName('upload'),
+        arguments: { filename, content_base64: bytes.toString('base64') },
+      })) as CallToolResult,
+    );
     return uploaded.files[0].file_id;
   }
 
   it('parse answers a small window of a 20-page PDF by default; its cursors walk every page once; json is the whole body', async () => {
     const client = await connect(AUTH_A);
     const { tools } = await client.listTools();
-    expect(Object.keys(tools.find((t) => t.name === mcpName('parse'))?.inputSchema.properties ?? {}))
-      .toEqual(expect.arrayContaining(['format', 'max_chars', 'max_pages', 'cursor']));
+    expect(Object.keys(tools.find((t) => t.name === mcpName('parse'))?.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['format', 'max_chars', 'max_pages', 'cursor']),
+    );
     const fileId = await uploadFile(client, 'long.pdf', longPdf(PAGES));
 
-    const first = await client.callTool({ name: mcpName('parse'), arguments: { input: { file_id: fileId } } }, undefined, { timeout: 60_000 }) as CallToolResult;
-    const full = await client.callTool({ name: mcpName('parse'), arguments: { input: { file_id: fileId }, format: 'json' } }, undefined, { timeout: 60_000 }) as CallToolResult;
+    const first = (await client.callTool({ name: mcpName('parse'), arguments: { input: { file_id: fileId } } }, undefined, {
+      timeout: 60_000,
+    })) as CallToolResult;
+    const full = (await client.callTool({ name: mcpName('parse'), arguments: { input: { file_id: fileId }, format: 'json' } }, undefined, {
+      timeout: 60_000,
+    })) as CallToolResult;
     const body = structured<{ markdown: string; pages: unknown[] }>(full);
     expect(body.pages).toHaveLength(PAGES);
     expect(answerSize(first)).toBeLessThan(16_000);
@@ -215,7 +247,10 @@ describe('MCP compact answers (parse, ocr, layout, tables)', () => {
       for (const match of text.matchAll(/Paragraph (\d+) of the long document\./g)) seen.push(Number(match[1]));
       const cursor = (answer.structuredContent as unknown as Window).next_cursor;
       if (!cursor) break;
-      answer = await client.callTool({ name: mcpName('parse'), arguments: { input: { file_id: fileId }, cursor, max_pages: 7 } }) as CallToolResult;
+      answer = (await client.callTool({
+        name: mcpName('parse'),
+        arguments: { input: { file_id: fileId }, cursor, max_pages: 7 },
+      })) as CallToolResult;
       expect((answer.structuredContent as unknown as Window).job_id).toBe(meta.job_id);
     }
     expect(seen).toEqual(Array.from({ length: PAGES }, (_, i) => i + 1));
@@ -226,62 +261,91 @@ describe('MCP compact answers (parse, ocr, layout, tables)', () => {
   it('a page longer than max_chars is cut at a line and continued; a foreign cursor is refused', async () => {
     const client = await connect(AUTH_A);
     const fileId = await uploadFile(client, 'report.pdf', reportPdf());
-    const cut = await client.callTool({ name: mcpName('parse'), arguments: { input: { file_id: fileId }, max_chars: 1000 } }, undefined, { timeout: 60_000 }) as CallToolResult;
+    const cut = (await client.callTool({ name: mcpName('parse'), arguments: { input: { file_id: fileId }, max_chars: 1000 } }, undefined, {
+      timeout: 60_000,
+    })) as CallToolResult;
     const cutPage = /<!-- page (\d) \(continues in the next answer\) -->\n[\s\S]*More: call/.exec(textOf(cut))?.[1];
     expect(cutPage, textOf(cut)).toBeDefined();
     expect(textOf(cut).length).toBeLessThan(1000 + 500);
     const cursor = (cut.structuredContent as unknown as Window).next_cursor as string;
-    const next = await client.callTool({ name: mcpName('parse'), arguments: { cursor, max_chars: 100_000 } }) as CallToolResult;
+    const next = (await client.callTool({ name: mcpName('parse'), arguments: { cursor, max_chars: 100_000 } })) as CallToolResult;
     expect(textOf(next)).toMatch(new RegExp(`This answer: pages? ${cutPage}(-3)? of 3`));
     expect(textOf(next)).toContain(`<!-- page ${cutPage} (continued) -->`);
     for (const section of REPORT.sections) expect(textOf(cut) + textOf(next)).toContain(section);
     expect((next.structuredContent as unknown as Window).next_cursor).toBeNull();
 
-    expect(errorText(await client.callTool({ name: mcpName('layout'), arguments: { input: { file_id: fileId }, cursor } }) as CallToolResult))
-      .toMatch(/not a cursor of this tool/);
-    expect(errorText(await client.callTool({ name: mcpName('parse'), arguments: { input: { file_id: fileId }, format: 'xml' } }) as CallToolResult))
-      .toMatch(/"format"/);
+    expect(
+      errorText((await client.callTool({ name: mcpName('layout'), arguments: { input: { file_id: fileId }, cursor } })) as CallToolResult),
+    ).toMatch(/not a cursor of this tool/);
+    expect(
+      errorText(
+        (await client.callTool({ name: mcpName('parse'), arguments: { input: { file_id: fileId }, format: 'xml' } })) as CallToolResult,
+      ),
+    ).toMatch(/"format"/);
   }, 60_000);
 
   it('get_job_result of a parse job is windowed like parse (cursor included); of another operation whole', async () => {
     const client = await connect(AUTH_A);
     const fileId = await uploadFile(client, 'long.pdf', longPdf(8));
-    const ref = structured<{ job_id: string }>(await client.callTool({
-      name: mcpName('parse'), arguments: { input: { file_id: fileId }, execution_mode: 'async' },
-    }) as CallToolResult);
+    const ref = structured<{ job_id: string }>(
+      (await client.callTool({
+        name: mcpName('parse'),
+        arguments: { input: { file_id: fileId }, execution_mode: 'async' },
+      })) as CallToolResult,
+    );
     expect((await waitForFinalJob(app().app, ref.job_id)).status).toBe('completed');
-    const first = await client.callTool({ name: mcpName('get_job_result'), arguments: { job_id: ref.job_id, max_pages: 6 } }) as CallToolResult;
+    const first = (await client.callTool({
+      name: mcpName('get_job_result'),
+      arguments: { job_id: ref.job_id, max_pages: 6 },
+    })) as CallToolResult;
     expect(textOf(first)).toMatch(/^8 pages, .*This answer: pages 1-6 of 8/);
     const cursor = (first.structuredContent as unknown as Window).next_cursor as string;
-    const rest = await client.callTool({ name: mcpName('get_job_result'), arguments: { job_id: ref.job_id, cursor } }) as CallToolResult;
+    const rest = (await client.callTool({ name: mcpName('get_job_result'), arguments: { job_id: ref.job_id, cursor } })) as CallToolResult;
     expect(textOf(rest)).toContain('Paragraph 8 of the long document.');
     expect(textOf(rest)).not.toContain('Paragraph 6 of the long document.');
-    const whole = structured<{ pages: unknown[] }>(await client.callTool({ name: mcpName('get_job_result'), arguments: { job_id: ref.job_id, format: 'json' } }) as CallToolResult);
+    const whole = structured<{ pages: unknown[] }>(
+      (await client.callTool({ name: mcpName('get_job_result'), arguments: { job_id: ref.job_id, format: 'json' } })) as CallToolResult,
+    );
     expect(whole.pages).toHaveLength(8);
 
-    const classified = structured<{ job_id: string }>(await client.callTool({
-      name: mcpName('classify'), arguments: { input: { file_id: fileId }, execution_mode: 'async' },
-    }) as CallToolResult);
+    const classified = structured<{ job_id: string }>(
+      (await client.callTool({
+        name: mcpName('classify'),
+        arguments: { input: { file_id: fileId }, execution_mode: 'async' },
+      })) as CallToolResult,
+    );
     expect((await waitForFinalJob(app().app, classified.job_id)).status).toBe('completed');
-    expect(structured<{ doc_class: string }>(await client.callTool({ name: mcpName('get_job_result'), arguments: { job_id: classified.job_id } }) as CallToolResult).doc_class)
-      .toEqual(expect.any(String));
+    expect(
+      structured<{ doc_class: string }>(
+        (await client.callTool({ name: mcpName('get_job_result'), arguments: { job_id: classified.job_id } })) as CallToolResult,
+      ).doc_class,
+    ).toEqual(expect.any(String));
   }, 60_000);
 
   it('layout, ocr and tables answer a summary and page text too; format json the whole body', async () => {
     const client = await connect(AUTH_A);
     const report = await uploadFile(client, 'report.pdf', reportPdf());
-    const layout = await client.callTool({ name: mcpName('layout'), arguments: { input: { file_id: report } } }, undefined, { timeout: 60_000 }) as CallToolResult;
+    const layout = (await client.callTool({ name: mcpName('layout'), arguments: { input: { file_id: report } } }, undefined, {
+      timeout: 60_000,
+    })) as CallToolResult;
     expect(textOf(layout)).toMatch(/^3 pages, \d+ regions/);
     expect(textOf(layout)).toMatch(/<!-- page 3 -->\n- \w+ \S+ \[\d+,\d+,\d+,\d+\]/);
-    const layoutJson = structured<{ pages: unknown[] }>(await client.callTool({ name: mcpName('layout'), arguments: { input: { file_id: report }, format: 'json' } }) as CallToolResult);
+    const layoutJson = structured<{ pages: unknown[] }>(
+      (await client.callTool({ name: mcpName('layout'), arguments: { input: { file_id: report }, format: 'json' } })) as CallToolResult,
+    );
     expect(layoutJson.pages).toHaveLength(3);
-    const ocr = await client.callTool({ name: mcpName('ocr'), arguments: { input: { file_id: report }, max_pages: 1 } }, undefined, { timeout: 60_000 }) as CallToolResult;
+    const ocr = (await client.callTool({ name: mcpName('ocr'), arguments: { input: { file_id: report }, max_pages: 1 } }, undefined, {
+      timeout: 60_000,
+    })) as CallToolResult;
     expect(textOf(ocr)).toMatch(/^3 pages, \d+ text lines\. This answer: page 1 of 3/);
     expect(textOf(ocr)).toContain(REPORT.title);
     expect(textOf(ocr)).not.toContain(REPORT.sections[1]);
 
     const table = await uploadFile(client, 'table.pdf', tablePdf(RULED_4X3));
-    const tables = await client.callTool({ name: mcpName('tables'), arguments: { input: { file_id: table }, execution_mode: 'sync' } }) as CallToolResult;
+    const tables = (await client.callTool({
+      name: mcpName('tables'),
+      arguments: { input: { file_id: table }, execution_mode: 'sync' },
+    })) as CallToolResult;
     expect(textOf(tables)).toMatch(/^1 tables/);
     expect(textOf(tables)).toContain('Item\tQuantity\tPrice');
     expect(textOf(tables)).toContain('End of the result.');
@@ -290,7 +354,9 @@ describe('MCP compact answers (parse, ocr, layout, tables)', () => {
 
 describe('MCP authentication and transport', () => {
   const initialize = {
-    jsonrpc: '2.0', id: 1, method: 'initialize',
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
     params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
   };
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -298,7 +364,11 @@ describe('MCP authentication and transport', () => {
   it('is 401 without a key or with an unknown key', async () => {
     const none = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers, body: JSON.stringify(initialize) });
     expect(none.status).toBe(401);
-    const wrong = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers: { ...headers, authorization: 'Bearer not-a-key' }, body: JSON.stringify(initialize) });
+    const wrong = await fetch(`${baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, authorization: 'Bearer not-a-key' },
+      body: JSON.stringify(initialize),
+    });
     expect(wrong.status).toBe(401);
     await expect(connect({})).rejects.toThrow(/401|Not authenticated/i);
   });

@@ -12,8 +12,15 @@ import { InferenceClient } from '../src/inference/client.ts';
 import { loadInferenceProto } from '../src/inference/proto.ts';
 import { metricsRegistry } from '../src/shared/metrics.ts';
 
-interface Sample { name: string; labels: Record<string, string>; value: number }
-interface Scrape { samples: Sample[]; types: Map<string, string> }
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+interface Scrape {
+  samples: Sample[];
+  types: Map<string, string>;
+}
 
 /** The Prometheus text exposition format: `# TYPE name kind`, `name{l="v",...} value`. */
 function parseExposition(text: string): Scrape {
@@ -52,7 +59,7 @@ describe('GET /metrics (public by default)', () => {
     return parseExposition(res.body);
   }
 
-  it('counts the test\'s own requests by route pattern, method and status, with latency histograms', async () => {
+  it("counts the test's own requests by route pattern, method and status, with latency histograms", async () => {
     const before = await scrape();
     for (let i = 0; i < 3; i++) expect((await app().app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect((await get(app().app, '/v1/jobs/job_0000000000000000nothere')).statusCode).toBe(404);
@@ -60,7 +67,10 @@ describe('GET /metrics (public by default)', () => {
     const after = await scrape();
 
     const health = { route: '/healthz', method: 'GET' };
-    expect(valueOf(after, 'http_requests_total', { ...health, status: '200' }) - valueOf(before, 'http_requests_total', { ...health, status: '200' })).toBe(3);
+    expect(
+      valueOf(after, 'http_requests_total', { ...health, status: '200' }) -
+        valueOf(before, 'http_requests_total', { ...health, status: '200' }),
+    ).toBe(3);
     const job = { route: '/v1/jobs/:job_id', method: 'GET', status: '404' };
     expect(valueOf(after, 'http_requests_total', job) - valueOf(before, 'http_requests_total', job)).toBe(1);
     const unmatched = { route: 'unmatched', method: 'GET', status: '404' };
@@ -71,15 +81,23 @@ describe('GET /metrics (public by default)', () => {
     for (const s of after.samples) expect(s.labels.route ?? '').not.toMatch(/nothere|no\/such/);
 
     expect(after.types.get('http_request_duration_seconds')).toBe('histogram');
-    const buckets = after.samples.filter((s) => s.name === 'http_request_duration_seconds_bucket' && s.labels.route === '/healthz' && s.labels.method === 'GET');
+    const buckets = after.samples.filter(
+      (s) => s.name === 'http_request_duration_seconds_bucket' && s.labels.route === '/healthz' && s.labels.method === 'GET',
+    );
     expect(buckets.map((b) => b.labels.le)).toContain('+Inf');
     expect(buckets.length).toBeGreaterThan(5);
     const counts = buckets.map((b) => b.value);
     expect(counts).toEqual([...counts].sort((a, b) => a - b)); // cumulative
     const inf = { ...health, le: '+Inf' };
-    expect(valueOf(after, 'http_request_duration_seconds_bucket', inf) - valueOf(before, 'http_request_duration_seconds_bucket', inf)).toBe(3);
-    expect(valueOf(after, 'http_request_duration_seconds_count', health) - valueOf(before, 'http_request_duration_seconds_count', health)).toBe(3);
-    expect(valueOf(after, 'http_request_duration_seconds_sum', health)).toBeGreaterThan(valueOf(before, 'http_request_duration_seconds_sum', health));
+    expect(valueOf(after, 'http_request_duration_seconds_bucket', inf) - valueOf(before, 'http_request_duration_seconds_bucket', inf)).toBe(
+      3,
+    );
+    expect(
+      valueOf(after, 'http_request_duration_seconds_count', health) - valueOf(before, 'http_request_duration_seconds_count', health),
+    ).toBe(3);
+    expect(valueOf(after, 'http_request_duration_seconds_sum', health)).toBeGreaterThan(
+      valueOf(before, 'http_request_duration_seconds_sum', health),
+    );
   });
 
   it('counts a sync parse job: jobs_total, job_duration_seconds, pages_processed_total', async () => {
@@ -102,8 +120,16 @@ describe('GET /metrics (public by default)', () => {
     const s = await scrape();
     expect(s.types.get('queue_depth')).toBe('gauge');
     expect(s.samples.find((x) => x.name === 'queue_depth')?.value).toBeGreaterThanOrEqual(0);
-    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
-      expect(s.samples.some((x) => x.name === name), name).toBe(true);
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
+      expect(
+        s.samples.some((x) => x.name === name),
+        name,
+      ).toBe(true);
     }
     for (const name of ['inference_rpc_duration_seconds', 'inference_rpc_errors_total', 'ocr_lines_total', 'webhook_deliveries_total']) {
       expect(s.types.has(name), name).toBe(true);
@@ -137,7 +163,8 @@ describe('inference RPC metrics', () => {
       Health: (_call: unknown, done: grpc.sendUnaryData<unknown>) => done({ code: grpc.status.INTERNAL, details: 'broken on purpose' }),
     });
     const port = await new Promise<number>((resolve, reject) =>
-      server!.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+      server!.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    );
     client = new InferenceClient([`127.0.0.1:${port}`], { deadlineMs: 5000 });
 
     const before = await registryScrape();

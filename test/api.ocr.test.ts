@@ -11,7 +11,13 @@ import { multiPageTiff, PAGE_POINTS, scannedPdf, TEXT_LINES, textImage, turnBox,
 interface OcrBody {
   language: string;
   mode: string;
-  pages: { page_index: number; width: number; height: number; text: string; lines: { bbox_id: string; text: string; page_index: number; bbox: number[]; polygon: number[] }[] }[];
+  pages: {
+    page_index: number;
+    width: number;
+    height: number;
+    text: string;
+    lines: { bbox_id: string; text: string; page_index: number; bbox: number[]; polygon: number[] }[];
+  }[];
 }
 
 let t: TestApp;
@@ -84,7 +90,7 @@ describe('POST /v1/ocr', () => {
     expect(body.pages[0].lines.map((l) => l.text)).toEqual(TEXT_LINES);
   });
 
-  it('agentic mode answers with the regular engine\'s name and the same text', async () => {
+  it("agentic mode answers with the regular engine's name and the same text", async () => {
     const res = await ocr({ input: imageInput(image.png), mode: 'agentic', language: 'global' });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as OcrBody;
@@ -101,7 +107,7 @@ describe('POST /v1/ocr', () => {
 });
 
 describe('scans through parse', () => {
-  it('reads a small page from a sharper render and answers in the served page image\'s pixels', async () => {
+  it("reads a small page from a sharper render and answers in the served page image's pixels", async () => {
     // 3-point print scanned at 2700 dpi on an 84x60 pt label: 168x120 px as served, its x-height ~3 px there.
     const fine = textImage(TEXT_LINES, 7.5);
     const points = { width: PAGE_POINTS.width * 0.2, height: PAGE_POINTS.height * 0.2 };
@@ -111,7 +117,7 @@ describe('scans through parse', () => {
     const page = (res.json() as OcrBody).pages[0];
     expect([page.width, page.height]).toEqual([points.width * 2, points.height * 2]);
     expect(page.lines.map((l) => l.text)).toEqual(TEXT_LINES);
-    const toServed = (page.width / fine.width);
+    const toServed = page.width / fine.width;
     page.lines.forEach((line, i) => {
       const ink = fine.lineBoxes[i].map((v) => v * toServed);
       expect(holds(line.bbox, ink, 3), `${JSON.stringify(line.bbox)} holds ${JSON.stringify(ink)}`).toBe(true);
@@ -121,9 +127,18 @@ describe('scans through parse', () => {
   it('parses a multi-page TIFF to markdown with regions on each page', async () => {
     const second = textImage(['Second page of the packet']);
     const tiff = await multiPageTiff([image.png, second.png]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: imageInput(tiff, 'packet.tiff'), execution_mode: 'sync' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/parse',
+      headers: AUTH_A,
+      payload: { input: imageInput(tiff, 'packet.tiff'), execution_mode: 'sync' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { markdown: string; pages: { width: number; height: number; ocr_median_line_height: number | null }[]; regions: { page_index: number; shape: { x: number; y: number; w: number; h: number } }[] };
+    const body = res.json() as {
+      markdown: string;
+      pages: { width: number; height: number; ocr_median_line_height: number | null }[];
+      regions: { page_index: number; shape: { x: number; y: number; w: number; h: number } }[];
+    };
     for (const line of [...TEXT_LINES, 'Second page of the packet']) expect(body.markdown).toContain(line);
     expect(body.markdown.indexOf(TEXT_LINES[0])).toBeLessThan(body.markdown.indexOf('Second page'));
     expect(body.pages).toHaveLength(2);
@@ -138,7 +153,9 @@ describe('scans through parse', () => {
   it('decides per page in a mixed PDF: the scan is OCRed, the text page keeps its text layer; ocr_lines grounding', async () => {
     const pdf = scannedPdf([{ scan: image.png }, { text: ['A page with a real text layer'] }]);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/v1/parse', headers: AUTH_A,
+      method: 'POST',
+      url: '/api/v1/parse',
+      headers: AUTH_A,
       payload: { input: { pdf_base64: pdf.toString('base64') }, grounding: 'ocr_lines', execution_mode: 'sync' },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -160,7 +177,8 @@ describe('inference sidecar failure', () => {
     process.kill(pid, 'SIGKILL');
     const res = await pending;
     expect([200, 503], res.body).toContain(res.statusCode);
-    if (res.statusCode === 200) expect((res.json() as OcrBody).pages[0].lines.map((l) => l.text)).toEqual(['Killed sidecar request', 'still answered']);
+    if (res.statusCode === 200)
+      expect((res.json() as OcrBody).pages[0].lines.map((l) => l.text)).toEqual(['Killed sidecar request', 'still answered']);
     else expect(res.headers['retry-after']).toBeDefined();
     await expect.poll(() => t.runtime.supervisor!.pid !== pid && t.runtime.supervisor!.isReady(), { timeout: 30_000 }).toBe(true);
   });

@@ -94,7 +94,9 @@ describe('GET /openapi.json', () => {
   });
 
   it('does not document routes beyond those (and hides itself)', () => {
-    const documented = Object.entries(served.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)).sort();
+    const documented = Object.entries(served.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`))
+      .sort();
     expect(documented).toEqual(ROUTES.map(([m, p]) => `${m} ${p}`).sort());
   });
 
@@ -104,11 +106,20 @@ describe('GET /openapi.json', () => {
   });
 
   it('describes the shared resources as components and references them', () => {
-    for (const name of ['InputSource', 'FileRef', 'JobRef', 'HTTPValidationError', 'ValidationError', 'ToolDefinition', 'AgentCreateResponse']) {
+    for (const name of [
+      'InputSource',
+      'FileRef',
+      'JobRef',
+      'HTTPValidationError',
+      'ValidationError',
+      'ToolDefinition',
+      'AgentCreateResponse',
+    ]) {
       expect(served.components.schemas[name], name).toBeDefined();
     }
     const parseBody = served.paths['/api/v1/parse'].post.requestBody?.content['application/json'].schema as {
-      required: string[]; properties: Record<string, { $ref?: string; enum?: string[]; default?: string }>;
+      required: string[];
+      properties: Record<string, { $ref?: string; enum?: string[]; default?: string }>;
     };
     expect(parseBody.required).toContain('input');
     expect(parseBody.properties.input.$ref).toBe('#/components/schemas/InputSource');

@@ -5,7 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AUTH_A } from './helpers/app.ts';
-import { get, parse, storedFiles, uploadOne, useNatsTestApp, useTestApp, validationLocs, waitForFinalJob, type FileRefBody, type JobRefBody } from './helpers/api.ts';
+import {
+  get,
+  parse,
+  storedFiles,
+  uploadOne,
+  useNatsTestApp,
+  useTestApp,
+  validationLocs,
+  waitForFinalJob,
+  type FileRefBody,
+  type JobRefBody,
+} from './helpers/api.ts';
 import { helveticaPdf } from './helpers/pdf.ts';
 import { INVOICE, NDA, REPORT, packetPdf } from './helpers/packet-pdfs.ts';
 import { natsAvailable } from './helpers/nats-server.ts';
@@ -15,11 +26,15 @@ import { PageRangeError, formatPageSelection, parsePageRange } from '../src/shar
 const WORDS = ['apricot', 'blueberry', 'cranberry', 'damson', 'elderberry', 'fig', 'gooseberry', 'huckleberry'];
 
 function eightPagePdf(): Buffer {
-  return helveticaPdf(WORDS.map((word, i) => [
-    `BT /F1 16 Tf 72 720 Td (Chapter ${i + 1}) Tj ET`,
-    `BT /F1 11 Tf 72 690 Td (This page talks about the ${word} harvest in some detail.) Tj ET`,
-    `BT /F1 11 Tf 72 674 Td (The ${word} grows well in the northern valleys every summer.) Tj ET`,
-  ].join('\n')));
+  return helveticaPdf(
+    WORDS.map((word, i) =>
+      [
+        `BT /F1 16 Tf 72 720 Td (Chapter ${i + 1}) Tj ET`,
+        `BT /F1 11 Tf 72 690 Td (This page talks about the ${word} harvest in some detail.) Tj ET`,
+        `BT /F1 11 Tf 72 674 Td (The ${word} grows well in the northern valleys every summer.) Tj ET`,
+      ].join('\n'),
+    ),
+  );
 }
 
 /** Pages 2-3 and 7, as zero-based indexes. */
@@ -41,8 +56,11 @@ describe('page_range', () => {
     const res = await parse(t().app, { input: { file_id: file.file_id }, execution_mode: 'sync', page_range: RANGE });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as {
-      markdown: string; pages: { page_index: number; image_ref: string }[]; chunks: { page_index: number | null }[];
-      regions: { page_index: number }[]; metadata: { page_count: number };
+      markdown: string;
+      pages: { page_index: number; image_ref: string }[];
+      chunks: { page_index: number | null }[];
+      regions: { page_index: number }[];
+      metadata: { page_count: number };
     };
     expect(body.pages.map((p) => p.page_index)).toEqual(SELECTED);
     expect(body.pages[2].image_ref).toContain('/pages/6/');
@@ -89,9 +107,18 @@ describe('page_range', () => {
       expect((res.json() as { pages: number }).pages).toBe(3);
     }
 
-    const classify = await post(t().app, '/v1/classify', { input, execution_mode: 'sync', page_range: RANGE, classification_scope: 'page' });
+    const classify = await post(t().app, '/v1/classify', {
+      input,
+      execution_mode: 'sync',
+      page_range: RANGE,
+      classification_scope: 'page',
+    });
     expect(classify.statusCode, classify.body).toBe(200);
-    const classes = classify.json() as { page_count: number; page_classifications: { page_index: number }[]; page_dimensions: { page_index: number }[] };
+    const classes = classify.json() as {
+      page_count: number;
+      page_classifications: { page_index: number }[];
+      page_dimensions: { page_index: number }[];
+    };
     expect(classes.page_classifications.map((p) => p.page_index)).toEqual(SELECTED);
     expect(classes.page_dimensions.map((p) => p.page_index)).toEqual(SELECTED);
     expect(classes.page_count).toBe(3);
@@ -123,7 +150,10 @@ describe('page_range', () => {
   });
 
   it('extract reads only the range', async () => {
-    const schema = { type: 'object', properties: { fruit: { type: 'string', description: 'The fruit whose harvest the page talks about' } } };
+    const schema = {
+      type: 'object',
+      properties: { fruit: { type: 'string', description: 'The fruit whose harvest the page talks about' } },
+    };
     const res = await post(t().app, '/v1/extract', { input: { file_id: file.file_id }, execution_mode: 'sync', page_range: '4', schema });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { page_count: number; result: unknown };
@@ -133,9 +163,13 @@ describe('page_range', () => {
   });
 
   it('ask answers from the range only, citing original page indexes', async () => {
-    const ask = (page_range?: string) => post(t().app, '/api/v1/ask', {
-      query: 'Which harvest does this page talk about?', input: { file_id: file.file_id }, execution_mode: 'sync', ...(page_range ? { page_range } : {}),
-    });
+    const ask = (page_range?: string) =>
+      post(t().app, '/api/v1/ask', {
+        query: 'Which harvest does this page talk about?',
+        input: { file_id: file.file_id },
+        execution_mode: 'sync',
+        ...(page_range ? { page_range } : {}),
+      });
     const res = await ask('6');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { answer: string; doc_ids: string[]; citations: { regions: { page_index: number }[] }[] };

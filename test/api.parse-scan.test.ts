@@ -25,7 +25,9 @@ function scanOf(pdf: Buffer, dpi = 150): Buffer {
 
 async function markdownOfScan(png: Buffer): Promise<string> {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/v1/parse', headers: AUTH_A,
+    method: 'POST',
+    url: '/api/v1/parse',
+    headers: AUTH_A,
     payload: { input: { image_base64: png.toString('base64'), filename: 'scan.png' }, execution_mode: 'sync' },
   });
   expect(res.statusCode, res.body).toBe(200);

@@ -10,10 +10,34 @@ import { AUTH_A } from './helpers/app.ts';
 import { waitFor } from './helpers/jobs-wait.ts';
 import { get, imageSize, parse, tinyPng, upload, uploadOne, useTestApp, waitForFinalJob } from './helpers/api.ts';
 import { helveticaPdf } from './helpers/pdf.ts';
-import { BROKEN, REPORT, TWO_COLUMN, brokenPagePdf, longPdf, pagelessPdf, paragraphsPage, referenceLines, reportPdf, twoColumnPdf, type ReferenceLine } from './helpers/layout-pdfs.ts';
+import {
+  BROKEN,
+  REPORT,
+  TWO_COLUMN,
+  brokenPagePdf,
+  longPdf,
+  pagelessPdf,
+  paragraphsPage,
+  referenceLines,
+  reportPdf,
+  twoColumnPdf,
+  type ReferenceLine,
+} from './helpers/layout-pdfs.ts';
 
-interface Region { region_id: string; page_index: number; shape: { x: number; y: number; w: number; h: number }; label: string }
-interface Chunk { chunk_id: string; markdown: string; type: string; page_index: number; region_ids: string[]; bbox: number[] | null }
+interface Region {
+  region_id: string;
+  page_index: number;
+  shape: { x: number; y: number; w: number; h: number };
+  label: string;
+}
+interface Chunk {
+  chunk_id: string;
+  markdown: string;
+  type: string;
+  page_index: number;
+  region_ids: string[];
+  bbox: number[] | null;
+}
 interface ParseBody {
   markdown: string;
   doc_id: string;
@@ -25,7 +49,11 @@ interface ParseBody {
 }
 
 const app = useTestApp();
-const pdf: Record<'twoColumn' | 'report' | 'broken', Buffer> = { twoColumn: Buffer.alloc(0), report: Buffer.alloc(0), broken: Buffer.alloc(0) };
+const pdf: Record<'twoColumn' | 'report' | 'broken', Buffer> = {
+  twoColumn: Buffer.alloc(0),
+  report: Buffer.alloc(0),
+  broken: Buffer.alloc(0),
+};
 beforeAll(() => {
   pdf.twoColumn = twoColumnPdf();
   pdf.report = reportPdf();
@@ -36,7 +64,12 @@ beforeAll(() => {
 function ruledTablePdf(): Buffer {
   const doc = new mupdf.PDFDocument();
   const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-  const rows = [['Item', 'Quantity', 'Price'], ['Apples', '3', '1.20'], ['Pears', '5', '2.10'], ['Plums', '12', '0.80']];
+  const rows = [
+    ['Item', 'Quantity', 'Price'],
+    ['Apples', '3', '1.20'],
+    ['Pears', '5', '2.10'],
+    ['Plums', '12', '0.80'],
+  ];
   const cols = [72, 222, 372, 522];
   const top = 600;
   const h = 22;
@@ -61,7 +94,12 @@ const parsePdf = (bytes: Buffer, options: Record<string, unknown> = {}) =>
   parseOk({ input: { pdf_base64: bytes.toString('base64'), filename: 'doc.pdf' }, ...options });
 
 /** Text as a reader sees it: escapes gone, list markers gone, whitespace collapsed. */
-const plain = (s: string) => s.replace(/\\([!-/:-@[-`{-~])/g, '$1').replace(/^\s*(?:[-•]|\d+\.)\s+/gm, '').replace(/\s+/g, ' ').trim();
+const plain = (s: string) =>
+  s
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/^\s*(?:[-•]|\d+\.)\s+/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function contains(region: Region, box: number[]): boolean {
   const { x, y, w, h } = region.shape;
@@ -86,7 +124,13 @@ describe('parse: reading order and structure', () => {
   it('reads a two-column page column by column', async () => {
     const { markdown } = await parsePdf(pdf.twoColumn);
     const at = (s: string) => markdown.indexOf(s);
-    const order = [TWO_COLUMN.title, 'Left column opens here', 'Left column continues', 'Right column begins now', 'Right column ends here'];
+    const order = [
+      TWO_COLUMN.title,
+      'Left column opens here',
+      'Left column continues',
+      'Right column begins now',
+      'Right column ends here',
+    ];
     for (const s of order) expect(at(s), `"${s}" missing from:\n${markdown}`).toBeGreaterThanOrEqual(0);
     expect(order.map(at)).toEqual([...order.map(at)].sort((a, b) => a - b));
   });
@@ -94,7 +138,11 @@ describe('parse: reading order and structure', () => {
   it('makes running headers and page numbers page_header/page_footer chunks and leaves them out of the markdown', async () => {
     const body = await parsePdf(pdf.report);
     const headers = body.chunks.filter((c) => c.markdown.includes(REPORT.header));
-    expect(headers.map((c) => [c.page_index, c.type])).toEqual([[0, 'page_header'], [1, 'page_header'], [2, 'page_header']]);
+    expect(headers.map((c) => [c.page_index, c.type])).toEqual([
+      [0, 'page_header'],
+      [1, 'page_header'],
+      [2, 'page_header'],
+    ]);
     for (const n of [1, 2, 3]) {
       const footer = body.chunks.find((c) => c.markdown.includes(REPORT.footer(n)));
       expect(footer, REPORT.footer(n)).toMatchObject({ page_index: n - 1, type: 'page_footer' });
@@ -139,7 +187,7 @@ describe('parse: reading order and structure', () => {
 });
 
 describe('parse: grounding', () => {
-  it.each(['regions', 'ocr_lines'])('with %s, every chunk region resolves and contains the chunk\'s characters', async (grounding) => {
+  it.each(['regions', 'ocr_lines'])("with %s, every chunk region resolves and contains the chunk's characters", async (grounding) => {
     for (const bytes of [pdf.report, pdf.twoColumn]) expectGrounded(await parsePdf(bytes, { grounding }), referenceLines(bytes));
   });
 
@@ -149,7 +197,7 @@ describe('parse: grounding', () => {
     expect(paragraph.region_ids.length).toBeGreaterThan(1);
   });
 
-  it('answers region boxes in page-image pixels: page sizes are the rendered images\' sizes', async () => {
+  it("answers region boxes in page-image pixels: page sizes are the rendered images' sizes", async () => {
     const file = await uploadOne(app().app, { filename: 'report.pdf', bytes: pdf.report });
     const body = await parseOk({ input: { file_id: file.file_id } });
     for (const page of body.pages) {
@@ -163,7 +211,11 @@ describe('parse: grounding', () => {
         expect(r.shape.y + r.shape.h).toBeLessThanOrEqual(page.height);
       }
     }
-    expect(body.pages.map((p) => [p.width, p.height])).toEqual([[1224, 1584], [1224, 1584], [1224, 1584]]);
+    expect(body.pages.map((p) => [p.width, p.height])).toEqual([
+      [1224, 1584],
+      [1224, 1584],
+      [1224, 1584],
+    ]);
   });
 
   it('has no regions with grounding none', async () => {
@@ -192,11 +244,15 @@ describe('parse: responses, profiles and the cache', () => {
     const one = await parseOk({ input: { file_id: first.file_id } });
     // The answer does not wait for the cache writes: the analysis, and what the formula and chart stages found.
     const sha = createHash('sha256').update(pdf.twoColumn).digest('hex');
-    const keys = await waitFor('the analysis in the blob store', async () => {
-      const found = (await app().runtime.stores.blobs.list('analyses/')).filter((k) => k.startsWith(`analyses/${sha}/`));
-      const analysis = found.some((k) => /^analyses\/[0-9a-f]{64}\/[A-Za-z0-9_.-]+-[0-9a-f]{16}\.json\.gz$/.test(k));
-      return analysis && found.some((k) => k.endsWith('.parse-graphics-standard.json.gz')) ? found : undefined;
-    }, 10_000);
+    const keys = await waitFor(
+      'the analysis in the blob store',
+      async () => {
+        const found = (await app().runtime.stores.blobs.list('analyses/')).filter((k) => k.startsWith(`analyses/${sha}/`));
+        const analysis = found.some((k) => /^analyses\/[0-9a-f]{64}\/[A-Za-z0-9_.-]+-[0-9a-f]{16}\.json\.gz$/.test(k));
+        return analysis && found.some((k) => k.endsWith('.parse-graphics-standard.json.gz')) ? found : undefined;
+      },
+      10_000,
+    );
     const two = await parseOk({ input: { file_id: second.file_id } });
     // Only this content's analysis under these options counts: earlier tests' deferred cache writes (other files,
     // other options) may still land while this test runs.
@@ -219,7 +275,11 @@ describe('parse: responses, profiles and the cache', () => {
     const one = await parseOk({ input: { file_id: first.file_id }, grounding: 'ocr_lines' });
     expect(one.pages).toHaveLength(201);
     expect(one.markdown).toContain('Paragraph 201 of the long document.');
-    await waitFor('the cached view', async () => (await app().runtime.stores.blobs.list('analyses/')).find((k) => k.endsWith('.parse-ocr_lines.json.gz')), 10_000);
+    await waitFor(
+      'the cached view',
+      async () => (await app().runtime.stores.blobs.list('analyses/')).find((k) => k.endsWith('.parse-ocr_lines.json.gz')),
+      10_000,
+    );
     const two = await parseOk({ input: { file_id: second.file_id }, grounding: 'ocr_lines' });
     expect(JSON.stringify(two)).toBe(JSON.stringify(one).replaceAll(first.file_id, second.file_id));
     expect(two.pages[200].image_ref).toBe(`/v1/files/${second.file_id}/pages/200/image`);
@@ -250,10 +310,24 @@ describe('parse: responses, profiles and the cache', () => {
 
 describe('parse: text, markdown and image inputs', () => {
   it('parses inline markdown into typed chunks and keeps its syntax', async () => {
-    const markdown = '# Guide\n\nIntro *text* here.\n\n## Steps\n\n- first\n- second\n  - nested\n\n1. one\n2. two\n\n```js\nconst x = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
+    const markdown =
+      '# Guide\n\nIntro *text* here.\n\n## Steps\n\n- first\n- second\n  - nested\n\n1. one\n2. two\n\n```js\nconst x = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
     const body = await parseOk({ input: { markdown } });
-    expect(body.chunks.map((c) => c.type)).toEqual(['title', 'text', 'section_header', 'list_item', 'list_item', 'list_item', 'list_item', 'list_item', 'code', 'table']);
-    expect(body.markdown).toBe('# Guide\n\nIntro *text* here.\n\n## Steps\n\n- first\n- second\n   - nested\n1. one\n2. two\n\n```\nconst x = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    expect(body.chunks.map((c) => c.type)).toEqual([
+      'title',
+      'text',
+      'section_header',
+      'list_item',
+      'list_item',
+      'list_item',
+      'list_item',
+      'list_item',
+      'code',
+      'table',
+    ]);
+    expect(body.markdown).toBe(
+      '# Guide\n\nIntro *text* here.\n\n## Steps\n\n- first\n- second\n   - nested\n1. one\n2. two\n\n```\nconst x = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+    );
     expect(body.pages).toEqual([{ page_index: 0, width: null, height: null, image_ref: null, ocr_median_line_height: null }]);
     expect(body.regions).toEqual([]);
   });
@@ -283,7 +357,10 @@ describe('parse: bad inputs', () => {
   });
 
   it('refuses inline base64 that is not a PDF with 422', async () => {
-    const res = await parse(app().app, { execution_mode: 'sync', input: { pdf_base64: Buffer.from('just some words, no PDF here').toString('base64') } });
+    const res = await parse(app().app, {
+      execution_mode: 'sync',
+      input: { pdf_base64: Buffer.from('just some words, no PDF here').toString('base64') },
+    });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().detail).toMatch(/detected plain text/);
   });

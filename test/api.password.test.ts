@@ -44,9 +44,10 @@ function form(parts: ({ field: string; value: string } | { filename: string; con
   const boundary = `----docintel${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    const head = 'field' in p
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n`
-      : `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${p.filename}"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const head =
+      'field' in p
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${p.filename}"\r\nContent-Type: application/pdf\r\n\r\n`;
     chunks.push(Buffer.from(head), 'field' in p ? Buffer.from(p.value) : p.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -90,7 +91,12 @@ function passwordSuite(setup: () => Promise<{ env: Record<string, string>; dirs:
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'docintel-password-'));
     storeDirs = [dataDir, ...storage.dirs];
     // Everything the service logs, at the most verbose level, is kept to be searched for the password.
-    const sink = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
     const config = loadConfig({ DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'trace', DOCINTEL_RENDER_THREADS: '2', ...storage.env }, 2);
     runtime = await createRuntime(config, createLogger('trace', 'test', sink), { worker: true, inference: 'connect' });
     await runtime.inferenceReady;
@@ -105,13 +111,25 @@ function passwordSuite(setup: () => Promise<{ env: Record<string, string>; dirs:
   });
 
   it('upload with the password stores a decrypted copy that every operation reads', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/upload', ...form([{ field: 'password', value: PASSWORD }, { filename: 'locked.pdf', content: encrypted }]) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      ...form([
+        { field: 'password', value: PASSWORD },
+        { filename: 'locked.pdf', content: encrypted },
+      ]),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const ref = (res.json() as { files: { file_id: string; page_count: number }[] }).files[0];
     expect(ref.page_count).toBe(2);
     const original = await app.inject({ method: 'GET', url: `/v1/files/${ref.file_id}/pages/1/image`, headers: AUTH_A });
     expect(original.statusCode).toBe(200);
-    const parsed = await app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: { file_id: ref.file_id }, execution_mode: 'sync' } });
+    const parsed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/parse',
+      headers: AUTH_A,
+      payload: { input: { file_id: ref.file_id }, execution_mode: 'sync' },
+    });
     expect(parsed.statusCode, parsed.body).toBe(200);
     expect((parsed.json() as { markdown: string }).markdown).toContain('Second page of the statement');
     // What is stored opens without a password.
@@ -127,16 +145,30 @@ function passwordSuite(setup: () => Promise<{ env: Record<string, string>; dirs:
     const missing = await app.inject({ method: 'POST', url: '/api/v1/upload', ...form([{ filename: 'locked.pdf', content: encrypted }]) });
     expect(missing.statusCode, missing.body).toBe(415);
     expect(missing.body).toContain('needs a password');
-    const wrong = await app.inject({ method: 'POST', url: '/api/v1/upload', ...form([{ field: 'password', value: 'not-it' }, { filename: 'locked.pdf', content: encrypted }]) });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      ...form([
+        { field: 'password', value: 'not-it' },
+        { filename: 'locked.pdf', content: encrypted },
+      ]),
+    });
     expect(wrong.statusCode, wrong.body).toBe(415);
     expect(wrong.body).toContain('password given is wrong');
     expect(await storedFiles(runtime)).toEqual(before);
   });
 
   it('a password applies to every PDF of the upload, wherever it is in the form; plain PDFs are stored as they are', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/upload', ...form([
-      { filename: 'a.pdf', content: encrypted }, { filename: 'plain.pdf', content: plain }, { field: 'password', value: PASSWORD }, { filename: 'b.pdf', content: encrypted },
-    ]) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      ...form([
+        { filename: 'a.pdf', content: encrypted },
+        { filename: 'plain.pdf', content: plain },
+        { field: 'password', value: PASSWORD },
+        { filename: 'b.pdf', content: encrypted },
+      ]),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const refs = (res.json() as { files: { filename: string; size_bytes: number; page_count: number }[] }).files;
     expect(refs.map((r) => r.filename)).toEqual(['a.pdf', 'plain.pdf', 'b.pdf']);
@@ -144,16 +176,23 @@ function passwordSuite(setup: () => Promise<{ env: Record<string, string>; dirs:
     expect(refs.map((r) => r.page_count)).toEqual([2, 2, 2]);
     // A wrong password given after the file: refused, and nothing of the form stays stored.
     const before = await storedFiles(runtime);
-    const wrong = await app.inject({ method: 'POST', url: '/api/v1/upload', ...form([
-      { filename: 'plain.pdf', content: plain }, { filename: 'a.pdf', content: encrypted }, { field: 'password', value: 'not-it' },
-    ]) });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      ...form([
+        { filename: 'plain.pdf', content: plain },
+        { filename: 'a.pdf', content: encrypted },
+        { field: 'password', value: 'not-it' },
+      ]),
+    });
     expect(wrong.statusCode, wrong.body).toBe(415);
     expect(wrong.body).toContain('password given is wrong');
     expect(await storedFiles(runtime)).toEqual(before);
   });
 
   it('inline pdf_base64 with its password is read; missing or wrong is a 422 that says which', async () => {
-    const ask = (input: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input, execution_mode: 'sync' } });
+    const ask = (input: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input, execution_mode: 'sync' } });
     const base64 = encrypted.toString('base64');
     const ok = await ask({ pdf_base64: base64, password: PASSWORD });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -167,7 +206,12 @@ function passwordSuite(setup: () => Promise<{ env: Record<string, string>; dirs:
     const misplaced = await ask({ text: 'hello', password: PASSWORD });
     expect(misplaced.statusCode, misplaced.body).toBe(422);
     // An async job's stored request holds the file id, not the password.
-    const job = await app.inject({ method: 'POST', url: '/api/v1/parse', headers: AUTH_A, payload: { input: { pdf_base64: base64, password: PASSWORD } } });
+    const job = await app.inject({
+      method: 'POST',
+      url: '/api/v1/parse',
+      headers: AUTH_A,
+      payload: { input: { pdf_base64: base64, password: PASSWORD } },
+    });
     expect(job.statusCode, job.body).toBe(200);
     const jobId = (job.json() as { job_id: string }).job_id;
     const record = await runtime.stores.metadata.get('jobs', jobId);
@@ -177,7 +221,11 @@ function passwordSuite(setup: () => Promise<{ env: Record<string, string>; dirs:
 
   it('the MCP upload tool passes its password as the form field, and the file opens', async () => {
     const tool = { method: 'POST', url: UPLOAD_URL, name: 'upload', description: '', inputSchema: {} } as unknown as RegisteredTool;
-    const request = toolHttpRequest(tool, { filename: 'locked.pdf', content_base64: encrypted.toString('base64'), password: PASSWORD }, AUTH_A.authorization);
+    const request = toolHttpRequest(
+      tool,
+      { filename: 'locked.pdf', content_base64: encrypted.toString('base64'), password: PASSWORD },
+      AUTH_A.authorization,
+    );
     const res = await app.inject({ method: 'POST', url: request.url, headers: request.headers, payload: request.payload });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { files: { page_count: number }[] }).files[0].page_count).toBe(2);
@@ -196,8 +244,23 @@ function passwordSuite(setup: () => Promise<{ env: Record<string, string>; dirs:
 
   it('the logger redacts a password wherever a request body puts it', () => {
     const lines: string[] = [];
-    const logger = createLogger('info', 'test', new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } }));
-    logger.info({ password: PASSWORD, body: { password: PASSWORD, input: { pdf_base64: 'JVBERi0=', password: PASSWORD }, inputs: [{ password: PASSWORD }] } }, 'request');
+    const logger = createLogger(
+      'info',
+      'test',
+      new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    logger.info(
+      {
+        password: PASSWORD,
+        body: { password: PASSWORD, input: { pdf_base64: 'JVBERi0=', password: PASSWORD }, inputs: [{ password: PASSWORD }] },
+      },
+      'request',
+    );
     logger.flush?.();
     expect(lines.join('')).toContain('[redacted]');
     expect(lines.join('')).not.toContain(PASSWORD);

@@ -33,7 +33,9 @@ describe('JSON bodies are not coerced', () => {
 
   it('the message says which type was expected', async () => {
     const res = await post('/api/v1/parse', { input: { file_id: 123 } });
-    expect(res.json()).toEqual({ detail: [{ loc: ['body', 'input', 'file_id'], msg: 'Input should be of type string or null', type: 'type_error' }] });
+    expect(res.json()).toEqual({
+      detail: [{ loc: ['body', 'input', 'file_id'], msg: 'Input should be of type string or null', type: 'type_error' }],
+    });
   });
 
   it('the same members with the right types are accepted', async () => {
@@ -76,7 +78,9 @@ describe('a batch upload with bad files', () => {
     const res = await upload(t.app, [fx.bad.encryptedPdf]);
     expect(res.statusCode, res.body).toBe(415);
     const body = res.json() as RefusedBody;
-    expect(body.files).toEqual([{ index: 0, filename: 'locked.pdf', status: 415, detail: expect.stringMatching(fx.bad.encryptedPdf.message) }]);
+    expect(body.files).toEqual([
+      { index: 0, filename: 'locked.pdf', status: 415, detail: expect.stringMatching(fx.bad.encryptedPdf.message) },
+    ]);
     expect(body.detail).toMatch(/^files\[0\] "locked\.pdf": /);
   });
 });

@@ -12,12 +12,55 @@ import { get, useTestApp, validationLocs } from './helpers/api.ts';
 import { expectedFields, ROUND_TRIP_SCHEMA } from './helpers/ledgers.ts';
 import type { DocumentLedger } from '../src/pipeline/synthesize/types.ts';
 
-interface Line { sku: string; description: string; quantity: number; unitPrice: number; total: number }
-interface Ledger { key: string; type: string; number: string; issueDate: string; dueDate?: string; currency: string; references: { poNumber?: string }; lines: Line[]; subtotal: number; taxTotal: number; total: number }
-interface FileRef { file_id: string; page_count: number }
-interface Page { page_index: number; width: number; height: number; image_ref: string }
-interface SynthesizeBody { file: FileRef; task: string; prompt: string; pages: Page[]; source_file_ids: string[]; metadata: { ledger?: Ledger; changes?: { page_index: number; before: string; after: string }[] } }
-interface SetDocument extends SynthesizeBody { document_key: string; document_type: string; role: string; depends_on: string[]; matching_against: string[]; matching_policy: { intended_mismatches: { field: string; expected: unknown; actual: unknown }[]; expected_matches: { document_key: string; match: { field: string; value: unknown }[] }[] } }
+interface Line {
+  sku: string;
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+}
+interface Ledger {
+  key: string;
+  type: string;
+  number: string;
+  issueDate: string;
+  dueDate?: string;
+  currency: string;
+  references: { poNumber?: string };
+  lines: Line[];
+  subtotal: number;
+  taxTotal: number;
+  total: number;
+}
+interface FileRef {
+  file_id: string;
+  page_count: number;
+}
+interface Page {
+  page_index: number;
+  width: number;
+  height: number;
+  image_ref: string;
+}
+interface SynthesizeBody {
+  file: FileRef;
+  task: string;
+  prompt: string;
+  pages: Page[];
+  source_file_ids: string[];
+  metadata: { ledger?: Ledger; changes?: { page_index: number; before: string; after: string }[] };
+}
+interface SetDocument extends SynthesizeBody {
+  document_key: string;
+  document_type: string;
+  role: string;
+  depends_on: string[];
+  matching_against: string[];
+  matching_policy: {
+    intended_mismatches: { field: string; expected: unknown; actual: unknown }[];
+    expected_matches: { document_key: string; match: { field: string; value: unknown }[] }[];
+  };
+}
 
 const app = useTestApp();
 
@@ -28,7 +71,12 @@ async function synthesize(t: TestApp, url: string, payload: Record<string, unkno
 }
 
 async function extract(t: TestApp, fileId: string): Promise<Record<string, any>> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/extract', headers: AUTH_A, payload: { input: { file_id: fileId }, schema: ROUND_TRIP_SCHEMA, execution_mode: 'sync' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v1/extract',
+    headers: AUTH_A,
+    payload: { input: { file_id: fileId }, schema: ROUND_TRIP_SCHEMA, execution_mode: 'sync' },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { result: Record<string, any> }).result;
 }
@@ -58,7 +106,7 @@ async function original(t: TestApp, fileId: string): Promise<Buffer> {
 describe('POST /api/v1/synthesize', () => {
   it('generates a purchase order that extraction reads back exactly, the same for the same prompt', async () => {
     const prompt = 'A purchase order in EUR from Acme GmbH to Globex Supplies for 4 line items of office supplies at 19% VAT.';
-    const body = await synthesize(app(), '/api/v1/synthesize', { prompt }) as SynthesizeBody;
+    const body = (await synthesize(app(), '/api/v1/synthesize', { prompt })) as SynthesizeBody;
     expect(body.task).toBe('generate_po');
     expect(body.prompt).toBe(prompt);
     expect(body.file.page_count).toBeGreaterThanOrEqual(1);
@@ -68,14 +116,19 @@ describe('POST /api/v1/synthesize', () => {
     expect(ledger.currency).toBe('EUR');
     expect(ledger.lines).toHaveLength(4);
     expectRoundTrip(await extract(app(), body.file.file_id), ledger);
-    const again = await synthesize(app(), '/api/v1/synthesize/one', { prompt }) as SynthesizeBody;
+    const again = (await synthesize(app(), '/api/v1/synthesize/one', { prompt })) as SynthesizeBody;
     expect(again.metadata.ledger).toEqual(ledger);
     expect((await get(app().app, body.pages[0].image_ref)).statusCode).toBe(200);
   });
 
   it('generates the invoice for a stored purchase order, carrying its number and lines', async () => {
-    const po = await synthesize(app(), '/api/v1/synthesize', { prompt: 'A purchase order in USD for 3 lines of IT hardware.' }) as SynthesizeBody;
-    const body = await synthesize(app(), '/api/v1/synthesize', { prompt: 'Create the supplier invoice for this purchase order.', inputs: [{ file_id: po.file.file_id }] }) as SynthesizeBody;
+    const po = (await synthesize(app(), '/api/v1/synthesize', {
+      prompt: 'A purchase order in USD for 3 lines of IT hardware.',
+    })) as SynthesizeBody;
+    const body = (await synthesize(app(), '/api/v1/synthesize', {
+      prompt: 'Create the supplier invoice for this purchase order.',
+      inputs: [{ file_id: po.file.file_id }],
+    })) as SynthesizeBody;
     expect(body.task).toBe('generate_related_document');
     expect(body.source_file_ids).toEqual([po.file.file_id]);
     const invoice = body.metadata.ledger!;
@@ -84,17 +137,30 @@ describe('POST /api/v1/synthesize', () => {
     const result = await extract(app(), body.file.file_id);
     expectRoundTrip(result, invoice);
     expect(result.po_number).toBe(po.metadata.ledger!.number);
-    expect(result.line_items.map((r: { description: string }) => r.description)).toEqual(po.metadata.ledger!.lines.map((l) => l.description));
+    expect(result.line_items.map((r: { description: string }) => r.description)).toEqual(
+      po.metadata.ledger!.lines.map((l) => l.description),
+    );
   });
 
   it('edits exactly the named value of a stored document and says where', async () => {
-    const invoice = await synthesize(app(), '/api/v1/synthesize', { prompt: 'An invoice in EUR with 3 line items referencing PO-2026-0142.' }) as SynthesizeBody;
+    const invoice = (await synthesize(app(), '/api/v1/synthesize', {
+      prompt: 'An invoice in EUR with 3 line items referencing PO-2026-0142.',
+    })) as SynthesizeBody;
     expect(invoice.metadata.ledger!.references.poNumber).toBe('PO-2026-0142');
-    const body = await synthesize(app(), '/api/v1/synthesize', { prompt: 'Change the PO number from PO-2026-0142 to PO-2026-0199.', inputs: [{ file_id: invoice.file.file_id }] }) as SynthesizeBody;
+    const body = (await synthesize(app(), '/api/v1/synthesize', {
+      prompt: 'Change the PO number from PO-2026-0142 to PO-2026-0199.',
+      inputs: [{ file_id: invoice.file.file_id }],
+    })) as SynthesizeBody;
     expect(body.task).toBe('edit_document');
     expect(body.metadata.changes!.map((c) => [c.before, c.after])).toEqual([['PO-2026-0142', 'PO-2026-0199']]);
     // The same lines of text on every page, the edited one aside (the new text is drawn last, so order may differ).
-    const lines = (texts: string[]) => texts.map((t) => t.split('\n').filter((l) => l.trim()).sort());
+    const lines = (texts: string[]) =>
+      texts.map((t) =>
+        t
+          .split('\n')
+          .filter((l) => l.trim())
+          .sort(),
+      );
     const before = lines(pageTexts(await original(app(), invoice.file.file_id)));
     const after = lines(pageTexts(await original(app(), body.file.file_id)));
     expect(after).toHaveLength(before.length);
@@ -104,17 +170,24 @@ describe('POST /api/v1/synthesize', () => {
   });
 
   it('changes a quantity and, when asked, the line amount and totals that depend on it', async () => {
-    const invoice = await synthesize(app(), '/api/v1/synthesize', { prompt: 'An invoice in USD with 3 line items of office supplies.' }) as SynthesizeBody;
+    const invoice = (await synthesize(app(), '/api/v1/synthesize', {
+      prompt: 'An invoice in USD with 3 line items of office supplies.',
+    })) as SynthesizeBody;
     const ledger = invoice.metadata.ledger!;
     const quantity = ledger.lines[1].quantity;
-    const body = await synthesize(app(), '/api/v1/synthesize', {
-      prompt: `Change the quantity of item 2 from ${quantity} to ${quantity + 5} and update the totals.`, inputs: [{ file_id: invoice.file.file_id }],
-    }) as SynthesizeBody;
+    const body = (await synthesize(app(), '/api/v1/synthesize', {
+      prompt: `Change the quantity of item 2 from ${quantity} to ${quantity + 5} and update the totals.`,
+      inputs: [{ file_id: invoice.file.file_id }],
+    })) as SynthesizeBody;
     expect(body.task).toBe('edit_document');
     const result = await extract(app(), body.file.file_id);
     const amount = Math.round((quantity + 5) * ledger.lines[1].unitPrice) / 100;
     const subtotal = Math.round(ledger.subtotal + (quantity + 5) * ledger.lines[1].unitPrice - ledger.lines[1].total) / 100;
-    expect(result.line_items.map((r: { quantity: number }) => r.quantity)).toEqual([ledger.lines[0].quantity, quantity + 5, ledger.lines[2].quantity]);
+    expect(result.line_items.map((r: { quantity: number }) => r.quantity)).toEqual([
+      ledger.lines[0].quantity,
+      quantity + 5,
+      ledger.lines[2].quantity,
+    ]);
     expect(result.line_items[1].amount).toBeCloseTo(amount, 2);
     expect(result.subtotal).toBeCloseTo(subtotal, 2);
     expect(result.subtotal + result.tax_total).toBeCloseTo(result.total, 2);
@@ -122,22 +195,38 @@ describe('POST /api/v1/synthesize', () => {
   });
 
   it('refuses members the contract does not list, async, and sources that do not exist', async () => {
-    const extra = await app().app.inject({ method: 'POST', url: '/api/v1/synthesize', headers: AUTH_A, payload: { prompt: 'An invoice.', task: 'generate_po' } });
+    const extra = await app().app.inject({
+      method: 'POST',
+      url: '/api/v1/synthesize',
+      headers: AUTH_A,
+      payload: { prompt: 'An invoice.', task: 'generate_po' },
+    });
     expect(extra.statusCode).toBe(422);
-    const async = await app().app.inject({ method: 'POST', url: '/api/v1/synthesize/set', headers: AUTH_A, payload: { prompt: 'An invoice.', execution_mode: 'async' } });
+    const async = await app().app.inject({
+      method: 'POST',
+      url: '/api/v1/synthesize/set',
+      headers: AUTH_A,
+      payload: { prompt: 'An invoice.', execution_mode: 'async' },
+    });
     expect(async.statusCode).toBe(422);
     expect(validationLocs(async)).toContainEqual(['body', 'execution_mode']);
     const noPrompt = await app().app.inject({ method: 'POST', url: '/api/v1/synthesize', headers: AUTH_A, payload: { inputs: [] } });
     expect(noPrompt.statusCode).toBe(422);
-    const missing = await app().app.inject({ method: 'POST', url: '/api/v1/synthesize', headers: AUTH_A, payload: { prompt: 'An invoice for this.', inputs: [{ file_id: 'file_doesnotexist0000000000000' }] } });
+    const missing = await app().app.inject({
+      method: 'POST',
+      url: '/api/v1/synthesize',
+      headers: AUTH_A,
+      payload: { prompt: 'An invoice for this.', inputs: [{ file_id: 'file_doesnotexist0000000000000' }] },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
 
 describe('POST /api/v1/synthesize/set', () => {
   it('generates a PO, its invoice and goods receipt; the asked-for mismatch is the only difference extraction sees', async () => {
-    const prompt = 'A 3-way match set in EUR: a purchase order with 4 line items, the supplier invoice and the goods receipt. The invoice bills 12 units of item 2 where the PO ordered 10.';
-    const body = await synthesize(app(), '/api/v1/synthesize/set', { prompt }) as { documents: SetDocument[] };
+    const prompt =
+      'A 3-way match set in EUR: a purchase order with 4 line items, the supplier invoice and the goods receipt. The invoice bills 12 units of item 2 where the PO ordered 10.';
+    const body = (await synthesize(app(), '/api/v1/synthesize/set', { prompt })) as { documents: SetDocument[] };
     const byType = new Map(body.documents.map((d) => [d.document_type, d]));
     expect([...byType.keys()].sort()).toEqual(['goods_receipt', 'invoice', 'purchase_order']);
     const po = byType.get('purchase_order')!;
@@ -158,7 +247,8 @@ describe('POST /api/v1/synthesize/set', () => {
     for (const { field, value } of invoice.matching_policy.expected_matches.find((m) => m.document_key === po.document_key)!.match) {
       const [, index, key] = /^line_items\[(\d+)\]\.(\w+)$/.exec(field) ?? [];
       const row = invoiceResult.line_items[Number(index)];
-      if (index && key in row) expect(row[key], field).toEqual(value); // the schema reads no SKU
+      if (index && key in row)
+        expect(row[key], field).toEqual(value); // the schema reads no SKU
       else if (field === 'po_number') expect(invoiceResult.po_number).toBe(value);
     }
   });

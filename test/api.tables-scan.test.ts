@@ -7,8 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A, createTestApp, type TestApp } from './helpers/app.ts';
 import { RULED_4X3, expectedCells, tablePdf } from './helpers/table-pdfs.ts';
 
-interface Cell { value: string; row: number; col: number; bbox: number[]; bbox_ids: string[] }
-interface TablesBody { tables: { grid_row_count: number; grid_col_count: number; bbox: number[]; cells: Cell[] }[] }
+interface Cell {
+  value: string;
+  row: number;
+  col: number;
+  bbox: number[];
+  bbox_ids: string[];
+}
+interface TablesBody {
+  tables: { grid_row_count: number; grid_col_count: number; bbox: number[]; cells: Cell[] }[];
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +37,9 @@ function scannedTablePng(): Buffer {
 describe('POST /v1/tables on a scan', () => {
   it('reads a scanned table through OCR: same grid, same cell texts, cells inside the table', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/v1/tables', headers: AUTH_A,
+      method: 'POST',
+      url: '/v1/tables',
+      headers: AUTH_A,
       payload: { input: { image_base64: scannedTablePng().toString('base64'), filename: 'table-scan.png' }, execution_mode: 'sync' },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -40,7 +50,9 @@ describe('POST /v1/tables on a scan', () => {
     expect(table.cells.map((c) => [c.row, c.col, c.value])).toEqual(expectedCells(RULED_4X3).map((c) => [c.row, c.col, c.text]));
     for (const cell of table.cells) {
       expect(cell.bbox_ids.length).toBeGreaterThan(0);
-      expect(cell.bbox[0] >= table.bbox[0] && cell.bbox[2] <= table.bbox[2] && cell.bbox[1] >= table.bbox[1] && cell.bbox[3] <= table.bbox[3]).toBe(true);
+      expect(
+        cell.bbox[0] >= table.bbox[0] && cell.bbox[2] <= table.bbox[2] && cell.bbox[1] >= table.bbox[1] && cell.bbox[3] <= table.bbox[3],
+      ).toBe(true);
     }
   }, 120_000);
 });

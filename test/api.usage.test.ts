@@ -21,7 +21,9 @@ describe('GET /v1/usage', () => {
     const { app } = t();
     const pdf = await uploadOne(app, { filename: 'report.pdf', bytes: fx.good.pdf.bytes });
     expect((await parse(app, { input: { file_id: pdf.file_id }, execution_mode: 'sync' })).statusCode).toBe(200);
-    expect((await parse(app, { input: { file_id: pdf.file_id }, execution_mode: 'sync', billing_profile: 'engineering_drawing' })).statusCode).toBe(200);
+    expect(
+      (await parse(app, { input: { file_id: pdf.file_id }, execution_mode: 'sync', billing_profile: 'engineering_drawing' })).statusCode,
+    ).toBe(200);
     expect((await parse(app, { input: { text: 'other tenant' }, execution_mode: 'sync' }, AUTH_B)).statusCode).toBe(200);
 
     const res = await get(app, '/v1/usage');

@@ -17,11 +17,31 @@ import { isPrivateAddress } from '../src/jobs/webhook-target.ts';
 
 const SERVER_SECRET = 'webhooks-test-server-secret-0123456789';
 // Receivers listen on 127.0.0.1, which the SSRF guard refuses by default.
-const ENV = { DOCINTEL_WEBHOOK_SECRET: SERVER_SECRET, DOCINTEL_WEBHOOK_RETRY_BASE_MS: '50', DOCINTEL_WEBHOOK_MAX_ATTEMPTS: '3', DOCINTEL_WEBHOOK_ALLOW_PRIVATE: 'true' };
+const ENV = {
+  DOCINTEL_WEBHOOK_SECRET: SERVER_SECRET,
+  DOCINTEL_WEBHOOK_RETRY_BASE_MS: '50',
+  DOCINTEL_WEBHOOK_MAX_ATTEMPTS: '3',
+  DOCINTEL_WEBHOOK_ALLOW_PRIVATE: 'true',
+};
 
-interface Delivery { headers: http.IncomingHttpHeaders; body: string }
-interface Attempt { attempt: number; attempted_at: number; duration_ms: number; status_code: number | null; error: string | null; outcome: string }
-interface DeliveryLog { job_id: string; webhook_url: string | null; status: string; deliveries: Attempt[] }
+interface Delivery {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+interface Attempt {
+  attempt: number;
+  attempted_at: number;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  outcome: string;
+}
+interface DeliveryLog {
+  job_id: string;
+  webhook_url: string | null;
+  status: string;
+  deliveries: Attempt[];
+}
 
 /** A receiver that answers each POST with the next status of `statuses` (the last one repeats). */
 async function startReceiver(statuses: number[]): Promise<{ url: string; received: Delivery[]; close(): Promise<void> }> {
@@ -79,10 +99,15 @@ describe('webhooks', () => {
   }
 
   const settledLog = (jobId: string) =>
-    waitFor('the webhook delivery to settle', async () => {
-      const log = await logOf(jobId);
-      return log.status === 'delivered' || log.status === 'failed' ? log : undefined;
-    }, 15_000, 50);
+    waitFor(
+      'the webhook delivery to settle',
+      async () => {
+        const log = await logOf(jobId);
+        return log.status === 'delivered' || log.status === 'failed' ? log : undefined;
+      },
+      15_000,
+      50,
+    );
 
   it('gives each API key its own secret, derived from the server secret, and needs a key', async () => {
     expect(secretA).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
@@ -93,7 +118,7 @@ describe('webhooks', () => {
     expect((await get(app().app, '/v1/webhooks/secret', {})).statusCode).toBe(401);
   });
 
-  it('signs timestamp + body with the key\'s secret, retries a 500 and logs both attempts', async () => {
+  it("signs timestamp + body with the key's secret, retries a 500 and logs both attempts", async () => {
     const receiver = await startReceiver([500, 200]);
     receivers.push(receiver);
     const ref = await submit({ webhook_url: receiver.url });
@@ -107,7 +132,12 @@ describe('webhooks', () => {
       expect(verifyWebhookSignature(delivery.body, delivery.headers['x-docintel-signature'] as string, secretA)).toBe(true);
     }
     const body = JSON.parse(receiver.received[1].body) as JobRefBody;
-    expect(body).toMatchObject({ job_id: ref.job_id, status: 'completed', operation: 'parse', result_url: `/v1/jobs/${ref.job_id}/result` });
+    expect(body).toMatchObject({
+      job_id: ref.job_id,
+      status: 'completed',
+      operation: 'parse',
+      result_url: `/v1/jobs/${ref.job_id}/result`,
+    });
     expect(body).toEqual((await get(app().app, `/v1/jobs/${ref.job_id}`)).json());
     expect(receiver.received[1].body).toBe(receiver.received[0].body);
 
@@ -164,7 +194,11 @@ describe('webhooks', () => {
     const ref = await submit({ webhook_url: receiver.url });
     const log = await settledLog(ref.job_id);
     expect(log.status).toBe('failed');
-    expect(log.deliveries.map((d) => [d.attempt, d.status_code, d.outcome])).toEqual([[1, null, 'retrying'], [2, null, 'retrying'], [3, null, 'failed']]);
+    expect(log.deliveries.map((d) => [d.attempt, d.status_code, d.outcome])).toEqual([
+      [1, null, 'retrying'],
+      [2, null, 'retrying'],
+      [3, null, 'failed'],
+    ]);
     for (const entry of log.deliveries) expect(entry.error).toBeTruthy();
   });
 
@@ -182,7 +216,12 @@ describe('webhooks', () => {
 
 describe('backoff', () => {
   it('doubles per attempt from the base, with at most 10% jitter', () => {
-    for (const [attempt, base] of [[2, 1000], [3, 2000], [4, 4000], [5, 8000]]) {
+    for (const [attempt, base] of [
+      [2, 1000],
+      [3, 2000],
+      [4, 4000],
+      [5, 8000],
+    ]) {
       const delay = backoffMs(attempt, 1000);
       expect(delay).toBeGreaterThanOrEqual(base);
       expect(delay).toBeLessThanOrEqual(base * 1.1);
@@ -194,11 +233,25 @@ describe('webhook SSRF guard (default: private targets refused)', () => {
   const app = useTestApp({}, { worker: false });
 
   it.each([
-    'http://127.0.0.1:8080/hook', 'http://127.1.2.3/hook', 'http://localhost:3000/hook', 'http://10.0.0.5/hook',
-    'http://172.16.0.1/hook', 'http://172.31.255.254/hook', 'http://192.168.1.10/hook', 'http://169.254.169.254/latest/meta-data',
-    'http://[::1]/hook', 'http://[fc00::1]/hook', 'http://[fd12:3456::1]/hook', 'http://[fe80::1]/hook', 'http://[::ffff:127.0.0.1]/hook',
-    'http://0.0.0.0/hook', 'http://[::127.0.0.1]/hook', 'http://[::ffff:0:7f00:1]/hook', 'http://[64:ff9b::10.0.0.1]/hook',
-    'http://[fec0::1]/hook', 'http://[2002:a9fe:a9fe::1]/latest/meta-data',
+    'http://127.0.0.1:8080/hook',
+    'http://127.1.2.3/hook',
+    'http://localhost:3000/hook',
+    'http://10.0.0.5/hook',
+    'http://172.16.0.1/hook',
+    'http://172.31.255.254/hook',
+    'http://192.168.1.10/hook',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/hook',
+    'http://[fc00::1]/hook',
+    'http://[fd12:3456::1]/hook',
+    'http://[fe80::1]/hook',
+    'http://[::ffff:127.0.0.1]/hook',
+    'http://0.0.0.0/hook',
+    'http://[::127.0.0.1]/hook',
+    'http://[::ffff:0:7f00:1]/hook',
+    'http://[64:ff9b::10.0.0.1]/hook',
+    'http://[fec0::1]/hook',
+    'http://[2002:a9fe:a9fe::1]/latest/meta-data',
   ])('refuses %s with a 422 at webhook_url', async (url) => {
     const res = await parse(app().app, { input: { text: 'x' }, webhook_url: url });
     expect(validationLocs(res)).toContainEqual(['body', 'webhook_url']);
@@ -207,14 +260,28 @@ describe('webhook SSRF guard (default: private targets refused)', () => {
   });
 
   it('refuses a non-http scheme and accepts a public address', async () => {
-    expect(validationLocs(await parse(app().app, { input: { text: 'x' }, webhook_url: 'ftp://93.184.216.34/hook' }))).toContainEqual(['body', 'webhook_url']);
+    expect(validationLocs(await parse(app().app, { input: { text: 'x' }, webhook_url: 'ftp://93.184.216.34/hook' }))).toContainEqual([
+      'body',
+      'webhook_url',
+    ]);
     const ok = await parse(app().app, { input: { text: 'x' }, webhook_url: 'https://93.184.216.34/hook' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().status).toBe('pending');
   });
 
   it('classifies addresses', () => {
-    for (const a of ['127.0.0.1', '10.255.0.1', '172.20.1.1', '192.168.0.1', '169.254.1.1', '::1', 'fc00::1', 'fdff::1', 'fe80::abcd', '::ffff:10.0.0.1']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.255.0.1',
+      '172.20.1.1',
+      '192.168.0.1',
+      '169.254.1.1',
+      '::1',
+      'fc00::1',
+      'fdff::1',
+      'fe80::abcd',
+      '::ffff:10.0.0.1',
+    ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
     for (const a of ['8.8.8.8', '172.32.0.1', '172.15.255.255', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8']) {
@@ -224,15 +291,26 @@ describe('webhook SSRF guard (default: private targets refused)', () => {
 
   it('classifies IPv6 forms that reach an IPv4 address by what they reach, and refuses the ones a translator picks', () => {
     const reachPrivate = [
-      '::127.0.0.1', '::7f00:1', '::a00:1', // IPv4-compatible (::/96), in both spellings
-      '::ffff:0:7f00:1', '::ffff:0:127.0.0.1', '::ffff:0:808:808', // IPv4-translated (::ffff:0:0/96), any address
+      '::127.0.0.1',
+      '::7f00:1',
+      '::a00:1', // IPv4-compatible (::/96), in both spellings
+      '::ffff:0:7f00:1',
+      '::ffff:0:127.0.0.1',
+      '::ffff:0:808:808', // IPv4-translated (::ffff:0:0/96), any address
       '::ffff:7f00:1', // IPv4-mapped, as the URL parser writes ::ffff:127.0.0.1
-      '64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b::192.168.1.1', // well-known NAT64 of private addresses
-      '64:ff9b:1::8.8.8.8', '64:ff9b:1:abcd::1', // local-use NAT64 (64:ff9b:1::/48)
-      'fec0::1', 'feff::abcd', // site-local (fec0::/10)
-      '2002:7f00:1::1', '2002:c0a8:101::', '2002:a9fe:a9fe::1', // 6to4 of loopback, 192.168.1.1, 169.254.169.254
+      '64:ff9b::127.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b::192.168.1.1', // well-known NAT64 of private addresses
+      '64:ff9b:1::8.8.8.8',
+      '64:ff9b:1:abcd::1', // local-use NAT64 (64:ff9b:1::/48)
+      'fec0::1',
+      'feff::abcd', // site-local (fec0::/10)
+      '2002:7f00:1::1',
+      '2002:c0a8:101::',
+      '2002:a9fe:a9fe::1', // 6to4 of loopback, 192.168.1.1, 169.254.169.254
       '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
-      '100::1', 'fe80::1%eth0',
+      '100::1',
+      'fe80::1%eth0',
     ];
     for (const a of reachPrivate) expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['64:ff9b::8.8.8.8', '64:ff9b::5db8:d822', '2002:808:808::1', '2001:4860:4860::8888', '2a00:1450:4001::200e']) {

@@ -15,15 +15,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
  * Layers on one row are siblings that may not import each other, except where `siblingImports` says.
  * The entry points (src/*.ts, src/cli/) sit above every layer; the SDK (src/client/) stands alone.
  */
-const layers: string[][] = [
-  ['entry'],
-  ['api'],
-  ['jobs'],
-  ['files'],
-  ['pipeline'],
-  ['index', 'inference', 'storage'],
-  ['shared'],
-];
+const layers: string[][] = [['entry'], ['api'], ['jobs'], ['files'], ['pipeline'], ['index', 'inference', 'storage'], ['shared']];
 const siblingImports = new Set([
   // The inference sidecar reads page images by blob key when it shares the filesystem store.
   'inference -> storage',
@@ -98,8 +90,7 @@ const isLoadTimeImport = (e: ImportEdge) => e.kind === 'value';
  * Inside a module type imports count too: two files that need each other's types belong in one file or want a
  * third. Across modules they would count every type reached through a mod.ts, which is what barrels are for.
  */
-const isLoadTimeOrSameModuleImport = (e: ImportEdge) =>
-  isLoadTimeImport(e) || (e.kind === 'type' && moduleOf(e.from) === moduleOf(e.to));
+const isLoadTimeOrSameModuleImport = (e: ImportEdge) => isLoadTimeImport(e) || (e.kind === 'type' && moduleOf(e.from) === moduleOf(e.to));
 
 /** Cycles among the imports `counts` accepts. `nodeOf` maps a file to the graph node: itself, or its module. */
 function cycles(edges: ImportEdge[], nodeOf: (file: string) => string | undefined, counts = isLoadTimeImport): string[] {
@@ -153,7 +144,7 @@ describe('import boundaries of src/', () => {
     expect(report(layerViolations(graph.edges))).toBe('');
   });
 
-  it("imports another module only through its mod.ts", () => {
+  it('imports another module only through its mod.ts', () => {
     const deep = deepImports(graph.edges);
     const unlisted = deep.filter((e) => !deepImportAllowList.has(allowKey(e)));
     expect(report(unlisted.map((e) => `${describeEdge(e)}: import ${moduleOf(e.to)}/mod.ts instead`))).toBe('');
@@ -221,8 +212,13 @@ describe('the boundary rules catch what they forbid', () => {
     const file = (f: string) => f;
     const inOne = [edge('src/inference/a.ts', 'src/inference/b.ts'), edge('src/inference/b.ts', 'src/inference/a.ts', 'type')];
     expect(cycles(inOne, file, isLoadTimeOrSameModuleImport)).toHaveLength(1);
-    const acrossTwo = [edge('src/pipeline/a/x.ts', 'src/pipeline/b/mod.ts'), edge('src/pipeline/b/mod.ts', 'src/pipeline/a/mod.ts', 'type')];
-    expect(cycles([...acrossTwo, edge('src/pipeline/a/mod.ts', 'src/pipeline/a/x.ts')], file, isLoadTimeOrSameModuleImport)).toHaveLength(0);
+    const acrossTwo = [
+      edge('src/pipeline/a/x.ts', 'src/pipeline/b/mod.ts'),
+      edge('src/pipeline/b/mod.ts', 'src/pipeline/a/mod.ts', 'type'),
+    ];
+    expect(cycles([...acrossTwo, edge('src/pipeline/a/mod.ts', 'src/pipeline/a/x.ts')], file, isLoadTimeOrSameModuleImport)).toHaveLength(
+      0,
+    );
   });
 
   it('lets entry points and open modules be imported past a mod.ts, nothing else', () => {

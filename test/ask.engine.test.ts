@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { answerQuestion, classifyQuestion, NOT_FOUND, rememberAnswer, type AnswerDraft, type QuestionInfo } from '../src/pipeline/ask/mod.ts';
+import {
+  answerQuestion,
+  classifyQuestion,
+  NOT_FOUND,
+  rememberAnswer,
+  type AnswerDraft,
+  type QuestionInfo,
+} from '../src/pipeline/ask/mod.ts';
 import { askDocument, bm25, type AskTestDocument } from './helpers/ask-docs.ts';
 import { charBox, invoicePdf, type Box } from './helpers/invoice-pdfs.ts';
 import { helveticaPdf } from './helpers/pdf.ts';
@@ -15,15 +22,29 @@ import { paragraphsPage } from './helpers/layout-pdfs.ts';
 const NDA_PDF = helveticaPdf([
   paragraphsPage([
     { text: 'MUTUAL NON-DISCLOSURE AGREEMENT', bold: true, size: 14 },
-    { text: 'This Mutual Non-Disclosure Agreement (the "Agreement") is made this 5th day of March, 2013 by and between Northwind Traders, Inc., a Delaware corporation ("Northwind"), and Contoso Labs LLC, a California limited liability company ("Contoso").' },
-    { text: 'WHEREAS, the parties wish to evaluate a possible business relationship and to exchange confidential information for that purpose, the parties agree as follows:' },
-    { text: '1. Confidential Information. "Confidential Information" means all non-public information disclosed by one party to the other, in any form, that is marked or identified as confidential at the time of disclosure.' },
-    { text: '2. Notices. Each party shall notify the other within thirty (30) days of any unauthorised disclosure of Confidential Information.' },
+    {
+      text: 'This Mutual Non-Disclosure Agreement (the "Agreement") is made this 5th day of March, 2013 by and between Northwind Traders, Inc., a Delaware corporation ("Northwind"), and Contoso Labs LLC, a California limited liability company ("Contoso").',
+    },
+    {
+      text: 'WHEREAS, the parties wish to evaluate a possible business relationship and to exchange confidential information for that purpose, the parties agree as follows:',
+    },
+    {
+      text: '1. Confidential Information. "Confidential Information" means all non-public information disclosed by one party to the other, in any form, that is marked or identified as confidential at the time of disclosure.',
+    },
+    {
+      text: '2. Notices. Each party shall notify the other within thirty (30) days of any unauthorised disclosure of Confidential Information.',
+    },
   ]),
   paragraphsPage([
-    { text: '3. Return of Materials. Upon written request, the receiving party shall promptly return or destroy all documents and copies containing Confidential Information.' },
-    { text: '4. Term. This Agreement shall remain in effect for a period of three (3) years from the date hereof, unless terminated earlier by either party on written notice.' },
-    { text: '5. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws principles.' },
+    {
+      text: '3. Return of Materials. Upon written request, the receiving party shall promptly return or destroy all documents and copies containing Confidential Information.',
+    },
+    {
+      text: '4. Term. This Agreement shall remain in effect for a period of three (3) years from the date hereof, unless terminated earlier by either party on written notice.',
+    },
+    {
+      text: '5. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws principles.',
+    },
   ]),
 ]);
 
@@ -31,16 +52,28 @@ const INVOICE_PDF = invoicePdf('122.40');
 
 function ask(docs: AskTestDocument[], text: string, previous?: QuestionInfo | null): { question: QuestionInfo; answer: AnswerDraft } {
   const question = classifyQuestion(text, previous);
-  const hits = bm25(docs.flatMap((d) => d.units), question.query);
+  const hits = bm25(
+    docs.flatMap((d) => d.units),
+    question.query,
+  );
   return { question, answer: answerQuestion({ question, docs, hits }) };
 }
 
 /** The cited box holds the characters mupdf prints for `needle` (1 px of slack for rounding). */
 function expectCites(answer: AnswerDraft, docId: string, pdf: Buffer, pageIndex: number, needle: string) {
   const box: Box = charBox(pdf, pageIndex, needle);
-  const holds = answer.citations.some((c) => c.docId === docId && c.pageIndex === pageIndex
-    && c.bbox[0] <= box[0] + 1 && c.bbox[1] <= box[1] + 1 && c.bbox[2] >= box[2] - 1 && c.bbox[3] >= box[3] - 1);
-  expect(holds, `a citation of ${docId} p${pageIndex} holds "${needle}" ${JSON.stringify(box)}: ${JSON.stringify(answer.citations)}`).toBe(true);
+  const holds = answer.citations.some(
+    (c) =>
+      c.docId === docId &&
+      c.pageIndex === pageIndex &&
+      c.bbox[0] <= box[0] + 1 &&
+      c.bbox[1] <= box[1] + 1 &&
+      c.bbox[2] >= box[2] - 1 &&
+      c.bbox[3] >= box[3] - 1,
+  );
+  expect(holds, `a citation of ${docId} p${pageIndex} holds "${needle}" ${JSON.stringify(box)}: ${JSON.stringify(answer.citations)}`).toBe(
+    true,
+  );
   for (const c of answer.citations) {
     expect(c.pageWidth).toBe(1224);
     expect(c.pageHeight).toBe(1584);
@@ -137,7 +170,9 @@ describe('answering', () => {
   it('answers with the sentence that holds the question terms', () => {
     const { answer } = ask([nda], 'What does Confidential Information mean?');
     expect(answer.source).toBe('sentence');
-    expect(answer.text).toBe('"Confidential Information" means all non-public information disclosed by one party to the other, in any form, that is marked or identified as confidential at the time of disclosure.');
+    expect(answer.text).toBe(
+      '"Confidential Information" means all non-public information disclosed by one party to the other, in any form, that is marked or identified as confidential at the time of disclosure.',
+    );
     expectCites(answer, 'doc_nda', NDA_PDF, 0, 'means all non-public');
   });
 
@@ -159,11 +194,14 @@ describe('answering', () => {
     expect(total.citations.every((c) => c.docId === 'doc_inv')).toBe(true);
   });
 
-  it('answers a follow-up from the previous turn\'s document', () => {
+  it("answers a follow-up from the previous turn's document", () => {
     const docs = [nda, invoice];
     const first = ask(docs, 'What is the invoice number?');
     expect(first.answer.text).toBe('INV-2024-0417');
-    const previous = rememberAnswer(first.question, first.answer.citations.map((c) => c.docId));
+    const previous = rememberAnswer(
+      first.question,
+      first.answer.citations.map((c) => c.docId),
+    );
     const next = ask(docs, 'and what about the tax?', previous);
     expect(next.question.followUp).toBe(true);
     expect(next.answer.text).toBe('20.40');
@@ -173,10 +211,13 @@ describe('answering', () => {
     expect(date.answer.citations.every((c) => c.docId === 'doc_inv')).toBe(true);
   });
 
-  it('looks in the other documents when the previous turn\'s document does not hold a follow-up\'s answer', () => {
+  it("looks in the other documents when the previous turn's document does not hold a follow-up's answer", () => {
     const docs = [nda, invoice];
     const first = ask(docs, 'What is the invoice number?');
-    const previous = rememberAnswer(first.question, first.answer.citations.map((c) => c.docId));
+    const previous = rememberAnswer(
+      first.question,
+      first.answer.citations.map((c) => c.docId),
+    );
     const law = ask(docs, 'and which law governs it?', previous).answer;
     expect(law).toMatchObject({ text: 'New York', found: true });
     expect(law.citations.every((c) => c.docId === 'doc_nda')).toBe(true);

@@ -16,20 +16,31 @@ import { tablePdf, type TableSpec } from './helpers/table-pdfs.ts';
 
 function ask(docs: AskTestDocument[], text: string): AnswerDraft {
   const question = classifyQuestion(text);
-  return answerQuestion({ question, docs, hits: bm25(docs.flatMap((d) => d.units), question.query) });
+  return answerQuestion({
+    question,
+    docs,
+    hits: bm25(
+      docs.flatMap((d) => d.units),
+      question.query,
+    ),
+  });
 }
 
 function expectCites(answer: AnswerDraft, pdf: Buffer, pageIndex: number, needle: string) {
   const box = charBox(pdf, pageIndex, needle);
-  const holds = answer.citations.some((c) => c.pageIndex === pageIndex
-    && c.bbox[0] <= box[0] + 1 && c.bbox[1] <= box[1] + 1 && c.bbox[2] >= box[2] - 1 && c.bbox[3] >= box[3] - 1);
+  const holds = answer.citations.some(
+    (c) =>
+      c.pageIndex === pageIndex && c.bbox[0] <= box[0] + 1 && c.bbox[1] <= box[1] + 1 && c.bbox[2] >= box[2] - 1 && c.bbox[3] >= box[3] - 1,
+  );
   expect(holds, `a citation holds "${needle}": ${JSON.stringify(answer.citations)}`).toBe(true);
 }
 
 const AGREEMENT_PDF = helveticaPdf([
   paragraphsPage([
     { text: 'CONFIDENTIALITY AGREEMENT', bold: true, size: 14 },
-    { text: 'This Confidentiality Agreement is entered into as of June 2, 2021 by and between Brambleford Widgets, Inc., a Nevada corporation ("Brambleford"), and Quillmark Systems LLC, a limited liability company organized and existing under the laws of the State of Oregon ("Quillmark").' },
+    {
+      text: 'This Confidentiality Agreement is entered into as of June 2, 2021 by and between Brambleford Widgets, Inc., a Nevada corporation ("Brambleford"), and Quillmark Systems LLC, a limited liability company organized and existing under the laws of the State of Oregon ("Quillmark").',
+    },
     { text: '1. Use. The receiving party shall use the information only to evaluate a possible supply arrangement for garden tools.' },
     { text: '2. Governing Law. This Agreement shall be governed by the laws of the State of Vermont.' },
   ]),
@@ -47,7 +58,11 @@ describe('the state a party is organised in', () => {
   const agreement = askDocument('doc_agr', AGREEMENT_PDF);
 
   it('types the question as a place of incorporation, not the governing law or the parties', () => {
-    for (const text of ['In which state is Brambleford Widgets incorporated?', 'Under the laws of which state is the disclosing party organized?', 'Where is Quillmark domiciled?']) {
+    for (const text of [
+      'In which state is Brambleford Widgets incorporated?',
+      'Under the laws of which state is the disclosing party organized?',
+      'Where is Quillmark domiciled?',
+    ]) {
       const q = classifyQuestion(text);
       expect([q.concept, q.expects, q.relation], text).toEqual([null, 'place', 'incorporation']);
     }
@@ -55,10 +70,17 @@ describe('the state a party is organised in', () => {
   });
 
   it('reads a place by where it is printed, not from a list of names', () => {
-    const incorporation = (text: string) => entitiesOf(text, 'place').filter((e) => e.role === 'incorporation').map((e) => e.text);
+    const incorporation = (text: string) =>
+      entitiesOf(text, 'place')
+        .filter((e) => e.role === 'incorporation')
+        .map((e) => e.text);
     expect(incorporation('Harlow Pell Partners, a New Carthia limited liability company, and Dunmore Ltd')).toEqual(['New Carthia']);
     expect(incorporation('Oster Veil Inc., a Westmarch Corporation ("Oster")')).toEqual(['Westmarch']);
-    expect(incorporation('Tamsin Group, a company incorporated in Lower Vandria, and Ebbe Corp., a corporation duly organized and validly existing under the laws of the Province of Kestria')).toEqual(['Lower Vandria', 'Kestria']);
+    expect(
+      incorporation(
+        'Tamsin Group, a company incorporated in Lower Vandria, and Ebbe Corp., a corporation duly organized and validly existing under the laws of the Province of Kestria',
+      ),
+    ).toEqual(['Lower Vandria', 'Kestria']);
     expect(incorporation('This Agreement is governed by the laws of the State of Ostmark and is a Binding Agreement.')).toEqual([]);
     expect(incorporation('Wren Holdings, a Limited Liability Company')).toEqual([]);
   });
@@ -145,12 +167,14 @@ describe('headings', () => {
 const UNPHRASED_PDF = helveticaPdf([
   paragraphsPage([
     { text: 'EVALUATION LETTER', bold: true, size: 14 },
-    { text: 'Ferncastle Ltd and Orrin Pike agree that this Agreement binds each of them until eighteen (18) months pass after the last disclosure.' },
+    {
+      text: 'Ferncastle Ltd and Orrin Pike agree that this Agreement binds each of them until eighteen (18) months pass after the last disclosure.',
+    },
   ]),
 ]);
 
 describe('a concept the finder does not read', () => {
-  it('is answered from a typed value near the question\'s words', () => {
+  it("is answered from a typed value near the question's words", () => {
     const doc = askDocument('doc_unphrased', UNPHRASED_PDF);
     const answer = ask([doc], 'How long is the term of the agreement?');
     expect(answer).toMatchObject({ found: true, source: 'entity' });
@@ -187,11 +211,7 @@ describe('a form printed as a grid', () => {
 });
 
 const MARKS_PDF = helveticaPdf([
-  paragraphsPage([
-    { text: 'PELLWORTH GARDEN SUPPLIES', bold: true },
-    { text: 'Reference: *' },
-    { text: 'Customer Note: .' },
-  ]),
+  paragraphsPage([{ text: 'PELLWORTH GARDEN SUPPLIES', bold: true }, { text: 'Reference: *' }, { text: 'Customer Note: .' }]),
 ]);
 
 describe('a value prints a letter or digit', () => {
@@ -208,7 +228,9 @@ const LETTER_PDF = helveticaPdf([
     { text: 'March 14, 2019' },
     { text: 'Quenby Ashworth Holdings' },
     { text: 'Ladies and Gentlemen:' },
-    { text: 'You have asked Larkspur Tide Inc. for information about its orchard business. In return you agree to keep that information confidential and to use it only to evaluate a purchase.' },
+    {
+      text: 'You have asked Larkspur Tide Inc. for information about its orchard business. In return you agree to keep that information confidential and to use it only to evaluate a purchase.',
+    },
   ]),
 ]);
 
@@ -221,7 +243,9 @@ const ORDINAL_PDF = helveticaPdf([
 
 describe('dates as documents print them', () => {
   it('reads a date whose ordinal is printed as its own word ("9 th , 2020"), cited on its words', () => {
-    expect(entitiesOf('made as of July 9 th , 2020 (the', 'date').map((e) => [e.text, e.value])).toEqual([['July 9th, 2020', '2020-07-09']]);
+    expect(entitiesOf('made as of July 9 th , 2020 (the', 'date').map((e) => [e.text, e.value])).toEqual([
+      ['July 9th, 2020', '2020-07-09'],
+    ]);
     const doc = askDocument('doc_ordinal', ORDINAL_PDF);
     const answer = ask([doc], 'What is the effective date of the agreement?');
     expect(answer).toMatchObject({ found: true, value: '2020-07-09' });

@@ -11,13 +11,15 @@ import { modelOfPdf } from './helpers/document-models.ts';
  * form, are.
  */
 
-const MODEL = modelOfPdf(helveticaPdf([
-  paragraphsPage([
-    { text: 'This Agreement is made by and between Quillmark Holdings, Inc. ("Quillmark"), Harrow and Jane Q. Doe (the "Licensee").' },
-    { text: 'The Licensee shall keep all Trade Secrets secret, and the Licensee may not copy it. It covers trade secrets of any kind.' },
-    { text: 'Jane Q. Doe shall not hire any Harrow employee during the term. Each Representative of the Licensee is bound as well.' },
+const MODEL = modelOfPdf(
+  helveticaPdf([
+    paragraphsPage([
+      { text: 'This Agreement is made by and between Quillmark Holdings, Inc. ("Quillmark"), Harrow and Jane Q. Doe (the "Licensee").' },
+      { text: 'The Licensee shall keep all Trade Secrets secret, and the Licensee may not copy it. It covers trade secrets of any kind.' },
+      { text: 'Jane Q. Doe shall not hire any Harrow employee during the term. Each Representative of the Licensee is bound as well.' },
+    ]),
   ]),
-]));
+);
 
 describe('party names', () => {
   it('keeps names: a company form, a person with an initial, a word the document never prints in lower case', () => {
@@ -38,6 +40,8 @@ describe('party names', () => {
     const orgs = entitiesOf('Brambleford Widgets Inc. signs this Agreement. Harbor Company agrees.', 'organisation').map((e) => e.text);
     expect(orgs).toEqual(['Brambleford Widgets Inc.']);
     // A company form's abbreviation ends no sentence.
-    expect(entitiesOf('Sold by Kedai Runcit Maju Sdn. Bhd. today.', 'organisation').map((e) => e.text)).toEqual(['Kedai Runcit Maju Sdn. Bhd.']);
+    expect(entitiesOf('Sold by Kedai Runcit Maju Sdn. Bhd. today.', 'organisation').map((e) => e.text)).toEqual([
+      'Kedai Runcit Maju Sdn. Bhd.',
+    ]);
   });
 });

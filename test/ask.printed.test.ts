@@ -9,7 +9,9 @@ import { paragraphsPage } from './helpers/layout-pdfs.ts';
 const PDF = helveticaPdf([
   paragraphsPage([
     { text: 'MUTUAL NON-DISCLOSURE AGREEMENT', bold: true, size: 14 },
-    { text: 'This Agreement is made as of December 9 th , 2014 (the "Effective Date") by and between Brambleford Widgets, Inc. and Quillmark Labs LLC.' },
+    {
+      text: 'This Agreement is made as of December 9 th , 2014 (the "Effective Date") by and between Brambleford Widgets, Inc. and Quillmark Labs LLC.',
+    },
     { text: 'Each party shall protect the confidential information of the other with reasonable care.' },
   ]),
 ]);

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  doubledRuns, headingJumps, headingLevels, hyphenPairs, markdownWords, matchWords, normalizeWord, ratio, splitMarkdownPages,
-  subtractWords, textWords,
+  doubledRuns,
+  headingJumps,
+  headingLevels,
+  hyphenPairs,
+  markdownWords,
+  matchWords,
+  normalizeWord,
+  ratio,
+  splitMarkdownPages,
+  subtractWords,
+  textWords,
 } from '../scripts/bench/fidelity/metrics.ts';
 
 describe('fidelity words', () => {
@@ -37,8 +46,32 @@ describe('fidelity words', () => {
       '---',
     ].join('\n');
     expect(markdownWords(md)).toEqual([
-      'Scope', 'and', 'terms', 'first', 'item', 'second', 'item', '1', 'Numbered', 'clause', 'quoted',
-      'Name', 'Value', 'a_b', '3', 'See', 'the', 'site', 'now', 'Energy', 'and', 'and', 'done', 'Line', 'break', '1',
+      'Scope',
+      'and',
+      'terms',
+      'first',
+      'item',
+      'second',
+      'item',
+      '1',
+      'Numbered',
+      'clause',
+      'quoted',
+      'Name',
+      'Value',
+      'a_b',
+      '3',
+      'See',
+      'the',
+      'site',
+      'now',
+      'Energy',
+      'and',
+      'and',
+      'done',
+      'Line',
+      'break',
+      '1',
     ]);
   });
 
@@ -54,7 +87,11 @@ describe('fidelity words', () => {
 
   it('splits markdown pages at their page comments', () => {
     const pages = splitMarkdownPages('one\n\n<!-- page 2 -->\n\ntwo\n<!-- page 4 -->\nfour');
-    expect([...pages]).toEqual([[1, 'one'], [2, 'two'], [4, 'four']]);
+    expect([...pages]).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+      [4, 'four'],
+    ]);
   });
 });
 

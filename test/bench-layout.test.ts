@@ -1,6 +1,16 @@
 /** The layout benchmark's scores (scripts/bench/layout/metrics.ts): IoU, all-point AP per class, column order. */
 import { describe, expect, it } from 'vitest';
-import { classAp, columnOrder, fromXywh, iou, locatedRegions, meanAp, type Box, type Detection, type TruthRegion } from '../scripts/bench/layout/metrics.ts';
+import {
+  classAp,
+  columnOrder,
+  fromXywh,
+  iou,
+  locatedRegions,
+  meanAp,
+  type Box,
+  type Detection,
+  type TruthRegion,
+} from '../scripts/bench/layout/metrics.ts';
 
 describe('layout benchmark metrics', () => {
   it('computes IoU of [left, top, right, bottom] boxes and converts COCO boxes', () => {
@@ -42,8 +52,14 @@ describe('layout benchmark metrics', () => {
     expect(locatedRegions([{ image: 'a', cls: 'figure', box: [0, 0, 100, 100], score: 1 }], truths)).toBe(1);
   });
 
-  const left: Box[] = [[50, 100, 290, 300], [50, 320, 290, 700]];
-  const right: Box[] = [[320, 100, 560, 400], [320, 420, 560, 700]];
+  const left: Box[] = [
+    [50, 100, 290, 300],
+    [50, 320, 290, 700],
+  ];
+  const right: Box[] = [
+    [320, 100, 560, 400],
+    [320, 420, 560, 700],
+  ];
   const page = 612;
 
   it('finds the right column order when every left-column region is read first', () => {
@@ -55,9 +71,15 @@ describe('layout benchmark metrics', () => {
   });
 
   it('splits the page into bands at full-width regions and reads each band column by column', () => {
-    const top: Box[] = [[50, 100, 290, 300], [320, 100, 560, 300]];
+    const top: Box[] = [
+      [50, 100, 290, 300],
+      [320, 100, 560, 300],
+    ];
     const figure: Box = [50, 320, 560, 500];
-    const bottom: Box[] = [[50, 520, 290, 700], [320, 520, 560, 700]];
+    const bottom: Box[] = [
+      [50, 520, 290, 700],
+      [320, 520, 560, 700],
+    ];
     const ours = [top[0], top[1], figure, bottom[0], bottom[1]].map((box, rank) => ({ box, rank }));
     expect(columnOrder(page, [...top, ...bottom], [figure], ours)).toEqual({ kind: 'right', bands: 2, wrongBands: 0 });
     // Without the figure as a cut the same order reads the top right column before the bottom left one: wrong.
@@ -65,7 +87,10 @@ describe('layout benchmark metrics', () => {
   });
 
   it('skips single-column pages and counts a two-column page without our components as unscored', () => {
-    const single: Box[] = [[50, 100, 560, 300], [50, 320, 560, 700]];
+    const single: Box[] = [
+      [50, 100, 560, 300],
+      [50, 320, 560, 700],
+    ];
     expect(columnOrder(page, single, [], []).kind).toBe('single');
     expect(columnOrder(page, [...left, ...right], [], []).kind).toBe('unscored');
     // Components split inside a region all take part: one left piece read after a right one is wrong.

@@ -33,17 +33,30 @@ describe('the load section of docs/benchmarks.md', () => {
 
 describe('outcome summaries', () => {
   it('counts back-pressure with a retry hint apart from failures, and latencies over successes only', () => {
-    const summary = summarizeOutcomes('parse', [
-      { kind: 'ok', ms: 10, pages: 3 },
-      { kind: 'ok', ms: 30, pages: 3 },
-      { kind: 'shed', code: '503', retryAfter: true, ms: 1 },
-      { kind: 'shed', code: '503', retryAfter: false, ms: 1 },
-      { kind: 'shed', code: '429', retryAfter: true, ms: 1 },
-      { kind: 'timeout', ms: 30_000 },
-      { kind: 'error', code: '500', ms: 5 },
-      { kind: 'error', code: '500', ms: 5 },
-    ], 2);
-    expect(summary).toMatchObject({ calls: 8, ok: 2, okPerSecond: 1, pagesPerSecond: 3, p50Ms: 10, p99Ms: 30, timeouts: 1, errors: { 500: 2 } });
+    const summary = summarizeOutcomes(
+      'parse',
+      [
+        { kind: 'ok', ms: 10, pages: 3 },
+        { kind: 'ok', ms: 30, pages: 3 },
+        { kind: 'shed', code: '503', retryAfter: true, ms: 1 },
+        { kind: 'shed', code: '503', retryAfter: false, ms: 1 },
+        { kind: 'shed', code: '429', retryAfter: true, ms: 1 },
+        { kind: 'timeout', ms: 30_000 },
+        { kind: 'error', code: '500', ms: 5 },
+        { kind: 'error', code: '500', ms: 5 },
+      ],
+      2,
+    );
+    expect(summary).toMatchObject({
+      calls: 8,
+      ok: 2,
+      okPerSecond: 1,
+      pagesPerSecond: 3,
+      p50Ms: 10,
+      p99Ms: 30,
+      timeouts: 1,
+      errors: { 500: 2 },
+    });
     expect(summary.shed).toEqual({ 503: { count: 2, withRetryAfter: 1 }, 429: { count: 1, withRetryAfter: 1 } });
     // Failures: the timeout, the two 500s and the 503 without Retry-After.
     expect(summary.errorRate).toBe(4 / 8);

@@ -3,8 +3,21 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { barNotes } from '../scripts/bench/ocr/bars.ts';
 import {
-  errorRate, iou, matchedLineErrors, matchLinesByIou, normalizeLine, parseSroieBoxes, parseUzn, polygonBox, precisionRecallF1,
-  sortedLineErrors, sortedPageText, whitespaceFreeErrors, wordCounts, zonedText, type TextLine,
+  errorRate,
+  iou,
+  matchedLineErrors,
+  matchLinesByIou,
+  normalizeLine,
+  parseSroieBoxes,
+  parseUzn,
+  polygonBox,
+  precisionRecallF1,
+  sortedLineErrors,
+  sortedPageText,
+  whitespaceFreeErrors,
+  wordCounts,
+  zonedText,
+  type TextLine,
 } from '../scripts/bench/ocr/metrics.ts';
 import { parseTesseractTsv } from '../scripts/bench/ocr/peer-tesseract.ts';
 import { uniqueImageBytes } from '../scripts/bench/ocr/unique-bytes.ts';
@@ -13,7 +26,8 @@ const line = (text: string, l: number, t: number, r: number, b: number): TextLin
 
 describe('SROIE references', () => {
   it('keeps commas of the text after the eighth comma, takes the polygon bounds and reads CRLF files', () => {
-    const csv = '\uFEFF72,25,326,25,326,64,72,64,TAN WOON YANN\r\n110,144,383,140,383,163,110,170,NO.53 55,57 & 59, JALAN SAGU 18,\r\n\r\nbad,row\n';
+    const csv =
+      '\uFEFF72,25,326,25,326,64,72,64,TAN WOON YANN\r\n110,144,383,140,383,163,110,170,NO.53 55,57 & 59, JALAN SAGU 18,\r\n\r\nbad,row\n';
     expect(parseSroieBoxes(csv)).toEqual([
       { text: 'TAN WOON YANN', box: [72, 25, 326, 64] },
       { text: 'NO.53 55,57 & 59, JALAN SAGU 18,', box: [110, 140, 383, 170] },
@@ -39,7 +53,10 @@ describe('line matching by box', () => {
     // hyp 0 overlaps ref 0 a little, hyp 1 overlaps it fully; hyp 2 overlaps ref 1 under the threshold.
     const hyp = [line('a', 60, 0, 160, 10), line('A', 0, 0, 100, 10), line('b', 80, 20, 180, 30)];
     expect(matchLinesByIou(ref, hyp)).toEqual([[0, 1]]);
-    expect(matchLinesByIou(ref, hyp, 0.05)).toEqual([[0, 1], [1, 2]]);
+    expect(matchLinesByIou(ref, hyp, 0.05)).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
   });
 
   it('counts matched edits plus unmatched reference and hypothesis characters', () => {
@@ -57,7 +74,12 @@ describe('line matching by box', () => {
 
 describe('order-independent CER', () => {
   it('sorts lines by top then left, normalizing whitespace', () => {
-    const lines = [line('second', 0, 20, 10, 30), line(' right ', 50, 0, 60, 10), line('left\t one', 0, 0, 10, 10), { text: 'nobox', box: null }];
+    const lines = [
+      line('second', 0, 20, 10, 30),
+      line(' right ', 50, 0, 60, 10),
+      line('left\t one', 0, 0, 10, 10),
+      { text: 'nobox', box: null },
+    ];
     expect(sortedPageText(lines)).toBe('left one\nright\nsecond\nnobox');
   });
 
@@ -89,7 +111,10 @@ describe('bag-of-words F1', () => {
 describe('UNLV zones', () => {
   it('keeps the lines inside zones, zone by zone in file order', () => {
     const zones = parseUzn('  500   0   100   100 Text\n    0   0   100   100 Header/Footer\n');
-    expect(zones).toEqual([{ box: [500, 0, 600, 100], type: 'Text' }, { box: [0, 0, 100, 100], type: 'Header/Footer' }]);
+    expect(zones).toEqual([
+      { box: [500, 0, 600, 100], type: 'Text' },
+      { box: [0, 0, 100, 100], type: 'Header/Footer' },
+    ]);
     const lines = [line('head', 10, 10, 90, 20), line('outside', 300, 10, 400, 20), line('body', 510, 10, 590, 20)];
     expect(zonedText(lines, zones)).toBe('body\nhead');
   });
@@ -109,10 +134,7 @@ describe('tesseract TSV', () => {
       '5\t2\t1\t1\t1\t1\t1\t2\t3\t4\t90\tpage2',
       '',
     ].join('\n');
-    expect(parseTesseractTsv(tsv)).toEqual([
-      [{ text: 'tan woon', box: [75, 32, 319, 63] }],
-      [{ text: 'page2', box: [1, 2, 4, 6] }],
-    ]);
+    expect(parseTesseractTsv(tsv)).toEqual([[{ text: 'tan woon', box: [75, 32, 319, 63] }], [{ text: 'page2', box: [1, 2, 4, 6] }]]);
   });
 });
 
@@ -121,7 +143,11 @@ describe('unique image bytes', () => {
   const image = sharp(pixels, { raw: { width: 8, height: 6, channels: 3 } });
 
   it('changes the bytes of PNG, JPEG and TIFF files but none of their pixels', async () => {
-    for (const encoded of [await image.clone().png().toBuffer(), await image.clone().jpeg().toBuffer(), await image.clone().tiff().toBuffer()]) {
+    for (const encoded of [
+      await image.clone().png().toBuffer(),
+      await image.clone().jpeg().toBuffer(),
+      await image.clone().tiff().toBuffer(),
+    ]) {
       const copy = uniqueImageBytes(encoded, 'regular 1');
       expect(copy.equals(encoded)).toBe(false);
       expect(copy.equals(uniqueImageBytes(encoded, 'regular 2'))).toBe(false);
@@ -134,9 +160,19 @@ describe('unique image bytes', () => {
 describe('bars', () => {
   it('judges each bar from the figures and says when one is missing', () => {
     const notes = barNotes({
-      sroieCer: new Map([['docintel regular', 0.07], ['docintel agentic', 0.05], ['tesseract', 0.1]]),
-      receiptP50Ms: new Map([['docintel regular', 400], ['tesseract', 600]]),
-      a4MedianMs: new Map([['docintel regular', 1000], ['tesseract', 2500]]),
+      sroieCer: new Map([
+        ['docintel regular', 0.07],
+        ['docintel agentic', 0.05],
+        ['tesseract', 0.1],
+      ]),
+      receiptP50Ms: new Map([
+        ['docintel regular', 400],
+        ['tesseract', 600],
+      ]),
+      a4MedianMs: new Map([
+        ['docintel regular', 1000],
+        ['tesseract', 2500],
+      ]),
       transfer: { missing: 'no inference probe wired' },
     });
     expect(notes[0]).toMatch(/: met: regular 0\.070 vs 0\.8 x 0\.100/u);
@@ -144,7 +180,15 @@ describe('bars', () => {
     expect(notes[2]).toMatch(/: met: 2\.50x/u);
     expect(notes[3]).toMatch(/: NOT met: 1\.50x/u);
     expect(notes[4]).toMatch(/not measured \(no inference probe wired\)/u);
-    const worse = barNotes({ sroieCer: new Map([['docintel regular', 0.09], ['tesseract', 0.1]]), receiptP50Ms: new Map(), a4MedianMs: new Map(), transfer: { share: 0.12, detail: 'x' } });
+    const worse = barNotes({
+      sroieCer: new Map([
+        ['docintel regular', 0.09],
+        ['tesseract', 0.1],
+      ]),
+      receiptP50Ms: new Map(),
+      a4MedianMs: new Map(),
+      transfer: { share: 0.12, detail: 'x' },
+    });
     expect(worse[0]).toMatch(/NOT met/u);
     expect(worse[1]).toMatch(/not measured/u);
     expect(worse[4]).toMatch(/NOT met: 12\.0%/u);

@@ -57,7 +57,10 @@ describe('olmOCR-bench tests', () => {
 
   it('parses spans into a rectangular grid', () => {
     const [table] = parseHtmlTables('<table><tr><td rowspan="2">a</td><td>b</td></tr><tr><td>c</td></tr></table>');
-    expect(table.cells).toEqual([['a', 'b'], ['a', 'c']]);
+    expect(table.cells).toEqual([
+      ['a', 'b'],
+      ['a', 'c'],
+    ]);
     expect(parseMarkdownTables('a | b\nplain text')).toEqual([]);
   });
 

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { cellContentF1, parseTableHtml } from '../scripts/bench/tables/html-tree.ts';
 import { readGroundTruth, readRegions, readStructure } from '../scripts/bench/tables/icdar-reader.ts';
 import {
-  adjacencyRelations, cellAdjacencyF1, gridShape, iou, matchTables, poolScores, scoreDocument, summarizeScore,
+  adjacencyRelations,
+  cellAdjacencyF1,
+  gridShape,
+  iou,
+  matchTables,
+  poolScores,
+  scoreDocument,
+  summarizeScore,
 } from '../scripts/bench/tables/icdar-metrics.ts';
 import { tableFromStext, type StextBlock } from '../scripts/bench/tables/peer-mupdf.ts';
 import { assignPages, parseTabulaJson } from '../scripts/bench/tables/peer-tabula.ts';
@@ -15,7 +22,15 @@ import { normalizedLevenshtein, teds, treeEditDistance } from '../scripts/bench/
 import { markdownHasTable } from '../scripts/bench/tables/negative-pages.ts';
 import { tabulaPageArgs } from '../scripts/bench/tables/peer-tabula.ts';
 import {
-  cellsToGrid, dropEmptyLines, gridContentF1, normalizeRealCell, readRealManifest, scoreRealPdf, shapeOf, summarizeReal, type RealEntry,
+  cellsToGrid,
+  dropEmptyLines,
+  gridContentF1,
+  normalizeRealCell,
+  readRealManifest,
+  scoreRealPdf,
+  shapeOf,
+  summarizeReal,
+  type RealEntry,
 } from '../scripts/bench/tables/real-metrics.ts';
 import { tableToHtml } from '../scripts/bench/tables/tools.ts';
 import { describeHalves, evalHalf, HalfTallies, pickHalf } from '../scripts/bench/split.ts';
@@ -28,7 +43,11 @@ function grid(rows: string[][]): ExtractedCell[] {
 }
 
 const table = (pageIndex: number, bbox: Box, cells: ExtractedCell[] = []): ExtractedTable => ({ pageIndex, bbox, cells });
-const THREE_BY_THREE = [['a', 'b', 'c'], ['d', 'e', 'f'], ['g', 'h', 'i']];
+const THREE_BY_THREE = [
+  ['a', 'b', 'c'],
+  ['d', 'e', 'f'],
+  ['g', 'h', 'i'],
+];
 
 describe('ICDAR-2013 detection', () => {
   it('computes IoU', () => {
@@ -56,12 +75,18 @@ describe('ICDAR-2013 detection', () => {
 
 describe('ICDAR-2013 cell adjacency', () => {
   it('scores identical tables 1, whatever the whitespace inside cells', () => {
-    const truth = grid([['to air\nkg/year', 'b'], ['c', 'd']]);
-    const same = grid([['to air  kg/year', 'b'], ['c', ' d ']]);
+    const truth = grid([
+      ['to air\nkg/year', 'b'],
+      ['c', 'd'],
+    ]);
+    const same = grid([
+      ['to air  kg/year', 'b'],
+      ['c', ' d '],
+    ]);
     expect(cellAdjacencyF1(truth, same)).toEqual({ precision: 1, recall: 1, f1: 1 });
   });
 
-  it('loses exactly the missing row\'s relations', () => {
+  it("loses exactly the missing row's relations", () => {
     // 3×3: 6 relations to the right + 6 below; without the last row 4 + 3 remain, all correct.
     expect(adjacencyRelations(grid(THREE_BY_THREE))).toHaveLength(12);
     const score = cellAdjacencyF1(grid(THREE_BY_THREE), grid(THREE_BY_THREE.slice(0, 2)));
@@ -77,7 +102,12 @@ describe('ICDAR-2013 cell adjacency', () => {
   });
 
   it('counts grid shapes with spans and pools document scores', () => {
-    expect(gridShape([{ row: 0, col: 0, rowspan: 2, colspan: 3, text: 'x' }, { row: 2, col: 1, rowspan: 1, colspan: 1, text: 'y' }])).toEqual({ rows: 3, cols: 3 });
+    expect(
+      gridShape([
+        { row: 0, col: 0, rowspan: 2, colspan: 3, text: 'x' },
+        { row: 2, col: 1, rowspan: 1, colspan: 1, text: 'y' },
+      ]),
+    ).toEqual({ rows: 3, cols: 3 });
     const truth = [table(0, [0, 0, 10, 10], grid(THREE_BY_THREE)), table(0, [0, 20, 10, 30], grid(THREE_BY_THREE))];
     const found = [table(0, [0, 0, 10, 10], grid(THREE_BY_THREE))]; // the second table is missed: cell F1 0
     const pooled = summarizeScore(poolScores([scoreDocument(truth, found), scoreDocument([], [])]));
@@ -92,7 +122,9 @@ describe('TEDS', () => {
 
   it('is 1 for identical tables (th = td, inline markup and whitespace ignored)', () => {
     expect(teds(truth, truth)).toBe(1);
-    expect(teds('<table><thead><tr><th>Name</th><th> Value </th></tr></thead><tbody><tr><td>a</td><td>1</td></tr></tbody></table>', truth)).toBe(1);
+    expect(
+      teds('<table><thead><tr><th>Name</th><th> Value </th></tr></thead><tbody><tr><td>a</td><td>1</td></tr></tbody></table>', truth),
+    ).toBe(1);
   });
 
   it('is below 1 for a different structure, by the edit distance over the larger tree', () => {
@@ -116,15 +148,39 @@ describe('TEDS', () => {
   });
 
   it('compares cell contents as multisets for cell F1', () => {
-    const f1 = cellContentF1(parseTableHtml('<table><tr><td>a</td><td>a</td><td>z</td></tr></table>'), parseTableHtml('<table><tr><td>a</td><td>b</td><td></td></tr></table>'));
+    const f1 = cellContentF1(
+      parseTableHtml('<table><tr><td>a</td><td>a</td><td>z</td></tr></table>'),
+      parseTableHtml('<table><tr><td>a</td><td>b</td><td></td></tr></table>'),
+    );
     expect(f1.precision).toBeCloseTo(1 / 3);
     expect(f1.recall).toBeCloseTo(1 / 2);
   });
 
   it('builds PubTabNet HTML from structure and cell tokens, spans and escapes included', () => {
-    const html = buildHtml(['<thead>', '<tr>', '<td', ' colspan="2"', '>', '</td>', '</tr>', '</thead>', '<tbody>', '<tr>', '<td>', '</td>', '<td>', '</td>', '</tr>', '</tbody>'],
-      [['<b>', 'H', '</b>'], ['1', '<', '2'], []]);
-    expect(html).toBe('<table><thead><tr><td colspan="2"><b>H</b></td></tr></thead><tbody><tr><td>1&lt;2</td><td></td></tr></tbody></table>');
+    const html = buildHtml(
+      [
+        '<thead>',
+        '<tr>',
+        '<td',
+        ' colspan="2"',
+        '>',
+        '</td>',
+        '</tr>',
+        '</thead>',
+        '<tbody>',
+        '<tr>',
+        '<td>',
+        '</td>',
+        '<td>',
+        '</td>',
+        '</tr>',
+        '</tbody>',
+      ],
+      [['<b>', 'H', '</b>'], ['1', '<', '2'], []],
+    );
+    expect(html).toBe(
+      '<table><thead><tr><td colspan="2"><b>H</b></td></tr></thead><tbody><tr><td>1&lt;2</td><td></td></tr></tbody></table>',
+    );
     const tree = parseTableHtml(html);
     expect(tree.children[0].children[0].children[0]).toMatchObject({ tag: 'td', colspan: 2, text: 'H' });
     expect(tree.children[1].children[0].children[0].text).toBe('1<2');
@@ -135,15 +191,38 @@ describe('TEDS', () => {
 describe('peer output converters', () => {
   it('turns tabula JSON into tables, dropping padding cells, and places them on pages by their text', () => {
     const json = JSON.stringify([
-      { extraction_method: 'basic', top: 0, left: 0, width: 300, height: 200, data: [
-        [{ top: 0, left: 0, width: 0, height: 0, text: '' }, { top: 100, left: 50, width: 40, height: 10, text: 'Alpha ' }],
-        [{ top: 112, left: 10, width: 30, height: 10, text: 'Beta' }, { top: 112, left: 50, width: 40, height: 10, text: '12' }]] },
-      { extraction_method: 'spreadsheet', top: 0, left: 0, width: 0, height: 0, data: [[{ top: 10, left: 10, width: 20, height: 10, text: 'Gamma' }]] },
+      {
+        extraction_method: 'basic',
+        top: 0,
+        left: 0,
+        width: 300,
+        height: 200,
+        data: [
+          [
+            { top: 0, left: 0, width: 0, height: 0, text: '' },
+            { top: 100, left: 50, width: 40, height: 10, text: 'Alpha ' },
+          ],
+          [
+            { top: 112, left: 10, width: 30, height: 10, text: 'Beta' },
+            { top: 112, left: 50, width: 40, height: 10, text: '12' },
+          ],
+        ],
+      },
+      {
+        extraction_method: 'spreadsheet',
+        top: 0,
+        left: 0,
+        width: 0,
+        height: 0,
+        data: [[{ top: 10, left: 10, width: 20, height: 10, text: 'Gamma' }]],
+      },
     ]);
     const tables = parseTabulaJson(json);
     expect(tables[0].bbox).toEqual([10, 100, 90, 122]);
     expect(tables[0].cells).toEqual([
-      { row: 0, col: 1, rowspan: 1, colspan: 1, text: 'Alpha' }, { row: 1, col: 0, rowspan: 1, colspan: 1, text: 'Beta' }, { row: 1, col: 1, rowspan: 1, colspan: 1, text: '12' },
+      { row: 0, col: 1, rowspan: 1, colspan: 1, text: 'Alpha' },
+      { row: 1, col: 0, rowspan: 1, colspan: 1, text: 'Beta' },
+      { row: 1, col: 1, rowspan: 1, colspan: 1, text: '12' },
     ]);
     expect(assignPages(tables, ['intro', 'Alpha\nBeta 12', 'Gam ma']).map((t) => t.pageIndex)).toEqual([1, 2]);
     expect(() => parseTabulaJson('Error: no such file')).toThrow(/no JSON/);
@@ -153,7 +232,9 @@ describe('peer output converters', () => {
     const text = (t: string, x: number, w: number): StextBlock => ({ type: 'text', bbox: { x, y: 0, w, h: 10 }, lines: [{ text: t }] });
     const td = (...blocks: StextBlock[]): StextBlock => ({ type: 'structure', raw: 'TD', contents: blocks });
     const stext: StextBlock = {
-      type: 'structure', raw: 'Table', contents: [
+      type: 'structure',
+      raw: 'Table',
+      contents: [
         { type: 'grid', xpos: [0, 100, 200, 300], ypos: [10, 30, 50], w: 3, h: 2 },
         { type: 'structure', raw: 'TR', contents: [td(text('a', 5, 20)), td(text('b', 105, 20)), td(text('c', 205, 20))] },
         { type: 'structure', raw: 'TR', contents: [td(text('wide', 5, 150)), td(text('z', 210, 20))] },
@@ -163,9 +244,12 @@ describe('peer output converters', () => {
     expect(found.pageIndex).toBe(4);
     expect(found.bbox).toEqual([0, 10, 300, 50]);
     expect(found.cells.filter((c) => c.row === 1)).toEqual([
-      { row: 1, col: 0, rowspan: 1, colspan: 2, text: 'wide' }, { row: 1, col: 2, rowspan: 1, colspan: 1, text: 'z' },
+      { row: 1, col: 0, rowspan: 1, colspan: 2, text: 'wide' },
+      { row: 1, col: 2, rowspan: 1, colspan: 1, text: 'z' },
     ]);
-    expect(tableToHtml(found)).toBe('<table><tbody><tr><td>a</td><td>b</td><td>c</td></tr><tr><td colspan="2">wide</td><td>z</td></tr></tbody></table>');
+    expect(tableToHtml(found)).toBe(
+      '<table><tbody><tr><td>a</td><td>b</td><td>c</td></tr><tr><td colspan="2">wide</td><td>z</td></tr></tbody></table>',
+    );
   });
 });
 
@@ -190,38 +274,131 @@ describe('tune/check halves', () => {
 });
 
 describe('tables-real metrics', () => {
-  const entry = (expected: string[][], extra: Partial<RealEntry> = {}): RealEntry => ({ pdf: 'x.pdf', page: 1, source: 'test', method: 'lattice', expected, ...extra });
+  const entry = (expected: string[][], extra: Partial<RealEntry> = {}): RealEntry => ({
+    pdf: 'x.pdf',
+    page: 1,
+    source: 'test',
+    method: 'lattice',
+    expected,
+    ...extra,
+  });
 
   it('normalizes whitespace and superscript marks, and drops rows and columns without text', () => {
     expect(normalizeRealCell(' 24.91<s>2</s>\n  kg ')).toBe('24.912 kg');
-    expect(dropEmptyLines([['', 'a', ''], ['', ' ', ''], ['', 'b', 'c']])).toEqual([['a', ''], ['b', 'c']]);
-    expect(shapeOf([['', 'a', ''], ['', '', ''], ['', 'b', 'c']])).toBe('2x2');
+    expect(
+      dropEmptyLines([
+        ['', 'a', ''],
+        ['', ' ', ''],
+        ['', 'b', 'c'],
+      ]),
+    ).toEqual([
+      ['a', ''],
+      ['b', 'c'],
+    ]);
+    expect(
+      shapeOf([
+        ['', 'a', ''],
+        ['', '', ''],
+        ['', 'b', 'c'],
+      ]),
+    ).toBe('2x2');
   });
 
   it('compares cell strings as multisets, empty cells ignored', () => {
-    const f1 = gridContentF1([['a', 'a', ''], ['b', 'c', 'd']], [['a', 'b'], ['c', 'e']]);
+    const f1 = gridContentF1(
+      [
+        ['a', 'a', ''],
+        ['b', 'c', 'd'],
+      ],
+      [
+        ['a', 'b'],
+        ['c', 'e'],
+      ],
+    );
     expect(f1.precision).toBeCloseTo(3 / 4);
     expect(f1.recall).toBeCloseTo(3 / 5);
   });
 
   it('writes a spanning cell once, or along its span where the expected grid repeats it (copy_text)', () => {
-    const cells: ExtractedCell[] = [{ row: 0, col: 0, rowspan: 2, colspan: 1, text: 'GMC' }, ...grid([['', 'x'], ['', 'y']]).filter((c) => c.col === 1)];
-    expect(cellsToGrid(cells)).toEqual([['GMC', 'x'], ['', 'y']]);
-    expect(cellsToGrid(cells, { rows: true, cols: false })).toEqual([['GMC', 'x'], ['GMC', 'y']]);
-    const [score] = scoreRealPdf([entry([['GMC', 'x'], ['GMC', 'y']], { params: { copy_text: ['v'] } })], [table(0, [0, 0, 10, 10], cells)]);
+    const cells: ExtractedCell[] = [
+      { row: 0, col: 0, rowspan: 2, colspan: 1, text: 'GMC' },
+      ...grid([
+        ['', 'x'],
+        ['', 'y'],
+      ]).filter((c) => c.col === 1),
+    ];
+    expect(cellsToGrid(cells)).toEqual([
+      ['GMC', 'x'],
+      ['', 'y'],
+    ]);
+    expect(cellsToGrid(cells, { rows: true, cols: false })).toEqual([
+      ['GMC', 'x'],
+      ['GMC', 'y'],
+    ]);
+    const [score] = scoreRealPdf(
+      [
+        entry(
+          [
+            ['GMC', 'x'],
+            ['GMC', 'y'],
+          ],
+          { params: { copy_text: ['v'] } },
+        ),
+      ],
+      [table(0, [0, 0, 10, 10], cells)],
+    );
     expect(score.f1).toBe(1);
   });
 
   it('pairs expected and predicted tables one-to-one by best F1, on the page and inside the area', () => {
-    const left = entry([['a', 'b'], ['c', 'd']], { area: { top: 0, left: 0, bottom: 100, right: 50 } });
-    const right = entry([['e', 'f'], ['g', 'h']], { area: { top: 0, left: 50, bottom: 100, right: 100 } });
+    const left = entry(
+      [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+      { area: { top: 0, left: 0, bottom: 100, right: 50 } },
+    );
+    const right = entry(
+      [
+        ['e', 'f'],
+        ['g', 'h'],
+      ],
+      { area: { top: 0, left: 50, bottom: 100, right: 100 } },
+    );
     // One merged table over both areas may stand for either, not for both.
-    const merged = table(0, [0, 0, 100, 100], grid([['a', 'b', 'e', 'f'], ['c', 'd', 'g', 'h']]));
-    const scores = scoreRealPdf([left, right], [merged, table(1, [0, 0, 40, 40], grid([['e', 'f'], ['g', 'h']]))]);
+    const merged = table(
+      0,
+      [0, 0, 100, 100],
+      grid([
+        ['a', 'b', 'e', 'f'],
+        ['c', 'd', 'g', 'h'],
+      ]),
+    );
+    const scores = scoreRealPdf(
+      [left, right],
+      [
+        merged,
+        table(
+          1,
+          [0, 0, 40, 40],
+          grid([
+            ['e', 'f'],
+            ['g', 'h'],
+          ]),
+        ),
+      ],
+    );
     expect(scores[0]).toMatchObject({ f1: 2 / 3, detected: true, shapeExact: false, predictedShape: '2x4' });
     expect(scores[1]).toMatchObject({ f1: 0, detected: false, predictedShape: '–' }); // the exact copy is on page 2
     expect(summarizeReal(scores)).toEqual({ tables: 2, meanF1: 1 / 3, detectionRecall: 0.5, shapeExactRate: 0 });
-    const outside = table(0, [60, 0, 100, 100], grid([['a', 'b'], ['c', 'd']]));
+    const outside = table(
+      0,
+      [60, 0, 100, 100],
+      grid([
+        ['a', 'b'],
+        ['c', 'd'],
+      ]),
+    );
     expect(scoreRealPdf([left], [outside])[0].f1).toBe(0);
   });
 

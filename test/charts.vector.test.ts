@@ -20,7 +20,10 @@ let drawings: PageDrawing[];
 beforeAll(() => {
   pdf = chartSuitePdf();
   model = modelOfPdf(pdf.bytes);
-  drawings = drawPdfPages(pdf.bytes, pdf.pages.map((_, i) => i));
+  drawings = drawPdfPages(
+    pdf.bytes,
+    pdf.pages.map((_, i) => i),
+  );
 });
 
 function chartsOnPage(i: number): ChartFinding[] {
@@ -49,9 +52,10 @@ function expectChartMatches(found: ChartFinding, expected: ExpectedChart): void 
     const series = found.series.find((s) => s.name === want.name)!;
     expect(series.points).toHaveLength(want.points.length);
     for (const [key, value] of want.points) {
-      const point = typeof key === 'number'
-        ? [...series.points].sort((a, b) => Math.abs(Number(a.x) - key) - Math.abs(Number(b.x) - key))[0]
-        : series.points.find((p) => p.label === key);
+      const point =
+        typeof key === 'number'
+          ? [...series.points].sort((a, b) => Math.abs(Number(a.x) - key) - Math.abs(Number(b.x) - key))[0]
+          : series.points.find((p) => p.label === key);
       expect(point, `${want.name} ${key}`).toBeDefined();
       if (typeof key === 'number') expect(within2(point!.x as number, key), `x ${point!.x} ≈ ${key}`).toBe(true);
       else expect(point!.x).toBe(key);
@@ -91,7 +95,11 @@ describe('vector charts from generated PDFs', () => {
   });
 
   it('finds both charts of a page apart', () => {
-    expect(chartsOnPage(0).map((f) => f.chartType).sort()).toEqual(['bar', 'grouped_bar']);
+    expect(
+      chartsOnPage(0)
+        .map((f) => f.chartType)
+        .sort(),
+    ).toEqual(['bar', 'grouped_bar']);
     const [a, b] = chartsOnPage(0);
     const overlap = Math.max(0, Math.min(a.bbox[3], b.bbox[3]) - Math.max(a.bbox[1], b.bbox[1]));
     expect(overlap).toBe(0);
@@ -139,14 +147,25 @@ describe('vector charts from generated PDFs', () => {
   });
 
   it('never throws on odd geometry', () => {
-    const odd: PageDrawing = { ...drawings[0], paths: drawings[0].paths.map((p, i) => (i % 3 ? p : { ...p, subpaths: [], bbox: [NaN, 0, Infinity, -1] })) };
+    const odd: PageDrawing = {
+      ...drawings[0],
+      paths: drawings[0].paths.map((p, i) => (i % 3 ? p : { ...p, subpaths: [], bbox: [NaN, 0, Infinity, -1] })),
+    };
     expect(() => findVectorCharts({ page: model.pages[0], drawing: odd, raster: null, engineering: false })).not.toThrow();
   });
 });
 
 describe('tick label numbers', () => {
   it.each([
-    ['1,250', 1250], ['$1.5k', 1500], ['45%', 45], ['\u221220', -20], ['(5)', -5], ['2.5M', 2.5e6], ['-$3', -3], ['€1 000', 1000], ['0.25', 0.25],
+    ['1,250', 1250],
+    ['$1.5k', 1500],
+    ['45%', 45],
+    ['\u221220', -20],
+    ['(5)', -5],
+    ['2.5M', 2.5e6],
+    ['-$3', -3],
+    ['€1 000', 1000],
+    ['0.25', 0.25],
   ])('%s → %d', (text, value) => {
     expect(parseNumber(text)).toBeCloseTo(value, 9);
   });
@@ -158,9 +177,16 @@ describe('tick label numbers', () => {
 
 describe('describeChart', () => {
   const base: ChartFinding = {
-    kind: 'chart', chartType: 'line', bbox: [0, 0, 10, 10], title: 'Sales', axes: { x_label: 'Year', y_label: 'Units' },
+    kind: 'chart',
+    chartType: 'line',
+    bbox: [0, 0, 10, 10],
+    title: 'Sales',
+    axes: { x_label: 'Year', y_label: 'Units' },
     series: [{ name: 'Units', points: [2019, 2020, 2021].map((x, i) => ({ label: String(x), x: String(x), y: [100, 80, 120][i] })) }],
-    insights: [], confidence: 0.9, parts: [], source: 'vector',
+    insights: [],
+    confidence: 0.9,
+    parts: [],
+    source: 'vector',
   };
 
   it('summarises a line with its range and trend', () => {
@@ -170,7 +196,19 @@ describe('describeChart', () => {
   });
 
   it('names the largest slice of a pie', () => {
-    const pie: ChartFinding = { ...base, chartType: 'pie', series: [{ name: '', points: [['A', 62.5], ['B', 37.5]].map(([l, y]) => ({ label: l as string, x: l as string, y: y as number })) }] };
+    const pie: ChartFinding = {
+      ...base,
+      chartType: 'pie',
+      series: [
+        {
+          name: '',
+          points: [
+            ['A', 62.5],
+            ['B', 37.5],
+          ].map(([l, y]) => ({ label: l as string, x: l as string, y: y as number })),
+        },
+      ],
+    };
     const d = describeChart(pie);
     expect(d.summary).toBe('Pie chart of Sales: 2 slices; the largest is A (62.5%).');
   });

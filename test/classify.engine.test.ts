@@ -8,8 +8,13 @@ import { wrap } from './helpers/layout-pdfs.ts';
 import { pdfOf, textRun } from './helpers/pdf.ts';
 
 /** Real PDFs drawn with mupdf (Helvetica), read back through the text layer and the layout analysis. */
-interface Run { x: number; y: number; size: number; bold?: boolean; text: string }
-
+interface Run {
+  x: number;
+  y: number;
+  size: number;
+  bold?: boolean;
+  text: string;
+}
 
 function pdf(pages: Run[][]): Uint8Array {
   return pdfOf(pages.map((runs) => runs.map((r) => textRun(r.x, r.y, r.text, r.size, r.bold)).join('\n')));
@@ -161,22 +166,34 @@ describe('classification engine on drawn PDFs', () => {
   });
 
   it('tells a plain contract from an NDA', () => {
-    const contract = pagesOf(pdf([[
-      { x: 150, y: 730, size: 18, bold: true, text: 'SERVICES AGREEMENT' },
-      ...para(
-        'This Agreement is made between the parties named below. Whereas the Supplier agrees to provide services, the parties hereby ' +
-          'agree that the term of this Agreement is two years. Either party may terminate on breach. Liability is limited and the ' +
-          'governing law is that of England. In witness whereof the parties have executed this Agreement on the effective date.',
-        690,
-      ),
-    ]]));
+    const contract = pagesOf(
+      pdf([
+        [
+          { x: 150, y: 730, size: 18, bold: true, text: 'SERVICES AGREEMENT' },
+          ...para(
+            'This Agreement is made between the parties named below. Whereas the Supplier agrees to provide services, the parties hereby ' +
+              'agree that the term of this Agreement is two years. Either party may terminate on breach. Liability is limited and the ' +
+              'governing law is that of England. In witness whereof the parties have executed this Agreement on the effective date.',
+            690,
+          ),
+        ],
+      ]),
+    );
     const [r] = classifyPages(contract, null);
     expect(r.docClass).toBe('contract');
     expect(r.confidence).toBeGreaterThan(0.5);
   });
 
   it('marks attachment pages', () => {
-    const attached = pagesOf(pdf([NDA, [{ x: 56, y: 740, size: 14, bold: true, text: 'Exhibit A' }, ...para('List of the confidential information disclosed under the agreement.', 700)]]));
+    const attached = pagesOf(
+      pdf([
+        NDA,
+        [
+          { x: 56, y: 740, size: 14, bold: true, text: 'Exhibit A' },
+          ...para('List of the confidential information disclosed under the agreement.', 700),
+        ],
+      ]),
+    );
     const r = classifyPages(attached, null);
     expect(r[1].pageRole).toBe('attachment');
   });
@@ -186,6 +203,8 @@ describe('classification engine on drawn PDFs', () => {
     expect(f.titleTokens).toContain('invoice');
     expect(f.stats.amounts).toBeGreaterThanOrEqual(3);
     expect(pageFeatures(pages[3]).blank).toBe(true);
-    expect(BUILTIN_CLASSES.map((c) => c.label)).toEqual(expect.arrayContaining(['invoice', 'nda_contract', 'scientific_paper', 'report', 'other']));
+    expect(BUILTIN_CLASSES.map((c) => c.label)).toEqual(
+      expect.arrayContaining(['invoice', 'nda_contract', 'scientific_paper', 'report', 'other']),
+    );
   });
 });

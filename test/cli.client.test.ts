@@ -93,14 +93,17 @@ describe('docintel client commands', () => {
 
   it('extract FILE --schema s.json prints the extracted fields as JSON', async () => {
     const schemaFile = path.join(dir, 'invoice.schema.json');
-    await writeFile(schemaFile, JSON.stringify({
-      doc_class: 'invoice',
-      fields: [
-        { key: 'invoice_number', description: 'Invoice number' },
-        { key: 'total', description: 'Total amount due', type: 'number' },
-      ],
-      tables: [],
-    }));
+    await writeFile(
+      schemaFile,
+      JSON.stringify({
+        doc_class: 'invoice',
+        fields: [
+          { key: 'invoice_number', description: 'Invoice number' },
+          { key: 'total', description: 'Total amount due', type: 'number' },
+        ],
+        tables: [],
+      }),
+    );
     const run = await docintel(['extract', invoiceFile, '--schema', schemaFile]);
     expectExit(run, 0);
     const body = JSON.parse(run.stdout) as { result: Record<string, unknown> };
@@ -145,7 +148,15 @@ describe('docintel client commands', () => {
 
   it('usage errors exit 2 without calling the server', async () => {
     // An address that would fail with 3 if any of these reached the network.
-    const cases = [['parse'], ['parse', reportFile, '--out', 'xml'], ['extract', reportFile], ['ask', reportFile], ['jobs', 'frobnicate'], ['parse', path.join(dir, 'missing.pdf')], ['upload', '--nope', reportFile]];
+    const cases = [
+      ['parse'],
+      ['parse', reportFile, '--out', 'xml'],
+      ['extract', reportFile],
+      ['ask', reportFile],
+      ['jobs', 'frobnicate'],
+      ['parse', path.join(dir, 'missing.pdf')],
+      ['upload', '--nope', reportFile],
+    ];
     const runs = await Promise.all(cases.map((args) => docintel(args, { DOCINTEL_URL: 'http://127.0.0.1:1' })));
     for (const run of runs) {
       expectExit(run, 2);

@@ -73,8 +73,18 @@ describe('the command table', () => {
   it('every processing route has a command, and src/cli.ts routes every client command to the client', () => {
     const routes = OPERATIONS.map((o) => o.route).sort();
     expect(routes).toEqual([
-      '/api/v1/ask', '/api/v1/parse', '/api/v1/synthesize', '/v1/charts', '/v1/classify', '/v1/equations', '/v1/extract',
-      '/v1/layout', '/v1/ocr', '/v1/schema/auto', '/v1/split', '/v1/tables',
+      '/api/v1/ask',
+      '/api/v1/parse',
+      '/api/v1/synthesize',
+      '/v1/charts',
+      '/v1/classify',
+      '/v1/equations',
+      '/v1/extract',
+      '/v1/layout',
+      '/v1/ocr',
+      '/v1/schema/auto',
+      '/v1/split',
+      '/v1/tables',
     ]);
     expect([...CLIENT_COMMANDS].sort()).toEqual([...CLIENT_COMMAND_NAMES].sort());
   });
@@ -94,7 +104,7 @@ describe('the command table', () => {
 });
 
 describe('processing commands against a listening server', () => {
-  it('ocr prints each page\'s text; layout one line per region', async () => {
+  it("ocr prints each page's text; layout one line per region", async () => {
     const ocr = await ok(['ocr', files.report, '--sync']);
     expect(ocr.stdout).toMatch(/^--- page 1 ---\n/);
     expect(ocr.stdout).toContain('--- page 3 ---');
@@ -103,7 +113,10 @@ describe('processing commands against a listening server', () => {
     const layout = await ok(['layout', files.report]);
     expect(layout.stdout).toMatch(/^p1 \d+x\d+: \d+ regions\n {2}\w+ \[\d+,\d+,\d+,\d+\]/);
     expect(layout.stdout).toMatch(/^p3 /m);
-    const asJson = JSON.parse((await ok(['layout', files.report, '--json', '--mode', 'nested'])).stdout) as { mode: string; pages: unknown[] };
+    const asJson = JSON.parse((await ok(['layout', files.report, '--json', '--mode', 'nested'])).stdout) as {
+      mode: string;
+      pages: unknown[];
+    };
     expect(asJson.mode).toBe('nested');
     expect(asJson.pages).toHaveLength(3);
   });
@@ -113,7 +126,10 @@ describe('processing commands against a listening server', () => {
     expect(run.stdout).toMatch(/^table 1 \(p1, 4x3\)\n/);
     expect(run.stdout).toContain('Item\tQuantity\tPrice');
     expect(run.stdout).toContain('Plums\t75\t2.00');
-    const body = JSON.parse((await ok(['tables', files.table, '--grounding', 'none', '--json', '--sync'])).stdout) as { grounding: string; tables: unknown[] };
+    const body = JSON.parse((await ok(['tables', files.table, '--grounding', 'none', '--json', '--sync'])).stdout) as {
+      grounding: string;
+      tables: unknown[];
+    };
     expect(body.grounding).toBe('none');
     expect(body.tables).toHaveLength(1);
   });
@@ -159,7 +175,9 @@ describe('processing commands against a listening server', () => {
     const schemaFile = path.join(dir, 'auto.schema.json');
     await writeFile(schemaFile, auto.stdout);
     const byFile = JSON.parse((await ok(['extract', files.invoice, '--schema', schemaFile])).stdout) as { result: Record<string, unknown> };
-    const byId = JSON.parse((await ok(['extract', files.invoice, '--schema-file-id', stored as string])).stdout) as { result: Record<string, unknown> };
+    const byId = JSON.parse((await ok(['extract', files.invoice, '--schema-file-id', stored as string])).stdout) as {
+      result: Record<string, unknown>;
+    };
     expect(Object.keys(byFile.result).length).toBeGreaterThan(0);
     expect(byId.result).toEqual(byFile.result);
   });
@@ -194,10 +212,22 @@ describe('processing commands against a listening server', () => {
 
   it('usage errors exit 2 before any request', async () => {
     const cases = [
-      ['ocr'], ['ocr', files.report, '--mode', 'fast'], ['tables', files.report, files.table], ['schema', 'auto'], ['schema', files.invoice],
-      ['synthesize'], ['synthesize', '-p', 'x', '--async'], ['synthesize', '-p', 'x', '--page-range', '1'], ['classify', files.report, '--classes', path.join(dir, 'missing.json')],
-      ['layout', files.report, '--sync', '--async'], ['files'], ['files', 'delete'], ['jobs', 'list', '--limit', '0'],
-      ['jobs', 'list', '--status', 'done'], ['jobs', 'cancel'], ['charts', path.join(dir, 'missing.pdf')],
+      ['ocr'],
+      ['ocr', files.report, '--mode', 'fast'],
+      ['tables', files.report, files.table],
+      ['schema', 'auto'],
+      ['schema', files.invoice],
+      ['synthesize'],
+      ['synthesize', '-p', 'x', '--async'],
+      ['synthesize', '-p', 'x', '--page-range', '1'],
+      ['classify', files.report, '--classes', path.join(dir, 'missing.json')],
+      ['layout', files.report, '--sync', '--async'],
+      ['files'],
+      ['files', 'delete'],
+      ['jobs', 'list', '--limit', '0'],
+      ['jobs', 'list', '--status', 'done'],
+      ['jobs', 'cancel'],
+      ['charts', path.join(dir, 'missing.pdf')],
     ];
     const runs = await Promise.all(cases.map((args) => docintel(args, { DOCINTEL_URL: 'http://127.0.0.1:1' })));
     runs.forEach((run, i) => {
@@ -214,12 +244,18 @@ describe('processing commands against a listening server', () => {
   });
 
   it('--page-range reaches the real service (original page indexes); files list/delete and jobs list/cancel work against it', async () => {
-    const layout = JSON.parse((await ok(['layout', '--sync', '--json', '--page-range', '2', files.packet])).stdout) as { pages: { page_index: number }[] };
+    const layout = JSON.parse((await ok(['layout', '--sync', '--json', '--page-range', '2', files.packet])).stdout) as {
+      pages: { page_index: number }[];
+    };
     expect(layout.pages.map((p) => p.page_index)).toEqual([1]);
-    const listed = JSON.parse((await ok(['files', 'list', '--json', '--limit', '200'])).stdout) as { files: { file_id: string; filename: string }[] };
+    const listed = JSON.parse((await ok(['files', 'list', '--json', '--limit', '200'])).stdout) as {
+      files: { file_id: string; filename: string }[];
+    };
     const packet = listed.files.find((f) => f.filename === 'packet.pdf');
     expect(packet).toBeDefined();
-    const jobs = JSON.parse((await ok(['jobs', 'list', '--json', '--operation', 'layout'])).stdout) as { jobs: { job_id: string; status: string }[] };
+    const jobs = JSON.parse((await ok(['jobs', 'list', '--json', '--operation', 'layout'])).stdout) as {
+      jobs: { job_id: string; status: string }[];
+    };
     expect(jobs.jobs.length).toBeGreaterThan(0);
     // A finished job cannot be cancelled: the 409 is an API error.
     const finished = jobs.jobs.find((j) => j.status === 'completed') as { job_id: string };
@@ -246,28 +282,52 @@ async function lifecycleStub(): Promise<{ app: FastifyInstance; url: string; req
     requests.push({ method: request.method, url: request.url, authorization: request.headers.authorization, body: request.body });
   });
   // A processing route, to see the request members the options become.
-  app.post('/v1/ocr', async () => ({ language: 'global', mode: 'regular', pages: [{ page_index: 1, width: 10, height: 10, text: 'second page' }] }));
+  app.post('/v1/ocr', async () => ({
+    language: 'global',
+    mode: 'regular',
+    pages: [{ page_index: 1, width: 10, height: 10, text: 'second page' }],
+  }));
   // Upload: the multipart parts in order, as the server reads them.
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post('/api/v1/upload', async (request) => {
-    const form = await new Response(request.body as Buffer, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
-    requests.push({ method: 'FORM', url: '/api/v1/upload', body: [...form.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]) });
+    const form = await new Response(request.body as Buffer, {
+      headers: { 'content-type': String(request.headers['content-type']) },
+    }).formData();
+    requests.push({
+      method: 'FORM',
+      url: '/api/v1/upload',
+      body: [...form.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]),
+    });
     return { files: [file(7)] };
   });
-  const file = (n: number) => ({ file_id: `file_${n}`, filename: `doc${n}.pdf`, size_bytes: 1000 + n, created_at: 1_790_000_000 + n, content_type: 'application/pdf', page_count: n });
-  const job = (n: number, status: string) => ({
-    job_id: `job_${n}`, operation: 'parse', status, execution_mode: 'async', created_at: 1_790_000_000 + n, updated_at: 1_790_000_100 + n,
+  const file = (n: number) => ({
+    file_id: `file_${n}`,
+    filename: `doc${n}.pdf`,
+    size_bytes: 1000 + n,
+    created_at: 1_790_000_000 + n,
+    content_type: 'application/pdf',
+    page_count: n,
   });
-  app.get<{ Querystring: { cursor?: string } }>('/v1/files', async (request) => (request.query.cursor === 'c2'
-    ? { files: [file(1)], next_cursor: null }
-    : { files: [file(3), file(2)], next_cursor: 'c2' }));
+  const job = (n: number, status: string) => ({
+    job_id: `job_${n}`,
+    operation: 'parse',
+    status,
+    execution_mode: 'async',
+    created_at: 1_790_000_000 + n,
+    updated_at: 1_790_000_100 + n,
+  });
+  app.get<{ Querystring: { cursor?: string } }>('/v1/files', async (request) =>
+    request.query.cursor === 'c2' ? { files: [file(1)], next_cursor: null } : { files: [file(3), file(2)], next_cursor: 'c2' },
+  );
   app.delete<{ Params: { id: string } }>('/v1/files/:id', async (request, reply) => {
     if (request.params.id !== 'file_3') return reply.code(404).send({ detail: 'File not found' });
     return reply.code(204).send();
   });
-  app.get<{ Querystring: { cursor?: string } }>('/v1/jobs', async (request) => (request.query.cursor === 'j2'
-    ? { jobs: [job(1, 'completed')], next_cursor: null }
-    : { jobs: [job(3, 'processing'), job(2, 'failed')], next_cursor: 'j2' }));
+  app.get<{ Querystring: { cursor?: string } }>('/v1/jobs', async (request) =>
+    request.query.cursor === 'j2'
+      ? { jobs: [job(1, 'completed')], next_cursor: null }
+      : { jobs: [job(3, 'processing'), job(2, 'failed')], next_cursor: 'j2' },
+  );
   app.post<{ Params: { id: string } }>('/v1/jobs/:id/cancel', async (request, reply) => {
     if (request.params.id === 'job_1') return reply.code(409).send({ detail: 'Job already finished' });
     return { ...job(3, 'failed'), job_id: request.params.id, error: { type: 'cancelled', msg: 'cancelled' } };
@@ -277,7 +337,7 @@ async function lifecycleStub(): Promise<{ app: FastifyInstance; url: string; req
   return { app, url: `http://127.0.0.1:${port}`, requests };
 }
 
-describe('files and jobs commands (stub of the spec\'d lifecycle routes)', () => {
+describe("files and jobs commands (stub of the spec'd lifecycle routes)", () => {
   let stub: Awaited<ReturnType<typeof lifecycleStub>>;
   const env = () => ({ DOCINTEL_URL: stub.url });
 
@@ -288,14 +348,24 @@ describe('files and jobs commands (stub of the spec\'d lifecycle routes)', () =>
 
   it('files list prints a page and the next cursor on stderr; --all follows it; --json prints the page bodies', async () => {
     const page = await ok(['files', 'list', '--limit', '2'], env());
-    expect(page.stdout.trim().split('\n').map((l) => l.split('\t')[0])).toEqual(['file_3', 'file_2']);
+    expect(
+      page.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[0]),
+    ).toEqual(['file_3', 'file_2']);
     expect(page.stdout).toContain('file_3\t2026-09-21T');
     expect(page.stdout).toContain('\t3p\t1003B\tdoc3.pdf');
     expect(page.stderr).toBe('more: --cursor c2\n');
     expect(stub.requests.at(-1)).toMatchObject({ method: 'GET', url: '/v1/files?limit=2', authorization: `Bearer ${KEY_A}` });
 
     const all = await ok(['files', 'list', '--all'], env());
-    expect(all.stdout.trim().split('\n').map((l) => l.split('\t')[0])).toEqual(['file_3', 'file_2', 'file_1']);
+    expect(
+      all.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[0]),
+    ).toEqual(['file_3', 'file_2', 'file_1']);
     expect(all.stderr).toBe('');
     expect(stub.requests.at(-1)?.url).toBe('/v1/files?cursor=c2');
 
@@ -306,18 +376,28 @@ describe('files and jobs commands (stub of the spec\'d lifecycle routes)', () =>
   it('a processing command sends its options as request members, page_range included', async () => {
     const run = await ok(['ocr', 'file_abc', '--sync', '--page-range', '2-3', '--language', 'global'], env());
     expect(stub.requests.at(-1)).toMatchObject({ method: 'POST', url: '/v1/ocr' });
-    expect(stub.requests.at(-1)?.body).toEqual({ language: 'global', page_range: '2-3', input: { file_id: 'file_abc' }, execution_mode: 'sync' });
+    expect(stub.requests.at(-1)?.body).toEqual({
+      language: 'global',
+      page_range: '2-3',
+      input: { file_id: 'file_abc' },
+      execution_mode: 'sync',
+    });
     expect(run.stdout).toBe('--- page 2 ---\nsecond page\n');
   });
 
   it('--password goes with the upload (before the files) or beside inline pdf_base64', async () => {
     await ok(['ocr', files.report, '--sync', '--password', 's3cret'], env());
     const form = stub.requests.find((r) => r.method === 'FORM');
-    expect(form?.body).toEqual([['password', 's3cret'], ['files', 'report.pdf']]);
+    expect(form?.body).toEqual([
+      ['password', 's3cret'],
+      ['files', 'report.pdf'],
+    ]);
     expect(stub.requests.at(-1)?.body).toMatchObject({ input: { file_id: 'file_7' } });
 
     await ok(['ocr', files.report, '--sync', '--inline', '--password', 's3cret'], env());
-    expect(stub.requests.at(-1)?.body).toMatchObject({ input: { filename: 'report.pdf', pdf_base64: expect.any(String), password: 's3cret' } });
+    expect(stub.requests.at(-1)?.body).toMatchObject({
+      input: { filename: 'report.pdf', pdf_base64: expect.any(String), password: 's3cret' },
+    });
   });
 
   it('files delete deletes each id (204); an unknown one exits 1 with the 404', async () => {

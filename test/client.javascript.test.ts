@@ -80,10 +80,13 @@ afterAll(async () => {
 describe('docintel/client from plain JavaScript', () => {
   it('package.json exports point at the built JavaScript and its types, the source only under a named condition', async () => {
     const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
-      exports: Record<string, Record<string, string>>; scripts: Record<string, string>;
+      exports: Record<string, Record<string, string>>;
+      scripts: Record<string, string>;
     };
     expect(pkg.exports['./client']).toEqual({
-      'docintel-source': './src/client/mod.ts', types: './dist/client/mod.d.ts', default: './dist/client/mod.js',
+      'docintel-source': './src/client/mod.ts',
+      types: './dist/client/mod.d.ts',
+      default: './dist/client/mod.js',
     });
     expect(pkg.scripts.prepare).toContain('build:client');
     const built = await readFile(path.join(ROOT, 'dist', 'client', 'mod.js'), 'utf8');
@@ -101,10 +104,26 @@ describe('docintel/client from plain JavaScript', () => {
   });
 
   it('its .d.ts typecheck a TypeScript consumer (and reject a call to an unknown route)', async () => {
-    const result = await run(process.execPath, [
-      TSC, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', 'false',
-      '--types', 'node', '--typeRoots', path.join(ROOT, 'node_modules', '@types'), 'consumer.ts',
-    ], consumer);
+    const result = await run(
+      process.execPath,
+      [
+        TSC,
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--skipLibCheck',
+        'false',
+        '--types',
+        'node',
+        '--typeRoots',
+        path.join(ROOT, 'node_modules', '@types'),
+        'consumer.ts',
+      ],
+      consumer,
+    );
     expectOk(result);
   });
 });

@@ -8,8 +8,13 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createDocintelClient, DocintelApiError, DocintelConnectionError, DocintelTimeoutError,
-  type DocintelClient, type JobRef, type ParseResult,
+  createDocintelClient,
+  DocintelApiError,
+  DocintelConnectionError,
+  DocintelTimeoutError,
+  type DocintelClient,
+  type JobRef,
+  type ParseResult,
 } from 'docintel/client';
 import { CLIENT_SCHEMA_FILE, readOpenApi, renderClientSchema, schemaType } from '../scripts/gen-client.ts';
 import { listen } from './helpers/api.ts';
@@ -38,12 +43,16 @@ describe('generated types (scripts/gen-client.ts)', () => {
     expect(schemaType({ type: 'string', enum: ['a', 'b'] })).toBe('"a" | "b"');
     expect(schemaType({ enum: [true, 'none'] })).toBe('true | "none"');
     expect(schemaType({ type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } })).toBe('(string | number)[]');
-    expect(schemaType({ anyOf: [{ $ref: '#/components/schemas/InputSource' }, { type: 'null' }] })).toBe('components["schemas"]["InputSource"] | null');
-    expect(schemaType({ allOf: [{ $ref: '#/components/schemas/A' }, { type: ['object', 'null'], additionalProperties: true }] }))
-      .toBe('components["schemas"]["A"] & ({\n    [key: string]: unknown;\n} | null)');
+    expect(schemaType({ anyOf: [{ $ref: '#/components/schemas/InputSource' }, { type: 'null' }] })).toBe(
+      'components["schemas"]["InputSource"] | null',
+    );
+    expect(schemaType({ allOf: [{ $ref: '#/components/schemas/A' }, { type: ['object', 'null'], additionalProperties: true }] })).toBe(
+      'components["schemas"]["A"] & ({\n    [key: string]: unknown;\n} | null)',
+    );
     expect(schemaType({})).toBe('unknown');
-    expect(schemaType({ type: 'object', required: ['id'], properties: { id: { type: 'string' }, 'x-y': { type: 'number' } } }))
-      .toBe('{\n    id: string;\n    "x-y"?: number;\n}');
+    expect(schemaType({ type: 'object', required: ['id'], properties: { id: { type: 'string' }, 'x-y': { type: 'number' } } })).toBe(
+      '{\n    id: string;\n    "x-y"?: number;\n}',
+    );
     expect(schemaType({ type: 'object', additionalProperties: { type: 'integer' } })).toBe('{\n    [key: string]: number;\n}');
   });
 });
@@ -116,7 +125,9 @@ describe('SDK against a listening server', () => {
 
   it('sync calls are typed too; wrong calls do not compile and the server refuses them with DocintelApiError', async () => {
     const [file] = await client.upload([{ name: 'report.pdf', data: new Blob([reportPdf()]) }]);
-    const sync = await client.ok(client.POST('/api/v1/parse', { body: { input: { file_id: file.file_id }, execution_mode: 'sync', grounding: 'none' } }));
+    const sync = await client.ok(
+      client.POST('/api/v1/parse', { body: { input: { file_id: file.file_id }, execution_mode: 'sync', grounding: 'none' } }),
+    );
     if ('job_id' in sync) throw new Error('sync parse answered a JobRef');
     expect(sync.markdown).toContain(REPORT.title);
 

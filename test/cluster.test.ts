@@ -42,7 +42,12 @@ interface Reply<T = unknown> {
 async function call<T>(base: string, key: string, method: string, path: string, body?: unknown): Promise<Reply<T>> {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(60_000),
+  });
   const text = await res.text();
   let parsed: unknown = null;
   try {
@@ -79,9 +84,11 @@ async function uploadFile(base: string, key: string, filename: string, bytes: Bu
 async function inParallel<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    for (let i = next++; i < items.length; i = next++) results[i] = await task(items[i]);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let i = next++; i < items.length; i = next++) results[i] = await task(items[i]);
+    }),
+  );
   return results;
 }
 
@@ -117,7 +124,11 @@ describe.skipIf(!haveNats)('cluster: 2 apis, 2 workers, 2 inference processes sh
   it('serves a file uploaded through one api from the other: record and page image, both ways', async () => {
     const pdf = invoicePdf('17.80');
     const viaA = await uploadFile(a, FILES_KEY, 'invoice.pdf', pdf, 'application/pdf');
-    expect(await callOk<FileRef>(b, FILES_KEY, 'GET', `/v1/files/${viaA.file_id}`)).toMatchObject({ file_id: viaA.file_id, filename: 'invoice.pdf', page_count: 1 });
+    expect(await callOk<FileRef>(b, FILES_KEY, 'GET', `/v1/files/${viaA.file_id}`)).toMatchObject({
+      file_id: viaA.file_id,
+      filename: 'invoice.pdf',
+      page_count: 1,
+    });
     const image = await fetch(`${b}/v1/files/${viaA.file_id}/pages/0/image`, { headers: { authorization: `Bearer ${FILES_KEY}` } });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
@@ -126,7 +137,11 @@ describe.skipIf(!haveNats)('cluster: 2 apis, 2 workers, 2 inference processes sh
 
     const scan = textImage(['Uploaded through api B'], 2);
     const viaB = await uploadFile(b, FILES_KEY, 'scan.png', scan.png, 'image/png');
-    expect(await callOk<FileRef>(a, FILES_KEY, 'GET', `/v1/files/${viaB.file_id}`)).toMatchObject({ file_id: viaB.file_id, content_type: 'image/png', page_count: 1 });
+    expect(await callOk<FileRef>(a, FILES_KEY, 'GET', `/v1/files/${viaB.file_id}`)).toMatchObject({
+      file_id: viaB.file_id,
+      content_type: 'image/png',
+      page_count: 1,
+    });
     const scanImage = await fetch(`${a}/v1/files/${viaB.file_id}/pages/0/image`, { headers: { authorization: `Bearer ${FILES_KEY}` } });
     expect(scanImage.status).toBe(200);
     const scanMeta = await sharp(Buffer.from(await scanImage.arrayBuffer())).metadata();
@@ -139,7 +154,8 @@ describe.skipIf(!haveNats)('cluster: 2 apis, 2 workers, 2 inference processes sh
   it('continues an ask session opened through one api through the other', async () => {
     const file = await uploadFile(a, FILES_KEY, 'invoice.pdf', invoicePdf('41.20'), 'application/pdf');
     type Answer = { answer: string; session_id: string; doc_ids: string[] };
-    const ask = (base: string, body: Record<string, unknown>) => callOk<Answer>(base, FILES_KEY, 'POST', '/api/v1/ask', { execution_mode: 'sync', ...body });
+    const ask = (base: string, body: Record<string, unknown>) =>
+      callOk<Answer>(base, FILES_KEY, 'POST', '/api/v1/ask', { execution_mode: 'sync', ...body });
 
     const first = await ask(a, { query: 'What is the total amount due?', inputs: [{ file_id: file.file_id }] });
     expect(first.answer).toBe('41.20');
@@ -159,7 +175,15 @@ describe.skipIf(!haveNats)('cluster: 2 apis, 2 workers, 2 inference processes sh
     ]);
     // Another tenant's follow-up is refused by either api.
     for (const base of [a, b]) {
-      expect((await call(base, JOBS_KEY, 'POST', '/api/v1/ask', { query: 'and the date?', session_id: first.session_id, execution_mode: 'sync' })).status).toBe(404);
+      expect(
+        (
+          await call(base, JOBS_KEY, 'POST', '/api/v1/ask', {
+            query: 'and the date?',
+            session_id: first.session_id,
+            execution_mode: 'sync',
+          })
+        ).status,
+      ).toBe(404);
     }
   }, 120_000);
 
@@ -169,37 +193,52 @@ describe.skipIf(!haveNats)('cluster: 2 apis, 2 workers, 2 inference processes sh
     const apiFor = (job: PlannedJob) => (job.index % 2 === 0 ? a : b);
     const otherApi = (job: PlannedJob) => (job.index % 2 === 0 ? b : a);
     // Uploaded through one api, submitted through the other.
-    const files = await inParallel(plan, HTTP_CONCURRENCY, (job) => uploadFile(otherApi(job), JOBS_KEY, job.filename, job.bytes, job.contentType));
+    const files = await inParallel(plan, HTTP_CONCURRENCY, (job) =>
+      uploadFile(otherApi(job), JOBS_KEY, job.filename, job.bytes, job.contentType),
+    );
     const refs = await inParallel(plan, HTTP_CONCURRENCY, (job) =>
-      callOk<JobRef>(apiFor(job), JOBS_KEY, 'POST', job.url, { input: { file_id: files[job.index].file_id }, execution_mode: 'async' }));
+      callOk<JobRef>(apiFor(job), JOBS_KEY, 'POST', job.url, { input: { file_id: files[job.index].file_id }, execution_mode: 'async' }),
+    );
     const jobIds = refs.map((r) => r.job_id);
     expect(new Set(jobIds).size).toBe(JOB_COUNT);
 
     const [doomedWorker, survivingWorker] = cluster.workers;
     const [doomedInference, survivingInference] = cluster.inference;
     await waitFor(`${KILL_AFTER} jobs to finish`, () => (events.finished(jobIds) >= KILL_AFTER ? true : undefined), 120_000, 50);
-    const kills = [doomedWorker.process, doomedInference.process].map((proc) => ({ name: proc.name, pid: proc.pid, finishedBefore: events.finished(jobIds) }));
+    const kills = [doomedWorker.process, doomedInference.process].map((proc) => ({
+      name: proc.name,
+      pid: proc.pid,
+      finishedBefore: events.finished(jobIds),
+    }));
     doomedWorker.process.kill('SIGKILL');
     doomedInference.process.kill('SIGKILL');
     await Promise.all([doomedWorker.process.exited, doomedInference.process.exited]);
 
     // Finished per the events; the API is asked about the others too, so a lost event cannot stall the test.
     const finishedPerApi = new Set<string>();
-    await waitFor(`all ${JOB_COUNT} jobs to finish`, async () => {
-      const open = jobIds.filter((id) => !finishedPerApi.has(id) && events.count(id, 'completed') + events.count(id, 'failed') === 0);
-      if (open.length === 0) return true;
-      if (open.length > 20) return undefined;
-      for (const ref of await inParallel(open, HTTP_CONCURRENCY, (id) => callOk<JobRef>(a, JOBS_KEY, 'GET', `/v1/jobs/${id}`))) {
-        if (ref.status === 'completed' || ref.status === 'failed') finishedPerApi.add(ref.job_id);
-      }
-      return undefined;
-    }, 150_000, 500);
+    await waitFor(
+      `all ${JOB_COUNT} jobs to finish`,
+      async () => {
+        const open = jobIds.filter((id) => !finishedPerApi.has(id) && events.count(id, 'completed') + events.count(id, 'failed') === 0);
+        if (open.length === 0) return true;
+        if (open.length > 20) return undefined;
+        for (const ref of await inParallel(open, HTTP_CONCURRENCY, (id) => callOk<JobRef>(a, JOBS_KEY, 'GET', `/v1/jobs/${id}`))) {
+          if (ref.status === 'completed' || ref.status === 'failed') finishedPerApi.add(ref.job_id);
+        }
+        return undefined;
+      },
+      150_000,
+      500,
+    );
     const durationMs = Date.now() - started;
 
     // Every job through the api it was not submitted to: status, then result.
-    const finals = await inParallel(plan, HTTP_CONCURRENCY, (job) => callOk<JobRef>(otherApi(job), JOBS_KEY, 'GET', `/v1/jobs/${jobIds[job.index]}`));
+    const finals = await inParallel(plan, HTTP_CONCURRENCY, (job) =>
+      callOk<JobRef>(otherApi(job), JOBS_KEY, 'GET', `/v1/jobs/${jobIds[job.index]}`),
+    );
     const problems = await inParallel(plan, HTTP_CONCURRENCY, async (job) => {
-      if (finals[job.index].status !== 'completed') return `${job.kind} #${job.index}: ${finals[job.index].status} ${JSON.stringify(finals[job.index].error)}`;
+      if (finals[job.index].status !== 'completed')
+        return `${job.kind} #${job.index}: ${finals[job.index].status} ${JSON.stringify(finals[job.index].error)}`;
       const result = await callOk<unknown>(otherApi(job), JOBS_KEY, 'GET', `/v1/jobs/${jobIds[job.index]}/result`);
       const problem = resultProblem(job, result);
       return problem ? `${job.kind} #${job.index}: ${problem}` : null;
@@ -228,7 +267,10 @@ describe.skipIf(!haveNats)('cluster: 2 apis, 2 workers, 2 inference processes sh
     // A job completes once (the compare-and-set, and usage below), but its event is at least once: a worker that stored
     // the final state and was killed or starved past its lease before marking it announced is announced again by
     // the redelivery (JobRecord.announced). So a repeat is allowed, rarely and never more than one.
-    expect(completedEvents.filter((n) => n < 1 || n > 2), 'every job has its completed event, at most repeated once').toEqual([]);
+    expect(
+      completedEvents.filter((n) => n < 1 || n > 2),
+      'every job has its completed event, at most repeated once',
+    ).toEqual([]);
     expect(summary.duplicated, 'repeated completed events are rare').toBeLessThanOrEqual(MAX_REPEATED_COMPLETIONS);
     expect(jobIds.filter((id) => events.count(id, 'failed') > 0)).toEqual([]);
     expect([...records.values()].filter((r) => r.status !== 'completed')).toEqual([]);

@@ -3,11 +3,25 @@ import type { ChartFinding } from '../src/pipeline/charts/types.ts';
 import { describeFigure, findDiagrams } from '../src/pipeline/diagrams/mod.ts';
 import { escapeLabel, readingOrder, toMermaid } from '../src/pipeline/diagrams/mermaid.ts';
 import { drawPdfPages, rasterFromImage } from '../src/pipeline/drawing/mod.ts';
-import { DRAWING, engineeringPdf, FLOW, flowchartImage, flowchartPdf, PHOTO, photoPdf, ruledTableImage, ruledTablePdf } from './helpers/diagram-docs.ts';
+import {
+  DRAWING,
+  engineeringPdf,
+  FLOW,
+  flowchartImage,
+  flowchartPdf,
+  PHOTO,
+  photoPdf,
+  ruledTableImage,
+  ruledTablePdf,
+} from './helpers/diagram-docs.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
 
 /** Reads a finding's mermaid back: node id → (shape brackets, label), and edges as (from label, to label, edge label). */
-function parseMermaid(text: string): { nodes: Map<string, { open: string; label: string }>; edges: [string, string, string][]; arrows: string[] } {
+function parseMermaid(text: string): {
+  nodes: Map<string, { open: string; label: string }>;
+  edges: [string, string, string][];
+  arrows: string[];
+} {
   const nodes = new Map<string, { open: string; label: string }>();
   const raw: [string, string, string, string][] = [];
   const lines = text.split('\n');
@@ -147,9 +161,25 @@ describe('no diagram where there is none', () => {
 
   it('odd input gives [] instead of throwing', () => {
     const page = modelOfPdf(ruledTablePdf()).pages[0];
-    const broken = { page_index: 0, width: 10, height: 10, glyphs: [], paths: [{ subpaths: [{ points: [], closed: true, curved: false }], lineWidth: 1, bbox: [0, 0, 0, 0] as [number, number, number, number], order: 0 }], truncated: false };
+    const broken = {
+      page_index: 0,
+      width: 10,
+      height: 10,
+      glyphs: [],
+      paths: [
+        {
+          subpaths: [{ points: [], closed: true, curved: false }],
+          lineWidth: 1,
+          bbox: [0, 0, 0, 0] as [number, number, number, number],
+          order: 0,
+        },
+      ],
+      truncated: false,
+    };
     expect(findDiagrams({ page, drawing: broken, raster: null, engineering: false })).toEqual([]);
-    expect(findDiagrams({ page, drawing: null, raster: { page_index: 0, width: 3, height: 3, data: new Uint8Array(5) }, engineering: false })).toEqual([]);
+    expect(
+      findDiagrams({ page, drawing: null, raster: { page_index: 0, width: 3, height: 3, data: new Uint8Array(5) }, engineering: false }),
+    ).toEqual([]);
   });
 });
 
@@ -164,7 +194,9 @@ describe('mermaid text', () => {
       ],
       edges: [{ from: 0, to: 1, directed: false, both: false, label: 'a|b', bbox: box(0) }],
     };
-    expect(toMermaid(graph, readingOrder(graph))).toBe('flowchart TD\n  n1((Hub))\n  n2["Say #quot;hi#quot; [now]"]\n  n2 ---|"a#124;b"| n1');
+    expect(toMermaid(graph, readingOrder(graph))).toBe(
+      'flowchart TD\n  n1((Hub))\n  n2["Say #quot;hi#quot; [now]"]\n  n2 ---|"a#124;b"| n1',
+    );
     expect(escapeLabel('Valid?')).toBe('Valid?');
     expect(escapeLabel('')).toBe('" "');
   });

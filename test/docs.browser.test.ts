@@ -46,7 +46,9 @@ describe.runIf(chromiumOrSkip())('pages in a browser', () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`${msg.text()} (${msg.location().url})`); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`${msg.text()} (${msg.location().url})`);
+    });
     return { page, errors };
   }
 

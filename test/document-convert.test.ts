@@ -15,8 +15,14 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 function workbookWithSheetData(sheetData: string, sharedStrings = ''): Buffer {
   const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
   const parts = new Map<string, string>([
-    ['xl/workbook.xml', `<workbook ${ns} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="A &amp; B" sheetId="1" r:id="rId1"/></sheets></workbook>`],
-    ['xl/_rels/workbook.xml.rels', '<Relationships><Relationship Id="rId1" Type="x/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'],
+    [
+      'xl/workbook.xml',
+      `<workbook ${ns} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="A &amp; B" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      '<Relationships><Relationship Id="rId1" Type="x/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ],
     ['xl/worksheets/sheet1.xml', `<worksheet ${ns}><sheetData>${sheetData}</sheetData></worksheet>`],
     ['xl/sharedStrings.xml', `<sst ${ns}>${sharedStrings}</sst>`],
     ['[Content_Types].xml', '<Types/>'],
@@ -26,11 +32,13 @@ function workbookWithSheetData(sheetData: string, sharedStrings = ''): Buffer {
 
 describe('XLSX reader', () => {
   it('reads shared, rich, inline, boolean, formula and numeric cells, and the sheet name', async () => {
-    const html = await xlsxToHtml(workbookWithSheetData(
-      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="inlineStr"><is><t>inline &lt;x&gt;</t></is></c></row>'
-      + '<row r="3"><c r="A3" t="b"><v>1</v></c><c r="B3" t="str"><f>A1</f><v>formula text</v></c><c r="D3"><v>0.30000000000000004</v></c></row>',
-      '<si><t>plain</t></si><si><r><t>rich </t></r><r><t>runs</t></r><rPh><t>phonetic</t></rPh></si>',
-    ));
+    const html = await xlsxToHtml(
+      workbookWithSheetData(
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="inlineStr"><is><t>inline &lt;x&gt;</t></is></c></row>' +
+          '<row r="3"><c r="A3" t="b"><v>1</v></c><c r="B3" t="str"><f>A1</f><v>formula text</v></c><c r="D3"><v>0.30000000000000004</v></c></row>',
+        '<si><t>plain</t></si><si><r><t>rich </t></r><r><t>runs</t></r><rPh><t>phonetic</t></rPh></si>',
+      ),
+    );
     expect(html).toContain('<h2>A &amp; B</h2>');
     expect(html).toContain('<tr><td>plain</td><td>rich runs</td><td>inline &lt;x&gt;</td><td></td></tr>');
     expect(html).toContain('<tr><td>TRUE</td><td>formula text</td><td></td><td>0.3</td></tr>');
@@ -38,12 +46,19 @@ describe('XLSX reader', () => {
   });
 
   it('lays out every sheet of a generated workbook as a table', async () => {
-    const html = await xlsxToHtml(buildXlsx('Orders', [['Item', 'Qty'], ['Apples', 3]]));
+    const html = await xlsxToHtml(
+      buildXlsx('Orders', [
+        ['Item', 'Qty'],
+        ['Apples', 3],
+      ]),
+    );
     expect(html).toMatch(/<h2>Orders<\/h2><table><tr><td>Item<\/td><td>Qty<\/td><\/tr>\n<tr><td>Apples<\/td><td>3<\/td><\/tr><\/table>/);
   });
 
   it('refuses a workbook without worksheets or that is not a ZIP', async () => {
-    await expect(xlsxToHtml(encodeZip([{ name: 'xl/other.xml', data: Buffer.from('x') }]))).rejects.toThrow(/XLSX spreadsheet but cannot be read: it has no xl\/workbook.xml/);
+    await expect(xlsxToHtml(encodeZip([{ name: 'xl/other.xml', data: Buffer.from('x') }]))).rejects.toThrow(
+      /XLSX spreadsheet but cannot be read: it has no xl\/workbook.xml/,
+    );
     await expect(xlsxToHtml(Buffer.from('not a zip'))).rejects.toThrow(DocumentFormatError);
   });
 });
@@ -51,7 +66,9 @@ describe('XLSX reader', () => {
 describe('ZIP limits', () => {
   it('counts parts before anything is read', () => {
     const many = encodeZip(Array.from({ length: MAX_ZIP_ENTRIES + 1 }, (_, i) => ({ name: `p${i}`, data: Buffer.alloc(0) })));
-    expect(() => checkZip(many, 'XLSX spreadsheet', XLSX)).toThrow(`XLSX spreadsheet has ${MAX_ZIP_ENTRIES + 1} parts, over the ${MAX_ZIP_ENTRIES}-part limit`);
+    expect(() => checkZip(many, 'XLSX spreadsheet', XLSX)).toThrow(
+      `XLSX spreadsheet has ${MAX_ZIP_ENTRIES + 1} parts, over the ${MAX_ZIP_ENTRIES}-part limit`,
+    );
     try {
       checkZip(many, 'XLSX spreadsheet', XLSX);
     } catch (err) {
@@ -64,22 +81,32 @@ describe('ZIP limits', () => {
 describe('HTML and text', () => {
   it('refuses text over the size limit before laying it out (413)', async () => {
     const big = Buffer.alloc(MAX_TEXT_BYTES + 1, 'a');
-    await expect(convertToPdf(big, 'text/plain', { maxPages: 2000 })).rejects.toMatchObject({ tooLarge: true, message: expect.stringMatching(/plain text of \d+ bytes is over the 16 MiB limit/) });
+    await expect(convertToPdf(big, 'text/plain', { maxPages: 2000 })).rejects.toMatchObject({
+      tooLarge: true,
+      message: expect.stringMatching(/plain text of \d+ bytes is over the 16 MiB limit/),
+    });
   });
 
   it('refuses a document that lays out into more pages than the limit (413)', async () => {
     const text = Buffer.from('A line of the memo.\n'.repeat(400));
-    await expect(convertToPdf(text, 'text/plain', { maxPages: 2 })).rejects.toMatchObject({ tooLarge: true, message: expect.stringMatching(/plain text has \d+ pages, over the 2-page limit/) });
+    await expect(convertToPdf(text, 'text/plain', { maxPages: 2 })).rejects.toMatchObject({
+      tooLarge: true,
+      message: expect.stringMatching(/plain text has \d+ pages, over the 2-page limit/),
+    });
   });
 
   it('drops scripts, frames, links and remote images but keeps inline images and text', () => {
-    const clean = sanitizeHtml('<p>keep</p><SCRIPT type="x">bad()</SCRIPT><iframe src="http://x"></iframe><link rel=stylesheet href="http://x">'
-      + '<img src="http://x/a.png"><img alt="i" src="data:image/png;base64,AAAA"><style>@import url(http://x/y.css); p{}</style>');
+    const clean = sanitizeHtml(
+      '<p>keep</p><SCRIPT type="x">bad()</SCRIPT><iframe src="http://x"></iframe><link rel=stylesheet href="http://x">' +
+        '<img src="http://x/a.png"><img alt="i" src="data:image/png;base64,AAAA"><style>@import url(http://x/y.css); p{}</style>',
+    );
     expect(clean).toBe('<p>keep</p><img alt="i" src="data:image/png;base64,AAAA"><style> p{}</style>');
   });
 
   it('puts the base stylesheet into an uploaded page, with or without a head', () => {
-    expect(uploadedHtml('<html><head><title>t</title></head><body>x</body></html>')).toMatch(/^<html><head><style>[\s\S]*border-collapse[\s\S]*<\/style><title>t<\/title>/);
+    expect(uploadedHtml('<html><head><title>t</title></head><body>x</body></html>')).toMatch(
+      /^<html><head><style>[\s\S]*border-collapse[\s\S]*<\/style><title>t<\/title>/,
+    );
     expect(uploadedHtml('<p>fragment</p>')).toMatch(/^<!DOCTYPE html>[\s\S]*<body><p>fragment<\/p><\/body><\/html>$/);
   });
 
@@ -96,7 +123,8 @@ describe('text uploads that are not what their name says, or hold nothing', () =
     expect(misnamedTextProblem('text/plain', 'notes.pdf')).toMatch(/named \.pdf but holds plain text/);
     expect(misnamedTextProblem('text/html', 'Scan.PNG')).toMatch(/named \.png but holds HTML page/);
     expect(misnamedTextProblem('text/plain', 'report.docx')).toMatch(/\.docx/);
-    for (const name of ['notes.txt', 'notes.md', 'page.html', 'README', 'data.csv']) expect(misnamedTextProblem('text/plain', name), name).toBeNull();
+    for (const name of ['notes.txt', 'notes.md', 'page.html', 'README', 'data.csv'])
+      expect(misnamedTextProblem('text/plain', name), name).toBeNull();
     expect(misnamedTextProblem('application/pdf', 'a.pdf')).toBeNull();
   });
 

@@ -16,7 +16,14 @@ import { findPageItems } from '../src/pipeline/drawing-stages/page-items.ts';
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const smoke = 'test/helpers/pool-smoke.ts';
-const expectedSmoke = { pages: [{ width: 30, height: 20 }, { width: 20, height: 30 }], rendered: [16, 8, 'image/png'], mupdfInParent: false };
+const expectedSmoke = {
+  pages: [
+    { width: 30, height: 20 },
+    { width: 20, height: 30 },
+  ],
+  rendered: [16, 8, 'image/png'],
+  mupdfInParent: false,
+};
 
 let pool: DocumentPool;
 let fixtures: Fixtures;
@@ -40,10 +47,13 @@ describe('document pool', () => {
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual(expectedSmoke);
   });
 
-  it('runs the chart stage beside each page\'s drawing, finding what this thread finds from the drawings', async () => {
+  it("runs the chart stage beside each page's drawing, finding what this thread finds from the drawings", async () => {
     const pdf = chartSuitePdf();
     const model = modelOfPdf(pdf.bytes);
-    const drawings = drawPdfPages(pdf.bytes, model.pages.map((p) => p.page_index));
+    const drawings = drawPdfPages(
+      pdf.bytes,
+      model.pages.map((p) => p.page_index),
+    );
     const tasks = model.pages.map((page) => ({ page, equations: null, items: { engineering: false }, draw: true }));
     const results = await pool.vectorPages(pdf.bytes, tasks, { docKey: 'chart-suite' });
     expect(results.map((r) => r.page_index)).toEqual(model.pages.map((p) => p.page_index));
@@ -73,8 +83,18 @@ describe('document pool', () => {
   });
 
   it('runs more tasks than threads at once', async () => {
-    const renders = await Promise.all([0, 1, 2, 0, 1, 2].map((pageIndex) =>
-      pool.render(fixtures.good.pdf.bytes, 'application/pdf', { pageIndex, dpi: 36, format: 'jpeg' })));
-    expect(renders.map((r) => [r.width, r.height])).toEqual([[306, 396], [306, 396], [421, 298], [306, 396], [306, 396], [421, 298]]);
+    const renders = await Promise.all(
+      [0, 1, 2, 0, 1, 2].map((pageIndex) =>
+        pool.render(fixtures.good.pdf.bytes, 'application/pdf', { pageIndex, dpi: 36, format: 'jpeg' }),
+      ),
+    );
+    expect(renders.map((r) => [r.width, r.height])).toEqual([
+      [306, 396],
+      [306, 396],
+      [421, 298],
+      [306, 396],
+      [306, 396],
+      [421, 298],
+    ]);
   });
 });

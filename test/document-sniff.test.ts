@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SNIFF_BYTES, sniff } from '../src/pipeline/document/sniff.ts';
 import { encodeBmp24, encodeMultiPageTiff, encodeZip, patternRgb } from './helpers/encoders.ts';
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 const zip = (...names: string[]) => encodeZip(names.map((name) => ({ name, data: Buffer.from('x') })));
 
 describe('sniff', () => {
@@ -21,7 +22,11 @@ describe('sniff', () => {
     ['ZIP', zip('a.txt'), 'application/zip'],
     ['DOCX', zip('[Content_Types].xml', 'word/document.xml'), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
     ['XLSX', zip('[Content_Types].xml', 'xl/workbook.xml'), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-    ['ODT', encodeZip([{ name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.text') }]), 'application/vnd.oasis.opendocument.text'],
+    [
+      'ODT',
+      encodeZip([{ name: 'mimetype', data: Buffer.from('application/vnd.oasis.opendocument.text') }]),
+      'application/vnd.oasis.opendocument.text',
+    ],
     ['legacy Office', bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'application/x-ole-storage'],
     ['HEIC', bytes([0, 0, 0, 0x18], 'ftypheic'), 'image/heic'],
     ['gzip', bytes([0x1f, 0x8b, 8, 0]), 'application/gzip'],
@@ -36,7 +41,10 @@ describe('sniff', () => {
   it('accepts documents and JSON, names everything else', () => {
     expect(sniff(bytes('%PDF-1.7')).supported).toBe(true);
     expect(sniff(bytes('{}')).supported).toBe(true);
-    expect(sniff(zip('[Content_Types].xml', 'word/document.xml'))).toMatchObject({ supported: true, label: expect.stringMatching(/^DOCX document \(/) });
+    expect(sniff(zip('[Content_Types].xml', 'word/document.xml'))).toMatchObject({
+      supported: true,
+      label: expect.stringMatching(/^DOCX document \(/),
+    });
     expect(sniff(zip('readme.txt'))).toMatchObject({ type: 'application/zip', supported: false });
     expect(sniff(Buffer.alloc(0))).toMatchObject({ type: 'application/x-empty', supported: false });
   });

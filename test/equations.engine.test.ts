@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { drawPdfPages } from '../src/pipeline/drawing/mod.ts';
-import { comparableTokens, findEquations, formulaToLatex, latexFromText, latexTokens, validateLatex } from '../src/pipeline/equations/mod.ts';
+import {
+  comparableTokens,
+  findEquations,
+  formulaToLatex,
+  latexFromText,
+  latexTokens,
+  validateLatex,
+} from '../src/pipeline/equations/mod.ts';
 import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { modelOfPdf } from './helpers/document-models.ts';
 import { inlineMathPdf, MATH_CASES, mathPdf, prosePdf, sequence } from './helpers/math-pdfs.ts';
@@ -12,7 +19,10 @@ import { inlineMathPdf, MATH_CASES, mathPdf, prosePdf, sequence } from './helper
  */
 function equationsOf(pdf: Buffer) {
   const model = modelOfPdf(pdf);
-  const drawings = drawPdfPages(pdf, model.pages.map((p) => p.page_index));
+  const drawings = drawPdfPages(
+    pdf,
+    model.pages.map((p) => p.page_index),
+  );
   return model.pages.map((page, i) => findEquations(page, drawings[i]));
 }
 
@@ -39,12 +49,23 @@ describe('equations from born-digital PDFs (equation_codegen)', () => {
 
   it('finds inline math in prose lines (a Greek letter, a squared x) but not a footnote mark', () => {
     const [found] = equationsOf(inlineMathPdf());
-    expect(found.map((f) => [f.display_mode, f.latex])).toEqual([['inline', '\\alpha'], ['inline', 'x^{2}']]);
+    expect(found.map((f) => [f.display_mode, f.latex])).toEqual([
+      ['inline', '\\alpha'],
+      ['inline', 'x^{2}'],
+    ]);
   });
 
   it('leaves measured values with a tolerance as printed text ("48 ± 5 mV", "±1 dB"), the sign set in Symbol', () => {
-    const first = sequence(72, 700, [['R', 11, 'The offset was 48'], ['S', 11, '±'], ['R', 11, '5 mV at room temperature in all of the samples.']]).runs;
-    const second = sequence(72, 686, [['R', 11, 'The gain stayed within'], ['S', 11, '±'], ['R', 11, '1 dB over the whole band of the amplifier.']]).runs;
+    const first = sequence(72, 700, [
+      ['R', 11, 'The offset was 48'],
+      ['S', 11, '±'],
+      ['R', 11, '5 mV at room temperature in all of the samples.'],
+    ]).runs;
+    const second = sequence(72, 686, [
+      ['R', 11, 'The gain stayed within'],
+      ['S', 11, '±'],
+      ['R', 11, '1 dB over the whole band of the amplifier.'],
+    ]).runs;
     expect(equationsOf(mathPdf([{ runs: [...first, ...second] }]))[0]).toEqual([]);
   });
 
@@ -57,12 +78,28 @@ describe('equations from born-digital PDFs (equation_codegen)', () => {
 
 function ocrPage(lines: string[], withEquationBlock: boolean): ModelPage {
   const modelLines = lines.map((text, i) => ({
-    id: `p0_l${i}`, text, bbox: [100, 100 + i * 40, 500, 130 + i * 40] as [number, number, number, number], words: [],
-    font: { name: 'ocr', size: 24, bold: false, italic: false, monospace: false }, dir: 'ltr' as const, rotation: 0, source: 'ocr' as const,
+    id: `p0_l${i}`,
+    text,
+    bbox: [100, 100 + i * 40, 500, 130 + i * 40] as [number, number, number, number],
+    words: [],
+    font: { name: 'ocr', size: 24, bold: false, italic: false, monospace: false },
+    dir: 'ltr' as const,
+    rotation: 0,
+    source: 'ocr' as const,
   }));
   return {
-    page_index: 0, width: 800, height: 600, rotation: 0, lines: modelLines, paths: [], images: [], textLayer: 'none', needsOcr: true,
-    blocks: withEquationBlock ? [{ id: 'p0_b0', type: 'equation', bbox: modelLines[0].bbox, lines: [modelLines[0]], text: lines[0], score: 0.8, readingOrder: 0 }] : [],
+    page_index: 0,
+    width: 800,
+    height: 600,
+    rotation: 0,
+    lines: modelLines,
+    paths: [],
+    images: [],
+    textLayer: 'none',
+    needsOcr: true,
+    blocks: withEquationBlock
+      ? [{ id: 'p0_b0', type: 'equation', bbox: modelLines[0].bbox, lines: [modelLines[0]], text: lines[0], score: 0.8, readingOrder: 0 }]
+      : [],
     ocr: { mode: 'regular', rotation: 0, rotationConfidence: 1, skewDegrees: 0, confidence: 0.9, medianLineHeight: 30 },
   };
 }
@@ -90,7 +127,21 @@ describe('equations from OCR text (parse_fallback)', () => {
 
 describe('LaTeX helpers', () => {
   it('tokenizes commands, characters, braces and scripts', () => {
-    expect(latexTokens('\\frac{a}{b}^2_\\alpha \\,x')).toEqual(['\\frac', '{', 'a', '}', '{', 'b', '}', '^', '2', '_', '\\alpha', '\\,', 'x']);
+    expect(latexTokens('\\frac{a}{b}^2_\\alpha \\,x')).toEqual([
+      '\\frac',
+      '{',
+      'a',
+      '}',
+      '{',
+      'b',
+      '}',
+      '^',
+      '2',
+      '_',
+      '\\alpha',
+      '\\,',
+      'x',
+    ]);
     expect(comparableTokens('\\left( x \\right)')).toEqual(['(', 'x', ')']);
   });
 
@@ -101,7 +152,17 @@ describe('LaTeX helpers', () => {
 
   it('never throws on empty or odd input', () => {
     expect(formulaToLatex({ glyphs: [], paths: [], bbox: [0, 0, 0, 0], display_mode: 'block' })).toEqual({ latex: '', confidence: 0 });
-    const odd = { c: '\ufffd', bbox: [0, 0, 0, 0] as [number, number, number, number], x: NaN, y: NaN, size: 0, font: '', italic: false, bold: false, seq: 0 };
+    const odd = {
+      c: '\ufffd',
+      bbox: [0, 0, 0, 0] as [number, number, number, number],
+      x: NaN,
+      y: NaN,
+      size: 0,
+      font: '',
+      italic: false,
+      bold: false,
+      seq: 0,
+    };
     expect(() => formulaToLatex({ glyphs: [odd, odd], paths: [], bbox: [0, 0, 1, 1], display_mode: 'inline' })).not.toThrow();
   });
 });

@@ -15,8 +15,21 @@ function extractDocument(pdf: Buffer, docClass: string): ExtractDocument {
 }
 
 const invoices = (): ExtractDocument[] => [
-  extractDocument(lineItemInvoicePdf(twoPageInvoice({ extraLabels: [['Customer ID', 'C-1042'], ['Order Reference', 'PO-7731']] })), 'invoice'),
-  extractDocument(lineItemInvoicePdf(twoPageInvoice({ number: 'INV-2024-0588', repeatHeader: true, extraLabels: [['Customer ID', 'C-2210']] })), 'invoice'),
+  extractDocument(
+    lineItemInvoicePdf(
+      twoPageInvoice({
+        extraLabels: [
+          ['Customer ID', 'C-1042'],
+          ['Order Reference', 'PO-7731'],
+        ],
+      }),
+    ),
+    'invoice',
+  ),
+  extractDocument(
+    lineItemInvoicePdf(twoPageInvoice({ number: 'INV-2024-0588', repeatHeader: true, extraLabels: [['Customer ID', 'C-2210']] })),
+    'invoice',
+  ),
   extractDocument(lineItemInvoicePdf(twoPageInvoice({ number: 'INV-2024-0590' })), 'receipt'),
 ];
 
@@ -27,22 +40,37 @@ describe('auto schema', () => {
     const schema = autoSchema(docs);
     expect(schema.doc_class).toBe('invoice');
     const keys = schema.fields.map((f) => f.key);
-    expect(keys).toEqual(expect.arrayContaining(['issuer', 'invoice_number', 'invoice_date', 'due_date', 'total', 'subtotal', 'tax', 'customer', 'customer_id']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'issuer',
+        'invoice_number',
+        'invoice_date',
+        'due_date',
+        'total',
+        'subtotal',
+        'tax',
+        'customer',
+        'customer_id',
+      ]),
+    );
     // One document prints an order reference: not common enough. No label becomes a second invoice_number or total.
     expect(keys).not.toContain('order_reference');
     expect(keys.filter((k) => /invoice_n|^total$|^amount$/.test(k)).sort()).toEqual(['invoice_number', 'total']);
     expect(new Set(keys).size).toBe(keys.length);
     const type = (k: string) => schema.fields.find((f) => f.key === k)?.type;
     expect([type('total'), type('subtotal'), type('invoice_date'), type('customer_id')]).toEqual(['number', 'number', 'string', 'string']);
-    expect(schema.tables).toEqual([{
-      key: 'line_items', description: expect.any(String),
-      fields: [
-        { key: 'description', description: expect.any(String), type: 'string', array: false },
-        { key: 'quantity', description: expect.any(String), type: 'integer', array: false },
-        { key: 'unit_price', description: expect.any(String), type: 'number', array: false },
-        { key: 'amount', description: expect.any(String), type: 'number', array: false },
-      ],
-    }]);
+    expect(schema.tables).toEqual([
+      {
+        key: 'line_items',
+        description: expect.any(String),
+        fields: [
+          { key: 'description', description: expect.any(String), type: 'string', array: false },
+          { key: 'quantity', description: expect.any(String), type: 'integer', array: false },
+          { key: 'unit_price', description: expect.any(String), type: 'number', array: false },
+          { key: 'amount', description: expect.any(String), type: 'number', array: false },
+        ],
+      },
+    ]);
   });
 
   it('keeps a field that only one document shows when it is the only document', () => {

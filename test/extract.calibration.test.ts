@@ -8,7 +8,7 @@ import type { ExtractOutput, SchemaV2 } from '../src/pipeline/extract/types.ts';
 /** A seeded generator, so the noisy samples are the same on every run. */
 function lcg(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1664525 + 1013904223) % 2 ** 32) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) % 2 ** 32) / 2 ** 32;
 }
 
 const isMonotone = (ys: number[]) => ys.every((y, i) => i === 0 || y >= ys[i - 1]);
@@ -35,7 +35,10 @@ describe('isotonic calibration fit', () => {
   });
 
   it('does not trust a handful of right answers as certainty', () => {
-    const obs = [...Array.from({ length: 3 }, () => ({ raw: 0.95, right: true })), ...Array.from({ length: 17 }, () => ({ raw: 0.5, right: false }))];
+    const obs = [
+      ...Array.from({ length: 3 }, () => ({ raw: 0.95, right: true })),
+      ...Array.from({ length: 17 }, () => ({ raw: 0.5, right: false })),
+    ];
     const curve = fitCurve(obs);
     const top = curve.y[curve.y.length - 1];
     // Three right of three, shrunk toward the group's 15% by PRIOR_WEIGHT pseudo-observations, then its lower bound.
@@ -46,7 +49,13 @@ describe('isotonic calibration fit', () => {
 
   it('fits a curve for each group with enough values and backs off for the rest', () => {
     const obs: Labelled[] = [
-      ...Array.from({ length: MIN_GROUP }, (_, i) => ({ set: 's', concept: 'total', source: 'key_value', raw: i / MIN_GROUP, right: i % 2 === 0 })),
+      ...Array.from({ length: MIN_GROUP }, (_, i) => ({
+        set: 's',
+        concept: 'total',
+        source: 'key_value',
+        raw: i / MIN_GROUP,
+        right: i % 2 === 0,
+      })),
       ...Array.from({ length: 5 }, () => ({ set: 's', concept: 'total', source: 'text', raw: 0.9, right: false })),
     ];
     const table = fitTable(obs, 'test');
@@ -74,7 +83,13 @@ describe('calibrated extraction output', () => {
     ],
     tables: [],
   };
-  const g = (confidence: number, source: 'key_value' | 'text') => ({ page_index: 0, bbox: [0, 0, 10, 10] as [number, number, number, number], region_ids: [], confidence, source });
+  const g = (confidence: number, source: 'key_value' | 'text') => ({
+    page_index: 0,
+    bbox: [0, 0, 10, 10] as [number, number, number, number],
+    region_ids: [],
+    confidence,
+    source,
+  });
 
   it('maps each value through its curve and withholds a single value too uncertain to return', () => {
     const output: ExtractOutput = {
@@ -90,7 +105,9 @@ describe('calibrated extraction output', () => {
     expect(calibrate(0.25, null, 'text', table)).toBeLessThan(WITHHOLD_BELOW);
     expect(output.result.remark).toBeNull();
     expect(output.grounding.remark).toBeUndefined();
-    expect(output.validation).toEqual([expect.objectContaining({ check: 'low_confidence', ok: false, paths: ['remark'], found: 'see overleaf' })]);
+    expect(output.validation).toEqual([
+      expect.objectContaining({ check: 'low_confidence', ok: false, paths: ['remark'], found: 'see overleaf' }),
+    ]);
     // Array values are calibrated, never withheld one by one.
     expect(output.result.witnesses).toEqual(['Ada Byron', 'Alan Turing']);
     expect((output.grounding['witnesses[0]'] as { confidence: number }).confidence).toBeCloseTo(0.6, 3);
@@ -100,7 +117,9 @@ describe('calibrated extraction output', () => {
 
 describe('the committed calibration table', () => {
   it('holds monotone curves within [0, 1], each fitted on enough values', () => {
-    const table = JSON.parse(readFileSync(new URL('../src/pipeline/extract/calibration-table.json', import.meta.url), 'utf8')) as CalibrationTable;
+    const table = JSON.parse(
+      readFileSync(new URL('../src/pipeline/extract/calibration-table.json', import.meta.url), 'utf8'),
+    ) as CalibrationTable;
     expect(Object.keys(table.curves).length).toBeGreaterThan(0);
     expect(table.curves['*|*']).toBeDefined();
     for (const curve of Object.values(table.curves)) {

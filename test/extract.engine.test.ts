@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildExtractDocument, extractFields, normalizeSchema, type ExtractDocument, type FieldGrounding } from '../src/pipeline/extract/mod.ts';
+import {
+  buildExtractDocument,
+  extractFields,
+  normalizeSchema,
+  type ExtractDocument,
+  type FieldGrounding,
+} from '../src/pipeline/extract/mod.ts';
 import type { LlmPort } from '../src/pipeline/extract/llm.ts';
 import type { BBox } from '../src/pipeline/model/types.ts';
 import { helveticaPdf, pdfText } from './helpers/pdf.ts';
@@ -27,15 +33,27 @@ const GERMAN = stream([
   [72, 696, 'www.bergmann-werkzeuge.de'],
   [360, 740, 'An: Kaufhaus Meier KG'],
   [72, 640, 'Rechnung', 20, true],
-  [72, 610, 'Rechnungsnummer'], [220, 610, 'RE-2024-117'],
-  [72, 595, 'Rechnungsdatum'], [220, 595, '05.03.2024'],
-  [72, 580, 'Zahlbar bis'], [220, 580, '04.04.2024'],
-  [72, 540, 'Position'], [300, 540, 'Menge'], [480, 540, 'Betrag'],
-  [72, 525, 'Bohrmaschine BX-200'], [300, 525, '2'], [480, 525, '1.000,00'],
-  [72, 510, 'Schraubensatz'], [300, 510, '5'], [480, 510, '37,40'],
-  [360, 470, 'Nettobetrag'], [480, 470, '1.037,40'],
-  [360, 455, 'MwSt 19%'], [480, 455, '197,11'],
-  [360, 440, 'Gesamtbetrag EUR', 10, true], [480, 440, '1.234,51', 10, true],
+  [72, 610, 'Rechnungsnummer'],
+  [220, 610, 'RE-2024-117'],
+  [72, 595, 'Rechnungsdatum'],
+  [220, 595, '05.03.2024'],
+  [72, 580, 'Zahlbar bis'],
+  [220, 580, '04.04.2024'],
+  [72, 540, 'Position'],
+  [300, 540, 'Menge'],
+  [480, 540, 'Betrag'],
+  [72, 525, 'Bohrmaschine BX-200'],
+  [300, 525, '2'],
+  [480, 525, '1.000,00'],
+  [72, 510, 'Schraubensatz'],
+  [300, 510, '5'],
+  [480, 510, '37,40'],
+  [360, 470, 'Nettobetrag'],
+  [480, 470, '1.037,40'],
+  [360, 455, 'MwSt 19%'],
+  [480, 455, '197,11'],
+  [360, 440, 'Gesamtbetrag EUR', 10, true],
+  [480, 440, '1.234,51', 10, true],
   [72, 400, 'Kundenreferenz: KR-5521'],
   [72, 385, 'Bezahlt: ja'],
 ]);
@@ -59,19 +77,29 @@ function wordsIn(doc: ExtractDocument, g: FieldGrounding): string {
     const [x, y] = [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
     return x >= g.bbox[0] - 1 && x <= g.bbox[2] + 1 && y >= g.bbox[1] - 1 && y <= g.bbox[3] + 1;
   };
-  return doc.model.pages[g.page_index].lines.flatMap((l) => l.words).filter((w) => inside(w.bbox)).map((w) => w.text).join(' ');
+  return doc.model.pages[g.page_index].lines
+    .flatMap((l) => l.words)
+    .filter((w) => inside(w.bbox))
+    .map((w) => w.text)
+    .join(' ');
 }
 
-const grounding = (out: { grounding: Record<string, FieldGrounding | FieldGrounding[]> }, path: string) => out.grounding[path] as FieldGrounding;
+const grounding = (out: { grounding: Record<string, FieldGrounding | FieldGrounding[]> }, path: string) =>
+  out.grounding[path] as FieldGrounding;
 
 /** An invoice whose sender is only in a logo image: its text names "the issuer" in a sentence. */
 const LOGO_ONLY = stream([
-  [72, 740, 'Factuuradres'], [330, 740, 'Afleveradres'],
-  [72, 725, 'Strategic Corp'], [330, 725, 'Fakestreet 46'],
+  [72, 740, 'Factuuradres'],
+  [330, 740, 'Afleveradres'],
+  [72, 725, 'Strategic Corp'],
+  [330, 725, 'Fakestreet 46'],
   [72, 640, 'Factuur', 20, true],
-  [72, 610, 'Factuurnummer'], [220, 610, 'VF1005193039'],
-  [72, 595, 'Factuurdatum'], [220, 595, '08-09-2022'],
-  [360, 200, 'Factuur totaal EUR', 10, true], [480, 200, '49,99', 10, true],
+  [72, 610, 'Factuurnummer'],
+  [220, 610, 'VF1005193039'],
+  [72, 595, 'Factuurdatum'],
+  [220, 595, '08-09-2022'],
+  [360, 200, 'Factuur totaal EUR', 10, true],
+  [480, 200, '49,99', 10, true],
   [72, 160, 'This invoice consists of regular text.'],
   [72, 145, 'The issuer encapsulated their company data in the image below:'],
 ]);
@@ -119,7 +147,13 @@ describe('extractFields on a drawn English invoice', () => {
     const llm: LlmPort = {
       findFields: async () => ({ payment_note: 'payment due within 30 days', made_up: 'Shipped by air freight' }),
     };
-    const schema = normalizeSchema({ doc_class: 'invoice', fields: [{ key: 'payment_note', description: 'Payment instructions' }, { key: 'made_up', description: 'Shipping method' }] });
+    const schema = normalizeSchema({
+      doc_class: 'invoice',
+      fields: [
+        { key: 'payment_note', description: 'Payment instructions' },
+        { key: 'made_up', description: 'Shipping method' },
+      ],
+    });
     const out = await extractFields(doc, schema, { llm });
     expect(out.result.payment_note).toBe('Payment due within 30 days');
     expect(grounding(out, 'payment_note').source).toBe('llm');
@@ -176,7 +210,13 @@ describe('extractFields on a drawn German invoice', () => {
   });
 
   it('returns every distinct value for array fields', async () => {
-    const out = await extractFields(doc, normalizeSchema({ doc_class: 'invoice', fields: [{ key: 'dates', description: 'All dates on the invoice', type: 'string', array: true }] }));
+    const out = await extractFields(
+      doc,
+      normalizeSchema({
+        doc_class: 'invoice',
+        fields: [{ key: 'dates', description: 'All dates on the invoice', type: 'string', array: true }],
+      }),
+    );
     expect(out.result.dates).toEqual(expect.arrayContaining(['2024-03-05']));
     expect(out.grounding['dates[0]']).toBeDefined();
   });
@@ -187,19 +227,31 @@ const RECEIPT = stream([
   [150, 760, 'KEDAI RUNCIT MAJU SDN BHD', 12, true],
   [150, 745, 'NO 12 JALAN DEDAP 13, 81100 JOHOR BAHRU'],
   [72, 700, 'Date: 25/12/2018'],
-  [72, 660, 'Name Badge (H) 2 @ 0.5500'], [420, 660, '1.10'],
-  [72, 645, 'Printing 100 s @ 20.0000'], [420, 645, '73.90'],
-  [72, 610, 'Total Ant Payabie :'], [420, 610, '79.50'],
-  [72, 595, 'Paid Amount:'], [420, 595, '100.00'],
-  [72, 580, 'Change :'], [420, 580, '20.50'],
-  [72, 540, 'GST Summary'], [250, 540, 'Amount (RM)'], [380, 540, 'Tax (RM)'],
-  [72, 525, 'Total'], [250, 525, '75.00'], [380, 525, '4.50'],
+  [72, 660, 'Name Badge (H) 2 @ 0.5500'],
+  [420, 660, '1.10'],
+  [72, 645, 'Printing 100 s @ 20.0000'],
+  [420, 645, '73.90'],
+  [72, 610, 'Total Ant Payabie :'],
+  [420, 610, '79.50'],
+  [72, 595, 'Paid Amount:'],
+  [420, 595, '100.00'],
+  [72, 580, 'Change :'],
+  [420, 580, '20.50'],
+  [72, 540, 'GST Summary'],
+  [250, 540, 'Amount (RM)'],
+  [380, 540, 'Tax (RM)'],
+  [72, 525, 'Total'],
+  [250, 525, '75.00'],
+  [380, 525, '4.50'],
 ]);
 
 describe('extractFields on a cash receipt', () => {
-  it('takes the total that tendered minus change confirms over a summary table\'s total', async () => {
+  it("takes the total that tendered minus change confirms over a summary table's total", async () => {
     const receipt = docOf(helveticaPdf([RECEIPT]));
-    const out = await extractFields(receipt, normalizeSchema({ doc_class: 'receipt', fields: [{ key: 'total', description: 'Total amount paid', type: 'number' }] }));
+    const out = await extractFields(
+      receipt,
+      normalizeSchema({ doc_class: 'receipt', fields: [{ key: 'total', description: 'Total amount paid', type: 'number' }] }),
+    );
     expect(out.result.total).toBe(79.5);
     expect(wordsIn(receipt, grounding(out, 'total'))).toBe('79.50');
   });

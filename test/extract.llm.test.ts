@@ -28,7 +28,13 @@ let reply: Reply;
 function chat(content: string): Reply {
   return (_seen, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: 'cmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+    res.end(
+      JSON.stringify({
+        id: 'cmpl-1',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      }),
+    );
   };
 }
 
@@ -37,7 +43,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry: Seen = { url: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Seen['body'] };
+      const entry: Seen = {
+        url: req.url ?? '',
+        authorization: req.headers.authorization,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Seen['body'],
+      };
       seen.push(entry);
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         res.writeHead(404).end();
@@ -60,11 +70,23 @@ beforeEach(() => {
   reply = chat('{}');
 });
 
-const field = (key: string, description: string, type: SchemaField['type'] = 'string', array = false): SchemaField => ({ key, description, type, array });
+const field = (key: string, description: string, type: SchemaField['type'] = 'string', array = false): SchemaField => ({
+  key,
+  description,
+  type,
+  array,
+});
 
 const REQUEST: LlmFieldRequest = {
-  fields: [field('invoice_number', 'Invoice number'), field('total', 'Total amount due', 'number'), field('party', 'Parties to the agreement', 'string', true)],
-  pages: [{ page_index: 0, text: 'Invoice Number: INV-2024-0417\nTotal amount due 98.40' }, { page_index: 1, text: 'Signed by Alpine Robotics GmbH and Brightwave Analytics Inc.' }],
+  fields: [
+    field('invoice_number', 'Invoice number'),
+    field('total', 'Total amount due', 'number'),
+    field('party', 'Parties to the agreement', 'string', true),
+  ],
+  pages: [
+    { page_index: 0, text: 'Invoice Number: INV-2024-0417\nTotal amount due 98.40' },
+    { page_index: 1, text: 'Signed by Alpine Robotics GmbH and Brightwave Analytics Inc.' },
+  ],
   instructions: 'Amounts as printed',
 };
 
@@ -73,7 +95,10 @@ function port(options: { timeoutMs?: number; apiKey?: string } = {}): LlmPort {
 }
 
 async function failure(promise: Promise<unknown>): Promise<LlmError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(LlmError);
   return err as LlmError;
 }
@@ -82,7 +107,11 @@ describe('createLlmPort', () => {
   it('asks the chat completions endpoint for a JSON object naming every field, with the pages and instructions', async () => {
     reply = chat('{"invoice_number": "INV-2024-0417", "total": "98.40", "party": ["Alpine Robotics GmbH", "Brightwave Analytics Inc."]}');
     const answer = await port({ apiKey: 'sk-test-123' }).findFields(REQUEST);
-    expect(answer).toEqual({ invoice_number: 'INV-2024-0417', total: '98.40', party: ['Alpine Robotics GmbH', 'Brightwave Analytics Inc.'] });
+    expect(answer).toEqual({
+      invoice_number: 'INV-2024-0417',
+      total: '98.40',
+      party: ['Alpine Robotics GmbH', 'Brightwave Analytics Inc.'],
+    });
     expect(seen).toHaveLength(1);
     const [request] = seen;
     expect(request.url).toBe('/v1/chat/completions');
@@ -92,7 +121,16 @@ describe('createLlmPort', () => {
     expect(request.body.response_format).toEqual({ type: 'json_object' });
     expect(request.body.messages.map((m) => m.role)).toEqual(['system', 'user']);
     const user = request.body.messages[1].content;
-    for (const text of ['invoice_number', 'total (number)', 'party (array of string)', 'Total amount due', 'Amounts as printed', 'INV-2024-0417', '--- page 2 ---', 'Brightwave']) {
+    for (const text of [
+      'invoice_number',
+      'total (number)',
+      'party (array of string)',
+      'Total amount due',
+      'Amounts as printed',
+      'INV-2024-0417',
+      '--- page 2 ---',
+      'Brightwave',
+    ]) {
       expect(user).toContain(text);
     }
     expect(request.body.messages[0].content).toMatch(/verbatim/);
@@ -114,8 +152,20 @@ describe('createLlmPort', () => {
     ['no JSON at all', chat('I could not find these fields.')],
     ['broken JSON', chat('{"invoice_number": "INV-1",')],
     ['a JSON array', chat('["INV-1"]')],
-    ['no choices', ((_s, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"object":"chat.completion"}'); }) as Reply],
-    ['a body that is not JSON', ((_s, res) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('<html>oops</html>'); }) as Reply],
+    [
+      'no choices',
+      ((_s, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"object":"chat.completion"}');
+      }) as Reply,
+    ],
+    [
+      'a body that is not JSON',
+      ((_s, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('<html>oops</html>');
+      }) as Reply,
+    ],
   ])('fails with a malformed LlmError on %s', async (_name, behaviour) => {
     reply = behaviour;
     expect((await failure(port().findFields(REQUEST))).kind).toBe('malformed');
@@ -179,9 +229,14 @@ describe('createLlmPort', () => {
 describe('DOCINTEL_LLM_* configuration', () => {
   it('is off by default and read when the base URL is set', () => {
     expect(loadConfig({}).llm).toBeNull();
-    expect(loadConfig({ DOCINTEL_LLM_BASE_URL: 'http://localhost:8000/v1' }).llm).toEqual({ baseUrl: 'http://localhost:8000/v1', apiKey: null, model: 'gpt-4o-mini' });
-    expect(loadConfig({ DOCINTEL_LLM_BASE_URL: 'https://llm.example/v1', DOCINTEL_LLM_API_KEY: 'sk-1', DOCINTEL_LLM_MODEL: 'qwen2.5' }).llm)
-      .toEqual({ baseUrl: 'https://llm.example/v1', apiKey: 'sk-1', model: 'qwen2.5' });
+    expect(loadConfig({ DOCINTEL_LLM_BASE_URL: 'http://localhost:8000/v1' }).llm).toEqual({
+      baseUrl: 'http://localhost:8000/v1',
+      apiKey: null,
+      model: 'gpt-4o-mini',
+    });
+    expect(
+      loadConfig({ DOCINTEL_LLM_BASE_URL: 'https://llm.example/v1', DOCINTEL_LLM_API_KEY: 'sk-1', DOCINTEL_LLM_MODEL: 'qwen2.5' }).llm,
+    ).toEqual({ baseUrl: 'https://llm.example/v1', apiKey: 'sk-1', model: 'qwen2.5' });
   });
 
   it('refuses a base URL that is not http(s), naming the variable', () => {

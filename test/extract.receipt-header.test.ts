@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildExtractDocument, extractFields, normalizeSchema, type ExtractDocument } from '../src/pipeline/extract/mod.ts';
-import { classifyRow, LOGO_HEIGHT_RATIO, MAX_ROW_GAP, MIN_ROW_CONFIDENCE, NAME_SIZE_RATIO, receiptHeader, repairOcrDigits } from '../src/pipeline/extract/concepts/receipt-header.ts';
+import {
+  classifyRow,
+  LOGO_HEIGHT_RATIO,
+  MAX_ROW_GAP,
+  MIN_ROW_CONFIDENCE,
+  NAME_SIZE_RATIO,
+  receiptHeader,
+  repairOcrDigits,
+} from '../src/pipeline/extract/concepts/receipt-header.ts';
 import { MAX_HEADER_NAME_WORDS } from '../src/pipeline/extract/concepts/parties.ts';
 import { repairKnownWords } from '../src/pipeline/extract/concepts/ocr-repair.ts';
 import { helveticaPdf, pdfText } from './helpers/pdf.ts';
@@ -41,56 +49,95 @@ const SCHEMA = normalizeSchema({
 });
 
 const BODY: [number, string][] = [
-  [40, 'Cashier: Tan Mei Ling'], [40, 'Date: 14/05/2019 10:21'],
-  [40, 'MINERAL WATER 1.5L'], [220, '3.20'],
-  [40, 'TOTAL'], [220, '3.20'],
+  [40, 'Cashier: Tan Mei Ling'],
+  [40, 'Date: 14/05/2019 10:21'],
+  [40, 'MINERAL WATER 1.5L'],
+  [220, '3.20'],
+  [40, 'TOTAL'],
+  [220, '3.20'],
 ];
 
 const read = async (doc: ExtractDocument) => (await extractFields(doc, SCHEMA, { calibrate: false })).result;
 
 describe('receipt header: the company name', () => {
   it('joins a name printed over three rows that ends with its legal form (MAX_NAME_ROWS)', async () => {
-    const doc = receipt([
-      ['PELANGI HARDWARE &', 11, true], ['BUILDING SUPPLY', 11, true], ['SDN BHD', 11, true], ['(7731204-K)'],
-      ['NO 8, JALAN KENARI 4,'], ['TAMAN BUKIT INDAH,'], ['86990 PEKAN NANAS, JOHOR'], ['TEL: 07-555 1234'], null, ['TAX INVOICE'],
-    ], BODY);
+    const doc = receipt(
+      [
+        ['PELANGI HARDWARE &', 11, true],
+        ['BUILDING SUPPLY', 11, true],
+        ['SDN BHD', 11, true],
+        ['(7731204-K)'],
+        ['NO 8, JALAN KENARI 4,'],
+        ['TAMAN BUKIT INDAH,'],
+        ['86990 PEKAN NANAS, JOHOR'],
+        ['TEL: 07-555 1234'],
+        null,
+        ['TAX INVOICE'],
+      ],
+      BODY,
+    );
     const out = await read(doc);
     expect(out.company).toBe('PELANGI HARDWARE & BUILDING SUPPLY SDN BHD');
     expect(out.address).toBe('NO 8, JALAN KENARI 4, TAMAN BUKIT INDAH, 86990 PEKAN NANAS, JOHOR');
   });
 
   it('ignores handwriting above the header and the cashier below it (lower-case rows are noise)', async () => {
-    const doc = receipt([
-      ['lee siew mun', 16], null,
-      ['KEDAI RUNCIT SERI MAWAR', 10, true], ['LOT 27, JALAN PETAI 2,'], ['42700 BANTING, SELANGOR'], ['TEL: 03-3187 2201'], ['GST ID: 001122334455'],
-    ], BODY);
+    const doc = receipt(
+      [
+        ['lee siew mun', 16],
+        null,
+        ['KEDAI RUNCIT SERI MAWAR', 10, true],
+        ['LOT 27, JALAN PETAI 2,'],
+        ['42700 BANTING, SELANGOR'],
+        ['TEL: 03-3187 2201'],
+        ['GST ID: 001122334455'],
+      ],
+      BODY,
+    );
     const out = await read(doc);
     expect(out.company).toBe('KEDAI RUNCIT SERI MAWAR');
     expect(out.address).toBe('LOT 27, JALAN PETAI 2, 42700 BANTING, SELANGOR');
   });
 
   it('takes the row with the legal form, not a logo or branch row above it, and drops its registration number', async () => {
-    const doc = receipt([
-      ['Zebu', 9 * LOGO_HEIGHT_RATIO + 8, true], ['Cahaya Point'],
-      ['Sinar Budi Trading S/B 512233-X (CPT)'], ['Unit 3-1, Menara Delima,'], ['Jalan Kelawai 9, 10250 Penang'], ['Malaysia'], ['GST ID: 000987654321'],
-    ], BODY);
+    const doc = receipt(
+      [
+        ['Zebu', 9 * LOGO_HEIGHT_RATIO + 8, true],
+        ['Cahaya Point'],
+        ['Sinar Budi Trading S/B 512233-X (CPT)'],
+        ['Unit 3-1, Menara Delima,'],
+        ['Jalan Kelawai 9, 10250 Penang'],
+        ['Malaysia'],
+        ['GST ID: 000987654321'],
+      ],
+      BODY,
+    );
     const out = await read(doc);
     expect(out.company).toBe('Sinar Budi Trading S/B');
     expect(out.address).toBe('Unit 3-1, Menara Delima, Jalan Kelawai 9, 10250 Penang, Malaysia');
   });
 
   it('does not repeat a trade name that the legal name below it repeats', async () => {
-    const doc = receipt([
-      ['MAWAR FLORIST', 12, true], ['MAWAR FLORIST SDN BHD'], ['NO 5, JALAN MELUR 1,'], ['53990 KAMPUNG DELIMA'], ['TEL: 03-4021 5566'],
-    ], BODY);
+    const doc = receipt(
+      [['MAWAR FLORIST', 12, true], ['MAWAR FLORIST SDN BHD'], ['NO 5, JALAN MELUR 1,'], ['53990 KAMPUNG DELIMA'], ['TEL: 03-4021 5566']],
+      BODY,
+    );
     expect((await read(doc)).company).toBe('MAWAR FLORIST SDN BHD');
   });
 
   it('without a legal form, takes the row that the registration number follows at once', async () => {
-    const doc = receipt([
-      ['R', 9 * LOGO_HEIGHT_RATIO + 8], null,
-      ['KEDAI BUKU CAHAYA', 11, true], ['(0008123456-W)'], ['NO 14, JALAN SENDAYAN,'], ['35900 TANJUNG MALIM, PERAK'], ['TEL: 05-459 1122'],
-    ], BODY);
+    const doc = receipt(
+      [
+        ['R', 9 * LOGO_HEIGHT_RATIO + 8],
+        null,
+        ['KEDAI BUKU CAHAYA', 11, true],
+        ['(0008123456-W)'],
+        ['NO 14, JALAN SENDAYAN,'],
+        ['35900 TANJUNG MALIM, PERAK'],
+        ['TEL: 05-459 1122'],
+      ],
+      BODY,
+    );
     const out = await read(doc);
     expect(out.company).toBe('KEDAI BUKU CAHAYA');
     expect(out.address).toBe('NO 14, JALAN SENDAYAN, 35900 TANJUNG MALIM, PERAK');
@@ -99,9 +146,10 @@ describe('receipt header: the company name', () => {
 
 describe('receipt header: one-row names and branch rows', () => {
   it('reads a name followed by its registration number in brackets on the same row', async () => {
-    const doc = receipt([
-      ['KEDAI BESI CAHAYA (81234-P)', 11, true], ['LOT 15, JALAN KELUANG LAMA,'], ['46990 BUKIT DAMAR, PERAK.'], ['TEL: 05-441 2020'],
-    ], BODY);
+    const doc = receipt(
+      [['KEDAI BESI CAHAYA (81234-P)', 11, true], ['LOT 15, JALAN KELUANG LAMA,'], ['46990 BUKIT DAMAR, PERAK.'], ['TEL: 05-441 2020']],
+      BODY,
+    );
     expect(classifyRow('KEDAI BESI CAHAYA (81234-P)', 1)).toBe('legal');
     const out = await read(doc);
     expect(out.company).toBe('KEDAI BESI CAHAYA');
@@ -109,9 +157,17 @@ describe('receipt header: one-row names and branch rows', () => {
   });
 
   it('skips a branch row that names the shop again above the street (MIN_LEAD_WORD)', () => {
-    const doc = receipt([
-      ['Merbok Grill Malaysia Sdn Bhd', 10, true], ["Merbok's 2 Bukit Indah"], ['Unit G-7, Level 2, No.4'], ['Jalan Indah, Bukit Indah'], ['50990 Seri Damar'], ['Tel: 03-2211 4455'],
-    ], BODY);
+    const doc = receipt(
+      [
+        ['Merbok Grill Malaysia Sdn Bhd', 10, true],
+        ["Merbok's 2 Bukit Indah"],
+        ['Unit G-7, Level 2, No.4'],
+        ['Jalan Indah, Bukit Indah'],
+        ['50990 Seri Damar'],
+        ['Tel: 03-2211 4455'],
+      ],
+      BODY,
+    );
     expect(receiptHeader(doc.model.pages[0])?.addressText).toBe('Unit G-7, Level 2, No.4, Jalan Indah, Bukit Indah, 50990 Seri Damar');
   });
 
@@ -123,9 +179,16 @@ describe('receipt header: one-row names and branch rows', () => {
 
 describe('receipt header: limits', () => {
   it('does not join a row much larger than the legal form below it (NAME_SIZE_RATIO)', () => {
-    const doc = receipt([
-      ['HARUM', (9 * (NAME_SIZE_RATIO + LOGO_HEIGHT_RATIO)) / 2, true], ['SDN BHD'], ['NO 3, JALAN KENANGA,'], ['28990 BUKIT DAMAR'], ['TEL: 09-221 3344'],
-    ], BODY);
+    const doc = receipt(
+      [
+        ['HARUM', (9 * (NAME_SIZE_RATIO + LOGO_HEIGHT_RATIO)) / 2, true],
+        ['SDN BHD'],
+        ['NO 3, JALAN KENANGA,'],
+        ['28990 BUKIT DAMAR'],
+        ['TEL: 09-221 3344'],
+      ],
+      BODY,
+    );
     expect(receiptHeader(doc.model.pages[0])?.nameText).toBe('SDN BHD');
     const same = receipt([['HARUM', 9, true], ['SDN BHD'], ['NO 3, JALAN KENANGA,'], ['28990 BUKIT DAMAR'], ['TEL: 09-221 3344']], BODY);
     expect(receiptHeader(same.model.pages[0])?.nameText).toBe('HARUM SDN BHD');
@@ -133,7 +196,10 @@ describe('receipt header: limits', () => {
 
   it('ends the address at a gap wider than MAX_ROW_GAP rows', () => {
     const gap: null[] = Array.from({ length: Math.ceil(MAX_ROW_GAP) + 1 }, () => null);
-    const doc = receipt([['SERUNAI MART SDN BHD', 10, true], ['NO 9, JALAN SERUNAI,'], ['28990 BUKIT DAMAR'], ...gap, ['MEMBER 12345, POINTS 3']], BODY);
+    const doc = receipt(
+      [['SERUNAI MART SDN BHD', 10, true], ['NO 9, JALAN SERUNAI,'], ['28990 BUKIT DAMAR'], ...gap, ['MEMBER 12345, POINTS 3']],
+      BODY,
+    );
     expect(receiptHeader(doc.model.pages[0])?.addressText).toBe('NO 9, JALAN SERUNAI, 28990 BUKIT DAMAR');
   });
 
@@ -146,9 +212,19 @@ describe('receipt header: limits', () => {
 
 describe('receipt header: the address', () => {
   it('ends one row past the postcode row (POSTCODE_TAIL_ROWS) and skips a branch name above the street', () => {
-    const doc = receipt([
-      ['ANGGERIK BAKERY SDN BHD', 10, true], ['(998877-P)'], ['ANGGERIK SERI DAMAI'], ['12, JALAN MERBAH 3,'], ['TAMAN SERI INDAH,'], ['47990 SERI SEROJA'], ['SELANGOR'], ['OUTLET KIOSK 2'],
-    ], BODY);
+    const doc = receipt(
+      [
+        ['ANGGERIK BAKERY SDN BHD', 10, true],
+        ['(998877-P)'],
+        ['ANGGERIK SERI DAMAI'],
+        ['12, JALAN MERBAH 3,'],
+        ['TAMAN SERI INDAH,'],
+        ['47990 SERI SEROJA'],
+        ['SELANGOR'],
+        ['OUTLET KIOSK 2'],
+      ],
+      BODY,
+    );
     const header = receiptHeader(doc.model.pages[0]);
     expect(header?.nameText).toBe('ANGGERIK BAKERY SDN BHD');
     expect(header?.addressText).toBe('12, JALAN MERBAH 3, TAMAN SERI INDAH, 47990 SERI SEROJA, SELANGOR');
@@ -163,10 +239,18 @@ describe('receipt header: the address', () => {
   });
 
   it('finds no header in a two-column letterhead (COLUMN_GAP)', () => {
-    const doc = buildExtractDocument(modelOfPdf(helveticaPdf([
-      ['BT /F1 10 Tf 72 740 Td (Billing address) Tj ET', 'BT /F1 10 Tf 330 740 Td (Shipping address) Tj ET',
-        'BT /F1 10 Tf 72 725 Td (Ridgeway Corp) Tj ET', 'BT /F1 10 Tf 330 725 Td (Elm Street 9) Tj ET'].join('\n'),
-    ])));
+    const doc = buildExtractDocument(
+      modelOfPdf(
+        helveticaPdf([
+          [
+            'BT /F1 10 Tf 72 740 Td (Billing address) Tj ET',
+            'BT /F1 10 Tf 330 740 Td (Shipping address) Tj ET',
+            'BT /F1 10 Tf 72 725 Td (Ridgeway Corp) Tj ET',
+            'BT /F1 10 Tf 330 725 Td (Elm Street 9) Tj ET',
+          ].join('\n'),
+        ]),
+      ),
+    );
     expect(receiptHeader(doc.model.pages[0])).toBeNull();
   });
 });

@@ -6,7 +6,8 @@ import { modelOfPdf } from './helpers/document-models.ts';
 /** Receipt totals and dates as OCR leaves them: garbled or missing total labels, a date beside an order number. */
 
 /** Text runs at PDF points (x, y from the bottom), Helvetica 10. */
-const stream = (runs: [number, number, string][]) => runs.map(([x, y, text]) => `BT /F1 10 Tf ${x} ${y} Td (${pdfText(text)}) Tj ET`).join('\n');
+const stream = (runs: [number, number, string][]) =>
+  runs.map(([x, y, text]) => `BT /F1 10 Tf ${x} ${y} Td (${pdfText(text)}) Tj ET`).join('\n');
 
 const SCHEMA = normalizeSchema({
   doc_class: 'receipt',
@@ -27,11 +28,16 @@ describe('receipt totals and dates', () => {
   it('reads the amount due that tendered minus change confirms when no total label is printed', async () => {
     const out = await extract([
       ...HEADER,
-      [72, 660, 'Roti Canai 3 @ 1.40'], [420, 660, '4.20'],
-      [72, 645, 'Teh Tarik 2 @ 2.30'], [420, 645, '4.60'],
-      [72, 610, 'Due'], [420, 610, '8.80'],
-      [72, 595, 'Pay'], [420, 595, '10.00'],
-      [72, 580, 'Change'], [420, 580, '1.20'],
+      [72, 660, 'Roti Canai 3 @ 1.40'],
+      [420, 660, '4.20'],
+      [72, 645, 'Teh Tarik 2 @ 2.30'],
+      [420, 645, '4.60'],
+      [72, 610, 'Due'],
+      [420, 610, '8.80'],
+      [72, 595, 'Pay'],
+      [420, 595, '10.00'],
+      [72, 580, 'Change'],
+      [420, 580, '1.20'],
     ]);
     expect(out.result.total).toBe(8.8);
   });
@@ -41,8 +47,10 @@ describe('receipt totals and dates', () => {
       ...HEADER,
       [72, 710, 'ORDER NO.'],
       [72, 695, '5521 07/06/2019 11:20 AM'],
-      [72, 660, 'Nasi Lemak'], [420, 660, '6.50'],
-      [72, 640, 'TOTAL'], [420, 640, '6.50'],
+      [72, 660, 'Nasi Lemak'],
+      [420, 660, '6.50'],
+      [72, 640, 'TOTAL'],
+      [420, 640, '6.50'],
     ]);
     expect(out.result.date).toBe('2019-06-07');
   });
@@ -50,12 +58,18 @@ describe('receipt totals and dates', () => {
   it('takes the amount that sums the subtotal, a service charge and the tax when the total label is garbled', async () => {
     const out = await extract([
       ...HEADER,
-      [72, 660, 'Mee Goreng 2 @ 12.50'], [420, 660, '25.00'],
-      [72, 630, 'Sub Total'], [420, 630, '25.00'],
-      [72, 615, 'Service Charge'], [420, 615, '0.00'],
-      [72, 600, 'GST 6%'], [420, 600, '1.50'],
-      [72, 585, 'T0T.!'], [420, 585, '26.50'],
-      [72, 570, 'CA..'], [420, 570, '30.00'],
+      [72, 660, 'Mee Goreng 2 @ 12.50'],
+      [420, 660, '25.00'],
+      [72, 630, 'Sub Total'],
+      [420, 630, '25.00'],
+      [72, 615, 'Service Charge'],
+      [420, 615, '0.00'],
+      [72, 600, 'GST 6%'],
+      [420, 600, '1.50'],
+      [72, 585, 'T0T.!'],
+      [420, 585, '26.50'],
+      [72, 570, 'CA..'],
+      [420, 570, '30.00'],
     ]);
     expect(out.result.total).toBe(26.5);
   });
@@ -63,10 +77,14 @@ describe('receipt totals and dates', () => {
   it('takes the rounded amount after a total and a small adjustment whose label OCR garbled', async () => {
     const out = await extract([
       ...HEADER,
-      [72, 660, 'Kopi O 3 @ 2.11'], [420, 660, '6.33'],
-      [72, 630, 'Total Sales Incl. GST'], [420, 630, '6.33'],
-      [72, 615, 'Rourd ng Adjustnent'], [420, 615, '.02'],
-      [72, 600, 'Paymnt Due'], [420, 600, '6.35'],
+      [72, 660, 'Kopi O 3 @ 2.11'],
+      [420, 660, '6.33'],
+      [72, 630, 'Total Sales Incl. GST'],
+      [420, 630, '6.33'],
+      [72, 615, 'Rourd ng Adjustnent'],
+      [420, 615, '.02'],
+      [72, 600, 'Paymnt Due'],
+      [420, 600, '6.35'],
     ]);
     expect(out.result.total).toBe(6.35);
   });
@@ -74,10 +92,13 @@ describe('receipt totals and dates', () => {
   it('reads a total whose label and decimal OCR split ("Tota1", "RM17 .40") when tendered minus change confirms it', async () => {
     const out = await extract([
       ...HEADER,
-      [72, 660, 'Char Kuey Teow'], [420, 660, 'RM17.40'],
+      [72, 660, 'Char Kuey Teow'],
+      [420, 660, 'RM17.40'],
       [72, 630, 'Grand Tota1 RM17 .40'],
-      [72, 600, 'Cash'], [420, 600, 'RM20.00'],
-      [72, 585, 'Change'], [420, 585, 'RM2.60'],
+      [72, 600, 'Cash'],
+      [420, 600, 'RM20.00'],
+      [72, 585, 'Change'],
+      [420, 585, 'RM2.60'],
     ]);
     expect(out.result.total).toBe(17.4);
   });
@@ -85,13 +106,22 @@ describe('receipt totals and dates', () => {
   it('subtracts a discount printed without a sign between the subtotal and a total whose label is garbled', async () => {
     const out = await extract([
       ...HEADER,
-      [72, 660, 'Vitamin C 2 x 60.00'], [420, 660, '120.00'],
-      [72, 630, 'SubTotal:'], [420, 630, '120.00'],
-      [72, 615, 'Member Promotion'], [420, 615, '15.00'],
-      [72, 600, 'Rounding Adj :'], [420, 600, '0.00'],
-      [72, 585, 'Tota! Incusive GST:'], [420, 585, '105.00'],
-      [72, 570, 'GST Summary:'], [250, 570, 'Amount'], [380, 570, 'Tax'],
-      [72, 555, 'SR'], [250, 555, '99.06'], [380, 555, '5.94'],
+      [72, 660, 'Vitamin C 2 x 60.00'],
+      [420, 660, '120.00'],
+      [72, 630, 'SubTotal:'],
+      [420, 630, '120.00'],
+      [72, 615, 'Member Promotion'],
+      [420, 615, '15.00'],
+      [72, 600, 'Rounding Adj :'],
+      [420, 600, '0.00'],
+      [72, 585, 'Tota! Incusive GST:'],
+      [420, 585, '105.00'],
+      [72, 570, 'GST Summary:'],
+      [250, 570, 'Amount'],
+      [380, 570, 'Tax'],
+      [72, 555, 'SR'],
+      [250, 555, '99.06'],
+      [380, 555, '5.94'],
     ]);
     expect(out.result.total).toBe(105);
   });
@@ -99,11 +129,16 @@ describe('receipt totals and dates', () => {
   it('reads the payment above the change row when OCR garbled its label, if the total it implies is printed', async () => {
     const out = await extract([
       ...HEADER,
-      [72, 660, 'Kaya Puff 3 @ 1.90'], [420, 660, '5.70'],
-      [72, 645, 'Egg Tart 2 @ 2.10'], [420, 645, '4.20'],
-      [72, 610, 'Due'], [420, 610, '9.90'],
-      [72, 595, 'Fay'], [420, 595, '50.00'],
-      [72, 580, 'Change'], [420, 580, '40.10'],
+      [72, 660, 'Kaya Puff 3 @ 1.90'],
+      [420, 660, '5.70'],
+      [72, 645, 'Egg Tart 2 @ 2.10'],
+      [420, 645, '4.20'],
+      [72, 610, 'Due'],
+      [420, 610, '9.90'],
+      [72, 595, 'Fay'],
+      [420, 595, '50.00'],
+      [72, 580, 'Change'],
+      [420, 580, '40.10'],
     ]);
     expect(out.result.total).toBe(9.9);
   });

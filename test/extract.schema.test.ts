@@ -9,17 +9,32 @@ const V2 = {
     { key: 'total', description: 'Amount due', type: 'number' },
     { key: 'paid', description: 'Whether it is paid', type: 'boolean', array: false },
   ],
-  tables: [{ key: 'line_items', description: 'Items billed', fields: [{ key: 'description', description: 'Item' }, { key: 'amount', description: 'Line total', type: 'number' }] }],
+  tables: [
+    {
+      key: 'line_items',
+      description: 'Items billed',
+      fields: [
+        { key: 'description', description: 'Item' },
+        { key: 'amount', description: 'Line total', type: 'number' },
+      ],
+    },
+  ],
 };
 
 const SECOND_FORM = {
   invoice_level_fields: { invoice_number: 'string: The invoice number', total: 'number: Amount due', paid: 'boolean: Whether it is paid' },
-  line_item_structures: { line_items: { description: 'Items billed', target_fields: ['description (string): Item', 'amount (number): Line total'] } },
+  line_item_structures: {
+    line_items: { description: 'Items billed', target_fields: ['description (string): Item', 'amount (number): Line total'] },
+  },
 };
 
 describe('normalizeSchema', () => {
   it('fills V2 defaults (type string, array false, table description empty)', () => {
-    const s = normalizeSchema({ doc_class: 'receipt', fields: [{ key: 'company', description: '' }], tables: [{ key: 'items', fields: [{ key: 'name', description: 'x' }] }] });
+    const s = normalizeSchema({
+      doc_class: 'receipt',
+      fields: [{ key: 'company', description: '' }],
+      tables: [{ key: 'items', fields: [{ key: 'name', description: 'x' }] }],
+    });
     expect(s).toEqual({
       doc_class: 'receipt',
       fields: [{ key: 'company', description: '', type: 'string', array: false }],
@@ -38,16 +53,43 @@ describe('normalizeSchema', () => {
     expect(err.loc).toEqual(['body', 'schema', 'fields', 3, 'type']);
     expect(err.message).toMatch(/unknown type/);
     expect(errorOf({ line_item_structures: { items: { target_fields: ['qty (decimalish): n'] } } }).loc).toEqual([
-      'body', 'schema', 'line_item_structures', 'items', 'target_fields', 0,
+      'body',
+      'schema',
+      'line_item_structures',
+      'items',
+      'target_fields',
+      0,
     ]);
   });
 
   it('rejects duplicate keys among fields, within a table, and between a field and a table', () => {
-    expect(errorOf({ doc_class: 'x', fields: [{ key: 'a', description: '' }, { key: 'a', description: '' }] }).loc).toEqual(['body', 'schema', 'fields', 1, 'key']);
-    expect(errorOf({ doc_class: 'x', tables: [{ key: 't', fields: [{ key: 'a', description: '' }, { key: 'a', description: '' }] }] }).loc).toEqual([
-      'body', 'schema', 'tables', 0, 'fields', 1, 'key',
-    ]);
-    expect(errorOf({ doc_class: 'x', fields: [{ key: 't', description: '' }], tables: [{ key: 't', fields: [{ key: 'a', description: '' }] }] }).message).toMatch(/duplicate/);
+    expect(
+      errorOf({
+        doc_class: 'x',
+        fields: [
+          { key: 'a', description: '' },
+          { key: 'a', description: '' },
+        ],
+      }).loc,
+    ).toEqual(['body', 'schema', 'fields', 1, 'key']);
+    expect(
+      errorOf({
+        doc_class: 'x',
+        tables: [
+          {
+            key: 't',
+            fields: [
+              { key: 'a', description: '' },
+              { key: 'a', description: '' },
+            ],
+          },
+        ],
+      }).loc,
+    ).toEqual(['body', 'schema', 'tables', 0, 'fields', 1, 'key']);
+    expect(
+      errorOf({ doc_class: 'x', fields: [{ key: 't', description: '' }], tables: [{ key: 't', fields: [{ key: 'a', description: '' }] }] })
+        .message,
+    ).toMatch(/duplicate/);
   });
 
   it('rejects malformed schemas with a location', () => {
@@ -56,7 +98,13 @@ describe('normalizeSchema', () => {
     expect(errorOf({ doc_class: 'x' }).message).toMatch(/at least one field or table/);
     expect(errorOf({ doc_class: 'x', fields: [{ key: 'bad key', description: '' }] }).loc).toEqual(['body', 'schema', 'fields', 0, 'key']);
     expect(errorOf({ doc_class: 'x', fields: [{ key: '', description: '' }] }).loc).toEqual(['body', 'schema', 'fields', 0, 'key']);
-    expect(errorOf({ doc_class: 'x', fields: [{ key: 'k'.repeat(65), description: '' }] }).loc).toEqual(['body', 'schema', 'fields', 0, 'key']);
+    expect(errorOf({ doc_class: 'x', fields: [{ key: 'k'.repeat(65), description: '' }] }).loc).toEqual([
+      'body',
+      'schema',
+      'fields',
+      0,
+      'key',
+    ]);
     expect(errorOf({ doc_class: 'x', fields: [{ key: 'a' }] }).loc).toEqual(['body', 'schema', 'fields', 0, 'description']);
     expect(errorOf({ doc_class: 'x', fields: 'a' }).loc).toEqual(['body', 'schema', 'fields']);
     const many = Array.from({ length: 201 }, (_, i) => ({ key: `f${i}`, description: '' }));

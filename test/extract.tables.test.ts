@@ -11,7 +11,12 @@ import { modelOfPdf } from './helpers/document-models.ts';
 /** The document as extraction sees it: laid-out pages and their detected tables (key-values are not needed here). */
 function extractDocument(pdf: Buffer): ExtractDocument {
   const model = modelOfPdf(pdf, 'f');
-  return { model, keyValues: [], tables: model.pages.flatMap((p) => findTables(p, { policy: 'liberal', source: 'detector' })), docClass: 'invoice' };
+  return {
+    model,
+    keyValues: [],
+    tables: model.pages.flatMap((p) => findTables(p, { policy: 'liberal', source: 'detector' })),
+    docClass: 'invoice',
+  };
 }
 
 const LINE_ITEMS: SchemaTable = {
@@ -38,7 +43,12 @@ function expectItems(doc: ExtractDocument, spec: InvoiceSpec): void {
   const { rows, grounding } = extractTable(doc, LINE_ITEMS);
   expect(rows).toHaveLength(spec.items.length);
   spec.items.forEach((item, i) => {
-    expect(rows[i]).toEqual({ description: item.description.join(' '), quantity: item.qty, unit_price: item.unitPrice, amount: cents(item.qty * item.unitPrice) });
+    expect(rows[i]).toEqual({
+      description: item.description.join(' '),
+      quantity: item.qty,
+      unit_price: item.unitPrice,
+      amount: cents(item.qty * item.unitPrice),
+    });
     const g = grounding[i];
     expect(g.amount.page_index).toBe(i < spec.firstPageItems ? 0 : 1);
     expect(g.amount.table_id).toBe(g.amount.region_ids[0]);
@@ -70,10 +80,14 @@ describe('line-item tables', () => {
 
   it('returns no rows when no table names the schema columns', () => {
     const doc = extractDocument(lineItemInvoicePdf(twoPageInvoice()));
-    const other: SchemaTable = { key: 'shipments', description: 'Shipments', fields: [
-      { key: 'tracking_number', description: 'Parcel tracking number', type: 'string', array: false },
-      { key: 'carrier', description: 'Carrier', type: 'string', array: false },
-    ] };
+    const other: SchemaTable = {
+      key: 'shipments',
+      description: 'Shipments',
+      fields: [
+        { key: 'tracking_number', description: 'Parcel tracking number', type: 'string', array: false },
+        { key: 'carrier', description: 'Carrier', type: 'string', array: false },
+      ],
+    };
     expect(extractTable(doc, other).rows).toEqual([]);
   });
 });
@@ -118,7 +132,9 @@ describe('self-checks', () => {
   it('passes every check on a consistent invoice', () => {
     const checks = runChecks(resultOf(twoPageInvoice()), SCHEMA, {});
     expect(checks.filter((c) => c.check === 'line_amount')).toHaveLength(18);
-    expect(checks.map((c) => c.check)).toEqual(expect.arrayContaining(['lines_sum_subtotal', 'subtotal_tax_total', 'tax_rate', 'date_sanity', 'date_order']));
+    expect(checks.map((c) => c.check)).toEqual(
+      expect.arrayContaining(['lines_sum_subtotal', 'subtotal_tax_total', 'tax_rate', 'date_sanity', 'date_order']),
+    );
     expect(checks.filter((c) => !c.ok)).toEqual([]);
   });
 
@@ -127,7 +143,12 @@ describe('self-checks', () => {
     const { subtotal, vat, total } = invoiceTotals(spec);
     const failed = runChecks(resultOf(spec), SCHEMA, {}).filter((c) => !c.ok);
     expect(failed).toEqual([
-      expect.objectContaining({ check: 'subtotal_tax_total', paths: ['subtotal', 'tax', 'total'], expected: cents(subtotal + vat), found: total }),
+      expect.objectContaining({
+        check: 'subtotal_tax_total',
+        paths: ['subtotal', 'tax', 'total'],
+        expected: cents(subtotal + vat),
+        found: total,
+      }),
     ]);
   });
 
@@ -138,7 +159,11 @@ describe('self-checks', () => {
     Object.assign(result, { invoice_date: '1985-02-01', due_date: '1984-12-31' });
     const failed = runChecks(result, SCHEMA, {}).filter((c) => !c.ok);
     expect(failed.map((c) => c.check).sort()).toEqual(['date_sanity', 'date_sanity', 'line_amount', 'lines_sum_subtotal']);
-    expect(failed.find((c) => c.check === 'line_amount')!.paths).toEqual(['line_items[3].quantity', 'line_items[3].unit_price', 'line_items[3].amount']);
+    expect(failed.find((c) => c.check === 'line_amount')!.paths).toEqual([
+      'line_items[3].quantity',
+      'line_items[3].unit_price',
+      'line_items[3].amount',
+    ]);
   });
 
   it('runs only the checks whose inputs are present', () => {

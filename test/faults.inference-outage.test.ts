@@ -6,7 +6,16 @@
  * three attempts and such a loop failed many jobs for good, including ones that had only been queued.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAULT_DEPLOYMENT_ENV, finalStates, recordScenario, sleep, submitAsync, uploadFile, writeFaultsSummary, type JobState } from './helpers/faults.ts';
+import {
+  FAULT_DEPLOYMENT_ENV,
+  finalStates,
+  recordScenario,
+  sleep,
+  submitAsync,
+  uploadFile,
+  writeFaultsSummary,
+  type JobState,
+} from './helpers/faults.ts';
 import { freePort } from './helpers/nats-server.ts';
 import { textImage } from './helpers/ocr-images.ts';
 import { isAlive, killAllDocintel, sidecarPids, startDocintel, waitFor, waitForReady, type DocintelProcess } from './helpers/processes.ts';
@@ -30,7 +39,11 @@ async function startServe(): Promise<{ proc: DocintelProcess; base: string }> {
   const port = await freePort();
   const proc = startDocintel('serve', {
     ...FAULT_DEPLOYMENT_ENV,
-    DOCINTEL_DATA_DIR: dataDir, DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: '1500', PORT: String(port), HOST: '127.0.0.1',
+    DOCINTEL_DATA_DIR: dataDir,
+    DOCINTEL_API_KEYS: `tester:${KEY}`,
+    DOCINTEL_JOB_LEASE_MS: '1500',
+    PORT: String(port),
+    HOST: '127.0.0.1',
   });
   await proc.waitForOutput(/docintel serve started/);
   const base = `http://127.0.0.1:${port}`;
@@ -54,7 +67,10 @@ async function crashLoop(proc: DocintelProcess, kills: number): Promise<number[]
 }
 
 function notCompleted(states: JobState[]): string {
-  return states.filter((s) => s.status !== 'completed').map((s) => `${s.job_id}: ${s.status} ${JSON.stringify(s.error ?? '')}`).join('\n');
+  return states
+    .filter((s) => s.status !== 'completed')
+    .map((s) => `${s.job_id}: ${s.status} ${JSON.stringify(s.error ?? '')}`)
+    .join('\n');
 }
 
 describe('the inference sidecar in a short crash loop', () => {
@@ -63,7 +79,15 @@ describe('the inference sidecar in a short crash loop', () => {
     // A different image per job: the analysis cache would answer repeated files without calling inference.
     const fileIds: string[] = [];
     for (let i = 0; i < JOBS; i++) {
-      fileIds.push(await uploadFile(svc.base, KEY, `scan-${i}.png`, textImage([`Invoice ${1000 + i} from Acme`, `Total due ${i}.50 EUR`]).png, 'image/png'));
+      fileIds.push(
+        await uploadFile(
+          svc.base,
+          KEY,
+          `scan-${i}.png`,
+          textImage([`Invoice ${1000 + i} from Acme`, `Total due ${i}.50 EUR`]).png,
+          'image/png',
+        ),
+      );
     }
     const jobs: string[] = [];
     for (const fileId of fileIds) jobs.push(await submitAsync(svc.base, KEY, '/v1/ocr', { input: { file_id: fileId } }));
@@ -76,7 +100,10 @@ describe('the inference sidecar in a short crash loop', () => {
     const completed = states.filter((s) => s.status === 'completed').length;
     recordScenario({
       scenario: `inference sidecar SIGKILLed ${KILLS} times in a row (serve, ${JOBS} async OCR jobs)`,
-      jobs_submitted: JOBS, jobs_completed: completed, jobs_lost: JOBS - completed, requests_by_status: {},
+      jobs_submitted: JOBS,
+      jobs_completed: completed,
+      jobs_lost: JOBS - completed,
+      requests_by_status: {},
       notes: `kills over ${loopMs} ms (sidecars ${killed.join(', ')}); job runs delayed: ${delayed}`,
     });
     expect(delayed, 'the outage must hit running jobs').toBeGreaterThan(0);

@@ -14,9 +14,35 @@ import { classifyJobError } from '../src/jobs/errors.ts';
 import { InsufficientStorageError, isStorageFull } from '../src/shared/errors.ts';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import {
-  FAULT_DEPLOYMENT_ENV, bearer, blobSha256, connects, fileRecords, fillDisk, finalStates, jobRecord, jobResult, jobStatuses, jsonPost, mountSmallDisk,
-  okOrRetryLater, OutcomeLog, recordScenario, request, sqliteIntegrity, startNatsDeployment, startRestartableNats, submitAsync, uploadFile, uploadInit,
-  waitForReadyz, withoutTiming, writeFaultsSummary, type JobState, type Outcome, type RestartableNats, type SmallDisk,
+  FAULT_DEPLOYMENT_ENV,
+  bearer,
+  blobSha256,
+  connects,
+  fileRecords,
+  fillDisk,
+  finalStates,
+  jobRecord,
+  jobResult,
+  jobStatuses,
+  jsonPost,
+  mountSmallDisk,
+  okOrRetryLater,
+  OutcomeLog,
+  recordScenario,
+  request,
+  sqliteIntegrity,
+  startNatsDeployment,
+  startRestartableNats,
+  submitAsync,
+  uploadFile,
+  uploadInit,
+  waitForReadyz,
+  withoutTiming,
+  writeFaultsSummary,
+  type JobState,
+  type Outcome,
+  type RestartableNats,
+  type SmallDisk,
 } from './helpers/faults.ts';
 import { freePort, natsOrSkip } from './helpers/nats-server.ts';
 import { isAlive, killAllDocintel, sidecarPids, startDocintel, waitFor, waitForReady, type DocintelProcess } from './helpers/processes.ts';
@@ -52,8 +78,13 @@ interface Service {
 async function startServe(env: Record<string, string>): Promise<Service> {
   const port = await freePort();
   const proc = startDocintel('serve', {
-    ...FAULT_DEPLOYMENT_ENV, DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: LEASE_MS, DOCINTEL_SYNC_BUDGET_MS: String(SYNC_BUDGET_MS),
-    PORT: String(port), HOST: '127.0.0.1', ...env,
+    ...FAULT_DEPLOYMENT_ENV,
+    DOCINTEL_API_KEYS: `tester:${KEY}`,
+    DOCINTEL_JOB_LEASE_MS: LEASE_MS,
+    DOCINTEL_SYNC_BUDGET_MS: String(SYNC_BUDGET_MS),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...env,
   });
   await proc.waitForOutput(/docintel serve started/);
   const base = `http://127.0.0.1:${port}`;
@@ -66,7 +97,10 @@ function completedCount(states: JobState[]): number {
 }
 
 function describeStates(states: JobState[]): string {
-  return states.filter((s) => s.status !== 'completed').map((s) => `${s.job_id}: ${s.status} ${JSON.stringify(s.error ?? '')}`).join('\n');
+  return states
+    .filter((s) => s.status !== 'completed')
+    .map((s) => `${s.job_id}: ${s.status} ${JSON.stringify(s.error ?? '')}`)
+    .join('\n');
 }
 
 /** Job runs the worker gave back for a retry (a temporary problem such as the sidecar being down). */
@@ -111,7 +145,8 @@ describe('the inference sidecar killed under load', () => {
 
     const asyncJobs: string[] = [];
     const submitSome = async (count: number) => {
-      for (let i = 0; i < count; i++) asyncJobs.push(await submitAsync(svc.base, KEY, '/api/v1/parse', { input: { file_id: i % 2 ? scanId : imageId } }));
+      for (let i = 0; i < count; i++)
+        asyncJobs.push(await submitAsync(svc.base, KEY, '/api/v1/parse', { input: { file_id: i % 2 ? scanId : imageId } }));
     };
     try {
       // Warm: the burst is running and answering before the kill.
@@ -137,7 +172,9 @@ describe('the inference sidecar killed under load', () => {
       const states = await finalStates(svc.base, KEY, asyncJobs, 90_000);
       recordScenario({
         scenario: 'inference sidecar SIGKILL under load (serve, 8 sync clients + async parse jobs)',
-        jobs_submitted: asyncJobs.length, jobs_completed: completedCount(states), jobs_lost: asyncJobs.length - completedCount(states),
+        jobs_submitted: asyncJobs.length,
+        jobs_completed: completedCount(states),
+        jobs_lost: asyncJobs.length - completedCount(states),
         requests_by_status: log.byStatus,
         notes: `sync requests in flight at the kill: ${inFlightAtKill}; job runs retried: ${retriedRuns(svc.proc)}; sidecar ${before[0]} -> ${after}, ready again after ${downMs} ms`,
       });
@@ -161,11 +198,16 @@ describe('SIGTERM during a burst', () => {
     const log = new OutcomeLog();
 
     const sync = Array.from({ length: 8 }, async () => {
-      const outcome = await request(`${svc.base}/api/v1/parse`, jsonPost(KEY, { input: { file_id: fileId }, execution_mode: 'sync' }), CLIENT_BUDGET_MS);
+      const outcome = await request(
+        `${svc.base}/api/v1/parse`,
+        jsonPost(KEY, { input: { file_id: fileId }, execution_mode: 'sync' }),
+        CLIENT_BUDGET_MS,
+      );
       log.record('in-flight sync parse', outcome, (o) => o.status === 200);
       return outcome;
     });
-    const processing = () => jobStatuses({ DOCINTEL_DATA_DIR: dataDir }).then((s) => Object.values(s).filter((v) => v === 'processing').length);
+    const processing = () =>
+      jobStatuses({ DOCINTEL_DATA_DIR: dataDir }).then((s) => Object.values(s).filter((v) => v === 'processing').length);
     await waitFor('eight sync jobs processing', async () => ((await processing()) === 8 ? true : undefined), 60_000, 100);
     const asyncJobs: string[] = [];
     for (let i = 0; i < 4; i++) asyncJobs.push(await submitAsync(svc.base, KEY, '/api/v1/parse', { input: { file_id: fileId } }));
@@ -173,7 +215,12 @@ describe('SIGTERM during a burst', () => {
     svc.proc.signal('SIGTERM');
     await svc.proc.waitForOutput(/shutting down/);
     const port = Number(new URL(svc.base).port);
-    const refused = await waitFor('the port to refuse new connections', async () => ((await connects(port)) ? undefined : true), 10_000, 50);
+    const refused = await waitFor(
+      'the port to refuse new connections',
+      async () => ((await connects(port)) ? undefined : true),
+      10_000,
+      50,
+    );
     const exit = await svc.proc.exited;
     const answers = await Promise.all(sync);
     const statuses = await jobStatuses({ DOCINTEL_DATA_DIR: dataDir });
@@ -182,14 +229,20 @@ describe('SIGTERM during a burst', () => {
     const states = await finalStates(again.base, KEY, asyncJobs, 60_000);
     recordScenario({
       scenario: 'SIGTERM during a burst (serve, 8 in-flight sync parse + 4 queued async parse, restart on the same data dir)',
-      jobs_submitted: asyncJobs.length, jobs_completed: completedCount(states), jobs_lost: asyncJobs.length - completedCount(states),
-      requests_by_status: log.byStatus, notes: `exit ${JSON.stringify(exit)}; async jobs at exit: ${asyncJobs.map((id) => statuses[id]).join(', ')}`,
+      jobs_submitted: asyncJobs.length,
+      jobs_completed: completedCount(states),
+      jobs_lost: asyncJobs.length - completedCount(states),
+      requests_by_status: log.byStatus,
+      notes: `exit ${JSON.stringify(exit)}; async jobs at exit: ${asyncJobs.map((id) => statuses[id]).join(', ')}`,
     });
     expect(refused).toBe(true);
     expect(log.bad, 'every in-flight sync request finishes with 200').toEqual([]);
     for (const answer of answers) expect((JSON.parse(answer.body) as { markdown: string }).markdown).toContain('Quarterly report');
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(asyncJobs.map((id) => statuses[id]), 'queued jobs are left pending for the next start').not.toContain('processing');
+    expect(
+      asyncJobs.map((id) => statuses[id]),
+      'queued jobs are left pending for the next start',
+    ).not.toContain('processing');
     expect(describeStates(states), 'every queued async job completes after the restart').toBe('');
     await again.proc.killGroup();
   }, 150_000);
@@ -222,18 +275,29 @@ describe('disk full in the data dir', () => {
     const idsBefore = Object.keys(recordsBefore).sort();
 
     const filler = fillDisk(dataDir);
-    const full = (o: Outcome) => (o.status === 507 || o.status === 503) && Number(o.retryAfter) > 0 && typeof JSON.parse(o.body).detail === 'string';
+    const full = (o: Outcome) =>
+      (o.status === 507 || o.status === 503) && Number(o.retryAfter) > 0 && typeof JSON.parse(o.body).detail === 'string';
     for (let i = 0; i < 3; i++) {
-      log.record('upload while full', await request(`${svc.base}/api/v1/upload`, uploadInit(KEY, `full-${i}.png`, png, 'image/png'), 30_000), full);
+      log.record(
+        'upload while full',
+        await request(`${svc.base}/api/v1/upload`, uploadInit(KEY, `full-${i}.png`, png, 'image/png'), 30_000),
+        full,
+      );
     }
     // A job may still be accepted (SQLite can reuse its WAL pages); then it must complete once there is room.
     const during = await request(`${svc.base}/api/v1/parse`, jsonPost(KEY, { input: { file_id: pngId }, execution_mode: 'async' }), 30_000);
     log.record('async parse while full', during, (o) => o.status === 200 || full(o));
-    log.record('file metadata while full', await request(`${svc.base}/v1/files/${pdfId}`, { headers: bearer(KEY) }, 30_000), (o) => o.status === 200);
+    log.record(
+      'file metadata while full',
+      await request(`${svc.base}/v1/files/${pdfId}`, { headers: bearer(KEY) }, 30_000),
+      (o) => o.status === 200,
+    );
     // A write still in flight (the accepted parse job's cache entries) holds its .part until it lands or is removed;
     // a refused upload's temp file would stay, so a bounded wait tells the two apart.
     const tempFiles = () => readdirSync(path.join(dataDir, 'blobs', '.tmp'));
-    await waitFor('blob writes in flight to settle', () => (tempFiles().length === 0 ? true : undefined), 10_000, 100).catch(() => undefined);
+    await waitFor('blob writes in flight to settle', () => (tempFiles().length === 0 ? true : undefined), 10_000, 100).catch(
+      () => undefined,
+    );
     const leftWhileFull = {
       temp: tempFiles(),
       records: Object.keys(await fileRecords(where)).sort(),
@@ -246,26 +310,41 @@ describe('disk full in the data dir', () => {
     if (during.status === 200) jobs.push((JSON.parse(during.body) as { job_id: string }).job_id);
     const states = await finalStates(svc.base, KEY, jobs, 60_000);
     const resultAfter = await jobResult(svc.base, KEY, jobBefore);
-    log.record('page image after freeing', await request(`${svc.base}/v1/files/${pdfId}/pages/0/image`, { headers: bearer(KEY) }, 30_000), (o) => o.status === 200);
+    log.record(
+      'page image after freeing',
+      await request(`${svc.base}/v1/files/${pdfId}/pages/0/image`, { headers: bearer(KEY) }, 30_000),
+      (o) => o.status === 200,
+    );
     await svc.proc.killGroup();
     recordScenario({
       scenario: 'disk full in the data dir (serve on a 24 MiB tmpfs filled to ENOSPC, then freed)',
-      jobs_submitted: jobs.length, jobs_completed: completedCount(states), jobs_lost: jobs.length - completedCount(states),
-      requests_by_status: log.byStatus, notes: `async parse while full answered ${during.status}`,
+      jobs_submitted: jobs.length,
+      jobs_completed: completedCount(states),
+      jobs_lost: jobs.length - completedCount(states),
+      requests_by_status: log.byStatus,
+      notes: `async parse while full answered ${during.status}`,
     });
 
     expect(log.bad, 'uploads answer 507/503 with Retry-After and a detail; reads keep working').toEqual([]);
     expect(log.count(507), 'a full disk is a 507').toBeGreaterThan(0);
-    expect(leftWhileFull, 'a refused upload leaves no temp file, record or blob').toEqual({ temp: [], records: idsBefore, blobs: idsBefore });
+    expect(leftWhileFull, 'a refused upload leaves no temp file, record or blob').toEqual({
+      temp: [],
+      records: idsBefore,
+      blobs: idsBefore,
+    });
     expect(describeStates(states), 'every job completes once space is freed').toBe('');
     expect(resultAfter, 'an earlier result reads back unchanged').toEqual(resultBefore);
-    for (const [id, record] of Object.entries(recordsBefore)) expect(blobSha256(dataDir, record.blob_key), `blob of ${id}`).toBe(record.sha256);
+    for (const [id, record] of Object.entries(recordsBefore))
+      expect(blobSha256(dataDir, record.blob_key), `blob of ${id}`).toBe(record.sha256);
     expect(sqliteIntegrity(dataDir)).toBe('ok');
   }, 120_000);
 });
 
 function mentions(proc: DocintelProcess, jobId: string, message: string): number {
-  return proc.stdout().split('\n').filter((line) => line.includes(`"jobId":"${jobId}"`) && line.includes(message)).length;
+  return proc
+    .stdout()
+    .split('\n')
+    .filter((line) => line.includes(`"jobId":"${jobId}"`) && line.includes(message)).length;
 }
 
 const haveNats = natsOrSkip('faults with NATS (worker killed mid-job, nats-server restart)');
@@ -281,7 +360,10 @@ describe.skipIf(!haveNats)('NATS: an api and two workers, each with its own data
     nats = (await startRestartableNats())!;
     // Each job is held 2 s in `processing`, long enough to kill its worker mid-job.
     natsEnv = { DOCINTEL_NATS_URL: nats.url, DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: LEASE_MS };
-    ({ base, api, workers } = await startNatsDeployment(natsEnv, () => temp.make(), { workers: 2, workerEnv: { DOCINTEL_FAULTS: 'job.delay_ms=2000' } }));
+    ({ base, api, workers } = await startNatsDeployment(natsEnv, () => temp.make(), {
+      workers: 2,
+      workerEnv: { DOCINTEL_FAULTS: 'job.delay_ms=2000' },
+    }));
     pdfId = await uploadFile(base, KEY, fixtures.good.pdf.filename, fixtures.good.pdf.bytes, 'application/pdf');
   }, 120_000);
 
@@ -293,7 +375,12 @@ describe.skipIf(!haveNats)('NATS: an api and two workers, each with its own data
   it('a worker killed mid-job: the other worker completes the job once, with the result of an undisturbed run', async () => {
     const parse = { input: { file_id: pdfId } };
     const killed = await submitAsync(base, KEY, '/api/v1/parse', parse);
-    const holder = await waitFor('a worker to hold the job', () => workers.find((w) => mentions(w, killed, 'holding the job') > 0), 30_000, 50);
+    const holder = await waitFor(
+      'a worker to hold the job',
+      () => workers.find((w) => mentions(w, killed, 'holding the job') > 0),
+      30_000,
+      50,
+    );
     const survivor = workers.find((w) => w !== holder)!;
     await holder.killGroup();
 
@@ -302,7 +389,10 @@ describe.skipIf(!haveNats)('NATS: an api and two workers, each with its own data
     const record = await jobRecord(natsEnv, killed);
     recordScenario({
       scenario: 'worker SIGKILLed mid-job (NATS: api + 2 workers; redelivered after ack wait to the other worker)',
-      jobs_submitted: 2, jobs_completed: completedCount(states), jobs_lost: 2 - completedCount(states), requests_by_status: {},
+      jobs_submitted: 2,
+      jobs_completed: completedCount(states),
+      jobs_lost: 2 - completedCount(states),
+      requests_by_status: {},
       notes: `attempts of the killed job: ${record.attempts}`,
     });
     expect(describeStates(states)).toBe('');
@@ -320,11 +410,15 @@ describe.skipIf(!haveNats)('NATS: an api and two workers, each with its own data
     await nats.stop();
     const budget = 25_000;
     const during = [
-      request(`${base}/v1/jobs/${jobs[0]}`, { headers: bearer(KEY) }, budget).then((o) => log.record('job status while down', o, okOrRetryLater)),
-      request(`${base}/api/v1/parse`, jsonPost(KEY, { input: { file_id: pdfId }, execution_mode: 'async' }), budget)
-        .then((o) => log.record('async parse while down', o, okOrRetryLater)),
-      request(`${base}/api/v1/upload`, uploadInit(KEY, 'down.png', textImage().png, 'image/png'), budget)
-        .then((o) => log.record('upload while down', o, okOrRetryLater)),
+      request(`${base}/v1/jobs/${jobs[0]}`, { headers: bearer(KEY) }, budget).then((o) =>
+        log.record('job status while down', o, okOrRetryLater),
+      ),
+      request(`${base}/api/v1/parse`, jsonPost(KEY, { input: { file_id: pdfId }, execution_mode: 'async' }), budget).then((o) =>
+        log.record('async parse while down', o, okOrRetryLater),
+      ),
+      request(`${base}/api/v1/upload`, uploadInit(KEY, 'down.png', textImage().png, 'image/png'), budget).then((o) =>
+        log.record('upload while down', o, okOrRetryLater),
+      ),
     ];
     await waitForReadyz(base, 503);
     // The server stays down until every request above has answered: they must not wait for it to come back.
@@ -336,7 +430,9 @@ describe.skipIf(!haveNats)('NATS: an api and two workers, each with its own data
     const states = await finalStates(base, KEY, jobs, 90_000);
     recordScenario({
       scenario: 'nats-server stopped (SIGTERM) and started again on the same port and store dir (api + worker)',
-      jobs_submitted: jobs.length, jobs_completed: completedCount(states), jobs_lost: jobs.length - completedCount(states),
+      jobs_submitted: jobs.length,
+      jobs_completed: completedCount(states),
+      jobs_lost: jobs.length - completedCount(states),
       requests_by_status: log.byStatus,
     });
     expect(log.bad, 'requests during the outage answer 503 with Retry-After').toEqual([]);

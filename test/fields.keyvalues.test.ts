@@ -58,7 +58,9 @@ const PROSE = [
   'Rivers carry sediment from the mountains to the plains where farmers have grown wheat for centuries.',
   'Each spring the floods renew the soil and the villages along the banks hold markets after the harvest.',
   'Engineers later built dams that tamed the water but also changed the fish migrations in the delta.',
-].map((s, i) => text(56, 700 - i * 14, s)).join('\n');
+]
+  .map((s, i) => text(56, 700 - i * 14, s))
+  .join('\n');
 
 const readPages = (streams: string[]): ModelPage[] => analyzeDocumentLayout(extractDocumentPages(helveticaPdf(streams))).pages;
 
@@ -101,7 +103,12 @@ describe('key-value pairs on a born-digital form', () => {
   });
 
   it('reads inline pairs, several on one line, and numbered labels without a colon', () => {
-    expect(pair(pairs, 'invoice no')).toMatchObject({ label: 'Invoice No', valueText: 'INV-2024-0042', layout: 'inline', value: { kind: 'identifier' } });
+    expect(pair(pairs, 'invoice no')).toMatchObject({
+      label: 'Invoice No',
+      valueText: 'INV-2024-0042',
+      layout: 'inline',
+      value: { kind: 'identifier' },
+    });
     expect(pair(pairs, 'order no')).toMatchObject({ valueText: '7781', layout: 'inline' });
     expect(pair(pairs, 'customer id')).toMatchObject({ valueText: 'C-991', value: { kind: 'identifier', value: 'C-991' } });
     expect(pair(pairs, 'facture n')).toMatchObject({ label: 'Facture n°', valueText: '2022089083' });
@@ -109,7 +116,7 @@ describe('key-value pairs on a born-digital form', () => {
     expect(pair(pairs, 'rechnungsdatum').value.value).toBe('2021-03-03');
   });
 
-  it('reads numeric dates month first when the page\'s own dates say so', () => {
+  it("reads numeric dates month first when the page's own dates say so", () => {
     expect(pair(pairs, 'date').value.value).toBe('2024-03-15');
   });
 
@@ -193,7 +200,18 @@ function ocrPage(boxes: [string, BBox][]): ModelPage {
     }));
     return { id: `p0_l${n}`, text: t, bbox, words, font, dir: 'ltr', rotation: 0, source: 'ocr' };
   });
-  return { page_index: 0, width: 1000, height: 1400, rotation: 0, lines, blocks: [], paths: [], images: [], textLayer: 'none', needsOcr: true };
+  return {
+    page_index: 0,
+    width: 1000,
+    height: 1400,
+    rotation: 0,
+    lines,
+    blocks: [],
+    paths: [],
+    images: [],
+    textLayer: 'none',
+    needsOcr: true,
+  };
 }
 
 describe('key-value pairs on an OCR page', () => {
@@ -207,13 +225,16 @@ describe('key-value pairs on an OCR page', () => {
       ['9.00', [400, 400, 443, 420]],
     ]);
     const pairs = findKeyValues(page);
-    expect(pair(pairs, 'date')).toMatchObject({ layout: 'column', value: { kind: 'date', value: '2019-01-09' }, lineIds: ['p0_l0', 'p0_l2'] });
+    expect(pair(pairs, 'date')).toMatchObject({
+      layout: 'column',
+      value: { kind: 'date', value: '2019-01-09' },
+      lineIds: ['p0_l0', 'p0_l2'],
+    });
     const total = pair(pairs, 'total');
     expect(total.value).toMatchObject({ kind: 'amount', value: 9, currency: 'MYR' });
     expect(total.valueBox).toEqual([300, 400, 443, 420]);
     expect(total.lineIds).toEqual(['p0_l3', 'p0_l4', 'p0_l5']);
   });
-
 
   it('finds the same pairs without fonts or layout blocks', () => {
     const [page] = readPages([FORM]);
@@ -238,13 +259,32 @@ describe('key-value pairs on an OCR page', () => {
     });
     const words = [word('☑', 100), word('Paid', 124), word('☐', 200), word('Overdue', 224)];
     const line: Line = {
-      id: 'p0_l0', text: '☑ Paid ☐ Overdue', bbox: [100, 100, 308, 124], words, font: words[0].font, dir: 'ltr', rotation: 0, source: 'ocr',
+      id: 'p0_l0',
+      text: '☑ Paid ☐ Overdue',
+      bbox: [100, 100, 308, 124],
+      words,
+      font: words[0].font,
+      dir: 'ltr',
+      rotation: 0,
+      source: 'ocr',
     };
     const page: ModelPage = {
-      page_index: 0, width: 1000, height: 1400, rotation: 0, lines: [line], blocks: [], paths: [], images: [], textLayer: 'none', needsOcr: true,
+      page_index: 0,
+      width: 1000,
+      height: 1400,
+      rotation: 0,
+      lines: [line],
+      blocks: [],
+      paths: [],
+      images: [],
+      textLayer: 'none',
+      needsOcr: true,
     };
     const pairs = findKeyValues(page);
-    expect(pairs.map((p) => [p.label, p.value.value])).toEqual([['Paid', true], ['Overdue', false]]);
+    expect(pairs.map((p) => [p.label, p.value.value])).toEqual([
+      ['Paid', true],
+      ['Overdue', false],
+    ]);
     expect(pairs[0].valueBox).toEqual([100, 100, 112, 124]);
   });
 });

@@ -28,7 +28,7 @@ describe('parseAmount', () => {
     ['Rs. 1,939.00', 1939, 'INR'],
     ['RM 12.00', 12, 'MYR'],
     ['S$ 10.00', 10, 'SGD'],
-    ['CHF 1\'250.00', 1250, 'CHF'],
+    ["CHF 1'250.00", 1250, 'CHF'],
     ['99,99 zł', 99.99, 'PLN'],
     ['1 299,00 PLN', 1299, 'PLN'],
     ['-12.00', -12, undefined],
@@ -62,11 +62,15 @@ describe('findAmounts', () => {
   it('finds money in running text and skips years, codes, percentages and dates', () => {
     const text = 'Total TTC : 56,02 € paid 2014 by Rs 1939; IBAN FR76 10107; VAT 20% on 12.03.2021 and (3.00)';
     const found = findAmounts(text, findDates(text));
-    expect(found.map((a) => [a.value, a.currency])).toEqual([[56.02, 'EUR'], [1939, 'INR'], [-3, undefined]]);
+    expect(found.map((a) => [a.value, a.currency])).toEqual([
+      [56.02, 'EUR'],
+      [1939, 'INR'],
+      [-3, undefined],
+    ]);
     for (const a of found) expect(text.slice(a.index, a.index + a.raw.length)).toBe(a.raw);
   });
 
-  it('reads OCR\'s space after the decimal separator only after a currency mark', () => {
+  it("reads OCR's space after the decimal separator only after a currency mark", () => {
     expect(findAmounts('TOTAL. RM 64. 15').map((a) => [a.raw, a.value, a.currency])).toEqual([['RM 64. 15', 64.15, 'MYR']]);
     expect(findAmounts('Section 3. 12 members')).toEqual([]);
     expect(parseAmount('RM 100. 00')).toEqual({ value: 100, currency: 'MYR' });
@@ -86,7 +90,7 @@ describe('findAmounts', () => {
     expect(findAmounts('ABS8.20 US8.20')).toEqual([]);
   });
 
-  it('leaves the text\'s dates alone without being told', () => {
+  it("leaves the text's dates alone without being told", () => {
     expect(findAmounts('12.03.21 and 2021-03-04 and 03.03.2021 cost 45.00').map((a) => a.value)).toEqual([45]);
   });
 });
@@ -163,7 +167,7 @@ describe('parseDate', () => {
     expect(found.map((d) => d.iso)).toEqual(['2014-07-31', '2022-12-06']);
   });
 
-  it('guesses the day/month order from the document\'s dates', () => {
+  it("guesses the day/month order from the document's dates", () => {
     expect(guessDateOrder(['Date: 12/31/2020', 'Due: 01/02/2021'])).toBe('mdy');
     expect(guessDateOrder(['28/11/2022', '01/02/2020'])).toBe('dmy');
     expect(guessDateOrder(['01/02/2020', 'no dates'])).toBeNull();

@@ -11,13 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileService, type FileRecord } from '../src/files/files.service.ts';
 import { loadConfig, type Limits } from '../src/shared/config.ts';
-import {
-  NotFoundError,
-  PayloadTooLargeError,
-  UnprocessableError,
-  UnsupportedMediaError,
-  ValidationError,
-} from '../src/shared/errors.ts';
+import { NotFoundError, PayloadTooLargeError, UnprocessableError, UnsupportedMediaError, ValidationError } from '../src/shared/errors.ts';
 import { createLogger } from '../src/shared/logger.ts';
 import { createDocumentPool, type DocumentPool } from '../src/pipeline/document/pool.ts';
 import { FsBlobStore } from '../src/storage/fs-blobs.ts';
@@ -96,7 +90,10 @@ describe('upload', () => {
   it('refuses every bad file with the right error and leaves no blob and no record', async () => {
     const before = await storedCounts();
     for (const [name, fixture] of Object.entries(fixtures.bad)) {
-      const error = await files.ingestStream(TENANT, fixture.filename, createReadStream(fixture.path)).then(() => null, (e: unknown) => e);
+      const error = await files.ingestStream(TENANT, fixture.filename, createReadStream(fixture.path)).then(
+        () => null,
+        (e: unknown) => e,
+      );
       const expectedClass = fixture.status === 413 ? PayloadTooLargeError : UnsupportedMediaError;
       expect(error, name).toBeInstanceOf(expectedClass);
       expect((error as Error).message, name).toMatch(fixture.message);
@@ -118,7 +115,9 @@ describe('upload', () => {
   it('refuses documents with more pages than the limit with 413', async () => {
     const before = await storedCounts();
     const few = service({ maxPages: 2 });
-    await expect(few.ingestStream(TENANT, 'long.pdf', createReadStream(fixtures.good.pdf.path))).rejects.toThrow('PDF has 3 pages, over the 2-page limit');
+    await expect(few.ingestStream(TENANT, 'long.pdf', createReadStream(fixtures.good.pdf.path))).rejects.toThrow(
+      'PDF has 3 pages, over the 2-page limit',
+    );
     await expect(few.ingestStream(TENANT, 'long.tif', createReadStream(fixtures.good.tiff.path))).rejects.toThrow(PayloadTooLargeError);
     expect(await storedCounts()).toEqual(before);
   });
@@ -155,7 +154,9 @@ describe('inline content', () => {
         (e: unknown) => e instanceof UnprocessableError && message.test(e.message),
       );
     }
-    await expect(service({ maxUploadBytes: 1024 }).ingestBuffer(TENANT, 'x.pdf', fixtures.good.pdf.bytes, { inline: true })).rejects.toThrow(PayloadTooLargeError);
+    await expect(
+      service({ maxUploadBytes: 1024 }).ingestBuffer(TENANT, 'x.pdf', fixtures.good.pdf.bytes, { inline: true }),
+    ).rejects.toThrow(PayloadTooLargeError);
     expect(await storedCounts()).toEqual(before);
   });
 
@@ -177,7 +178,11 @@ describe('page images', () => {
       for (let i = 0; i < fixture.pages.length; i++) {
         const image = await files.pageImage(TENANT, record.file_id, i);
         const meta = await sharp(image.body).metadata();
-        expect({ name, i, w: image.width, h: image.height }).toEqual({ name, i, ...{ w: fixture.pages[i].width, h: fixture.pages[i].height } });
+        expect({ name, i, w: image.width, h: image.height }).toEqual({
+          name,
+          i,
+          ...{ w: fixture.pages[i].width, h: fixture.pages[i].height },
+        });
         expect({ format: meta.format, w: meta.width, h: meta.height }).toEqual({ format: 'png', w: image.width, h: image.height });
         expect(image.contentType).toBe('image/png');
         // Not a blank page: real content was drawn.
@@ -252,7 +257,9 @@ describe('page images', () => {
 
   it('refuses a dpi that would exceed the pixel limit', async () => {
     const tight = service({ maxPagePixels: 5_000_000 });
-    await expect(tight.pageImage(TENANT, stored.get('pdf')!.file_id, 0, { dpi: 400 })).rejects.toThrow(/over the 5 MP limit; ask for a lower dpi/);
+    await expect(tight.pageImage(TENANT, stored.get('pdf')!.file_id, 0, { dpi: 400 })).rejects.toThrow(
+      /over the 5 MP limit; ask for a lower dpi/,
+    );
   });
 });
 

@@ -38,7 +38,10 @@ describe('the test-PDF builder', () => {
   it('sets each page in its own size and font family, regular and bold', () => {
     const runs = `${textRun(72, 700, 'Regular words')}\n${textRun(72, 680, 'Bold words', 12, true)}`;
     const pages = readBack(pdfOf([runs, { stream: runs, size: A4, family: 'times' }]));
-    expect(pages.map((p) => p.size)).toEqual([[612, 792], [595, 842]]);
+    expect(pages.map((p) => p.size)).toEqual([
+      [612, 792],
+      [595, 842],
+    ]);
     expect(pages[0].fonts).toEqual(['Helvetica', 'Helvetica-Bold']);
     expect(pages[1].fonts).toEqual(['Times-Bold', 'Times-Roman']);
     expect(pages[1].text.split(/\n+/)).toEqual(['Regular words', 'Bold words']);

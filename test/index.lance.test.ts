@@ -18,13 +18,51 @@ import type { ChunkIndex, IndexUnit, UnitKind } from '../src/index/types.ts';
 const DIMS = 64;
 /** Synonyms that a real embedding model would place close together. */
 const CONCEPTS: Record<string, string> = {
-  cancel: 'end', cancelled: 'end', terminate: 'end', termination: 'end', end: 'end',
-  contract: 'agreement', deal: 'agreement', agreement: 'agreement',
-  notice: 'notify', notify: 'notify', warning: 'notify',
-  paid: 'pay', pay: 'pay', payment: 'pay', amount: 'pay', total: 'pay',
-  secret: 'confidential', confidential: 'confidential', private: 'confidential',
+  cancel: 'end',
+  cancelled: 'end',
+  terminate: 'end',
+  termination: 'end',
+  end: 'end',
+  contract: 'agreement',
+  deal: 'agreement',
+  agreement: 'agreement',
+  notice: 'notify',
+  notify: 'notify',
+  warning: 'notify',
+  paid: 'pay',
+  pay: 'pay',
+  payment: 'pay',
+  amount: 'pay',
+  total: 'pay',
+  secret: 'confidential',
+  confidential: 'confidential',
+  private: 'confidential',
 };
-const STOP = new Set(['the', 'a', 'an', 'of', 'and', 'or', 'to', 'be', 'may', 'can', 'is', 'this', 'with', 'when', 'what', 'by', 'in', 'any', 'for', 'on', 'at', 'days', 'either']);
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'and',
+  'or',
+  'to',
+  'be',
+  'may',
+  'can',
+  'is',
+  'this',
+  'with',
+  'when',
+  'what',
+  'by',
+  'in',
+  'any',
+  'for',
+  'on',
+  'at',
+  'days',
+  'either',
+]);
 
 function testEmbedding(text: string): Float32Array {
   const vector = new Float32Array(DIMS);
@@ -45,8 +83,15 @@ const embed = async (texts: string[]) => {
 
 function unitsOf(docId: string, texts: string[], kind: UnitKind = 'chunk'): IndexUnit[] {
   return texts.map((text, n) => ({
-    unit_id: `${docId}:${kind}:${n}`, doc_id: docId, kind, text, page_index: Math.floor(n / 3),
-    region_ids: [`blk_${n}`], boxes: [[10, 20 + n * 30, 400, 45 + n * 30]], page_width: 1700, page_height: 2200,
+    unit_id: `${docId}:${kind}:${n}`,
+    doc_id: docId,
+    kind,
+    text,
+    page_index: Math.floor(n / 3),
+    region_ids: [`blk_${n}`],
+    boxes: [[10, 20 + n * 30, 400, 45 + n * 30]],
+    page_width: 1700,
+    page_height: 2200,
   }));
 }
 
@@ -104,7 +149,10 @@ describe('LanceDB chunk index: search', () => {
 
   it('ranks by BM25 right after indexing, not in insertion order', async () => {
     const docId = 'doc_ranked';
-    const filler = Array.from({ length: 30 }, (_, n) => `Section ${n} of the schedule mentions the warranty once among many other words here.`);
+    const filler = Array.from(
+      { length: 30 },
+      (_, n) => `Section ${n} of the schedule mentions the warranty once among many other words here.`,
+    );
     const units = unitsOf(docId, [...filler, 'Warranty: warranty period and warranty claims.']);
     expect(await index.indexDocument('ranking', docId, 'v1', units, null)).toBe(true);
     const hits = await index.search({ tenant: 'ranking', docIds: [docId], query: 'warranty', queryVector: null, limit: 3 });
@@ -133,7 +181,7 @@ describe('LanceDB chunk index: search', () => {
   });
 
   it('takes any question text: punctuation, quotes, operators, only stop words', async () => {
-    for (const query of ['what is it?', '"unbalanced', 'total: OR AND NOT (x', '~!@#$%^&*()_+{}|<>\\/', 'a:b c* d~2 \'quoted\'']) {
+    for (const query of ['what is it?', '"unbalanced', 'total: OR AND NOT (x', '~!@#$%^&*()_+{}|<>\\/', "a:b c* d~2 'quoted'"]) {
       const hits = await index.search({ tenant: 'acme', docIds: both, query, queryVector: null, limit: 3 });
       expect(Array.isArray(hits)).toBe(true);
     }
@@ -142,7 +190,13 @@ describe('LanceDB chunk index: search', () => {
   });
 
   it('restricts results to the requested documents', async () => {
-    const hits = await index.search({ tenant: 'acme', docIds: [NDA], query: 'invoice INV-20931 payment total', queryVector: testEmbedding('invoice payment total'), limit: 10 });
+    const hits = await index.search({
+      tenant: 'acme',
+      docIds: [NDA],
+      query: 'invoice INV-20931 payment total',
+      queryVector: testEmbedding('invoice payment total'),
+      limit: 10,
+    });
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.every((hit) => hit.unit.doc_id === NDA)).toBe(true);
     expect(await index.search({ tenant: 'acme', docIds: [], query: 'invoice', queryVector: null, limit: 10 })).toEqual([]);
@@ -150,9 +204,13 @@ describe('LanceDB chunk index: search', () => {
   });
 
   it('keeps tenants apart and answers [] for a tenant with nothing indexed', async () => {
-    expect(await index.search({ tenant: 'globex', docIds: both, query: 'invoice', queryVector: testEmbedding('invoice'), limit: 5 })).toEqual([]);
+    expect(
+      await index.search({ tenant: 'globex', docIds: both, query: 'invoice', queryVector: testEmbedding('invoice'), limit: 5 }),
+    ).toEqual([]);
     expect(await index.isIndexed('globex', NDA, 'v1')).toBe(false);
-    expect(await index.indexDocument('globex', NDA, 'v1', unitsOf(NDA, ['Globex internal memo about invoice approvals.']), null)).toBe(true);
+    expect(await index.indexDocument('globex', NDA, 'v1', unitsOf(NDA, ['Globex internal memo about invoice approvals.']), null)).toBe(
+      true,
+    );
     const hits = await index.search({ tenant: 'globex', docIds: both, query: 'invoice', queryVector: null, limit: 5 });
     expect(hits.map((hit) => hit.unit.text)).toEqual(['Globex internal memo about invoice approvals.']);
     expect(tenantKey('a/b')).not.toBe(tenantKey('a_2f_b'));
@@ -160,9 +218,21 @@ describe('LanceDB chunk index: search', () => {
 
   it('searches BM25 only for units indexed without vectors, and for a query vector of another width', async () => {
     await index.indexDocument('bm25only', 'doc_x', 'v1', unitsOf('doc_x', ['Termination requires written notice.']), null);
-    const hits = await index.search({ tenant: 'bm25only', docIds: ['doc_x'], query: 'termination', queryVector: testEmbedding('termination'), limit: 5 });
+    const hits = await index.search({
+      tenant: 'bm25only',
+      docIds: ['doc_x'],
+      query: 'termination',
+      queryVector: testEmbedding('termination'),
+      limit: 5,
+    });
     expect(hits.map((hit) => hit.ranks)).toEqual([{ bm25: 1 }]);
-    const otherWidth = await index.search({ tenant: 'acme', docIds: both, query: 'confidential', queryVector: new Float32Array(8).fill(0.35), limit: 5 });
+    const otherWidth = await index.search({
+      tenant: 'acme',
+      docIds: both,
+      query: 'confidential',
+      queryVector: new Float32Array(8).fill(0.35),
+      limit: 5,
+    });
     expect(otherWidth.length).toBeGreaterThan(0);
     expect(otherWidth.every((hit) => hit.ranks.vector === undefined)).toBe(true);
   });
@@ -189,12 +259,18 @@ describe('LanceDB chunk index: idempotent indexing', () => {
     expect(await rowCount(vectorsTableName('race', DIMS))).toBe(2);
   });
 
-  it('a new engine version replaces the document\'s rows of the old one', async () => {
+  it("a new engine version replaces the document's rows of the old one", async () => {
     const v2 = unitsOf('doc_race', ['Race condition clause, revised.']);
     expect(await index.indexDocument('race', 'doc_race', 'v2', v2, embed)).toBe(true);
     expect(await index.isIndexed('race', 'doc_race', 'v2')).toBe(true);
     expect(await index.isIndexed('race', 'doc_race', 'v1')).toBe(false);
-    const hits = await index.search({ tenant: 'race', docIds: ['doc_race'], query: 'race clause', queryVector: testEmbedding('race clause'), limit: 10 });
+    const hits = await index.search({
+      tenant: 'race',
+      docIds: ['doc_race'],
+      query: 'race clause',
+      queryVector: testEmbedding('race clause'),
+      limit: 10,
+    });
     expect(hits.map((hit) => hit.unit.text)).toEqual(['Race condition clause, revised.']);
   });
 
@@ -202,7 +278,13 @@ describe('LanceDB chunk index: idempotent indexing', () => {
     const tenant = 'team/α β';
     for (let n = 0; n < 10; n += 1) {
       const docId = `doc_${n}`;
-      await index.indexDocument(tenant, docId, 'v1', unitsOf(docId, [`Clause ${n}: the supplier delivers widget${n} monthly.`, `Filler text number ${n}.`]), embed);
+      await index.indexDocument(
+        tenant,
+        docId,
+        'v1',
+        unitsOf(docId, [`Clause ${n}: the supplier delivers widget${n} monthly.`, `Filler text number ${n}.`]),
+        embed,
+      );
     }
     const ids = Array.from({ length: 10 }, (_, n) => `doc_${n}`);
     for (const n of [0, 5, 9]) {
@@ -223,7 +305,9 @@ describe('LanceDB chunk index: idempotent indexing', () => {
     const pending = other.indexDocument('closing', 'doc_c', 'v1', unitsOf('doc_c', ['Closing clause.']), embed);
     await other.close();
     expect(await pending).toBe(true);
-    await expect(other.search({ tenant: 'closing', docIds: ['doc_c'], query: 'closing', queryVector: null, limit: 1 })).rejects.toThrow(/closed/);
+    await expect(other.search({ tenant: 'closing', docIds: ['doc_c'], query: 'closing', queryVector: null, limit: 1 })).rejects.toThrow(
+      /closed/,
+    );
     expect(await index.isIndexed('closing', 'doc_c', 'v1')).toBe(true);
   });
 });
@@ -234,11 +318,15 @@ describe('LanceDB chunk index: removing documents', () => {
     const units = unitsOf(docId, ['Deposit: the removable deposit is refunded within ten days.']);
     expect(await index.indexDocument('remover', docId, 'v1', units, embed)).toBe(true);
     expect(await index.indexDocument('bystander', docId, 'v1', units, null)).toBe(true);
-    expect(await index.indexDocument('remover', 'doc_kept', 'v1', unitsOf('doc_kept', ['The removable deposit stays here.']), embed)).toBe(true);
+    expect(await index.indexDocument('remover', 'doc_kept', 'v1', unitsOf('doc_kept', ['The removable deposit stays here.']), embed)).toBe(
+      true,
+    );
     const query = { docIds: [docId, 'doc_kept'], query: 'removable deposit', queryVector: testEmbedding('removable deposit'), limit: 5 };
     expect((await index.search({ tenant: 'remover', ...query })).map((hit) => hit.unit.doc_id)).toContain(docId);
 
-    expect(await index.indexDocument('remover', `${docId}p13`, 'v1', unitsOf(`${docId}p13`, ['Pages of the removable deposit.']), embed)).toBe(true);
+    expect(
+      await index.indexDocument('remover', `${docId}p13`, 'v1', unitsOf(`${docId}p13`, ['Pages of the removable deposit.']), embed),
+    ).toBe(true);
     await index.removeDocuments('remover', docId);
     expect(await index.isIndexed('remover', docId, 'v1')).toBe(false);
     expect(await index.isIndexed('remover', `${docId}p13`, 'v1')).toBe(false);

@@ -42,7 +42,25 @@ const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + 
 
 // ---- a tiny BERT-like encoder, generated here --------------------------------------------------------------------
 
-const TINY_VOCAB = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'the', 'total', 'amount', 'due', 'pay', '##able', 'cat', 'mat', 'on', 'sat', ',', '.', 'cafe'];
+const TINY_VOCAB = [
+  '[PAD]',
+  '[UNK]',
+  '[CLS]',
+  '[SEP]',
+  'the',
+  'total',
+  'amount',
+  'due',
+  'pay',
+  '##able',
+  'cat',
+  'mat',
+  'on',
+  'sat',
+  ',',
+  '.',
+  'cafe',
+];
 const HIDDEN = 4;
 /** Deterministic small weights: token embeddings E [V, H], type embeddings [2, H], projection W [H, H], mask bias [H]. */
 const E = TINY_VOCAB.flatMap((_, v) => Array.from({ length: HIDDEN }, (_, h) => Math.sin(v * 1.7 + h * 0.9)));
@@ -55,7 +73,13 @@ function tokenizerJson(): object {
     version: '1.0',
     normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
     pre_tokenizer: { type: 'BertPreTokenizer' },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab: Object.fromEntries(TINY_VOCAB.map((t, i) => [t, i])) },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab: Object.fromEntries(TINY_VOCAB.map((t, i) => [t, i])),
+    },
   };
 }
 
@@ -107,9 +131,15 @@ function writeEncoderSlot(dir: string): object {
   writeFileSync(path.join(dir, 'tiny-encoder.onnx'), tinyEncoder());
   writeFileSync(path.join(dir, 'tiny-tokenizer.json'), JSON.stringify(tokenizerJson()));
   return {
-    id: 'tiny-encoder', task: 'text-embedding', package: null, file: 'tiny-encoder.onnx', sha256: null,
-    extras: { tokenizer: 'tiny-tokenizer.json' }, embedding: { kind: 'sentence-encoder', pooling: 'mean', max_tokens: 8 },
-    inputs: [{ name: 'input_ids', type: 'int64', shape: [-1, -1] }], outputs: [{ name: 'last_hidden_state', type: 'float32', shape: [-1, -1, HIDDEN] }],
+    id: 'tiny-encoder',
+    task: 'text-embedding',
+    package: null,
+    file: 'tiny-encoder.onnx',
+    sha256: null,
+    extras: { tokenizer: 'tiny-tokenizer.json' },
+    embedding: { kind: 'sentence-encoder', pooling: 'mean', max_tokens: 8 },
+    inputs: [{ name: 'input_ids', type: 'int64', shape: [-1, -1] }],
+    outputs: [{ name: 'last_hidden_state', type: 'float32', shape: [-1, -1, HIDDEN] }],
     description: 'tiny test encoder',
   };
 }
@@ -117,8 +147,15 @@ function writeEncoderSlot(dir: string): object {
 /** A manifest in a temp dir: the tiny encoder first, then a static slot whose files were never built. */
 function writeManifest(dir: string): string {
   const absent = {
-    id: 'embed-absent', task: 'text-embedding', package: null, file: 'absent.onnx', sha256: null, extras: { vocabulary: 'absent.vocab.json' },
-    embedding: { kind: 'static' }, inputs: [{ name: 'token_ids', type: 'int64', shape: [-1, -1] }], outputs: [{ name: 'embedding', type: 'float32', shape: [-1, 100] }],
+    id: 'embed-absent',
+    task: 'text-embedding',
+    package: null,
+    file: 'absent.onnx',
+    sha256: null,
+    extras: { vocabulary: 'absent.vocab.json' },
+    embedding: { kind: 'static' },
+    inputs: [{ name: 'token_ids', type: 'int64', shape: [-1, -1] }],
+    outputs: [{ name: 'embedding', type: 'float32', shape: [-1, 100] }],
   };
   const manifest = path.join(dir, 'manifest.json');
   writeFileSync(manifest, JSON.stringify({ version: 1, models: [writeEncoderSlot(dir), absent] }));
@@ -130,12 +167,34 @@ function writeManifest(dir: string): string {
 describe('tokenizers', () => {
   it('splits words and punctuation like GloVe, lower-cased, numbers kept', () => {
     expect(splitWords('The TOTAL: $1,250.00 (due 3/4), e-mail O\u2019Neill\u2019s U.S. office!')).toEqual([
-      'the', 'total', ':', '$', '1', ',', '250.00', '(', 'due', '3', '/', '4', ')', ',', 'e-mail', "o'neill's", 'u.s', '.', 'office', '!',
+      'the',
+      'total',
+      ':',
+      '$',
+      '1',
+      ',',
+      '250.00',
+      '(',
+      'due',
+      '3',
+      '/',
+      '4',
+      ')',
+      ',',
+      'e-mail',
+      "o'neill's",
+      'u.s',
+      '.',
+      'office',
+      '!',
     ]);
   });
 
   it('maps known words to rows with SIF weights, drops unknown words, splits unknown compounds, truncates', () => {
-    const tokenizer = new StaticTokenizer({ words: ['the', ',', 'total', 'e-mail', 'state', 'of', 'art'], weights: [0.01, 0.02, 0.9, 0.95, 0.8, 0.05, 0.97] });
+    const tokenizer = new StaticTokenizer({
+      words: ['the', ',', 'total', 'e-mail', 'state', 'of', 'art'],
+      weights: [0.01, 0.02, 0.9, 0.95, 0.8, 0.05, 0.97],
+    });
     expect(tokenizer.encode('The total, xyzzy e-mail', 10)).toEqual({ ids: [0, 2, 1, 3], weights: [0.01, 0.9, 0.02, 0.95] });
     expect(tokenizer.encode('state-of-the-art', 10).ids).toEqual([4, 5, 0, 6]);
     expect(tokenizer.encode('the the the the', 2).ids).toEqual([0, 0]);
@@ -144,7 +203,17 @@ describe('tokenizers', () => {
 
   it('WordPiece: lower-cases, strips accents, splits punctuation, ## continuations, [UNK], keeps [CLS]/[SEP] when truncating', () => {
     const tokenizer = WordPieceTokenizer.fromJson(tokenizerJson());
-    expect(tokenizer.tokens('The total amount is PAYABLE.')).toEqual(['[CLS]', 'the', 'total', 'amount', '[UNK]', 'pay', '##able', '.', '[SEP]']);
+    expect(tokenizer.tokens('The total amount is PAYABLE.')).toEqual([
+      '[CLS]',
+      'the',
+      'total',
+      'amount',
+      '[UNK]',
+      'pay',
+      '##able',
+      '.',
+      '[SEP]',
+    ]);
     expect(tokenizer.tokens('Caf\u00e9,mat')).toEqual(['[CLS]', 'cafe', ',', 'mat', '[SEP]']);
     expect(tokenizer.encode('the cat sat on the mat', 4).ids).toEqual([2, 4, 10, 3]);
     expect(() => WordPieceTokenizer.fromJson({ model: { type: 'BPE', vocab: {} } })).toThrow(/WordPiece/);
@@ -198,7 +267,12 @@ describe('static GloVe model built at install', () => {
       expect([...nonsense].every((x) => x === 0)).toBe(true);
 
       // More than one batch, texts of different lengths padded together: each vector equals the text run alone.
-      const many = Array.from({ length: BATCH_SIZE + 3 }, (_, i) => texts[i % 5].split(' ').slice(0, 3 + (i % 7)).join(' '));
+      const many = Array.from({ length: BATCH_SIZE + 3 }, (_, i) =>
+        texts[i % 5]
+          .split(' ')
+          .slice(0, 3 + (i % 7))
+          .join(' '),
+      );
       const batched = await embedder.embed(many);
       expect(batched).toHaveLength(many.length);
       for (const i of [0, 6, BATCH_SIZE + 2]) {

@@ -11,8 +11,17 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/shared/config.ts';
 import { createLogger } from '../src/shared/logger.ts';
 import {
-  BoundedQueue, DeadlineUnreachableError, InferenceClient, InferenceSupervisor, InferenceUnavailableError, QueueAbortedError, QueueFullError,
-  startInferenceServer, type ExitEvent, type HealthResponse, type RestartEvent,
+  BoundedQueue,
+  DeadlineUnreachableError,
+  InferenceClient,
+  InferenceSupervisor,
+  InferenceUnavailableError,
+  QueueAbortedError,
+  QueueFullError,
+  startInferenceServer,
+  type ExitEvent,
+  type HealthResponse,
+  type RestartEvent,
 } from '../src/inference/mod.ts';
 import { toInferenceError } from '../src/inference/client.ts';
 import { toServiceError } from '../src/inference/server.ts';
@@ -130,15 +139,29 @@ describe('inference gRPC between real processes', () => {
     writeFileSync(path.join(dir, 'good.onnx'), bytes);
     writeFileSync(path.join(dir, 'bad.onnx'), bytes);
     const tensor = [{ name: 'x', type: 'float32', shape: [-1, 3] }];
-    const slot = (id: string, extra: object) => ({ id, task: 't', file: `${id}.onnx`, sha256: null, inputs: tensor, outputs: tensor, description: id, ...extra });
+    const slot = (id: string, extra: object) => ({
+      id,
+      task: 't',
+      file: `${id}.onnx`,
+      sha256: null,
+      inputs: tensor,
+      outputs: tensor,
+      description: id,
+      ...extra,
+    });
     const manifest = path.join(dir, 'manifest.json');
-    writeFileSync(manifest, JSON.stringify({ models: [
-      slot('good', { sha256: sha }),
-      slot('unpinned', { file: 'good.onnx' }),
-      slot('bad', { sha256: 'f'.repeat(64) }),
-      slot('absent', {}),
-      slot('nopkg', { package: '@docintel-test/no-such-package' }),
-    ] }));
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        models: [
+          slot('good', { sha256: sha }),
+          slot('unpinned', { file: 'good.onnx' }),
+          slot('bad', { sha256: 'f'.repeat(64) }),
+          slot('absent', {}),
+          slot('nopkg', { package: '@docintel-test/no-such-package' }),
+        ],
+      }),
+    );
     const server = await spawnServer(dir, `unix:${path.join(dir, 'inference.sock')}`, ['--manifest', manifest]);
     const c = client([server.address]);
     const byId = Object.fromEntries((await c.listModels()).models.map((m) => [m.id, m]));
@@ -160,7 +183,9 @@ describe('inference gRPC between real processes', () => {
     const dir = temp.makeSync();
     const port = await freeTcpPort();
     for (const address of [`unix:${path.join(dir, 'nobody.sock')}`, `127.0.0.1:${port}`]) {
-      const err = await client([address], 10_000).health().catch((e) => e);
+      const err = await client([address], 10_000)
+        .health()
+        .catch((e) => e);
       expect(err).toBeInstanceOf(InferenceUnavailableError);
       expect(err.grpcCode).toBe(grpc.status.UNAVAILABLE); // not DEADLINE_EXCEEDED: it did not wait out the 10 s
       expect(err.status).toBe(503);
@@ -172,10 +197,14 @@ describe('inference gRPC between real processes', () => {
     const silent = net.createServer(() => undefined).listen(silentPath);
     await once(silent, 'listening');
     try {
-      const err = await client([`unix:${silentPath}`], 300).listModels().catch((e) => e);
+      const err = await client([`unix:${silentPath}`], 300)
+        .listModels()
+        .catch((e) => e);
       expect(err).toBeInstanceOf(InferenceUnavailableError);
       expect(err.grpcCode).toBe(grpc.status.DEADLINE_EXCEEDED);
-      const override = await client([`unix:${silentPath}`], 60_000).health({ deadlineMs: 200 }).catch((e) => e);
+      const override = await client([`unix:${silentPath}`], 60_000)
+        .health({ deadlineMs: 200 })
+        .catch((e) => e);
       expect(override.grpcCode).toBe(grpc.status.DEADLINE_EXCEEDED);
     } finally {
       silent.close();
@@ -224,8 +253,15 @@ describe('bounded request queue', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const order: number[] = [];
-    const running = queue.run(async () => { await gate; order.push(0); });
-    const waiting = [1, 2].map((n) => queue.run(async () => { order.push(n); }));
+    const running = queue.run(async () => {
+      await gate;
+      order.push(0);
+    });
+    const waiting = [1, 2].map((n) =>
+      queue.run(async () => {
+        order.push(n);
+      }),
+    );
     expect(queue.inFlight).toBe(1);
     expect(queue.depth).toBe(2);
 

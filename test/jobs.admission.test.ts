@@ -63,7 +63,10 @@ describe('sync admission at the queue bound', () => {
     const fileId = await storedFileId(app);
     while ((await runtime.jobs.queue.depth()) < LIMIT) expect((await asyncParse(app, fileId)).statusCode).toBe(200);
     const before = await storedFiles(runtime);
-    const res = await parse(app, { input: { image_base64: (await tinyPng(2)).toString('base64'), filename: 'inline.png' }, execution_mode: 'sync' });
+    const res = await parse(app, {
+      input: { image_base64: (await tinyPng(2)).toString('base64'), filename: 'inline.png' },
+      execution_mode: 'sync',
+    });
     expectRefused(res);
     expect(await storedFiles(runtime)).toEqual(before);
   });
@@ -105,7 +108,12 @@ describe('SyncAdmission', () => {
     let queued = 0;
     let resolveStale: (n: number) => void = () => {};
     let stale = false;
-    const depth = () => (stale ? new Promise<number>((resolve) => { resolveStale = resolve; }) : Promise.resolve(queued));
+    const depth = () =>
+      stale
+        ? new Promise<number>((resolve) => {
+            resolveStale = resolve;
+          })
+        : Promise.resolve(queued);
     const admission = new SyncAdmission({ depth, limit: 1, logger });
 
     const first = await admission.reserve('parse', BUDGET_MS);

@@ -3,8 +3,12 @@ import { changesOnly } from '../src/jobs/events.ts';
 import type { JobRef } from '../src/jobs/ports.ts';
 
 const base: JobRef = { job_id: 'j1', operation: 'parse', status: 'pending', execution_mode: 'async', created_at: 100, updated_at: 100 };
-const at = (updated_at: number, status: JobRef['status'], done?: number): JobRef =>
-  ({ ...base, updated_at, status, ...(done === undefined ? {} : { progress: { done, total: 3, unit: 'pages' as const } }) });
+const at = (updated_at: number, status: JobRef['status'], done?: number): JobRef => ({
+  ...base,
+  updated_at,
+  status,
+  ...(done === undefined ? {} : { progress: { done, total: 3, unit: 'pages' as const } }),
+});
 
 function deliveredOf(refs: JobRef[]): JobRef[] {
   const seen: JobRef[] = [];
@@ -40,6 +44,11 @@ describe('changesOnly (job event ordering)', () => {
 
   it('lets a retry start its progress again after going back to pending', () => {
     const seen = deliveredOf([at(100, 'processing', 2), at(100, 'pending', 2), at(100, 'processing', 0), at(101, 'processing', 1)]);
-    expect(seen.map((r) => [r.status, r.progress?.done])).toEqual([['processing', 2], ['pending', 2], ['processing', 0], ['processing', 1]]);
+    expect(seen.map((r) => [r.status, r.progress?.done])).toEqual([
+      ['processing', 2],
+      ['pending', 2],
+      ['processing', 0],
+      ['processing', 1],
+    ]);
   });
 });

@@ -68,7 +68,10 @@ function conformance(name: string, setup: () => QueueUnderTest) {
         await d.ack();
       });
       await waitFor('two deliveries', () => seen.length === 2);
-      expect(seen.map((d) => [d.jobId, d.operation, d.attempt]).sort()).toEqual([['job_a', 'parse', 1], ['job_b', 'extract', 1]]);
+      expect(seen.map((d) => [d.jobId, d.operation, d.attempt]).sort()).toEqual([
+        ['job_a', 'parse', 1],
+        ['job_b', 'extract', 1],
+      ]);
       await waitFor('empty queue', async () => (await queue.depth()) === 0);
       await queue.ping();
     });
@@ -146,16 +149,20 @@ function conformance(name: string, setup: () => QueueUnderTest) {
       await queue.enqueue('job_long', 'parse');
       const attempts: number[] = [];
       let finished = false;
-      consume(queue, async (d) => {
-        attempts.push(d.attempt);
-        if (d.attempt > 1) return d.ack();
-        for (let waited = 0; waited < q.leaseMs * 2.5; waited += q.leaseMs / 4) {
-          await d.heartbeat();
-          await sleep(q.leaseMs / 4);
-        }
-        await d.ack();
-        finished = true;
-      }, 2);
+      consume(
+        queue,
+        async (d) => {
+          attempts.push(d.attempt);
+          if (d.attempt > 1) return d.ack();
+          for (let waited = 0; waited < q.leaseMs * 2.5; waited += q.leaseMs / 4) {
+            await d.heartbeat();
+            await sleep(q.leaseMs / 4);
+          }
+          await d.ack();
+          finished = true;
+        },
+        2,
+      );
       await waitFor('the long job to finish', () => finished, 20_000);
       await sleep(q.leaseMs / 2);
       expect(attempts).toEqual([1]);
@@ -167,14 +174,18 @@ function conformance(name: string, setup: () => QueueUnderTest) {
       let active = 0;
       let maxActive = 0;
       let done = 0;
-      consume(queue, async (d) => {
-        active++;
-        maxActive = Math.max(maxActive, active);
-        await sleep(100);
-        active--;
-        await d.ack();
-        done++;
-      }, 2);
+      consume(
+        queue,
+        async (d) => {
+          active++;
+          maxActive = Math.max(maxActive, active);
+          await sleep(100);
+          active--;
+          await d.ack();
+          done++;
+        },
+        2,
+      );
       await waitFor('all six jobs', () => done === 6, 20_000);
       expect(maxActive).toBe(2);
     });
@@ -284,7 +295,18 @@ describe.skipIf(!haveNats)('on NATS, started during an outage', () => {
       // Long enough for the slot's first lookup to fail while the server is down.
       await sleep(1500);
       await nats!.start();
-      await waitFor('the queue to accept again', async () => ((await queue.enqueue('job_after_outage', 'parse').then(() => true, () => false)) ? true : undefined), 30_000, 200);
+      await waitFor(
+        'the queue to accept again',
+        async () =>
+          (await queue.enqueue('job_after_outage', 'parse').then(
+            () => true,
+            () => false,
+          ))
+            ? true
+            : undefined,
+        30_000,
+        200,
+      );
       await waitFor('the job to be delivered', () => (seen.includes('job_after_outage') ? true : undefined), 30_000, 50);
     } finally {
       await consumer.stop();

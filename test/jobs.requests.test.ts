@@ -8,7 +8,19 @@ import { processingRouteSpecs } from '../src/api/routes/index.ts';
 import { layoutHandler } from '../src/jobs/handlers/layout.handler.ts';
 import { MissingHandlerDependencyError, requireDep, type HandlerDeps, type JobContext } from '../src/jobs/handler.ts';
 import type { AskRequest } from '../src/jobs/requests/ask.ts';
-import { chartsProperties, classifyProperties, equationsProperties, layoutProperties, ocrProperties, parseProperties, splitProperties, tablesProperties, type ClassifyRequest, type LayoutRequest, type ParseRequest } from '../src/jobs/requests/documents.ts';
+import {
+  chartsProperties,
+  classifyProperties,
+  equationsProperties,
+  layoutProperties,
+  ocrProperties,
+  parseProperties,
+  splitProperties,
+  tablesProperties,
+  type ClassifyRequest,
+  type LayoutRequest,
+  type ParseRequest,
+} from '../src/jobs/requests/documents.ts';
 import { extractProperties, schemaAutoProperties, type ExtractRequest, type SchemaAutoRequest } from '../src/jobs/requests/extract.ts';
 import { askProperties } from '../src/jobs/requests/ask.ts';
 import type { FromSchema } from '../src/jobs/requests/from-schema.ts';
@@ -29,10 +41,16 @@ describe('FromSchema', () => {
     expectTypeOf<FromSchema<{ type: readonly ['integer', 'null'] }>>().toEqualTypeOf<number | null>();
     expectTypeOf<FromSchema<{ type: 'string'; enum: readonly ['a', 'b']; default: 'a' }>>().toEqualTypeOf<'a' | 'b'>();
     expectTypeOf<FromSchema<{ enum: readonly [true, false, 'cell'] }>>().toEqualTypeOf<boolean | 'cell'>();
-    expectTypeOf<FromSchema<{ anyOf: readonly [{ type: 'string' }, { type: 'array'; items: { type: 'string' } }] }>>().toEqualTypeOf<string | string[]>();
-    expectTypeOf<FromSchema<{ type: 'object'; required: readonly ['a']; properties: { a: { type: 'number' }; b: { type: 'boolean' } } }>>()
-      .toEqualTypeOf<{ a: number; b?: boolean }>();
-    expectTypeOf<FromSchema<{ type: readonly ['object', 'null']; additionalProperties: true }>>().toEqualTypeOf<Record<string, unknown> | null>();
+    expectTypeOf<FromSchema<{ anyOf: readonly [{ type: 'string' }, { type: 'array'; items: { type: 'string' } }] }>>().toEqualTypeOf<
+      string | string[]
+    >();
+    expectTypeOf<
+      FromSchema<{ type: 'object'; required: readonly ['a']; properties: { a: { type: 'number' }; b: { type: 'boolean' } } }>
+    >().toEqualTypeOf<{ a: number; b?: boolean }>();
+    expectTypeOf<FromSchema<{ type: readonly ['object', 'null']; additionalProperties: true }>>().toEqualTypeOf<Record<
+      string,
+      unknown
+    > | null>();
     expectTypeOf<FromSchema<{ $ref: 'Thing#' }, { 'Thing#': { id: string } }>>().toEqualTypeOf<{ id: string }>();
     expectTypeOf<FromSchema<{ $ref: 'Other#' }>>().toEqualTypeOf<unknown>();
   });
@@ -40,12 +58,16 @@ describe('FromSchema', () => {
 
 describe('job requests', () => {
   it('are the route schemas read as types, with inputs as stored files', () => {
-    expectTypeOf<ParseRequest>().toEqualTypeOf<Shared & {
-      input: { file_id: string };
-      profile?: 'grounded' | 'fast';
-      grounding?: 'none' | 'regions' | 'ocr_lines';
-      include_artifacts?: boolean;
-    } extends infer T ? { [K in keyof T]: T[K] } : never>();
+    expectTypeOf<ParseRequest>().toEqualTypeOf<
+      Shared & {
+        input: { file_id: string };
+        profile?: 'grounded' | 'fast';
+        grounding?: 'none' | 'regions' | 'ocr_lines';
+        include_artifacts?: boolean;
+      } extends infer T
+        ? { [K in keyof T]: T[K] }
+        : never
+    >();
     expectTypeOf<LayoutRequest['mode']>().toEqualTypeOf<'nested' | 'non_overlapping' | undefined>();
     expectTypeOf<ClassifyRequest['class_definitions']>().toEqualTypeOf<{ label: string; description: string }[] | undefined>();
     expectTypeOf<ExtractRequest['schema']>().toEqualTypeOf<Record<string, unknown> | null | undefined>();
@@ -75,7 +97,8 @@ describe('job requests', () => {
     expect(own['/v1/extract']).toBe(extractProperties);
     expect(own['/v1/schema/auto']).toBe(schemaAutoProperties);
     expect(own['/api/v1/ask']).toBe(askProperties);
-    for (const url of ['/api/v1/synthesize', '/api/v1/synthesize/one', '/api/v1/synthesize/set']) expect(own[url]).toBe(synthesizeProperties);
+    for (const url of ['/api/v1/synthesize', '/api/v1/synthesize/one', '/api/v1/synthesize/set'])
+      expect(own[url]).toBe(synthesizeProperties);
   });
 });
 

@@ -18,8 +18,17 @@ afterEach(runCleanups);
 
 function job(changes: Partial<JobRecord> = {}): JobRecord {
   return {
-    job_id: 'job_x', tenant: TENANT, operation: 'ocr', status: 'processing', execution_mode: 'async', created_at: 0, updated_at: 0,
-    attempts: 1, request: {}, billing_profile: 'standard', ...changes,
+    job_id: 'job_x',
+    tenant: TENANT,
+    operation: 'ocr',
+    status: 'processing',
+    execution_mode: 'async',
+    created_at: 0,
+    updated_at: 0,
+    attempts: 1,
+    request: {},
+    billing_profile: 'standard',
+    ...changes,
   };
 }
 
@@ -33,11 +42,14 @@ describe('what a handler error means for the job', () => {
       new InsufficientStorageError('blob'),
     ];
     for (const err of infra) expect(classifyJobError(err, 'ocr', 1), err.message).toMatchObject({ kind: 'retry' });
-    expect(classifyJobError(new InferenceCallError(GrpcStatus.INTERNAL, 'model exploded'), 'ocr', 1)).toMatchObject({ kind: 'fail', httpStatus: 500 });
+    expect(classifyJobError(new InferenceCallError(GrpcStatus.INTERNAL, 'model exploded'), 'ocr', 1)).toMatchObject({
+      kind: 'fail',
+      httpStatus: 500,
+    });
     expect(classifyJobError(new Error('bug'), 'ocr', 1)).toMatchObject({ kind: 'fail', httpStatus: 500 });
   });
 
-  it('backs off exponentially from the dependency\'s hint, capped at a few seconds', () => {
+  it("backs off exponentially from the dependency's hint, capped at a few seconds", () => {
     const down = new InferenceUnavailableError(GrpcStatus.UNAVAILABLE, 'no connection', 1);
     const delays = [1, 2, 3, 4, 5, 40].map((retry) => (classifyJobError(down, 'ocr', retry) as { delayMs: number }).delayMs);
     expect(delays).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);
@@ -58,7 +70,11 @@ describe('the retry policy', () => {
     const info = { type: 'temporarily_unavailable', msg: 'Inference service unavailable (UNAVAILABLE)' };
     const outage = { timeMs: 60_000, maxAttempts: 3, slow: false };
     const first = decideRetry(job(), info, 1000, outage, 5_000);
-    expect(first).toEqual({ kind: 'delay', delayMs: 1000, changes: { retry_error: info, retries: 1, retrying_since_ms: 5_000, slow_retries: 0 } });
+    expect(first).toEqual({
+      kind: 'delay',
+      delayMs: 1000,
+      changes: { retry_error: info, retries: 1, retrying_since_ms: 5_000, slow_retries: 0 },
+    });
     const later = decideRetry(job({ retries: 7, retrying_since_ms: 5_000 }), info, 8000, outage, 64_999);
     expect(later).toMatchObject({ kind: 'delay', changes: { retries: 8, retrying_since_ms: 5_000 } });
     const spent = decideRetry(job({ retries: 8, retrying_since_ms: 5_000 }), info, 8000, outage, 65_000);
@@ -71,7 +87,10 @@ describe('the retry policy', () => {
     const second = decideRetry(job({ retries: 1, slow_retries: 1, retrying_since_ms: 0 }), info, 2000, slow, 1_000);
     expect(second).toMatchObject({ kind: 'delay', changes: { slow_retries: 2 } });
     const third = decideRetry(job({ retries: 2, slow_retries: 2, retrying_since_ms: 0 }), info, 4000, slow, 2_000);
-    expect(third).toEqual({ kind: 'give_up', info: { type: info.type, msg: `Gave up after 3 calls that did not answer in time: ${info.msg}` } });
+    expect(third).toEqual({
+      kind: 'give_up',
+      info: { type: info.type, msg: `Gave up after 3 calls that did not answer in time: ${info.msg}` },
+    });
     // An outage between slow calls does not count toward that bound.
     const outage = decideRetry(job({ retries: 5, slow_retries: 2, retrying_since_ms: 0 }), info, 8000, { ...slow, slow: false }, 3_000);
     expect(outage).toMatchObject({ kind: 'delay', changes: { slow_retries: 2 } });
@@ -104,7 +123,9 @@ describe.each(stacks)('a dependency down for a while ($name)', ({ make, skip }) 
     expect(failed.error?.type).toBe('inference_unavailable');
     expect(failed.error?.msg).toMatch(/^Gave up after \d+ s of retries \(\d+ delays\): inference service unavailable$/);
     expect(failed.lost_runs).toBe(0);
-    const sync = (await rejection(stack.system.service.runSync(TENANT, 'sum', { numbers: [1], behavior: 'unavailable' }))) as SyncJobFailedError;
+    const sync = (await rejection(
+      stack.system.service.runSync(TENANT, 'sum', { numbers: [1], behavior: 'unavailable' }),
+    )) as SyncJobFailedError;
     expect(sync).toBeInstanceOf(SyncJobFailedError);
     expect(sync.status).toBe(503);
     expect(Number(sync.headers['retry-after'])).toBeGreaterThan(0);

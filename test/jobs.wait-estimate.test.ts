@@ -8,7 +8,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JobQueueBusyError, SyncAdmission } from '../src/jobs/admission.ts';
 import {
-  admissibleInMs, DurationAverages, estimateWait, MAX_RETRY_AFTER_SECONDS, mergeWorkerStats, retryAfterSeconds, type Capacity, type WorkerStats,
+  admissibleInMs,
+  DurationAverages,
+  estimateWait,
+  MAX_RETRY_AFTER_SECONDS,
+  mergeWorkerStats,
+  retryAfterSeconds,
+  type Capacity,
+  type WorkerStats,
 } from '../src/jobs/wait-estimate.ts';
 import { STALE_MS, WorkerStatsPublisher, WorkerStatsReader } from '../src/jobs/worker-stats.ts';
 import { loadConfig } from '../src/shared/config.ts';
@@ -33,16 +40,24 @@ describe('DurationAverages', () => {
 
 describe('mergeWorkerStats', () => {
   const now = 1_000_000;
-  const worker = (slots: number, ageMs: number, overall?: number, operations: Record<string, number> = {}): WorkerStats =>
-    ({ slots, seen_at_ms: now - ageMs, ...(overall === undefined ? {} : { overall_ms: overall }), operations });
+  const worker = (slots: number, ageMs: number, overall?: number, operations: Record<string, number> = {}): WorkerStats => ({
+    slots,
+    seen_at_ms: now - ageMs,
+    ...(overall === undefined ? {} : { overall_ms: overall }),
+    operations,
+  });
 
-  it('sums the live workers\' slots, weights their averages by slots and ignores stale records', () => {
-    const merged = mergeWorkerStats([
-      worker(2, 0, 1000, { parse: 1000 }),
-      worker(6, 1000, 3000, { parse: 4000, ocr: 2000 }),
-      worker(1, 0), // started, nothing completed yet: its slot counts, it has no average
-      worker(8, STALE_MS + 1, 99_000, { parse: 99_000 }), // gone
-    ], now, STALE_MS);
+  it("sums the live workers' slots, weights their averages by slots and ignores stale records", () => {
+    const merged = mergeWorkerStats(
+      [
+        worker(2, 0, 1000, { parse: 1000 }),
+        worker(6, 1000, 3000, { parse: 4000, ocr: 2000 }),
+        worker(1, 0), // started, nothing completed yet: its slot counts, it has no average
+        worker(8, STALE_MS + 1, 99_000, { parse: 99_000 }), // gone
+      ],
+      now,
+      STALE_MS,
+    );
     expect(merged).toEqual({ slots: 9, meanMs: (2 * 1000 + 6 * 3000) / 8, operationMs: { parse: 2500, ocr: 2000 } });
   });
 
@@ -55,7 +70,7 @@ describe('mergeWorkerStats', () => {
 describe('estimateWait and admissibleInMs', () => {
   const capacity: Capacity = { slots: 2, meanMs: 10_000, operationMs: { parse: 20_000 } };
 
-  it('a job starts once the jobs ahead leave it a slot, then runs for its operation\'s average', () => {
+  it("a job starts once the jobs ahead leave it a slot, then runs for its operation's average", () => {
     expect(estimateWait(capacity, 0, 'parse')).toEqual({ startMs: 0, finishMs: 20_000 });
     expect(estimateWait(capacity, 1, 'parse')).toEqual({ startMs: 0, finishMs: 20_000 }); // one slot still free
     expect(estimateWait(capacity, 2, 'parse')).toEqual({ startMs: 5_000, finishMs: 25_000 });
@@ -87,7 +102,10 @@ describe('SyncAdmission by estimated wait', () => {
   }
 
   async function refusal(promise: Promise<unknown>): Promise<JobQueueBusyError> {
-    const err = await promise.then(() => undefined, (e: unknown) => e);
+    const err = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(JobQueueBusyError);
     return err as JobQueueBusyError;
   }
@@ -103,7 +121,7 @@ describe('SyncAdmission by estimated wait', () => {
     await expect(admission(1).reserve('parse', 5_000)).resolves.toBeDefined();
   });
 
-  it('counts tickets of this process\'s sync jobs the depth reading may have missed', async () => {
+  it("counts tickets of this process's sync jobs the depth reading may have missed", async () => {
     const gate = admission(11);
     const held = [await gate.reserve('parse', 60_000)]; // 11 queued: 50 + 10 = 60 s, just fits
     const refused = await refusal(gate.reserve('parse', 60_000)); // 11 + 1 unqueued ticket: 65 s
@@ -157,10 +175,10 @@ describe('worker records in the metadata store', () => {
   });
 });
 
-describe('JobService admission from the workers\' records', () => {
+describe("JobService admission from the workers' records", () => {
   afterEach(runCleanups);
 
-  it('refuses a sync job the queued work would delay past its budget, with the backlog\'s Retry-After', async () => {
+  it("refuses a sync job the queued work would delay past its budget, with the backlog's Retry-After", async () => {
     const stack = await embeddedStack();
     // No worker runs: five jobs stay queued. One worker process's record says: one slot, sum jobs take 10 s.
     for (let i = 0; i < 5; i++) await stack.submit({ numbers: [i] });
@@ -169,7 +187,10 @@ describe('JobService admission from the workers\' records', () => {
     publisher.start();
     await publisher.published();
     // It would start in 50 s and finish in 60 s: past a 30 s budget, admissible in min(50, 60 - 30) s.
-    const refused = (await stack.system.service.reserveSync('sum', 30_000).then(() => undefined, (e: unknown) => e)) as JobQueueBusyError;
+    const refused = (await stack.system.service.reserveSync('sum', 30_000).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as JobQueueBusyError;
     expect(refused).toBeInstanceOf(JobQueueBusyError);
     expect(refused.headers['retry-after']).toBe('30');
     (await stack.system.service.reserveSync('sum', 60_000)).release();

@@ -36,7 +36,12 @@ describe.each(stacks)('job lifecycle ($name)', ({ make, skip }) => {
     const progress = refs.filter((r) => r.progress).map((r) => r.progress!.done);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     const final = refs.at(-1)!;
-    expect(final).toMatchObject({ job_id: job.job_id, status: 'completed', result_url: `/v1/jobs/${job.job_id}/result`, progress: { done: 3, total: 3, unit: 'pages' } });
+    expect(final).toMatchObject({
+      job_id: job.job_id,
+      status: 'completed',
+      result_url: `/v1/jobs/${job.job_id}/result`,
+      progress: { done: 3, total: 3, unit: 'pages' },
+    });
     for (let i = 1; i < refs.length; i++) expect(refs[i].updated_at).toBeGreaterThanOrEqual(refs[i - 1].updated_at);
 
     expect(await stack.system.service.result(TENANT, job.job_id)).toEqual({ sum: 6, count: 3 });
@@ -53,7 +58,7 @@ describe.each(stacks)('job lifecycle ($name)', ({ make, skip }) => {
     expect(refs[0]).toMatchObject({ job_id: job.job_id, status: 'pending' });
   });
 
-  it.skipIf(skip)('counts a tenant\'s unfinished jobs only', async () => {
+  it.skipIf(skip)("counts a tenant's unfinished jobs only", async () => {
     const stack = await make();
     const a = await stack.submit({ numbers: [1] });
     await stack.submit({ numbers: [2] });
@@ -160,7 +165,10 @@ describe('at-least-once delivery', () => {
     await dying.stop();
     stack.worker();
     const failed = await until(stack, job.job_id, 'failed');
-    expect(failed.error).toEqual({ type: 'worker_lost', msg: 'The worker running this job stopped unexpectedly; gave up after 3 attempts' });
+    expect(failed.error).toEqual({
+      type: 'worker_lost',
+      msg: 'The worker running this job stopped unexpectedly; gave up after 3 attempts',
+    });
     expect(failed.lost_runs).toBe(2); // the third lost run is the one the failing delivery found
     await waitFor('queue drained', async () => (await stack.system.queue.depth()) === 0);
   });
@@ -185,7 +193,13 @@ describe('at-least-once delivery', () => {
     const stack = await embeddedStack();
     const job = await stack.submit({ numbers: [2, 3] });
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('test/helpers/jobs-worker-child.ts')], {
-      env: { ...process.env, DOCINTEL_DATA_DIR: stack.config.dataDir, DOCINTEL_JOB_LEASE_MS: '600', DOCINTEL_FAULTS: 'job.delay_ms=60000', DOCINTEL_LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        DOCINTEL_DATA_DIR: stack.config.dataDir,
+        DOCINTEL_JOB_LEASE_MS: '600',
+        DOCINTEL_FAULTS: 'job.delay_ms=60000',
+        DOCINTEL_LOG_LEVEL: 'silent',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     cleanups.push(() => void child.kill('SIGKILL'));
@@ -208,7 +222,11 @@ describe('at-least-once delivery', () => {
     const stack = await embeddedStack({ DOCINTEL_WEBHOOK_ALLOW_PRIVATE: 'true' });
     const job = await stack.submit({ numbers: [2, 2] }, { webhookUrl: url });
     // What such a worker leaves behind: the record completed, no event, no webhook, the delivery not acked.
-    await new JobStore(stack.stores.metadata).mutate(job.job_id, (current) => ({ ...current, status: 'completed', updated_at: nowSeconds() }));
+    await new JobStore(stack.stores.metadata).mutate(job.job_id, (current) => ({
+      ...current,
+      status: 'completed',
+      updated_at: nowSeconds(),
+    }));
     const refs = await recordEvents(stack, job.job_id);
 
     stack.worker();
@@ -220,13 +238,18 @@ describe('at-least-once delivery', () => {
     expect(received).toHaveLength(1);
   });
 
-  it('leaves a finished job to the worker still announcing it, and announces it only once that worker\'s lease is over', async () => {
+  it("leaves a finished job to the worker still announcing it, and announces it only once that worker's lease is over", async () => {
     const { url, received } = await webhookReceiver();
     const stack = await embeddedStack({ DOCINTEL_WEBHOOK_ALLOW_PRIVATE: 'true' });
     const job = await stack.submit({ numbers: [4, 4] }, { webhookUrl: url });
     // What a worker leaves while it announces: the record completed, announce_by_ms a moment ahead, no webhook yet.
     const announceBy = Date.now() + 1500;
-    await new JobStore(stack.stores.metadata).mutate(job.job_id, (current) => ({ ...current, status: 'completed', updated_at: nowSeconds(), announce_by_ms: announceBy }));
+    await new JobStore(stack.stores.metadata).mutate(job.job_id, (current) => ({
+      ...current,
+      status: 'completed',
+      updated_at: nowSeconds(),
+      announce_by_ms: announceBy,
+    }));
 
     stack.worker();
     await waitFor('the webhook', () => received.length > 0);
@@ -280,7 +303,9 @@ describe('sync execution', () => {
   it('answers 504 (SyncTimeoutError naming the job) past its budget; the job goes on', async () => {
     const stack = await embeddedStack();
     const worker = stack.worker();
-    const err = (await rejection(stack.system.service.runSync(TENANT, 'sum', { numbers: [1], behavior: 'hold' }, { budgetMs: 300 }))) as SyncTimeoutError;
+    const err = (await rejection(
+      stack.system.service.runSync(TENANT, 'sum', { numbers: [1], behavior: 'hold' }, { budgetMs: 300 }),
+    )) as SyncTimeoutError;
     expect(err).toBeInstanceOf(SyncTimeoutError);
     expect(err.status).toBe(504);
     const jobId = err.headers['x-job-id'];
@@ -356,4 +381,3 @@ describe('handler registry', () => {
     expect(registry.operations()).toEqual(['other', 'sum']);
   });
 });
-

@@ -22,12 +22,39 @@ interface LineOptions {
 
 /** Advance of one character in em: proportional type has narrow and wide letters, monospace does not. */
 const ADVANCE: Record<string, number> = {
-  a: 0.44, b: 0.5, c: 0.44, d: 0.5, e: 0.44, f: 0.33, g: 0.5, h: 0.5, i: 0.28, j: 0.28, k: 0.5, l: 0.28, m: 0.78,
-  n: 0.5, o: 0.5, p: 0.5, q: 0.5, r: 0.33, s: 0.39, t: 0.28, u: 0.5, v: 0.5, w: 0.72, x: 0.5, y: 0.5, z: 0.44,
+  a: 0.44,
+  b: 0.5,
+  c: 0.44,
+  d: 0.5,
+  e: 0.44,
+  f: 0.33,
+  g: 0.5,
+  h: 0.5,
+  i: 0.28,
+  j: 0.28,
+  k: 0.5,
+  l: 0.28,
+  m: 0.78,
+  n: 0.5,
+  o: 0.5,
+  p: 0.5,
+  q: 0.5,
+  r: 0.33,
+  s: 0.39,
+  t: 0.28,
+  u: 0.5,
+  v: 0.5,
+  w: 0.72,
+  x: 0.5,
+  y: 0.5,
+  z: 0.44,
 };
 
 /** Times-like capital advances A..Z, so that a line in capitals does not look monospaced. */
-const CAPITAL_ADVANCE = [0.72, 0.67, 0.67, 0.72, 0.61, 0.56, 0.72, 0.72, 0.33, 0.39, 0.72, 0.61, 0.89, 0.72, 0.72, 0.56, 0.72, 0.67, 0.56, 0.61, 0.72, 0.72, 0.94, 0.72, 0.72, 0.61];
+const CAPITAL_ADVANCE = [
+  0.72, 0.67, 0.67, 0.72, 0.61, 0.56, 0.72, 0.72, 0.33, 0.39, 0.72, 0.61, 0.89, 0.72, 0.72, 0.56, 0.72, 0.67, 0.56, 0.61, 0.72, 0.72, 0.94,
+  0.72, 0.72, 0.61,
+];
 
 /** Advance of one character in em, roughly Times: proportional type has narrow and wide letters. */
 function advance(ch: string, mono: boolean): number {
@@ -52,7 +79,14 @@ function makeLine(pageIndex: number, n: number, text: string, x: number, top: nu
   let cursor = x;
   for (const t of text.split(' ')) {
     const w = [...t].reduce((sum, ch) => sum + advance(ch, opts.mono ?? false), 0) * size;
-    words.push({ text: t, bbox: [cursor, top, cursor + w, top + size * 1.2], font, baseline: top + size, source: 'text_layer', confidence: 1 });
+    words.push({
+      text: t,
+      bbox: [cursor, top, cursor + w, top + size * 1.2],
+      font,
+      baseline: top + size,
+      source: 'text_layer',
+      confidence: 1,
+    });
     cursor += w + size * 0.33;
   }
   const last = words[words.length - 1];
@@ -177,7 +211,12 @@ describe('layout: boxes', () => {
   /** Four filled cards in a 2 × 2 grid, each a numbered heading over two lines of text. */
   function cardGrid(numbers: [number, number, number, number]): ModelPage {
     const b = new PageBuilder(0);
-    const cells: [number, number][] = [[100, 200], [640, 200], [100, 620], [640, 620]];
+    const cells: [number, number][] = [
+      [100, 200],
+      [640, 200],
+      [100, 620],
+      [640, 620],
+    ];
     cells.forEach(([x, y], i) => {
       b.paths.push({ kind: 'fill', bbox: [x, y, x + 520, y + 380], stroked: false, filled: true, lineWidth: 0, color: '#eeeeee' });
       b.line(`${numbers[i]}. Card heading ${numbers[i]}`, x + 20, y + 20, { size: 26, bold: true });
@@ -244,12 +283,14 @@ describe('layout: page furniture', () => {
       .line('10 June 2019', 900, 1460, { size: 26 })
       .build();
     const out = analyzePageLayout(page, { bodyFontSize: BODY });
-    const footers = byType(out, 'page_footer').map((b) => b.text).join(' ');
+    const footers = byType(out, 'page_footer')
+      .map((b) => b.text)
+      .join(' ');
     for (const piece of ['Revision: 2.4', 'P/N 119-036', '10 June 2019']) expect(footers).toContain(piece);
     expect(out.blocks.filter((b) => b.type === 'text').some((b) => b.text.includes('body0'))).toBe(true);
   });
 
-  it('takes a numbered running head over a scan\'s overlapping line boxes for a header, by its wider line pitch', () => {
+  it("takes a numbered running head over a scan's overlapping line boxes for a header, by its wider line pitch", () => {
     const builder = new PageBuilder(0)
       .line('400', 100, 60, { size: 20 })
       .line('BRITISH HUSBANDRY.', 420, 60, { size: 30 })
@@ -257,7 +298,11 @@ describe('layout: page furniture', () => {
     // Body lines 22 px apart with 24 px boxes: every box overlaps its neighbours, as OCR text layers do.
     for (let i = 0; i < 30; i++) builder.line(`line${i} ${FILLER.join(' ')}`, 100, 94 + i * 22);
     const out = analyzePageLayout(builder.build(), { bodyFontSize: BODY });
-    expect(byType(out, 'page_header').map((b) => b.text).join(' ')).toContain('BRITISH HUSBANDRY.');
+    expect(
+      byType(out, 'page_header')
+        .map((b) => b.text)
+        .join(' '),
+    ).toContain('BRITISH HUSBANDRY.');
     expect(out.blocks.filter((b) => b.type !== 'page_header').some((b) => b.text.includes('line0'))).toBe(true);
   });
 
@@ -269,7 +314,11 @@ describe('layout: page furniture', () => {
       .paragraph('body', 100, 220, 12, 1000)
       .build();
     const out = analyzePageLayout(page, { bodyFontSize: BODY, titlePage: false });
-    expect(byType(out, 'page_header').map((b) => b.text).join(' ')).toContain('Tokenizing Tables for Sequence Models');
+    expect(
+      byType(out, 'page_header')
+        .map((b) => b.text)
+        .join(' '),
+    ).toContain('Tokenizing Tables for Sequence Models');
     expect(blockWith(out, 'Results on the benchmark').type).toBe('section_header');
   });
 
@@ -460,7 +509,12 @@ describe('layout: figures, captions, footnotes', () => {
 
   it('moves the rest of a sentence split by a picture it wraps around before the picture', () => {
     const page = new PageBuilder(0).image([100, 300, 500, 620]);
-    const beside = ['Our author began her career in the field thirty', 'years ago at the research laboratory where she', 'worked on storage systems for small business', 'computers and later on database engines that'];
+    const beside = [
+      'Our author began her career in the field thirty',
+      'years ago at the research laboratory where she',
+      'worked on storage systems for small business',
+      'computers and later on database engines that',
+    ];
     beside.forEach((text, i) => page.line(text, 560, 300 + i * 26));
     page.line('run on midrange servers. Since then she has held many technical roles in the company.', 100, 660);
     page.line('She writes and teaches classes about databases all over the world.', 100, 686);
@@ -503,10 +557,16 @@ describe('layout: other block types', () => {
       .line('}', 100, 372, { mono: true })
       .line('E = m c 2', 560, 440)
       .rule(100, 520, 900)
-      .line('Item', 110, 530).line('Qty', 500, 530).line('Price', 760, 530)
+      .line('Item', 110, 530)
+      .line('Qty', 500, 530)
+      .line('Price', 760, 530)
       .rule(100, 558, 900)
-      .line('Apples', 110, 566).line('3', 500, 566).line('1.20', 760, 566)
-      .line('Pears', 110, 592).line('5', 500, 592).line('2.10', 760, 592)
+      .line('Apples', 110, 566)
+      .line('3', 500, 566)
+      .line('1.20', 760, 566)
+      .line('Pears', 110, 592)
+      .line('5', 500, 592)
+      .line('2.10', 760, 592)
       .rule(100, 622, 900)
       .paragraph('outro', 100, 680, 3, 1000)
       .build();
@@ -527,10 +587,16 @@ describe('layout: other block types', () => {
     const page = new PageBuilder(0)
       .paragraph('intro', 100, 150, 3, 1000)
       .rule(100, 520, 900)
-      .line('Item', 110, 530).line('Qty', 500, 530).line('Price', 760, 530)
+      .line('Item', 110, 530)
+      .line('Qty', 500, 530)
+      .line('Price', 760, 530)
       .rule(100, 558, 900)
-      .line('Apples', 110, 566).line('3', 500, 566).line('1.20', 760, 566)
-      .line('Pears', 110, 592).line('5', 500, 592).line('2.10', 760, 592)
+      .line('Apples', 110, 566)
+      .line('3', 500, 566)
+      .line('1.20', 760, 566)
+      .line('Pears', 110, 592)
+      .line('5', 500, 592)
+      .line('2.10', 760, 592)
       .rule(100, 622, 900)
       .paragraph('outro', 100, 680, 3, 1000)
       .build();
@@ -539,7 +605,9 @@ describe('layout: other block types', () => {
     expect(out.blocks.filter((b) => b.type === 'table' || b.type === 'figure')).toEqual([]);
     const text = out.blocks.map((b) => b.text).join('\n');
     for (const cell of ['Item', 'Qty', 'Price', 'Apples', '1.20', 'Pears', '2.10']) expect(text).toContain(cell);
-    expect(analyzeDocumentLayout([page], { skipRegions: true }).pages[0].blocks).toEqual(out.blocks.map((b) => expect.objectContaining({ text: b.text, type: b.type })));
+    expect(analyzeDocumentLayout([page], { skipRegions: true }).pages[0].blocks).toEqual(
+      out.blocks.map((b) => expect.objectContaining({ text: b.text, type: b.type })),
+    );
   });
 
   it('joins lines with hyphenation resolved', () => {
@@ -549,7 +617,9 @@ describe('layout: other block types', () => {
       .line('art compound keeps its hyphen.', 100, 152)
       .build();
     const out = analyzePageLayout(page, { bodyFontSize: BODY });
-    expect(out.blocks[0].text).toBe('This paragraph shows how a long word is examined across a line break, and a state-of-the-art compound keeps its hyphen.');
+    expect(out.blocks[0].text).toBe(
+      'This paragraph shows how a long word is examined across a line break, and a state-of-the-art compound keeps its hyphen.',
+    );
   });
 
   it('returns no blocks for a skipped or empty page', () => {

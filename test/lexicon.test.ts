@@ -6,11 +6,33 @@ import { BUSINESS_FIELDS, standardFieldOfLabel } from '../src/pipeline/extract/s
 import { detectCurrency, kindHintForLabel } from '../src/pipeline/fields/mod.ts';
 import { isLabelWord } from '../src/pipeline/fields/labels.ts';
 import {
-  alternation, CURRENCY_CODES, CURRENCY_SYMBOLS, CURRENCY_WORDS, ENGLISH_MONTH_ABBREVIATIONS, ENGLISH_MONTHS,
-  FIELD_SUBTOTAL_WORDS, FIELD_TAX_NAMES, FIELD_TAX_RATE_NAMES, FIELD_TOTAL_WORDS, LABEL_TAX_NAMES, LABEL_WORDS,
-  MISMATCH_TAX_NAMES, MONTH_NAMES, normalizeLabel, normalizeText, plainWords, PRINTED_MONTHS, QUESTION_TAX_NAMES,
-  RATE_LABEL_TAX_NAMES, REQUEST_CURRENCY_CODES, REQUEST_TAX_NAMES, STANDARD_FIELD_LABELS, SUMMARY_ROW_LABELS,
-  TAX_NAMES, TEXT_CURRENCY_MARKS, tokensOf,
+  alternation,
+  CURRENCY_CODES,
+  CURRENCY_SYMBOLS,
+  CURRENCY_WORDS,
+  ENGLISH_MONTH_ABBREVIATIONS,
+  ENGLISH_MONTHS,
+  FIELD_SUBTOTAL_WORDS,
+  FIELD_TAX_NAMES,
+  FIELD_TAX_RATE_NAMES,
+  FIELD_TOTAL_WORDS,
+  LABEL_TAX_NAMES,
+  LABEL_WORDS,
+  MISMATCH_TAX_NAMES,
+  MONTH_NAMES,
+  normalizeLabel,
+  normalizeText,
+  plainWords,
+  PRINTED_MONTHS,
+  QUESTION_TAX_NAMES,
+  RATE_LABEL_TAX_NAMES,
+  REQUEST_CURRENCY_CODES,
+  REQUEST_TAX_NAMES,
+  STANDARD_FIELD_LABELS,
+  SUMMARY_ROW_LABELS,
+  TAX_NAMES,
+  TEXT_CURRENCY_MARKS,
+  tokensOf,
 } from '../src/pipeline/lexicon/mod.ts';
 import { findCurrency } from '../src/pipeline/synthesize/prompt-values.ts';
 import { readPrompt } from '../src/pipeline/synthesize/prompt.ts';
@@ -73,7 +95,12 @@ describe('word lists are written as their normalization leaves them', () => {
 describe('taxes', () => {
   it('every subset a rule reads names taxes the lexicon knows', () => {
     const subsets = [
-      QUESTION_TAX_NAMES, MISMATCH_TAX_NAMES, REQUEST_TAX_NAMES, RATE_LABEL_TAX_NAMES, LABEL_TAX_NAMES, FIELD_TAX_NAMES,
+      QUESTION_TAX_NAMES,
+      MISMATCH_TAX_NAMES,
+      REQUEST_TAX_NAMES,
+      RATE_LABEL_TAX_NAMES,
+      LABEL_TAX_NAMES,
+      FIELD_TAX_NAMES,
       FIELD_TAX_RATE_NAMES,
     ];
     for (const subset of subsets) {
@@ -110,10 +137,12 @@ describe('taxes', () => {
 });
 
 describe('totals', () => {
-  it.each([['Zwischensumme', true], ['Übertrag', true], ['Total TTC', true], ['Widget, blue', false]])(
-    'isSummaryLabel(%j) = %j',
-    (label, summary) => expect(isSummaryLabel(label)).toBe(summary),
-  );
+  it.each([
+    ['Zwischensumme', true],
+    ['Übertrag', true],
+    ['Total TTC', true],
+    ['Widget, blue', false],
+  ])('isSummaryLabel(%j) = %j', (label, summary) => expect(isSummaryLabel(label)).toBe(summary));
 });
 
 describe('currencies', () => {

@@ -18,14 +18,25 @@ import type { BBox } from '../src/pipeline/model/types.ts';
 
 describe('box geometry', () => {
   it('unions boxes, and gives an inverted infinite box for none', () => {
-    expect(union([[10, 20, 30, 40], [5, 25, 15, 50]])).toEqual([5, 20, 30, 50]);
+    expect(
+      union([
+        [10, 20, 30, 40],
+        [5, 25, 15, 50],
+      ]),
+    ).toEqual([5, 20, 30, 50]);
     expect(union([])).toEqual([Infinity, Infinity, -Infinity, -Infinity]);
     // The empty union adds nothing to a later one.
     expect(union([union([]), [1, 2, 3, 4]])).toEqual([1, 2, 3, 4]);
   });
 
   it('bounds points the same way', () => {
-    expect(boundsOfPoints([[3, 4], [1, 9], [2, 0]])).toEqual([1, 0, 3, 9]);
+    expect(
+      boundsOfPoints([
+        [3, 4],
+        [1, 9],
+        [2, 0],
+      ]),
+    ).toEqual([1, 0, 3, 9]);
     expect(boundsOfPoints([])).toEqual([Infinity, Infinity, -Infinity, -Infinity]);
   });
 

@@ -81,7 +81,8 @@ async function listDuringChurn(
     listings++;
     const missing = stable.filter((key) => !listed.has(key));
     const resurrected = goneBefore.filter((key) => listed.has(key));
-    if (missing.length > 0) problems.push(`listing ${listings}: ${missing.length} of ${stable.length} stable keys missing (e.g. ${missing[0]})`);
+    if (missing.length > 0)
+      problems.push(`listing ${listings}: ${missing.length} of ${stable.length} stable keys missing (e.g. ${missing[0]})`);
     if (resurrected.length > 0) problems.push(`listing ${listings}: ${resurrected.length} deleted keys listed (e.g. ${resurrected[0]})`);
   }
   return { listings, problems };

@@ -9,8 +9,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import {
-  bearer, connects, finalStates, jobStatuses, jsonPost, OutcomeLog, request, sleep, startNatsDeployment, startRestartableNats,
-  submitAsync, uploadFile, uploadInit, waitForReadyz, type Outcome, type RestartableNats,
+  bearer,
+  connects,
+  finalStates,
+  jobStatuses,
+  jsonPost,
+  OutcomeLog,
+  request,
+  sleep,
+  startNatsDeployment,
+  startRestartableNats,
+  submitAsync,
+  uploadFile,
+  uploadInit,
+  waitForReadyz,
+  type Outcome,
+  type RestartableNats,
 } from './helpers/faults.ts';
 import { natsOrSkip } from './helpers/nats-server.ts';
 import { killAllDocintel, waitFor, type DocintelProcess } from './helpers/processes.ts';
@@ -50,7 +64,12 @@ describe.skipIf(!natsOrSkip('nats-server restart window'))('requests right after
   beforeAll(async () => {
     fixtures = await createFixtures();
     nats = (await startRestartableNats())!;
-    natsEnv = { DOCINTEL_NATS_URL: nats.url, DOCINTEL_API_KEYS: `tester:${KEY}`, DOCINTEL_JOB_LEASE_MS: '1500', DOCINTEL_MAX_CONCURRENT_JOBS: '1000' };
+    natsEnv = {
+      DOCINTEL_NATS_URL: nats.url,
+      DOCINTEL_API_KEYS: `tester:${KEY}`,
+      DOCINTEL_JOB_LEASE_MS: '1500',
+      DOCINTEL_MAX_CONCURRENT_JOBS: '1000',
+    };
     ({ base, api } = await startNatsDeployment(natsEnv, () => temp.make(), { workers: 1 }));
     pdfId = await uploadFile(base, KEY, fixtures.good.pdf.filename, fixtures.good.pdf.bytes, 'application/pdf');
   }, 120_000);
@@ -68,16 +87,20 @@ describe.skipIf(!natsOrSkip('nats-server restart window'))('requests right after
     const image = textImage().png;
 
     const submit = (): Promise<void> =>
-      request(`${base}/api/v1/parse`, jsonPost(KEY, { input: { file_id: pdfId }, execution_mode: 'async' }), REQUEST_BUDGET_MS).then((o) => {
-        log.record('async parse', o, answeredInTime);
-        if (o.status === 200) accepted.push((JSON.parse(o.body) as { job_id: string }).job_id);
-      });
+      request(`${base}/api/v1/parse`, jsonPost(KEY, { input: { file_id: pdfId }, execution_mode: 'async' }), REQUEST_BUDGET_MS).then(
+        (o) => {
+          log.record('async parse', o, answeredInTime);
+          if (o.status === 200) accepted.push((JSON.parse(o.body) as { job_id: string }).job_id);
+        },
+      );
     const fire = (): Promise<void>[] => [
       ...Array.from({ length: SUBMITS_PER_TICK }, submit),
-      request(`${base}/v1/jobs/${accepted[accepted.length - 1]}`, { headers: bearer(KEY) }, REQUEST_BUDGET_MS)
-        .then((o) => log.record('job status', o, answeredInTime)),
-      request(`${base}/api/v1/upload`, uploadInit(KEY, 'window.png', image, 'image/png'), REQUEST_BUDGET_MS)
-        .then((o) => log.record('upload', o, answeredInTime)),
+      request(`${base}/v1/jobs/${accepted[accepted.length - 1]}`, { headers: bearer(KEY) }, REQUEST_BUDGET_MS).then((o) =>
+        log.record('job status', o, answeredInTime),
+      ),
+      request(`${base}/api/v1/upload`, uploadInit(KEY, 'window.png', image, 'image/png'), REQUEST_BUDGET_MS).then((o) =>
+        log.record('upload', o, answeredInTime),
+      ),
     ];
 
     for (let round = 0; round < RESTARTS; round++) {
@@ -97,10 +120,16 @@ describe.skipIf(!natsOrSkip('nats-server restart window'))('requests right after
     }
 
     const states = await finalStates(base, KEY, accepted, 90_000);
-    const unfinished = states.filter((s) => s.status !== 'completed').map((s) => `${s.job_id}: ${s.status} ${JSON.stringify(s.error ?? '')}`);
+    const unfinished = states
+      .filter((s) => s.status !== 'completed')
+      .map((s) => `${s.job_id}: ${s.status} ${JSON.stringify(s.error ?? '')}`);
     // A job refused with 503 may have been stored before its enqueue failed: it must end failed, not stay pending.
-    const stuck = await waitFor('every stored job to be finished', async () => ((await unfinishedJobRecords(natsEnv)).length === 0 ? [] : undefined), 60_000, 500)
-      .catch(() => unfinishedJobRecords(natsEnv));
+    const stuck = await waitFor(
+      'every stored job to be finished',
+      async () => ((await unfinishedJobRecords(natsEnv)).length === 0 ? [] : undefined),
+      60_000,
+      500,
+    ).catch(() => unfinishedJobRecords(natsEnv));
 
     console.info(`restart window: ${RESTARTS} restarts, answers ${JSON.stringify(log.byStatus)}, ${accepted.length} jobs accepted`);
     expect(log.bad, 'every request answered within the budget with 2xx or 503 + Retry-After').toEqual([]);

@@ -9,7 +9,10 @@ import { splitAtGutters } from '../src/pipeline/ocr/gutters.ts';
  * column by column and finds no table. Rows of a receipt (a description, then figures) are never cut.
  */
 const SIZE = 22;
-const WORDS = 'rivers carry sediment from mountains to plains where farmers grow wheat each spring floods renew soil and villages hold markets after harvest engineers built dams that tamed water'.split(' ');
+const WORDS =
+  'rivers carry sediment from mountains to plains where farmers grow wheat each spring floods renew soil and villages hold markets after harvest engineers built dams that tamed water'.split(
+    ' ',
+  );
 const advance = (ch: string) => ('ilt.'.includes(ch) ? 0.28 : 'mw'.includes(ch) ? 0.75 : 'rfs'.includes(ch) ? 0.36 : 0.5);
 
 function words(texts: string[], x: number, top: number, maxRight: number): Word[] {
@@ -50,7 +53,18 @@ function fourColumnLines(): Line[] {
 }
 
 function page(lines: Line[]): ModelPage {
-  return { page_index: 0, width: 1700, height: 2200, rotation: 0, lines, blocks: [], paths: [], images: [], textLayer: 'ok', needsOcr: false };
+  return {
+    page_index: 0,
+    width: 1700,
+    height: 2200,
+    rotation: 0,
+    lines,
+    blocks: [],
+    paths: [],
+    images: [],
+    textLayer: 'ok',
+    needsOcr: false,
+  };
 }
 
 describe('OCR lines joined across a column gutter', () => {
@@ -71,7 +85,11 @@ describe('OCR lines joined across a column gutter', () => {
   it('leaves receipt rows (a description, then figures far right) whole', () => {
     const rows = Array.from({ length: 8 }, (_, r) => {
       const top = 150 + r * 38;
-      return ocrLine([...words(['fresh', 'milk', 'carton'], 100, top, 600), ...words(['2', 'x', '3.50'], 700, top, 900), ...words(['7.00'], 1000, top, 1200)]);
+      return ocrLine([
+        ...words(['fresh', 'milk', 'carton'], 100, top, 600),
+        ...words(['2', 'x', '3.50'], 700, top, 900),
+        ...words(['7.00'], 1000, top, 1200),
+      ]);
     }).map((l, n) => ({ ...l, id: `p0_l${n}` }));
     expect(splitAtGutters(rows, 0).map((l) => l.text)).toEqual(rows.map((l) => l.text));
   });

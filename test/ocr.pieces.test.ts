@@ -9,7 +9,7 @@ import { decideTurn } from '../src/inference/ocr/ppocr/orientation.ts';
 import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { pageToServed, toServed, toUpright, type QuarterTurn } from '../src/pipeline/ocr/quarter-turns.ts';
 
-describe('page turn from the angle classifier\'s votes', () => {
+describe("page turn from the angle classifier's votes", () => {
   it('keeps a horizontal page upright on a split vote and turns it on a clear one', () => {
     // 0.51 for upside down: what the classifier gave a worn 19th-century book scan that is upright.
     expect(decideTurn(false, 0.49, 0.51)).toEqual({ rotation: 0, confidence: 0.49 });
@@ -34,7 +34,7 @@ describe('agentic reading choice', () => {
     expect(best.confidence).toBe(0.81);
   });
 
-  it('takes Tesseract\'s spacing when the characters agree', () => {
+  it("takes Tesseract's spacing when the characters agree", () => {
     const best = chooseReading([
       { text: 'THANKYOU PLEASE COMEAGAIN', confidence: 0.95, engine: 'ppocr' },
       { text: 'THANKYOUPLEASECOMEAGAIN', confidence: 0.9, engine: 'ppocr' },
@@ -44,14 +44,16 @@ describe('agentic reading choice', () => {
   });
 
   it('falls back to the most confident non-empty reading', () => {
-    expect(chooseReading([
-      { text: 'abc', confidence: 0.5, engine: 'ppocr' },
-      { text: '', confidence: 0.99, engine: 'tesseract' },
-      { text: 'abd', confidence: 0.6, engine: 'ppocr' },
-    ]).text).toBe('abd');
+    expect(
+      chooseReading([
+        { text: 'abc', confidence: 0.5, engine: 'ppocr' },
+        { text: '', confidence: 0.99, engine: 'tesseract' },
+        { text: 'abd', confidence: 0.6, engine: 'ppocr' },
+      ]).text,
+    ).toBe('abd');
   });
 
-  it('shares a re-read line\'s box out to its words in order', () => {
+  it("shares a re-read line's box out to its words in order", () => {
     const words = spreadWords('ab  cdef', [0, 10, 70, 30], 0.9);
     expect(words.map((w) => w.text)).toEqual(['ab', 'cdef']);
     expect(words[0].box[0]).toBe(0);
@@ -63,7 +65,11 @@ describe('agentic reading choice', () => {
 describe('quarter turns between the served image and its upright copy', () => {
   const served = { width: 40, height: 30 };
   it.each([0, 90, 180, 270] as QuarterTurn[])('maps points there and back for %i°', (turn) => {
-    for (const [x, y] of [[0, 0], [40, 30], [12.5, 7]]) {
+    for (const [x, y] of [
+      [0, 0],
+      [40, 30],
+      [12.5, 7],
+    ]) {
       const [ux, uy] = toUpright(x, y, turn, served);
       expect(toServed(ux, uy, turn, served)).toEqual([x, y]);
     }
@@ -75,15 +81,34 @@ describe('quarter turns between the served image and its upright copy', () => {
     data[(3 * 40 + 5) * 3] = 255;
     const upright = rotateImage({ ...served, data }, turn);
     let found: [number, number] | null = null;
-    for (let i = 0; i < upright.data.length; i += 3) if (upright.data[i] === 255) found = [(i / 3) % upright.width, Math.floor(i / 3 / upright.width)];
+    for (let i = 0; i < upright.data.length; i += 3)
+      if (upright.data[i] === 255) found = [(i / 3) % upright.width, Math.floor(i / 3 / upright.width)];
     const [a, b] = [toUpright(5, 3, turn, served), toUpright(6, 4, turn, served)];
     expect([Math.min(a[0], b[0]), Math.min(a[1], b[1])]).toEqual(found);
   });
 
   it('puts a laid-out upright page back on the served image', () => {
-    const line = { id: 'p0_l0', text: 'Hi', bbox: [2, 3, 12, 8] as [number, number, number, number], words: [], font: { name: 'OCR', size: 4, bold: false, italic: false, monospace: false }, dir: 'ltr' as const, rotation: 0, source: 'ocr' as const, polygon: [2, 3, 12, 3, 12, 8, 2, 8] };
+    const line = {
+      id: 'p0_l0',
+      text: 'Hi',
+      bbox: [2, 3, 12, 8] as [number, number, number, number],
+      words: [],
+      font: { name: 'OCR', size: 4, bold: false, italic: false, monospace: false },
+      dir: 'ltr' as const,
+      rotation: 0,
+      source: 'ocr' as const,
+      polygon: [2, 3, 12, 3, 12, 8, 2, 8],
+    };
     const page: ModelPage = {
-      page_index: 0, width: 30, height: 40, rotation: 0, lines: [line], paths: [], images: [], textLayer: 'ok', needsOcr: false,
+      page_index: 0,
+      width: 30,
+      height: 40,
+      rotation: 0,
+      lines: [line],
+      paths: [],
+      images: [],
+      textLayer: 'ok',
+      needsOcr: false,
       blocks: [{ id: 'p0_b0', type: 'text', bbox: [2, 3, 12, 8], lines: [line], text: 'Hi', score: 1, readingOrder: 0 }],
       ocr: { mode: 'regular', rotation: 90, rotationConfidence: 1, skewDegrees: 0, confidence: 0.9, medianLineHeight: 5 },
     };

@@ -24,17 +24,32 @@ const LEADING = 48;
 
 /** Helvetica lines drawn into a PDF page (optionally rotated by `tiltDegrees`, PDF counter-clockwise), rendered by mupdf. */
 function renderLines(lines: string[], tiltDegrees = 0): RgbImage {
-  return renderTextPage({ lines, page: PAGE, fontSize: FONT_SIZE, left: LEFT, firstBaseline: PAGE.height - FIRST_BASELINE, leading: LEADING, tiltDegrees }, SCALE);
+  return renderTextPage(
+    { lines, page: PAGE, fontSize: FONT_SIZE, left: LEFT, firstBaseline: PAGE.height - FIRST_BASELINE, leading: LEADING, tiltDegrees },
+    SCALE,
+  );
 }
 
 /** The ink (dark pixels) of line i: searched in the band around where it was drawn. */
 function inkBox(image: RgbImage, i: number): Box {
   const baseline = (FIRST_BASELINE + i * LEADING) * SCALE;
-  return inkInRows(image, Math.floor(baseline - FONT_SIZE * SCALE), Math.ceil(baseline + FONT_SIZE * SCALE * 0.4)) ?? [image.width, image.height, 0, 0];
+  return (
+    inkInRows(image, Math.floor(baseline - FONT_SIZE * SCALE), Math.ceil(baseline + FONT_SIZE * SCALE * 0.4)) ?? [
+      image.width,
+      image.height,
+      0,
+      0,
+    ]
+  );
 }
 
 function contains(outer: Box, inner: Box, tolerance: number): boolean {
-  return outer[0] <= inner[0] + tolerance && outer[1] <= inner[1] + tolerance && outer[2] >= inner[2] - tolerance && outer[3] >= inner[3] - tolerance;
+  return (
+    outer[0] <= inner[0] + tolerance &&
+    outer[1] <= inner[1] + tolerance &&
+    outer[2] >= inner[2] - tolerance &&
+    outer[3] >= inner[3] - tolerance
+  );
 }
 
 async function loadImage(file: string): Promise<RgbImage> {
@@ -143,7 +158,10 @@ describe('PP-OCRv4 engine (real models)', () => {
 
   it.skipIf(!HAVE_TESSERACT_EVAL)('reads tesseract phototest with a low character error rate', async () => {
     const file = path.join(TESSERACT_EVAL, 'phototest.tif');
-    const gold = readFileSync(path.join(TESSERACT_EVAL, 'phototest.gold.txt'), 'utf8').split('\n').filter((l) => l.trim()).join(' ');
+    const gold = readFileSync(path.join(TESSERACT_EVAL, 'phototest.gold.txt'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .join(' ');
     const result = await engine.recognize(await loadImage(file));
     const text = result.lines.map((l) => l.text).join(' ');
     expect(editDistance(text, gold) / gold.length).toBeLessThan(0.03);

@@ -25,7 +25,10 @@ const LINES = [
 ];
 
 function renderLinesPage(): RgbImage {
-  return renderTextPage({ lines: LINES, page: PAGE, fontSize: PAGE.size, left: PAGE.left, firstBaseline: PAGE.top, leading: PAGE.leading }, PAGE.scale);
+  return renderTextPage(
+    { lines: LINES, page: PAGE, fontSize: PAGE.size, left: PAGE.left, firstBaseline: PAGE.top, leading: PAGE.leading },
+    PAGE.scale,
+  );
 }
 
 /** Image rows that hold line i's glyphs (baseline minus ascent to baseline plus descent, with room to spare). */
@@ -40,13 +43,16 @@ function crop(image: RgbImage, [left, top, right, bottom]: Box, pad: number): Rg
   const width = Math.min(image.width, right + pad) - l;
   const height = Math.min(image.height, bottom + pad) - t;
   const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) data.set(image.data.subarray(((t + y) * image.width + l) * 3, ((t + y) * image.width + l + width) * 3), y * width * 3);
+  for (let y = 0; y < height; y++)
+    data.set(image.data.subarray(((t + y) * image.width + l) * 3, ((t + y) * image.width + l + width) * 3), y * width * 3);
   return { width, height, data };
 }
 
 async function rotated(image: RgbImage, degreesClockwise: number): Promise<RgbImage> {
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .rotate(degreesClockwise).raw().toBuffer({ resolveWithObject: true });
+    .rotate(degreesClockwise)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
@@ -62,7 +68,8 @@ function cer(found: string, expected: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = row;
   }
   return previous[b.length] / Math.max(1, b.length);
@@ -110,7 +117,9 @@ describe('tesseract engine (tesseract.js WASM, offline)', () => {
 
   it('measures a small clockwise skew from the baselines', async () => {
     const { data, info } = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 3 } })
-      .rotate(2, { background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+      .rotate(2, { background: '#ffffff' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const skewed = await engine.recognize({ width: info.width, height: info.height, data: new Uint8Array(data) });
     expect(skewed.skewDegrees).toBeGreaterThan(1.6);
     expect(skewed.skewDegrees).toBeLessThan(2.4);

@@ -22,7 +22,10 @@ const LINES = ['Invoice 2024-117 total 1,250.40', 'Thank you for shopping'];
 /** One rendered text line (Helvetica via mupdf) per crop, cut around its ink with a small margin as the detector would. */
 function lineCrops(): RgbImage[] {
   return LINES.map((line) => {
-    const page = renderTextPage({ lines: [line], page: { width: 360, height: 34 }, fontSize: 16, left: 8, firstBaseline: 10, leading: 0 }, 2.5);
+    const page = renderTextPage(
+      { lines: [line], page: { width: 360, height: 34 }, fontSize: 16, left: 8, firstBaseline: 10, leading: 0 },
+      2.5,
+    );
     const [left, top, right, bottom] = inkInRows(page, 0, page.height)!;
     return crop(page, left - 6, top - 6, right + 6, bottom + 6);
   });
@@ -32,7 +35,8 @@ function crop(image: RgbImage, x0: number, y0: number, x1: number, y1: number): 
   const [left, top] = [Math.max(0, x0), Math.max(0, y0)];
   const [width, height] = [Math.min(image.width, x1) - left, Math.min(image.height, y1) - top];
   const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++) data.set(image.data.subarray(((top + y) * image.width + left) * 3, ((top + y) * image.width + left + width) * 3), y * width * 3);
+  for (let y = 0; y < height; y++)
+    data.set(image.data.subarray(((top + y) * image.width + left) * 3, ((top + y) * image.width + left + width) * 3), y * width * 3);
   return { width, height, data };
 }
 
@@ -107,7 +111,11 @@ describe('int8 PP-OCRv4 recognizer (real model, committed calibration)', () => {
     const calibration = findCalibration(CALIBRATION_DIR, published)!;
     const { bytes } = quantizeModelQdq(optimizeModelForCpu(published).bytes, calibration);
     const optimizedPath = path.join(emptyDir, 'optimized.onnx');
-    const session = await ort.InferenceSession.create(bytes, { graphOptimizationLevel: 'extended', optimizedModelFilePath: optimizedPath, intraOpNumThreads: 1 });
+    const session = await ort.InferenceSession.create(bytes, {
+      graphOptimizationLevel: 'extended',
+      optimizedModelFilePath: optimizedPath,
+      intraOpNumThreads: 1,
+    });
     await session.release();
     const ops = decodeModel(new Uint8Array(readFileSync(optimizedPath))).graph.node.map((n) => n.opType);
     expect(ops.filter((op) => op === 'QLinearConv')).toHaveLength(38);
@@ -135,7 +143,10 @@ describe('int8 PP-OCRv4 recognizer (real model, committed calibration)', () => {
 
   it('ignores a calibration measured on other model bytes', async () => {
     const other = path.join(emptyDir, 'other.json');
-    writeFileSync(other, JSON.stringify({ model: 'x', sha256: sha256Hex(Uint8Array.of(1, 2, 3)), method: 'minmax', samples: 1, ranges: {} }));
+    writeFileSync(
+      other,
+      JSON.stringify({ model: 'x', sha256: sha256Hex(Uint8Array.of(1, 2, 3)), method: 'minmax', samples: 1, ranges: {} }),
+    );
     expect(findCalibration(emptyDir, published)).toBeNull();
     expect(() => readCalibration(other, sha256Hex(published))).toThrow(CalibrationMismatchError);
     expect(int8ModelBytes(published, emptyDir)).toBeNull();

@@ -23,7 +23,12 @@ function constant(name: string, dims: number[], values: Float32Array): NodeProto
   return { input: [], output: [name], opType: 'Constant', attribute: [{ name: 'value', type: 4, t }] };
 }
 
-const node = (opType: string, input: string[], output: string, attribute: NodeProto['attribute'] = []): NodeProto => ({ input, output: [output], opType, attribute });
+const node = (opType: string, input: string[], output: string, attribute: NodeProto['attribute'] = []): NodeProto => ({
+  input,
+  output: [output],
+  opType,
+  attribute,
+});
 const ints = (name: string, values: number[]) => ({ name, type: 7, ints: values });
 
 /**
@@ -47,13 +52,20 @@ function paddleBlock(padded: boolean): Uint8Array {
     node('Mul', ['s1', 'c1'], 'm1'),
     node('Add', ['m1', 't1'], 'a1'),
     node('Add', ['a1', 'three'], 'h1'),
-    node('Clip', ['h1'], 'h2', [{ name: 'min', type: 1, f: 0 }, { name: 'max', type: 1, f: 6 }]),
+    node('Clip', ['h1'], 'h2', [
+      { name: 'min', type: 1, f: 0 },
+      { name: 'max', type: 1, f: 6 },
+    ]),
     node('Mul', ['a1', 'h2'], 'h3'),
     node('Div', ['h3', 'six'], 'hs'),
     node('Mul', ['s2', 'hs'], 'm2'),
     node('Add', ['m2', 't2'], 'a2'),
     padded
-      ? node('Conv', ['a2', 'w2', 'b2'], 'y', [ints('kernel_shape', [3, 3]), ints('pads', [1, 1, 1, 1]), { name: 'group', type: 2, i: channels }])
+      ? node('Conv', ['a2', 'w2', 'b2'], 'y', [
+          ints('kernel_shape', [3, 3]),
+          ints('pads', [1, 1, 1, 1]),
+          { name: 'group', type: 2, i: channels },
+        ])
       : node('Conv', ['a2', 'w2', 'b2'], 'y', [ints('kernel_shape', [1, 1])]),
   ];
   const tensorType = (dims: number[]) => ({ tensorType: { elemType: FLOAT, shape: { dim: dims.map((d) => ({ dimValue: d })) } } });
@@ -61,7 +73,9 @@ function paddleBlock(padded: boolean): Uint8Array {
     irVersion: 7,
     opsetImport: [{ domain: '', version: 9 }],
     graph: {
-      name: 'block', node: nodes, initializer: [],
+      name: 'block',
+      node: nodes,
+      initializer: [],
       input: [{ name: 'x', type: tensorType([1, 2, 6, 7]) }],
       output: [{ name: 'y', type: tensorType([1, channels, 6, 7]) }],
     },
@@ -85,7 +99,10 @@ function maxDifference(a: Float32Array, b: Float32Array): number {
   return max;
 }
 
-const opTypes = (bytes: Uint8Array) => decodeModel(bytes).graph.node.map((n) => n.opType).filter((op) => op !== 'Constant');
+const opTypes = (bytes: Uint8Array) =>
+  decodeModel(bytes)
+    .graph.node.map((n) => n.opType)
+    .filter((op) => op !== 'Constant');
 
 describe('CPU graph rewrites', () => {
   it('folds the affine steps into the convolutions and keeps the results (unpadded next convolution)', async () => {
@@ -124,7 +141,8 @@ describe('CPU graph rewrites', () => {
     expect(unreadable.bytes).toBe(garbage);
     expect(unreadable.skipped).toMatch(/not a readable ONNX model/);
     const plain = encodeModel({
-      irVersion: 7, opsetImport: [{ domain: '', version: 9 }],
+      irVersion: 7,
+      opsetImport: [{ domain: '', version: 9 }],
       graph: { name: 'relu', node: [node('Relu', ['x'], 'y')], initializer: [], input: [{ name: 'x' }], output: [{ name: 'y' }] },
     } as never);
     const untouched = optimizeModelForCpu(plain);

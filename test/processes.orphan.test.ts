@@ -12,7 +12,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InferenceClient } from '../src/inference/client.ts';
 import { sleep } from './helpers/jobs-wait.ts';
 import { freePort } from './helpers/nats-server.ts';
-import { commandLine, groupPids, isAlive, killAllDocintel, REPO_ROOT, sidecarPids, startDocintel, waitFor, waitForReady, type DocintelProcess } from './helpers/processes.ts';
+import {
+  commandLine,
+  groupPids,
+  isAlive,
+  killAllDocintel,
+  REPO_ROOT,
+  sidecarPids,
+  startDocintel,
+  waitFor,
+  waitForReady,
+  type DocintelProcess,
+} from './helpers/processes.ts';
 import { TempDirs } from './helpers/temp-dirs.ts';
 
 const KEY = 'orphan-test-key-0123456789';
@@ -51,44 +62,61 @@ function killProcessesUsing(dirs: readonly string[]): void {
 
 async function startServe(dataDir: string): Promise<{ serve: DocintelProcess; base: string }> {
   const port = await freePort();
-  const serve = startDocintel('serve', { DOCINTEL_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DOCINTEL_API_KEYS: `tester:${KEY}` });
+  const serve = startDocintel('serve', {
+    DOCINTEL_DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DOCINTEL_API_KEYS: `tester:${KEY}`,
+  });
   return { serve, base: `http://127.0.0.1:${port}` };
 }
 
 /** Live inference sidecars listening (or about to) on `dataDir`'s socket, whoever their parent is. */
 function sidecarsOn(dataDir: string): number[] {
   const listen = `--listen unix:${path.join(dataDir, 'inference.sock')}`;
-  return readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => commandLine(pid).includes(listen) && isAlive(pid));
+  return readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number)
+    .filter((pid) => commandLine(pid).includes(listen) && isAlive(pid));
 }
 
 describe('serve SIGKILLed right after spawning its sidecar', () => {
   let dataDir: string;
 
   // One data dir for every round: each restart also meets the socket and owner files the last one left.
-  it.each([0, 50, 100, 300])('at %i ms: a restart on the same data dir is ready within 15 s, and no orphan remains', async (delayMs) => {
-    dataDir ??= await temp.make();
-    const { serve: victim } = await startServe(dataDir);
-    orphanGroups.push(victim.pid);
-    const sidecar = await waitFor('the sidecar to be spawned', () => sidecarPids(victim.pid)[0], 60_000, 2);
-    await sleep(delayMs);
-    victim.signal('SIGKILL');
-    await victim.exited;
+  it.each([0, 50, 100, 300])(
+    'at %i ms: a restart on the same data dir is ready within 15 s, and no orphan remains',
+    async (delayMs) => {
+      dataDir ??= await temp.make();
+      const { serve: victim } = await startServe(dataDir);
+      orphanGroups.push(victim.pid);
+      const sidecar = await waitFor('the sidecar to be spawned', () => sidecarPids(victim.pid)[0], 60_000, 2);
+      await sleep(delayMs);
+      victim.signal('SIGKILL');
+      await victim.exited;
 
-    const { serve, base } = await startServe(dataDir);
-    // The bound starts once the restarted api listens: its own boot (module loading, slow on a loaded machine)
-    // is the same with or without an orphan; what an orphan blocked was the sidecar, and with it readiness.
-    await serve.waitForOutput(/docintel API listening/, BOOT_WAIT_MS);
-    const listeningAt = Date.now();
-    await waitForReady(base, { inference: true, timeoutMs: RESTART_READY_MS });
-    expect(Date.now() - listeningAt).toBeLessThan(RESTART_READY_MS);
+      const { serve, base } = await startServe(dataDir);
+      // The bound starts once the restarted api listens: its own boot (module loading, slow on a loaded machine)
+      // is the same with or without an orphan; what an orphan blocked was the sidecar, and with it readiness.
+      await serve.waitForOutput(/docintel API listening/, BOOT_WAIT_MS);
+      const listeningAt = Date.now();
+      await waitForReady(base, { inference: true, timeoutMs: RESTART_READY_MS });
+      expect(Date.now() - listeningAt).toBeLessThan(RESTART_READY_MS);
 
-    await waitFor(`the killed serve's sidecar ${sidecar} to exit`, () => (isAlive(sidecar) ? undefined : true), 15_000, 50);
-    const [own] = sidecarPids(serve.pid);
-    expect(sidecarsOn(dataDir), 'the only sidecar on the socket is the running serve\'s').toEqual([own]);
-    // Helpers such as tsx's esbuild service notice their parent's exit on their own, a moment later.
-    await waitFor('the killed serve\'s process group to be empty', () => (groupPids(victim.pid).length === 0 ? true : undefined), 15_000, 50);
-    await serve.killGroup();
-  }, 120_000);
+      await waitFor(`the killed serve's sidecar ${sidecar} to exit`, () => (isAlive(sidecar) ? undefined : true), 15_000, 50);
+      const [own] = sidecarPids(serve.pid);
+      expect(sidecarsOn(dataDir), "the only sidecar on the socket is the running serve's").toEqual([own]);
+      // Helpers such as tsx's esbuild service notice their parent's exit on their own, a moment later.
+      await waitFor(
+        "the killed serve's process group to be empty",
+        () => (groupPids(victim.pid).length === 0 ? true : undefined),
+        15_000,
+        50,
+      );
+      await serve.killGroup();
+    },
+    120_000,
+  );
 });
 
 /**
@@ -98,7 +126,12 @@ describe('serve SIGKILLed right after spawning its sidecar', () => {
 async function startOrphanSidecar(dataDir: string): Promise<number> {
   const socket = path.join(dataDir, 'inference.sock');
   const script = `DOCINTEL_PARENT_PID=$$ "${process.execPath}" --import tsx "${ENTRY}" --listen "unix:${socket}" >/dev/null 2>&1 & echo $!`;
-  const shell = spawn('sh', ['-c', script], { cwd: REPO_ROOT, env: { ...process.env, DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'info' }, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  const shell = spawn('sh', ['-c', script], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'info' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   orphanGroups.push(shell.pid!);
   let out = '';
   shell.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -110,7 +143,7 @@ async function startOrphanSidecar(dataDir: string): Promise<number> {
   } finally {
     client.close();
   }
-  await waitFor('the orphan\'s owner record', () => (existsSync(path.join(dataDir, 'inference.pid')) ? true : undefined), 10_000, 20);
+  await waitFor("the orphan's owner record", () => (existsSync(path.join(dataDir, 'inference.pid')) ? true : undefined), 10_000, 20);
   return pid;
 }
 
@@ -124,7 +157,10 @@ describe('an orphaned sidecar on the socket', () => {
     await serve.waitForOutput(new RegExp(`"orphanPid":${orphan}[^\\n]*taking over the inference socket`));
     const [own] = sidecarPids(serve.pid);
 
-    const intruder = startDocintel('inference', { DOCINTEL_DATA_DIR: dataDir }, ['--listen', `unix:${path.join(dataDir, 'inference.sock')}`]);
+    const intruder = startDocintel('inference', { DOCINTEL_DATA_DIR: dataDir }, [
+      '--listen',
+      `unix:${path.join(dataDir, 'inference.sock')}`,
+    ]);
     const exit = await intruder.exited;
     expect(exit.code, intruder.stderr()).toBe(1);
     expect(intruder.stderr()).toContain('is in use by another running server');

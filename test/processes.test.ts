@@ -14,7 +14,19 @@ import { loadConfig } from '../src/shared/config.ts';
 import { createStores } from '../src/storage/mod.ts';
 import { createFixtures, type Fixtures } from './helpers/fixtures.ts';
 import { freePort, natsOrSkip, startNatsServer, type NatsServer } from './helpers/nats-server.ts';
-import { childPids, commandLine, groupPids, isAlive, killAllDocintel, sidecarPids, startDocintel, waitFor, waitForReady, type DocintelProcess, type Exit } from './helpers/processes.ts';
+import {
+  childPids,
+  commandLine,
+  groupPids,
+  isAlive,
+  killAllDocintel,
+  sidecarPids,
+  startDocintel,
+  waitFor,
+  waitForReady,
+  type DocintelProcess,
+  type Exit,
+} from './helpers/processes.ts';
 import { TempDirs } from './helpers/temp-dirs.ts';
 
 const KEY = 'processes-test-key-0123456789';
@@ -67,11 +79,16 @@ async function submitParse(base: string, key: string, fileId: string): Promise<J
 }
 
 function waitForJobStatus(base: string, key: string, jobId: string, status: JobRef['status'], timeoutMs = 30_000): Promise<JobRef> {
-  return waitFor(`job ${jobId} to be ${status}`, async () => {
-    const ref = await getJson<JobRef>(`${base}/v1/jobs/${jobId}`, key);
-    if (ref.status === 'failed' && status !== 'failed') throw new Error(`job failed: ${JSON.stringify(ref.error)}`);
-    return ref.status === status ? ref : undefined;
-  }, timeoutMs, 100);
+  return waitFor(
+    `job ${jobId} to be ${status}`,
+    async () => {
+      const ref = await getJson<JobRef>(`${base}/v1/jobs/${jobId}`, key);
+      if (ref.status === 'failed' && status !== 'failed') throw new Error(`job failed: ${JSON.stringify(ref.error)}`);
+      return ref.status === status ? ref : undefined;
+    },
+    timeoutMs,
+    100,
+  );
 }
 
 /** The parse result of the generated 3-page PDF must hold its text and its three pages. */
@@ -105,7 +122,12 @@ async function collectJobEvents(base: string, key: string, jobId: string): Promi
   for await (const chunk of res.body!) {
     buffer += decoder.decode(chunk as Uint8Array, { stream: true });
     for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-      const data = buffer.slice(0, end).split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+      const data = buffer
+        .slice(0, end)
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
       buffer = buffer.slice(end + 2);
       if (data) events.push(JSON.parse(data) as JobRef);
     }
@@ -125,14 +147,18 @@ function expectProcessingThenCompleted(events: JobRef[]): void {
 function exitWithin(proc: DocintelProcess, ms: number): Promise<Exit> {
   return Promise.race([
     proc.exited,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`docintel ${proc.role} still running after ${ms} ms\n${proc.stdout().slice(-2000)}`)), ms)),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`docintel ${proc.role} still running after ${ms} ms\n${proc.stdout().slice(-2000)}`)), ms),
+    ),
   ]);
 }
 
 /** The one inference sidecar a serve or worker process runs. */
 function sidecarOf(proc: DocintelProcess): number {
   const sidecars = sidecarPids(proc.pid);
-  const children = childPids(proc.pid).map((pid) => `${pid}: ${commandLine(pid)}`).join('\n');
+  const children = childPids(proc.pid)
+    .map((pid) => `${pid}: ${commandLine(pid)}`)
+    .join('\n');
   expect(sidecars, `docintel ${proc.role} must run exactly one inference sidecar; its children:\n${children}`).toHaveLength(1);
   return sidecars[0];
 }
@@ -174,7 +200,11 @@ describe('serve: first start, sidecar restart, graceful SIGTERM', () => {
     // The operator has the key once it was used: its plaintext leaves the data dir.
     await expect(stat(keyFile)).rejects.toMatchObject({ code: 'ENOENT' });
     fileId = uploaded.file_id;
-    expect(await getJson(`${base}/v1/files/${fileId}`, key)).toMatchObject({ file_id: fileId, filename: fixtures.good.pdf.filename, page_count: 3 });
+    expect(await getJson(`${base}/v1/files/${fileId}`, key)).toMatchObject({
+      file_id: fileId,
+      filename: fixtures.good.pdf.filename,
+      page_count: 3,
+    });
 
     const image = await fetch(`${base}/v1/files/${fileId}/pages/0/image`, { headers: auth(key) });
     expect(image.status).toBe(200);
@@ -220,7 +250,7 @@ describe('serve: first start, sidecar restart, graceful SIGTERM', () => {
     expect(exit).toEqual({ code: 0, signal: null });
     expect(isAlive(sidecar), 'the sidecar must not outlive serve').toBe(false);
     // Helpers such as tsx's esbuild service notice their parent's exit on their own, a moment later.
-    await waitFor('serve\'s process group to be empty', () => (groupPids(serve.pid).length === 0 ? true : undefined), 5_000, 50);
+    await waitFor("serve's process group to be empty", () => (groupPids(serve.pid).length === 0 ? true : undefined), 5_000, 50);
     expect((await readJobRecord({ DOCINTEL_DATA_DIR: dataDir }, job.job_id)).status).toBe('pending');
 
     const port = await freePort();
@@ -256,7 +286,7 @@ async function workerKilledMidJob(shared: Record<string, string>, separateDataDi
 
   const doomedSidecar = sidecarOf(doomed);
   await doomed.killGroup();
-  await waitFor('the killed worker\'s sidecar to die', () => (isAlive(doomedSidecar) ? undefined : true), 5_000, 20);
+  await waitFor("the killed worker's sidecar to die", () => (isAlive(doomedSidecar) ? undefined : true), 5_000, 20);
 
   const rescuer = startDocintel('worker', { ...common, ...(await dataDir()) });
   const done = await waitForJobStatus(base, KEY, job.job_id, 'completed', 40_000);

@@ -59,8 +59,14 @@ describe('configuration', () => {
   });
 
   it('parses named and unnamed API keys and inference addresses', () => {
-    const config = loadConfig({ DOCINTEL_API_KEYS: 'ops:secret-key-1, secret-key-2', DOCINTEL_INFERENCE_ADDR: 'gpu1:50051,unix:/run/inf.sock' });
-    expect(config.apiKeys).toEqual([{ name: 'ops', key: 'secret-key-1' }, { name: 'key2', key: 'secret-key-2' }]);
+    const config = loadConfig({
+      DOCINTEL_API_KEYS: 'ops:secret-key-1, secret-key-2',
+      DOCINTEL_INFERENCE_ADDR: 'gpu1:50051,unix:/run/inf.sock',
+    });
+    expect(config.apiKeys).toEqual([
+      { name: 'ops', key: 'secret-key-1' },
+      { name: 'key2', key: 'secret-key-2' },
+    ]);
     expect(config.inferenceAddrs).toEqual(['gpu1:50051', 'unix:/run/inf.sock']);
   });
 });

@@ -58,10 +58,22 @@ describe('the data directory under umask 022', () => {
 
     const modes = await modesUnder(dataDir);
     const names = Object.keys(modes).map((p) => path.relative(dataDir, p));
-    expect(names).toEqual(expect.arrayContaining(['', 'docintel.db', 'docintel.db-wal', 'docintel.db-shm', 'blobs', 'lancedb', `blobs/files/${file.file_id}/original`]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        '',
+        'docintel.db',
+        'docintel.db-wal',
+        'docintel.db-shm',
+        'blobs',
+        'lancedb',
+        `blobs/files/${file.file_id}/original`,
+      ]),
+    );
     // LanceDB writes its own files under the umask: what keeps them private is their folder, checked below.
     const ours = Object.entries(modes).filter(([p]) => !p.startsWith(path.join(dataDir, 'lancedb') + path.sep));
-    const open = ours.filter(([, mode]) => (mode & 0o077) !== 0).map(([p, mode]) => `${path.relative(dataDir, p) || '.'} ${mode.toString(8)}`);
+    const open = ours
+      .filter(([, mode]) => (mode & 0o077) !== 0)
+      .map(([p, mode]) => `${path.relative(dataDir, p) || '.'} ${mode.toString(8)}`);
     expect(open, 'paths other users can read or enter').toEqual([]);
     expect(modes[dataDir]).toBe(0o700);
     expect(modes[path.join(dataDir, 'lancedb')]).toBe(0o700);
@@ -84,7 +96,11 @@ describe('the generated API key', () => {
   }
 
   const fileUrl = `/v1/files/file_${'0'.repeat(26)}`;
-  const exists = (file: string) => stat(file).then(() => true, () => false);
+  const exists = (file: string) =>
+    stat(file).then(
+      () => true,
+      () => false,
+    );
 
   it('keeps its plaintext file until the key authenticates a request, then deletes it', async () => {
     const dir = path.join(root, 'keys-first-use');

@@ -52,10 +52,21 @@ const canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
 const fx = await createFixtures();
 
 function evalSeeds(): SeedDocument[] {
-  const files: [string, SeedDocument['kind']][] = [['pdf-docling/bookmark_sample.pdf', 'pdf'], ['pdf-docling/table_mislabeled_as_picture.pdf', 'pdf']];
+  const files: [string, SeedDocument['kind']][] = [
+    ['pdf-docling/bookmark_sample.pdf', 'pdf'],
+    ['pdf-docling/table_mislabeled_as_picture.pdf', 'pdf'],
+  ];
   const present = files.filter(([file]) => existsSync(path.join(EVAL_DIR, file)));
-  if (present.length < files.length) console.warn(`security.fuzz: ${files.length - present.length} evaluation seed file(s) missing under ${EVAL_DIR}; fuzzing the fixtures only`);
-  return present.map(([file, kind]) => ({ name: path.basename(file), filename: path.basename(file), bytes: readFileSync(path.join(EVAL_DIR, file)), kind }));
+  if (present.length < files.length)
+    console.warn(
+      `security.fuzz: ${files.length - present.length} evaluation seed file(s) missing under ${EVAL_DIR}; fuzzing the fixtures only`,
+    );
+  return present.map(([file, kind]) => ({
+    name: path.basename(file),
+    filename: path.basename(file),
+    bytes: readFileSync(path.join(EVAL_DIR, file)),
+    kind,
+  }));
 }
 
 const seeds: SeedDocument[] = [
@@ -72,7 +83,12 @@ const PER_SEED: Record<SeedDocument['kind'], number> = { pdf: 24, png: 20, jpeg:
 const mutated = seeds.flatMap((doc, i) => mutatedCases([doc], PER_SEED[doc.kind], SEED + i));
 const crafted: HostileCase[] = [
   ...craftedCases(canaryUrl),
-  { name: 'jpeg-real-header-65500x65500', filename: 'huge-photo.jpg', bytes: jpegWithSize(fx.good.jpegExif6.bytes, 65_500, 65_500), uploadStatus: 413 },
+  {
+    name: 'jpeg-real-header-65500x65500',
+    filename: 'huge-photo.jpg',
+    bytes: jpegWithSize(fx.good.jpegExif6.bytes, 65_500, 65_500),
+    uploadStatus: 413,
+  },
 ];
 const cases: HostileCase[] = [...crafted, ...mutated];
 
@@ -120,11 +136,18 @@ const gc = (): void => {
 async function upload(filename: string, bytes: Buffer): Promise<InjectResponse> {
   const boundary = `----docintelfuzz${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: '/api/v1/upload', headers: { ...AUTH_A, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/upload',
+    headers: { ...AUTH_A, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 const sync = (url: string, payload: Record<string, unknown>) =>
@@ -155,7 +178,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const summary = { seed: SEED, cases: cases.length, crafted: crafted.length, mutated: mutated.length, outcomes };
-  console.log(`security.fuzz: ${cases.length} cases (${crafted.length} crafted, ${mutated.length} mutated, seed ${SEED}); status counts by endpoint: ${JSON.stringify(outcomes)}`);
+  console.log(
+    `security.fuzz: ${cases.length} cases (${crafted.length} crafted, ${mutated.length} mutated, seed ${SEED}); status counts by endpoint: ${JSON.stringify(outcomes)}`,
+  );
   if (process.env.FUZZ_SUMMARY) await writeFile(process.env.FUZZ_SUMMARY, `${JSON.stringify(summary, null, 2)}\n`);
   await t?.close();
   await fx.cleanup();
@@ -166,35 +191,47 @@ afterAll(async () => {
 }, 60_000);
 
 describe('hostile documents through upload, page image, parse and OCR', () => {
-  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const up = await upload(c.filename, c.bytes);
-    record('upload', up, c.name);
-    if (c.uploadStatus) expect(up.statusCode, `${c.name}: ${up.body}`).toBe(c.uploadStatus);
-    if (up.statusCode !== 200) {
-      expect([413, 415], `${c.name}: upload ${up.body}`).toContain(up.statusCode);
-      if (c.deep) {
-        // The same bytes inline: refused as 413/422, never stored half.
-        const member = c.bytes.subarray(0, 1024).toString('latin1').includes('%PDF-') ? 'pdf_base64' : 'image_base64';
-        const inline = await sync('/api/v1/parse', { input: { [member]: c.bytes.toString('base64') || 'AA==', filename: c.filename } });
-        record('parse_inline', inline, c.name);
+  it.each(cases.map((c) => [c.name, c] as const))(
+    '%s',
+    async (_name, c) => {
+      const up = await upload(c.filename, c.bytes);
+      record('upload', up, c.name);
+      if (c.uploadStatus) expect(up.statusCode, `${c.name}: ${up.body}`).toBe(c.uploadStatus);
+      if (up.statusCode !== 200) {
+        expect([413, 415], `${c.name}: upload ${up.body}`).toContain(up.statusCode);
+        if (c.deep) {
+          // The same bytes inline: refused as 413/422, never stored half.
+          const member = c.bytes.subarray(0, 1024).toString('latin1').includes('%PDF-') ? 'pdf_base64' : 'image_base64';
+          const inline = await sync('/api/v1/parse', { input: { [member]: c.bytes.toString('base64') || 'AA==', filename: c.filename } });
+          record('parse_inline', inline, c.name);
+        }
+        return;
       }
-      return;
-    }
-    const file = (up.json() as { files: { file_id: string; page_count: number }[] }).files[0];
-    const pages = [...new Set([0, file.page_count - 1])].filter((p) => p >= 0);
-    for (const page of pages) record('page_image', await t.app.inject({ method: 'GET', url: `/v1/files/${file.file_id}/pages/${page}/image`, headers: AUTH_A }), `${c.name} p${page}`);
-    const deep = c.deep || (!crafted.includes(c) && acceptedMutants++ % DEEP_EVERY === 0);
-    if (deep) {
-      const isImage = !c.bytes.subarray(0, 1024).toString('latin1').includes('%PDF-');
-      const mode = isImage && imageOcrCount++ % 2 === 1 ? 'classic' : 'regular';
-      const parsed = await sync('/api/v1/parse', { input: { file_id: file.file_id } });
-      record('parse', parsed, c.name);
-      const read = await sync('/v1/ocr', { input: { file_id: file.file_id }, mode });
-      record('ocr', read, `${c.name} (${mode})`);
-      // Crafted documents that upload are documents (scripts, links, attachments and odd boxes included): they parse.
-      if (c.uploadStatus === 200) expect([parsed.statusCode, read.statusCode], `${c.name}: ${parsed.body.slice(0, 200)} ${read.body.slice(0, 200)}`).toEqual([200, 200]);
-    }
-  }, CASE_BUDGET_MS);
+      const file = (up.json() as { files: { file_id: string; page_count: number }[] }).files[0];
+      const pages = [...new Set([0, file.page_count - 1])].filter((p) => p >= 0);
+      for (const page of pages)
+        record(
+          'page_image',
+          await t.app.inject({ method: 'GET', url: `/v1/files/${file.file_id}/pages/${page}/image`, headers: AUTH_A }),
+          `${c.name} p${page}`,
+        );
+      const deep = c.deep || (!crafted.includes(c) && acceptedMutants++ % DEEP_EVERY === 0);
+      if (deep) {
+        const isImage = !c.bytes.subarray(0, 1024).toString('latin1').includes('%PDF-');
+        const mode = isImage && imageOcrCount++ % 2 === 1 ? 'classic' : 'regular';
+        const parsed = await sync('/api/v1/parse', { input: { file_id: file.file_id } });
+        record('parse', parsed, c.name);
+        const read = await sync('/v1/ocr', { input: { file_id: file.file_id }, mode });
+        record('ocr', read, `${c.name} (${mode})`);
+        // Crafted documents that upload are documents (scripts, links, attachments and odd boxes included): they parse.
+        if (c.uploadStatus === 200)
+          expect([parsed.statusCode, read.statusCode], `${c.name}: ${parsed.body.slice(0, 200)} ${read.body.slice(0, 200)}`).toEqual([
+            200, 200,
+          ]);
+      }
+    },
+    CASE_BUDGET_MS,
+  );
 
   it('fetched none of the links, remote files and actions the documents carry', () => {
     expect(canaryHits).toEqual([]);
@@ -219,31 +256,39 @@ describe('hostile multipart filenames', () => {
   ];
   const passwdBefore = statSync('/etc/passwd');
 
-  it.each(NAMES.map((n) => [JSON.stringify(n.length > 60 ? `${n.slice(0, 40)}…(${n.length} chars)` : n), n] as const))('%s is metadata only', async (_label, name) => {
-    const png = fx.good.png.bytes;
-    const up = await upload(name, png);
-    expectClearAnswer(up, `filename ${JSON.stringify(name.slice(0, 60))}`);
-    expect(up.headers['x-injected']).toBeUndefined();
-    if (up.statusCode !== 200) return;
-    const ref = (up.json() as { files: { file_id: string; filename: string }[] }).files[0];
-    const got = await t.app.inject({ method: 'GET', url: `/v1/files/${ref.file_id}`, headers: AUTH_A });
-    expect(got.statusCode).toBe(200);
-    const stored = (got.json() as { filename: string }).filename;
-    expect(stored).toBe(ref.filename);
-    // Stored as given or made safe: no control characters, no bidi overrides, a bounded length.
-    expect(stored).not.toMatch(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/);
-    expect(stored.length).toBeLessThanOrEqual(255);
-    const image = await t.app.inject({ method: 'GET', url: `/v1/files/${ref.file_id}/pages/0/image`, headers: AUTH_A });
-    expect(image.statusCode).toBe(200);
-    for (const res of [up, got, image]) {
-      expect(Object.keys(res.headers).filter((h) => /injected|content-disposition/i.test(h))).toEqual([]);
-      expect(String(res.headers['content-type'])).not.toMatch(/text\/html/);
-    }
-  });
+  it.each(NAMES.map((n) => [JSON.stringify(n.length > 60 ? `${n.slice(0, 40)}…(${n.length} chars)` : n), n] as const))(
+    '%s is metadata only',
+    async (_label, name) => {
+      const png = fx.good.png.bytes;
+      const up = await upload(name, png);
+      expectClearAnswer(up, `filename ${JSON.stringify(name.slice(0, 60))}`);
+      expect(up.headers['x-injected']).toBeUndefined();
+      if (up.statusCode !== 200) return;
+      const ref = (up.json() as { files: { file_id: string; filename: string }[] }).files[0];
+      const got = await t.app.inject({ method: 'GET', url: `/v1/files/${ref.file_id}`, headers: AUTH_A });
+      expect(got.statusCode).toBe(200);
+      const stored = (got.json() as { filename: string }).filename;
+      expect(stored).toBe(ref.filename);
+      // Stored as given or made safe: no control characters, no bidi overrides, a bounded length.
+      expect(stored).not.toMatch(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/);
+      expect(stored.length).toBeLessThanOrEqual(255);
+      const image = await t.app.inject({ method: 'GET', url: `/v1/files/${ref.file_id}/pages/0/image`, headers: AUTH_A });
+      expect(image.statusCode).toBe(200);
+      for (const res of [up, got, image]) {
+        expect(Object.keys(res.headers).filter((h) => /injected|content-disposition/i.test(h))).toEqual([]);
+        expect(String(res.headers['content-type'])).not.toMatch(/text\/html/);
+      }
+    },
+  );
 
   it('wrote nothing outside the data directory and named nothing after the uploads', async () => {
     expect(statSync('/etc/passwd').mtimeMs).toBe(passwdBefore.mtimeMs);
-    for (const probe of ['/etc/cron.d/docintel-fuzz.png', '/tmp/docintel-fuzz.png', path.join(privateTmp, 'docintel-fuzz.png'), '/etc/passwd.png']) {
+    for (const probe of [
+      '/etc/cron.d/docintel-fuzz.png',
+      '/tmp/docintel-fuzz.png',
+      path.join(privateTmp, 'docintel-fuzz.png'),
+      '/etc/passwd.png',
+    ]) {
       expect(existsSync(probe), probe).toBe(false);
     }
     const names = (await walk(t.dataDir)).map((p) => path.basename(p));
@@ -264,7 +309,9 @@ describe('JSON bodies are checked before they are parsed', () => {
     ]) {
       const res = await post(body);
       expect(res.statusCode, res.body.slice(0, 300)).toBe(422);
-      expect(res.json()).toEqual({ detail: [{ loc: ['body'], msg: expect.stringMatching(/deeper than 64 levels/), type: 'json_too_deep' }] });
+      expect(res.json()).toEqual({
+        detail: [{ loc: ['body'], msg: expect.stringMatching(/deeper than 64 levels/), type: 'json_too_deep' }],
+      });
     }
   });
 
@@ -281,8 +328,12 @@ describe('JSON bodies are checked before they are parsed', () => {
     expect((inline.json() as { detail: unknown }).detail).toMatch(/not a supported format|expected a PDF/);
   });
 
-  it('keeps Fastify\'s prototype-poisoning protection and the usual answer to malformed JSON', async () => {
-    for (const body of ['{"__proto__": {"admin": true}, "input": {"file_id": "file_x"}}', '{"input": {"file_id": "file_x"}, "constructor": {"prototype": {"admin": true}}}', '{"input": ']) {
+  it("keeps Fastify's prototype-poisoning protection and the usual answer to malformed JSON", async () => {
+    for (const body of [
+      '{"__proto__": {"admin": true}, "input": {"file_id": "file_x"}}',
+      '{"input": {"file_id": "file_x"}, "constructor": {"prototype": {"admin": true}}}',
+      '{"input": ',
+    ]) {
       const res = await post(body);
       expect(res.statusCode, body).toBe(422);
       expect((res.json() as { detail: { type: string }[] }).detail[0].type).toBe('json_invalid');
@@ -304,7 +355,7 @@ describe('JSON bodies are checked before they are parsed', () => {
   });
 });
 
-describe('the document pool\'s task time limit', () => {
+describe("the document pool's task time limit", () => {
   it('stops a page that never finishes rendering and keeps serving', async () => {
     // Not refused by inspect here (the pool is called directly): the time limit is the last line of defence.
     const pool = createDocumentPool(1, { taskTimeoutMs: 1500, taskTimeoutPerPageMs: 500 });
@@ -321,7 +372,7 @@ describe('the document pool\'s task time limit', () => {
 });
 
 describe('after the run', () => {
-  it('left no temp file behind, in the temp directory or the data directory\'s temp areas', async () => {
+  it("left no temp file behind, in the temp directory or the data directory's temp areas", async () => {
     expect((await readdir(privateTmp)).sort()).toEqual([...tmpBefore].sort());
     const leftovers = (await walk(t.dataDir)).filter((p) => /(^|\/)\.?tmp\/./.test(p) || p.endsWith('.part'));
     expect(leftovers).toEqual([]);
@@ -335,7 +386,9 @@ describe('after the run', () => {
     const grownMb = (heldBytes() - baselineHeap) / 1024 / 1024;
     const rssMb = process.memoryUsage().rss / 1024 / 1024;
     // RSS is reported, not checked: the document workers' WebAssembly heaps grow to their peak and stay there.
-    console.log(`security.fuzz: heap+buffers ${grownMb >= 0 ? '+' : ''}${grownMb.toFixed(1)} MB over the baseline after ${cases.length} cases (process RSS ${rssMb.toFixed(0)} MB)`);
+    console.log(
+      `security.fuzz: heap+buffers ${grownMb >= 0 ? '+' : ''}${grownMb.toFixed(1)} MB over the baseline after ${cases.length} cases (process RSS ${rssMb.toFixed(0)} MB)`,
+    );
     expect(grownMb).toBeLessThan(150);
   });
 });

@@ -89,7 +89,11 @@ describe('CORS with DOCINTEL_CORS_ORIGINS', () => {
     const res = await t().app.inject({
       method: 'OPTIONS',
       url: '/api/v1/parse',
-      headers: { origin: allowed, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: allowed,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe(allowed);
@@ -106,7 +110,11 @@ describe('CORS with DOCINTEL_CORS_ORIGINS', () => {
 
     const other = await get(t().app, '/v1/jobs/job_00000000000000000000000000', AUTH_A, { origin: 'https://app.example.com.evil.example' });
     expectNoCors(other);
-    const preflight = await t().app.inject({ method: 'OPTIONS', url: '/api/v1/parse', headers: { origin: 'null', 'access-control-request-method': 'POST' } });
+    const preflight = await t().app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/parse',
+      headers: { origin: 'null', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.statusCode).toBe(403);
     expectNoCors(preflight);
   });

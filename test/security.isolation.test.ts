@@ -14,7 +14,12 @@ const SECRET_TEXT = 'Isolation secret of tenant A';
 const SECRET_FILENAME = 'isolation-secret-a.pdf';
 const SECRET_AGENT = 'isolation-agent-of-tenant-a';
 
-interface Route { method: string; path: string; params: string[]; successCodes: number[] }
+interface Route {
+  method: string;
+  path: string;
+  params: string[];
+  successCodes: number[];
+}
 
 /** Tenant a's resources, by the path parameter that names them. */
 type Ids = Record<string, string>;
@@ -28,7 +33,9 @@ function idRoutes(doc: { paths: Record<string, Record<string, { responses?: Reco
     if (params.length === 0) continue;
     for (const [method, op] of Object.entries(ops)) {
       if (!HTTP_METHODS.includes(method)) continue;
-      const successCodes = Object.keys(op.responses ?? {}).map(Number).filter((c) => (c >= 200 && c < 300) || c === 409);
+      const successCodes = Object.keys(op.responses ?? {})
+        .map(Number)
+        .filter((c) => (c >= 200 && c < 300) || c === 409);
       routes.push({ method: method.toUpperCase(), path, params, successCodes });
     }
   }
@@ -39,7 +46,8 @@ function idRoutes(doc: { paths: Record<string, Record<string, { responses?: Reco
 function fill(path: string, ids: Ids): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const id = ids[name];
-    if (id === undefined) throw new Error(`${path}: the isolation test does not know how to fill {${name}}; teach it (test/security.isolation.test.ts)`);
+    if (id === undefined)
+      throw new Error(`${path}: the isolation test does not know how to fill {${name}}; teach it (test/security.isolation.test.ts)`);
     return encodeURIComponent(id);
   });
 }
@@ -67,15 +75,27 @@ describe('tenant isolation over every id route of the OpenAPI document', () => {
     ids.file_id = file.file_id;
     ids.page_index = '0';
 
-    const job = await t.inject({ method: 'POST', url: '/v1/layout', headers: AUTH_A, payload: { input: { file_id: file.file_id }, execution_mode: 'async' } });
+    const job = await t.inject({
+      method: 'POST',
+      url: '/v1/layout',
+      headers: AUTH_A,
+      payload: { input: { file_id: file.file_id }, execution_mode: 'async' },
+    });
     expect(job.statusCode, job.body).toBe(200);
     ids.job_id = job.json().job_id;
     // Finished, so the result is there and the event stream closes.
     expect((await waitForFinalJob(t, ids.job_id, AUTH_A, 60_000)).status).toBe('completed');
 
     const agent = await t.inject({
-      method: 'POST', url: '/v1/agents', headers: AUTH_A,
-      payload: { name: SECRET_AGENT, description: `${SECRET_AGENT} description`, instructions: `${SECRET_AGENT} instructions`, tool_names: ['parse'] },
+      method: 'POST',
+      url: '/v1/agents',
+      headers: AUTH_A,
+      payload: {
+        name: SECRET_AGENT,
+        description: `${SECRET_AGENT} description`,
+        instructions: `${SECRET_AGENT} instructions`,
+        tool_names: ['parse'],
+      },
     });
     expect(agent.statusCode, agent.body).toBeLessThan(300);
     ids.agent_id = agent.json().agent_id;
@@ -88,7 +108,7 @@ describe('tenant isolation over every id route of the OpenAPI document', () => {
     for (const route of routes) expect(() => fill(route.path, ids), route.path).not.toThrow();
   });
 
-  it('another tenant gets 404 without the owner\'s data; the owner succeeds', async () => {
+  it("another tenant gets 404 without the owner's data; the owner succeeds", async () => {
     const secrets = [SECRET_TEXT, SECRET_FILENAME, SECRET_AGENT];
     for (const route of routes) {
       const what = `${route.method} ${route.path}`;

@@ -101,7 +101,10 @@ describe('malformed multipart bodies', () => {
         done();
       },
     });
-    const ctx = { ...appContext(t().runtime, KeyRing.fromSpecs([{ name: 'a', key: KEY_A, named: true }])), logger: pino({ level: 'info' }, sink) };
+    const ctx = {
+      ...appContext(t().runtime, KeyRing.fromSpecs([{ name: 'a', key: KEY_A, named: true }])),
+      logger: pino({ level: 'info' }, sink),
+    };
     app = await buildApp(ctx);
     await app.ready();
   });
@@ -114,7 +117,12 @@ describe('malformed multipart bodies', () => {
     ['a boundary over the length limit', `multipart/form-data; boundary=${'b'.repeat(300)}`, part, /boundary/],
   ])('%s: 400 with a detail naming it, and no error logged', async (_case, contentType, body, detail) => {
     const before = logged.length;
-    const res = await app.inject({ method: 'POST', url: '/api/v1/upload', headers: { ...AUTH_A, 'content-type': contentType }, payload: body });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      headers: { ...AUTH_A, 'content-type': contentType },
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ detail: expect.stringMatching(detail) });
     const errors = logged.slice(before).filter((line) => line.level >= 50 || line.err?.stack !== undefined);
@@ -122,7 +130,12 @@ describe('malformed multipart bodies', () => {
   });
 
   it('a body of another media type is still a 415', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/upload', headers: { ...AUTH_A, 'content-type': 'text/plain' }, payload: 'hello' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      headers: { ...AUTH_A, 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ detail: expect.stringMatching(/multipart\/form-data/) });
   });
@@ -148,7 +161,11 @@ describe('path parameters the router cannot take as they are', () => {
 
   it('a parameter past the router limit and an undecodable path answer {detail} with the usual headers, not the URL', async () => {
     const huge = 'a'.repeat(1500);
-    for (const [url, status] of [[`/v1/jobs/job_${huge}`, 414], ['/v1/files/%zz', 400], ['/v1/files/file_%E0%A4%A', 400]] as const) {
+    for (const [url, status] of [
+      [`/v1/jobs/job_${huge}`, 414],
+      ['/v1/files/%zz', 400],
+      ['/v1/files/file_%E0%A4%A', 400],
+    ] as const) {
       const res = await t().app.inject({ url, headers: AUTH_A });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
       expect(res.json()).toEqual({ detail: expect.any(String) });

@@ -49,26 +49,47 @@ const INVOICE: Run[][] = [
 
 const REPORT_HEADER = { x: 72, y: 760, size: 8, text: 'Annual Water Quality Report 2023' };
 const REPORT: Run[][] = [
-  [REPORT_HEADER, { x: 72, y: 700, size: 18, bold: true, text: 'Water Quality Findings' }, ...body(670, 22), { x: 300, y: 40, size: 8, text: '1' }],
+  [
+    REPORT_HEADER,
+    { x: 72, y: 700, size: 18, bold: true, text: 'Water Quality Findings' },
+    ...body(670, 22),
+    { x: 300, y: 40, size: 8, text: '1' },
+  ],
   [REPORT_HEADER, { x: 72, y: 720, size: 13, bold: true, text: 'Methods' }, ...body(700, 24), { x: 300, y: 40, size: 8, text: '2' }],
   [REPORT_HEADER, { x: 72, y: 720, size: 13, bold: true, text: 'Results' }, ...body(700, 24), { x: 300, y: 40, size: 8, text: '3' }],
 ];
 
 /** Draws pages into one PDF (blank pages are null); `times` lists pages set in Times instead of Helvetica. */
 function drawPdf(pages: (Run[] | null)[], times: number[] = [], a4: number[] = []): Uint8Array {
-  return pdfOf(pages.map((runs, i) => ({
-    stream: (runs ?? []).map((r) => textRun(r.x, r.y, r.text, r.size, r.bold)).join('\n'),
-    size: a4.includes(i) ? A4 : undefined,
-    family: times.includes(i) ? 'times' : 'helvetica',
-  })));
+  return pdfOf(
+    pages.map((runs, i) => ({
+      stream: (runs ?? []).map((r) => textRun(r.x, r.y, r.text, r.size, r.bold)).join('\n'),
+      size: a4.includes(i) ? A4 : undefined,
+      family: times.includes(i) ? 'times' : 'helvetica',
+    })),
+  );
 }
 
 function readPages(pdf: Uint8Array): ModelPage[] {
   return analyzeDocumentLayout(extractDocumentPages(pdf)).pages;
 }
 
-function page(pageIndex: number, docClass: string, confidence: number, identity: IdentityHints = {}, pageRole: PageClassification['pageRole'] = 'continuation'): PageClassification {
-  return { pageIndex, docClass, confidence, pageRole, componentsPresent: [], identity, candidates: [{ label: docClass, score: confidence }] };
+function page(
+  pageIndex: number,
+  docClass: string,
+  confidence: number,
+  identity: IdentityHints = {},
+  pageRole: PageClassification['pageRole'] = 'continuation',
+): PageClassification {
+  return {
+    pageIndex,
+    docClass,
+    confidence,
+    pageRole,
+    componentsPresent: [],
+    identity,
+    candidates: [{ label: docClass, score: confidence }],
+  };
 }
 
 /** What a good classifier says about the packet's six pages. */
@@ -100,7 +121,11 @@ describe('planSplit on a drawn packet', () => {
 
   it('finds the letter, the invoice and the report at the right pages', () => {
     const plan = planSplit(pages, packetClasses());
-    expect(spans(plan)).toEqual([[0, 1], [2, 2], [3, 5]]);
+    expect(spans(plan)).toEqual([
+      [0, 1],
+      [2, 2],
+      [3, 5],
+    ]);
     expect(plan.map((s) => s.docClass)).toEqual(['letter', 'invoice', 'report']);
     expect(plan.map((s) => s.title)).toEqual(['Letter of Engagement', 'INVOICE', 'Water Quality Findings']);
     expect(plan[0].reason).toBe('first page of the file');
@@ -112,7 +137,11 @@ describe('planSplit on a drawn packet', () => {
     const classes = packetClasses();
     classes[1] = page(1, 'invoice', 0.8, { pageNumber: { n: 2, of: 2 } });
     const plan = planSplit(pages, classes);
-    expect(spans(plan)).toEqual([[0, 1], [2, 2], [3, 5]]);
+    expect(spans(plan)).toEqual([
+      [0, 1],
+      [2, 2],
+      [3, 5],
+    ]);
     expect(plan[0].docClass).toBe('letter');
     expect(plan[0].confidence).toBeLessThan(planSplit(pages, packetClasses())[0].confidence);
   });
@@ -126,17 +155,33 @@ describe('planSplit on a drawn packet', () => {
   it('keeps the report together by its numbering and running header despite low-confidence class noise', () => {
     const classes = packetClasses();
     classes[4] = page(4, 'scientific_paper', 0.5, { pageNumber: { n: 2, of: null } });
-    expect(spans(planSplit(pages, classes))).toEqual([[0, 1], [2, 2], [3, 5]]);
+    expect(spans(planSplit(pages, classes))).toEqual([
+      [0, 1],
+      [2, 2],
+      [3, 5],
+    ]);
   });
 
   it('splits two invoices of the same class by their document numbers', () => {
-    const pdf = drawPdf([...INVOICE, INVOICE[0].map((r) => (r.text.startsWith('Invoice No') ? { ...r, text: 'Invoice No: INV-2024-0043' } : r))]);
+    const pdf = drawPdf([
+      ...INVOICE,
+      INVOICE[0].map((r) => (r.text.startsWith('Invoice No') ? { ...r, text: 'Invoice No: INV-2024-0043' } : r)),
+    ]);
     const twoPages = readPages(pdf);
-    const classes = [page(0, 'invoice', 0.9, { documentNumber: 'INV-2024-0042' }), page(1, 'invoice', 0.9, { documentNumber: 'INV-2024-0043' })];
+    const classes = [
+      page(0, 'invoice', 0.9, { documentNumber: 'INV-2024-0042' }),
+      page(1, 'invoice', 0.9, { documentNumber: 'INV-2024-0043' }),
+    ];
     const plan = planSplit(twoPages, classes);
-    expect(spans(plan)).toEqual([[0, 0], [1, 1]]);
+    expect(spans(plan)).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
     expect(plan[1].reason).toContain('document number changes');
-    const same = [page(0, 'invoice', 0.9, { documentNumber: 'INV-2024-0042' }), page(1, 'invoice', 0.9, { documentNumber: 'INV-2024-0042' })];
+    const same = [
+      page(0, 'invoice', 0.9, { documentNumber: 'INV-2024-0042' }),
+      page(1, 'invoice', 0.9, { documentNumber: 'INV-2024-0042' }),
+    ];
     expect(spans(planSplit(twoPages, same))).toEqual([[0, 1]]);
   });
 
@@ -145,7 +190,10 @@ describe('planSplit on a drawn packet', () => {
     const classes = [page(0, 'report', 0.8), page(1, 'report', 0.8)];
     const plan = (times: number[], a4: number[]) => planSplit(readPages(drawPdf(report, times, a4)).map(withoutFurniture), classes);
     const both = plan([1], [1]);
-    expect(spans(both)).toEqual([[0, 0], [1, 1]]);
+    expect(spans(both)).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
     expect(both[1].reason).toMatch(/fonts change|page size changes/);
     expect(spans(plan([1], []))).toEqual([[0, 1]]);
     expect(spans(plan([], [1]))).toEqual([[0, 1]]);
@@ -156,7 +204,10 @@ describe('planSplit on a drawn packet', () => {
     const twoPages = readPages(drawPdf([REPORT[1], REPORT[2]])).map(withoutFurniture);
     const signed = { ...page(0, 'contract', 0.9, { date: '1999-02-09' }), componentsPresent: ['signature'] };
     const next = page(1, 'contract', 0.9, { date: '2011-02-28' }, 'first_page');
-    expect(spans(planSplit(twoPages, [signed, next]))).toEqual([[0, 0], [1, 1]]);
+    expect(spans(planSplit(twoPages, [signed, next]))).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
     const unsigned = page(0, 'contract', 0.9, {});
     expect(spans(planSplit(twoPages, [unsigned, { ...next, identity: {} }]))).toEqual([[0, 1]]);
   });
@@ -171,7 +222,10 @@ describe('planSplit on a drawn packet', () => {
       page(3, 'invoice', 0.9, { documentNumber: 'INV-2024-0042' }, 'first_page'),
     ];
     const plan = planSplit(withBlank, classes);
-    expect(spans(plan)).toEqual([[0, 2], [3, 3]]);
+    expect(spans(plan)).toEqual([
+      [0, 2],
+      [3, 3],
+    ]);
     expect(plan[0].docClass).toBe('letter');
   });
 

@@ -65,7 +65,10 @@ describe('splitting filed agreements', () => {
     expect(classes.map((c) => c.pageRole)).toEqual(['first_page', 'continuation', 'first_page', 'continuation']);
     expect(classes.map((c) => c.identity.filing)).toEqual(['ex10-26.txt', undefined, 'd380892dex99d2.htm', undefined]);
     const plan = planSplit(pages, classes);
-    expect(spans(plan)).toEqual([[0, 1], [2, 3]]);
+    expect(spans(plan)).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
     expect(plan.every((s) => s.docClass === 'nda_contract')).toBe(true);
     expect(plan[1].reason).toContain('d380892dex99d2.htm');
   });

@@ -152,10 +152,7 @@ function conformance(name: string, open: () => Promise<Harness>) {
 
       it('lets exactly one of two concurrent creates win', async () => {
         const id = `agent_${uid()}`;
-        const results = await Promise.allSettled([
-          h.metadata.create('agents', id, { by: 1 }),
-          h.metadata.create('agents', id, { by: 2 }),
-        ]);
+        const results = await Promise.allSettled([h.metadata.create('agents', id, { by: 1 }), h.metadata.create('agents', id, { by: 2 })]);
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
       });
@@ -508,7 +505,12 @@ describe('SQLite metadata shared by several stores and processes', () => {
     const moduleUrl = new URL('../src/storage/sqlite-metadata.ts', import.meta.url).href;
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', `
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `
         const { SqliteMetadataStore } = await import(${JSON.stringify(moduleUrl)});
         const store = new SqliteMetadataStore(${JSON.stringify(file)});
         ${incrementLoop.toString()}
@@ -516,7 +518,8 @@ describe('SQLite metadata shared by several stores and processes', () => {
         while (!(await store.get('usage', 'go'))) await new Promise((resolve) => setTimeout(resolve, 5));
         await incrementLoop(store, ${perProcess});
         await store.put('usage', 'child_done', { ok: true });
-        await store.close();`],
+        await store.close();`,
+      ],
       { cwd: path.dirname(fileURLToPath(import.meta.url)), stdio: ['ignore', 'inherit', 'inherit'] },
     );
     const childExit = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -41,7 +41,9 @@ describe('JobService: a sync caller that goes away', () => {
     const stack = await embeddedStack();
     const worker = stack.worker();
     const controller = new AbortController();
-    const answer = rejection(stack.system.service.runSync(TENANT, 'sum', { numbers: [1], behavior: 'hold' }, { signal: controller.signal }));
+    const answer = rejection(
+      stack.system.service.runSync(TENANT, 'sum', { numbers: [1], behavior: 'hold' }, { signal: controller.signal }),
+    );
     const job = await waitFor('the sync job', async () => (await stack.stores.metadata.list<JobRecord>('jobs', 'job_'))[0]?.value);
     await until(stack, job.job_id, 'processing');
     controller.abort();
@@ -58,7 +60,9 @@ describe('JobService: a sync caller that goes away', () => {
 
   it('submits nothing for a caller already gone', async () => {
     const stack = await embeddedStack();
-    expect(await rejection(stack.system.service.runSync(TENANT, 'sum', { numbers: [1] }, { signal: AbortSignal.abort() }))).toBeInstanceOf(SyncAbandonedError);
+    expect(await rejection(stack.system.service.runSync(TENANT, 'sum', { numbers: [1] }, { signal: AbortSignal.abort() }))).toBeInstanceOf(
+      SyncAbandonedError,
+    );
     expect(await stack.stores.metadata.list('jobs', 'job_')).toEqual([]);
   });
 });
@@ -70,31 +74,48 @@ describe('a listening server', () => {
   it('drops the queued job of a sync client that disconnected: it never runs', async () => {
     // One worker slot, each job held 60 s in processing: the sync job stays queued behind the first one.
     t = await createTestApp({
-      DOCINTEL_WORKER_CONCURRENCY: '1', DOCINTEL_FAULTS: 'job.delay_ms=60000', DOCINTEL_RATE_LIMIT_PER_MINUTE: '0', DOCINTEL_MAX_CONCURRENT_JOBS: '0',
+      DOCINTEL_WORKER_CONCURRENCY: '1',
+      DOCINTEL_FAULTS: 'job.delay_ms=60000',
+      DOCINTEL_RATE_LIMIT_PER_MINUTE: '0',
+      DOCINTEL_MAX_CONCURRENT_JOBS: '0',
     });
     const { app, runtime } = t;
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const file = await uploadOne(app, { filename: 'page.png', bytes: await tinyPng(1) });
-    const post = (body: Record<string, unknown>, signal?: AbortSignal) => fetch(`${base}/api/v1/parse`, {
-      method: 'POST', headers: { ...AUTH_A, 'content-type': 'application/json' }, body: JSON.stringify({ input: { file_id: file.file_id }, ...body }), signal,
-    });
+    const post = (body: Record<string, unknown>, signal?: AbortSignal) =>
+      fetch(`${base}/api/v1/parse`, {
+        method: 'POST',
+        headers: { ...AUTH_A, 'content-type': 'application/json' },
+        body: JSON.stringify({ input: { file_id: file.file_id }, ...body }),
+        signal,
+      });
     const jobs = async () => (await runtime.stores.metadata.list<JobRecord>('jobs', 'job_')).map((r) => r.value);
 
     const blocker = (await (await post({ execution_mode: 'async' })).json()) as { job_id: string };
-    await waitFor('the blocking job to hold the slot', async () => (await jobs()).find((j) => j.job_id === blocker.job_id)?.status === 'processing');
+    await waitFor(
+      'the blocking job to hold the slot',
+      async () => (await jobs()).find((j) => j.job_id === blocker.job_id)?.status === 'processing',
+    );
     const client = new AbortController();
-    const sync = post({ execution_mode: 'sync' }, client.signal).then(() => 'answered', (err: Error) => err.name);
+    const sync = post({ execution_mode: 'sync' }, client.signal).then(
+      () => 'answered',
+      (err: Error) => err.name,
+    );
     const queued = await waitFor('the sync job to be queued', async () => (await jobs()).find((j) => j.execution_mode === 'sync'));
     const seen: string[] = [];
     const unsubscribe = await runtime.jobs.service.subscribe(queued.tenant, queued.job_id, (ref) => seen.push(ref.status));
     client.abort();
 
     expect(await sync).toBe('AbortError');
-    const dropped = await waitFor('the abandoned job to be dropped', async () => (await jobs()).find((j) => j.job_id === queued.job_id && j.status === 'failed'));
+    const dropped = await waitFor('the abandoned job to be dropped', async () =>
+      (await jobs()).find((j) => j.job_id === queued.job_id && j.status === 'failed'),
+    );
     expect(dropped).toMatchObject({ error: ABANDONED_ERROR, attempts: 0 });
     unsubscribe();
     expect(seen).not.toContain('processing');
-    expect((await jobs()).find((j) => j.job_id === blocker.job_id)?.status, 'the worker is still busy with the first job').toBe('processing');
+    expect((await jobs()).find((j) => j.job_id === blocker.job_id)?.status, 'the worker is still busy with the first job').toBe(
+      'processing',
+    );
   });
 });

@@ -75,10 +75,13 @@ function graphicsCount(bytes: Uint8Array): { images: number; vectors: number } {
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
   let images = 0;
   let vectors = 0;
-  doc.loadPage(0).toStructuredText('preserve-images,vectors').walk({
-    onImageBlock: () => void images++,
-    onVector: () => void vectors++,
-  });
+  doc
+    .loadPage(0)
+    .toStructuredText('preserve-images,vectors')
+    .walk({
+      onImageBlock: () => void images++,
+      onVector: () => void vectors++,
+    });
   return { images, vectors };
 }
 
@@ -191,13 +194,19 @@ describe('editPdf', () => {
     // The page now lists an embedded Type0 font next to the original simple ones.
     const page = new mupdf.PDFDocument(result.bytes).loadPage(0) as mupdf.PDFPage;
     const kinds: string[] = [];
-    page.getObject().get('Resources').get('Font').forEach((font) => {
-      const dict = font.resolve();
-      const descendants = dict.get('DescendantFonts');
-      const descriptor = descendants.isArray() ? descendants.get(0).get('FontDescriptor') : undefined;
-      const embedded = descriptor !== undefined && !(descriptor.get('FontFile2').isNull() && descriptor.get('FontFile').isNull() && descriptor.get('FontFile3').isNull());
-      kinds.push(`${dict.get('Subtype').asName()}${embedded ? ':embedded' : ''}`);
-    });
+    page
+      .getObject()
+      .get('Resources')
+      .get('Font')
+      .forEach((font) => {
+        const dict = font.resolve();
+        const descendants = dict.get('DescendantFonts');
+        const descriptor = descendants.isArray() ? descendants.get(0).get('FontDescriptor') : undefined;
+        const embedded =
+          descriptor !== undefined &&
+          !(descriptor.get('FontFile2').isNull() && descriptor.get('FontFile').isNull() && descriptor.get('FontFile3').isNull());
+        kinds.push(`${dict.get('Subtype').asName()}${embedded ? ':embedded' : ''}`);
+      });
     expect(kinds.sort()).toEqual(['Type0:embedded', 'Type1', 'Type1']);
   });
 
@@ -213,9 +222,15 @@ describe('editPdf', () => {
     expect(lines).toContain('Bank: Volksbank Köln');
     const doc = mupdf.Document.openDocument(result.bytes, 'application/pdf');
     const colours: number[][] = [];
-    doc.loadPage(0).toStructuredText('').walk({ onChar: (c, _o, _f, _s, _q, color) => void (c === 'V' && colours.push([...color])) });
+    doc
+      .loadPage(0)
+      .toStructuredText('')
+      .walk({ onChar: (c, _o, _f, _s, _q, color) => void (c === 'V' && colours.push([...color])) });
     // The black V of INVOICE, then the re-set blue V of Volksbank.
-    expect(colours.map((rgb) => rgb.map((v) => Math.round(v * 10) / 10))).toEqual([[0, 0, 0], [0.2, 0.3, 0.8]]);
+    expect(colours.map((rgb) => rgb.map((v) => Math.round(v * 10) / 10))).toEqual([
+      [0, 0, 0],
+      [0.2, 0.3, 0.8],
+    ]);
   });
 
   it('reports text that is not on the page as missing and changes nothing', () => {
@@ -252,7 +267,12 @@ describe('editPdf', () => {
     expect(applied.font).toBe('Helvetica-Bold');
     expect(Math.abs(newBox[2] - oldBox[2])).toBeLessThan(0.5);
     const fonts: string[] = [];
-    new mupdf.PDFDocument(result.bytes).loadPage(0).getObject().get('Resources').get('Font').forEach((_f, key) => fonts.push(String(key)));
+    new mupdf.PDFDocument(result.bytes)
+      .loadPage(0)
+      .getObject()
+      .get('Resources')
+      .get('Font')
+      .forEach((_f, key) => fonts.push(String(key)));
     expect(fonts.sort()).toEqual(['F1', 'F2']);
   });
 

@@ -1,22 +1,63 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkDocument, checkRelated, computeTotals, formatDate, formatMoney, formatQuantity, fromMinor, isValidIban, makeIban,
-  planFromPrompt, readEditRequest, readPrompt, relatedDocument, relatedDocumentAndMismatches, Rng, roundHalfAway, seedFromString,
-  toMinor, wantsSet,
+  checkDocument,
+  checkRelated,
+  computeTotals,
+  formatDate,
+  formatMoney,
+  formatQuantity,
+  fromMinor,
+  isValidIban,
+  makeIban,
+  planFromPrompt,
+  readEditRequest,
+  readPrompt,
+  relatedDocument,
+  relatedDocumentAndMismatches,
+  Rng,
+  roundHalfAway,
+  seedFromString,
+  toMinor,
+  wantsSet,
 } from '../src/pipeline/synthesize/plan-mod.ts';
 import type { DocumentLedger, LineItem, Mismatch } from '../src/pipeline/synthesize/types.ts';
 
 const party = (name: string) => ({ name, address: ['1 Main Street', 'Springfield, IL 62701', 'United States'] });
 
 function line(position: number, quantity: number, unitPrice: number, taxRate: number, discountPct = 0): LineItem {
-  return { position, sku: `SKU-${position}`, description: `Item ${position}`, quantity, unit: 'pcs', unitPrice, taxRate, discountPct, total: 0 };
+  return {
+    position,
+    sku: `SKU-${position}`,
+    description: `Item ${position}`,
+    quantity,
+    unit: 'pcs',
+    unitPrice,
+    taxRate,
+    discountPct,
+    total: 0,
+  };
 }
 
 function ledger(over: Partial<DocumentLedger> = {}): DocumentLedger {
   return computeTotals({
-    key: 'invoice', type: 'invoice', number: 'INV-10001', issueDate: '2026-03-15', dueDate: '2026-04-14', currency: 'EUR', locale: 'de-DE',
-    issuer: party('Acme GmbH'), recipient: party('Globex Inc'), references: {}, lines: [line(1, 3, 1999, 19), line(2, 2.5, 1234, 7, 10)],
-    taxes: [], subtotal: 0, taxTotal: 0, total: 0, notes: [], template: 'classic', ...over,
+    key: 'invoice',
+    type: 'invoice',
+    number: 'INV-10001',
+    issueDate: '2026-03-15',
+    dueDate: '2026-04-14',
+    currency: 'EUR',
+    locale: 'de-DE',
+    issuer: party('Acme GmbH'),
+    recipient: party('Globex Inc'),
+    references: {},
+    lines: [line(1, 3, 1999, 19), line(2, 2.5, 1234, 7, 10)],
+    taxes: [],
+    subtotal: 0,
+    taxTotal: 0,
+    total: 0,
+    notes: [],
+    template: 'classic',
+    ...over,
   });
 }
 
@@ -63,7 +104,10 @@ describe('totals', () => {
     const doc = ledger();
     // 3 × 19.99 = 59.97; 2.5 × 12.34 × 0.9 = 27.765 → 27.77
     expect(doc.lines.map((l) => l.total)).toEqual([5997, 2777]);
-    expect(doc.taxes).toEqual([{ rate: 19, base: 5997, amount: 1139 }, { rate: 7, base: 2777, amount: 194 }]);
+    expect(doc.taxes).toEqual([
+      { rate: 19, base: 5997, amount: 1139 },
+      { rate: 7, base: 2777, amount: 194 },
+    ]);
     expect(doc.subtotal).toBe(8774);
     expect(doc.taxTotal).toBe(1333);
     expect(doc.total).toBe(10107);
@@ -72,7 +116,10 @@ describe('totals', () => {
 
   it('rounds in yen and dinars', () => {
     const yen = ledger({ currency: 'JPY', lines: [line(1, 3, 333, 10), line(2, 1, 1005, 8)] });
-    expect(yen.taxes).toEqual([{ rate: 10, base: 999, amount: 100 }, { rate: 8, base: 1005, amount: 80 }]);
+    expect(yen.taxes).toEqual([
+      { rate: 10, base: 999, amount: 100 },
+      { rate: 8, base: 1005, amount: 80 },
+    ]);
     expect(yen.total).toBe(2184);
     const dinar = ledger({ currency: 'KWD', lines: [line(1, 1.5, 1235, 5)] });
     expect(dinar.lines[0].total).toBe(1853); // 1.5 × 1.235 = 1.8525 → 1.853
@@ -80,15 +127,25 @@ describe('totals', () => {
   });
 
   it('derives statement balances and timesheet hours', () => {
-    const st = computeTotals(ledger({
-      type: 'bank_statement', lines: [], openingBalance: 10000,
-      transactions: [{ date: '2026-03-02', description: 'In', reference: 'A', amount: 2500, balance: 0 }, { date: '2026-03-05', description: 'Out', reference: 'B', amount: -4000, balance: 0 }],
-    }));
+    const st = computeTotals(
+      ledger({
+        type: 'bank_statement',
+        lines: [],
+        openingBalance: 10000,
+        transactions: [
+          { date: '2026-03-02', description: 'In', reference: 'A', amount: 2500, balance: 0 },
+          { date: '2026-03-05', description: 'Out', reference: 'B', amount: -4000, balance: 0 },
+        ],
+      }),
+    );
     expect(st.transactions!.map((t) => t.balance)).toEqual([12500, 8500]);
     expect(st.closingBalance).toBe(8500);
     const ts = ledger({
       type: 'timesheet',
-      entries: [{ date: '2026-03-02', person: 'Ann Lee', task: 'Dev', hours: 7.5 }, { date: '2026-03-03', person: 'Ann Lee', task: 'Dev', hours: 4 }],
+      entries: [
+        { date: '2026-03-02', person: 'Ann Lee', task: 'Dev', hours: 7.5 },
+        { date: '2026-03-03', person: 'Ann Lee', task: 'Dev', hours: 4 },
+      ],
       lines: [{ ...line(1, 0, 10000, 19), description: 'Dev – Ann Lee', unit: 'h' }],
     });
     expect(ts.lines[0].quantity).toBe(11.5);
@@ -107,8 +164,25 @@ describe('checks', () => {
   });
 
   it('accepts exactly the asked-for mismatches between related documents', () => {
-    const po = computeTotals({ ...ledger(), key: 'po', type: 'purchase_order', number: 'PO-2026-0142', issuer: party('Globex Inc'), recipient: party('Acme GmbH'), dueDate: undefined });
-    const ask: Mismatch = { kind: 'quantity', document: 'invoice', against: 'po', line: 1, field: '', expected: 3, actual: 5, instruction: 'invoice bills 5 where the PO ordered 3' };
+    const po = computeTotals({
+      ...ledger(),
+      key: 'po',
+      type: 'purchase_order',
+      number: 'PO-2026-0142',
+      issuer: party('Globex Inc'),
+      recipient: party('Acme GmbH'),
+      dueDate: undefined,
+    });
+    const ask: Mismatch = {
+      kind: 'quantity',
+      document: 'invoice',
+      against: 'po',
+      line: 1,
+      field: '',
+      expected: 3,
+      actual: 5,
+      instruction: 'invoice bills 5 where the PO ordered 3',
+    };
     const { document: inv, mismatches } = relatedDocumentAndMismatches(po, 'invoice', new Rng(1), [ask], 'invoice');
     expect(inv.references.poNumber).toBe('PO-2026-0142');
     expect(inv.issuer.name).toBe('Acme GmbH');
@@ -128,7 +202,15 @@ describe('checks', () => {
 describe('prompt reading', () => {
   it('reads types, counts, parties, dates and terms', () => {
     const r = readPrompt('Generate a purchase order from Acme GmbH to Globex Inc with 12 line items, dated 2026-03-15, net 30.');
-    expect(r).toMatchObject({ types: ['purchase_order'], lineCount: 12, from: 'Acme GmbH', to: 'Globex Inc', issueDate: '2026-03-15', dueDays: 30, set: false });
+    expect(r).toMatchObject({
+      types: ['purchase_order'],
+      lineCount: 12,
+      from: 'Acme GmbH',
+      to: 'Globex Inc',
+      issueDate: '2026-03-15',
+      dueDays: 30,
+      set: false,
+    });
   });
 
   it('reads items, tax rates and a country with its role', () => {
@@ -141,9 +223,23 @@ describe('prompt reading', () => {
   });
 
   it('reads synonyms, currencies, words for numbers and dates', () => {
-    expect(readPrompt('A quotation in yen, March 15, 2026, tax 10%.')).toMatchObject({ types: ['quote'], currency: 'JPY', issueDate: '2026-03-15', taxRates: [10] });
-    expect(readPrompt('Credit memo in Kuwaiti dinars with five lines.')).toMatchObject({ types: ['credit_note'], currency: 'KWD', lineCount: 5 });
-    expect(readPrompt('Packing slip for a French customer, due in 45 days, VAT 20% and 5.5%.')).toMatchObject({ types: ['delivery_note'], buyerCountry: 'FR', dueDays: 45, taxRates: [20, 5.5] });
+    expect(readPrompt('A quotation in yen, March 15, 2026, tax 10%.')).toMatchObject({
+      types: ['quote'],
+      currency: 'JPY',
+      issueDate: '2026-03-15',
+      taxRates: [10],
+    });
+    expect(readPrompt('Credit memo in Kuwaiti dinars with five lines.')).toMatchObject({
+      types: ['credit_note'],
+      currency: 'KWD',
+      lineCount: 5,
+    });
+    expect(readPrompt('Packing slip for a French customer, due in 45 days, VAT 20% and 5.5%.')).toMatchObject({
+      types: ['delivery_note'],
+      buyerCountry: 'FR',
+      dueDays: 45,
+      taxRates: [20, 5.5],
+    });
     expect(readPrompt('A bill for €99, tax 7.5%')).toMatchObject({ types: ['invoice'], currency: 'EUR', taxRates: [7.5] });
     expect(readPrompt('Goods received note and bank statement for March 2026').types).toEqual(['goods_receipt', 'bank_statement']);
     expect(readPrompt('A timesheet in de-DE').locale).toBe('de-DE');
@@ -161,11 +257,32 @@ describe('prompt reading', () => {
     expect(q).toMatchObject({ kind: 'quantity', documentType: 'invoice', againstType: 'purchase_order', expected: 10, actual: 12 });
     const p = readPrompt('PO and invoice in GBP, the price of item 2 differs by 5%.').mismatches[0];
     expect(p).toMatchObject({ kind: 'unit_price', line: 2, percent: 5 });
-    expect(readPrompt('An invoice and its PO, the invoice is missing the PO reference.').mismatches[0]).toMatchObject({ kind: 'missing_reference', documentType: 'invoice', referenceField: 'po_number' });
-    expect(readPrompt('PO and invoice with an extra line on the invoice.').mismatches[0]).toMatchObject({ kind: 'extra_line', documentType: 'invoice' });
-    expect(readPrompt('PO, invoice and goods receipt; the goods receipt is short by 2 units of item 3.').mismatches[0]).toMatchObject({ kind: 'quantity', documentType: 'goods_receipt', line: 3, delta: -2 });
-    expect(readPrompt('PO and invoice; the invoice charges 22% VAT instead of 19% on item 1.').mismatches[0]).toMatchObject({ kind: 'tax_rate', line: 1, expected: 19, actual: 22 });
-    expect(readPrompt('PO and goods receipt; item 4 is missing from the goods receipt.').mismatches[0]).toMatchObject({ kind: 'missing_line', line: 4, documentType: 'goods_receipt' });
+    expect(readPrompt('An invoice and its PO, the invoice is missing the PO reference.').mismatches[0]).toMatchObject({
+      kind: 'missing_reference',
+      documentType: 'invoice',
+      referenceField: 'po_number',
+    });
+    expect(readPrompt('PO and invoice with an extra line on the invoice.').mismatches[0]).toMatchObject({
+      kind: 'extra_line',
+      documentType: 'invoice',
+    });
+    expect(readPrompt('PO, invoice and goods receipt; the goods receipt is short by 2 units of item 3.').mismatches[0]).toMatchObject({
+      kind: 'quantity',
+      documentType: 'goods_receipt',
+      line: 3,
+      delta: -2,
+    });
+    expect(readPrompt('PO and invoice; the invoice charges 22% VAT instead of 19% on item 1.').mismatches[0]).toMatchObject({
+      kind: 'tax_rate',
+      line: 1,
+      expected: 19,
+      actual: 22,
+    });
+    expect(readPrompt('PO and goods receipt; item 4 is missing from the goods receipt.').mismatches[0]).toMatchObject({
+      kind: 'missing_line',
+      line: 4,
+      documentType: 'goods_receipt',
+    });
   });
 });
 
@@ -202,7 +319,13 @@ describe('planning', () => {
   it('plans one document of the first type named, and a PO as generate_po', () => {
     const one = planFromPrompt('Invoice from Acme GmbH to Globex Inc, 19% VAT, 4 lines, dated 15.03.2026', { set: false });
     expect(one.documents).toHaveLength(1);
-    expect(one.documents[0]).toMatchObject({ type: 'invoice', currency: 'EUR', locale: 'de-DE', issueDate: '2026-03-15', dueDate: expect.any(String) });
+    expect(one.documents[0]).toMatchObject({
+      type: 'invoice',
+      currency: 'EUR',
+      locale: 'de-DE',
+      issueDate: '2026-03-15',
+      dueDate: expect.any(String),
+    });
     expect(one.documents[0].issuer.name).toBe('Acme GmbH');
     expect(one.documents[0].lines).toHaveLength(4);
     expect(one.documents[0].lines.every((l) => l.taxRate === 19)).toBe(true);
@@ -217,7 +340,11 @@ describe('planning', () => {
     const inv = plan.documents[0];
     expect(plan.members[0]).toMatchObject({ type: 'invoice', dependsOn: ['source_1'] });
     expect(inv.references.poNumber).toBe(po.number);
-    expect(plan.mismatches[0]).toMatchObject({ kind: 'unit_price', field: 'line_items[1].unit_price', expected: fromMinor(po.lines[1].unitPrice, po.currency) });
+    expect(plan.mismatches[0]).toMatchObject({
+      kind: 'unit_price',
+      field: 'line_items[1].unit_price',
+      expected: fromMinor(po.lines[1].unitPrice, po.currency),
+    });
     expect(checkRelated(inv, po, plan.mismatches)).toEqual([]);
     const edit = planFromPrompt('Change the quantity of item 2 from 10 to 12 and recompute the totals', { set: false, sources: [po] });
     expect(edit.task).toBe('edit_document');
@@ -225,9 +352,22 @@ describe('planning', () => {
     expect(checkDocument(edit.documents[0])).toEqual([]);
   });
 
-  it('takes a source\'s type from the prompt and fills what extraction could not read', () => {
-    const sparse = ledger({ key: 'source_1', type: 'invoice', number: '', issueDate: '', recipient: { name: '', address: [] }, lines: [{ ...line(1, 10, 125000, 0), sku: '' }, { ...line(2, 10, 19999, 0), sku: '' }] });
-    const plan = planFromPrompt('Create the goods receipt for this purchase order, short by 2 units of item 1', { set: false, sources: [sparse] });
+  it("takes a source's type from the prompt and fills what extraction could not read", () => {
+    const sparse = ledger({
+      key: 'source_1',
+      type: 'invoice',
+      number: '',
+      issueDate: '',
+      recipient: { name: '', address: [] },
+      lines: [
+        { ...line(1, 10, 125000, 0), sku: '' },
+        { ...line(2, 10, 19999, 0), sku: '' },
+      ],
+    });
+    const plan = planFromPrompt('Create the goods receipt for this purchase order, short by 2 units of item 1', {
+      set: false,
+      sources: [sparse],
+    });
     const [grn] = plan.documents;
     const used = (plan.understood.source_ledgers as DocumentLedger[])[0];
     expect(used.type).toBe('purchase_order');
@@ -239,7 +379,12 @@ describe('planning', () => {
   });
 
   it('plans statements and timesheets that pass their checks', () => {
-    for (const p of ['Bank statement for March 2026 in euros for a Dutch company', 'Timesheet for consulting work', 'A timesheet and the invoice for it', 'Invoice and bank statement showing its payment']) {
+    for (const p of [
+      'Bank statement for March 2026 in euros for a Dutch company',
+      'Timesheet for consulting work',
+      'A timesheet and the invoice for it',
+      'Invoice and bank statement showing its payment',
+    ]) {
       const plan = planFromPrompt(p, { set: wantsSet(p) });
       for (const d of plan.documents) expect(checkDocument(d), p).toEqual([]);
     }
@@ -252,7 +397,14 @@ describe('planning', () => {
 describe('edit requests and IBANs', () => {
   it('reads edit instructions', () => {
     expect(readEditRequest('change the quantity of item 2 from 10 to 12')).toEqual([
-      { from: '10', to: '12', near: 'Quantity', field: 'line_items[1].quantity', line: 2, instruction: 'change the quantity of item 2 from 10 to 12' },
+      {
+        from: '10',
+        to: '12',
+        near: 'Quantity',
+        field: 'line_items[1].quantity',
+        line: 2,
+        instruction: 'change the quantity of item 2 from 10 to 12',
+      },
     ]);
     expect(readEditRequest('replace PO-2026-0142 with PO-2026-0199')[0]).toMatchObject({ from: 'PO-2026-0142', to: 'PO-2026-0199' });
     expect(readEditRequest('set the due date to 2026-04-30')[0]).toMatchObject({ from: null, to: '2026-04-30', field: 'due_date' });

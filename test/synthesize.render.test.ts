@@ -108,14 +108,25 @@ describe('PDF properties', () => {
     const bytes = TEMPLATES.map((template) => Buffer.from(renderDocument({ ...ledger, template })).toString('latin1'));
     expect(new Set(bytes).size).toBe(3);
     // An unknown template falls back to classic.
-    expect(Buffer.from(renderDocument({ ...ledger, template: 'no-such' })).equals(Buffer.from(renderDocument({ ...ledger, template: 'classic' })))).toBe(true);
+    expect(
+      Buffer.from(renderDocument({ ...ledger, template: 'no-such' })).equals(
+        Buffer.from(renderDocument({ ...ledger, template: 'classic' })),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('every document type', () => {
   const titles: Record<DocType, string> = {
-    purchase_order: 'PURCHASE ORDER', invoice: 'INVOICE', credit_note: 'CREDIT NOTE', delivery_note: 'DELIVERY NOTE', goods_receipt: 'GOODS RECEIPT',
-    receipt: 'RECEIPT', quote: 'QUOTATION', bank_statement: 'BANK STATEMENT', timesheet: 'TIMESHEET',
+    purchase_order: 'PURCHASE ORDER',
+    invoice: 'INVOICE',
+    credit_note: 'CREDIT NOTE',
+    delivery_note: 'DELIVERY NOTE',
+    goods_receipt: 'GOODS RECEIPT',
+    receipt: 'RECEIPT',
+    quote: 'QUOTATION',
+    bank_statement: 'BANK STATEMENT',
+    timesheet: 'TIMESHEET',
   };
 
   it.each(Object.keys(titles) as DocType[])('%s prints its title, number and content', (type) => {
@@ -138,7 +149,12 @@ function statementText(text: string, ledger: DocumentLedger): void {
   expect(text).toMatch(/Date Description Reference Amount Balance/);
   expect(text).toContain('Opening Balance 12.500,00 €');
   for (const t of ledger.transactions ?? []) expect(text).toContain(t.reference);
-  expect(text).toContain(`Closing Balance ${(ledger.closingBalance! / 100).toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.')} €`);
+  expect(text).toContain(
+    `Closing Balance ${(ledger.closingBalance! / 100)
+      .toFixed(2)
+      .replace('.', ',')
+      .replace(/\B(?=(\d{3})+(?!\d))/g, '.')} €`,
+  );
 }
 
 describe('round trip over generated variants', () => {
@@ -175,7 +191,17 @@ const overlap = (a: TextLine['bbox'], b: TextLine['bbox']) =>
   Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
 
 describe('page geometry', () => {
-  const types: DocType[] = ['purchase_order', 'invoice', 'credit_note', 'delivery_note', 'goods_receipt', 'receipt', 'quote', 'bank_statement', 'timesheet'];
+  const types: DocType[] = [
+    'purchase_order',
+    'invoice',
+    'credit_note',
+    'delivery_note',
+    'goods_receipt',
+    'receipt',
+    'quote',
+    'bank_statement',
+    'timesheet',
+  ];
   it.each(TEMPLATES)('keeps every text line on the page and apart from the others (%s)', (template) => {
     for (const type of types) {
       // Long tables where pages break; three lines for the rest.

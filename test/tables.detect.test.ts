@@ -120,7 +120,9 @@ describe('table detection: tables a reader sees at once', () => {
       expect(c.bbox[3]).toBeLessThanOrEqual(page.height);
     }
     // The header's words are where the cell says they are.
-    const words = new Map<string, readonly number[]>(page.lines.flatMap((l) => l.words.map((w, i) => [`${l.id}_w${i}`, w.bbox] as [string, readonly number[]])));
+    const words = new Map<string, readonly number[]>(
+      page.lines.flatMap((l) => l.words.map((w, i) => [`${l.id}_w${i}`, w.bbox] as [string, readonly number[]])),
+    );
     const station = t.cells.find((c) => c.text === 'Station')!;
     const wb = words.get(station.wordIds[0])!;
     expect(wb[0]).toBeGreaterThanOrEqual(station.bbox[0] - 0.5);
@@ -141,7 +143,10 @@ describe('table detection: grouping of ruled and unruled parts', () => {
   it.each(policies)('two tables side by side with horizontal rules only: two tables, wrapped cells kept (%s)', (policy) => {
     const tables = detect(sideBySideRuledPdf(), policy).sort((a, b) => a.bbox[0] - b.bbox[0]);
     expect(tables).toHaveLength(2);
-    const flat = (t: TableModel) => textRowsOf(t).map((r) => r.join(' ')).join(' | ');
+    const flat = (t: TableModel) =>
+      textRowsOf(t)
+        .map((r) => r.join(' '))
+        .join(' | ');
     expect(tables[0].rowEdges).toHaveLength(SIDE_LEFT.length + 1);
     expect(tables[1].rowEdges).toHaveLength(SIDE_RIGHT.length + 1);
     expect(flat(tables[0])).toContain('Keep the blade honed and oiled after each use');

@@ -8,7 +8,23 @@ import { documentPages } from '../src/pipeline/textlayer/mod.ts';
 import { helveticaPdf } from './helpers/pdf.ts';
 import { reportPdf, twoColumnPdf } from './helpers/layout-pdfs.ts';
 import { EVAL_DIR } from './helpers/ocr-images.ts';
-import { expectedCells, RULED_WITH_CAPTION, GROUPED, groupedTablePdf, TWO_LINE_HEADER, twoLineHeaderPdf, MULTILINE, RULED_4X3, SPANNING, tablePdf, TWO_PAGE, twoPageTablePdf, UNRULED, UNRULED_SPANS, type TableSpec } from './helpers/table-pdfs.ts';
+import {
+  expectedCells,
+  RULED_WITH_CAPTION,
+  GROUPED,
+  groupedTablePdf,
+  TWO_LINE_HEADER,
+  twoLineHeaderPdf,
+  MULTILINE,
+  RULED_4X3,
+  SPANNING,
+  tablePdf,
+  TWO_PAGE,
+  twoPageTablePdf,
+  UNRULED,
+  UNRULED_SPANS,
+  type TableSpec,
+} from './helpers/table-pdfs.ts';
 
 function pagesOf(bytes: Uint8Array): ModelPage[] {
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
@@ -19,7 +35,8 @@ function pagesOf(bytes: Uint8Array): ModelPage[] {
   }
 }
 
-const contains = (outer: BBox, inner: BBox) => inner[0] >= outer[0] - 0.01 && inner[1] >= outer[1] - 0.01 && inner[2] <= outer[2] + 0.01 && inner[3] <= outer[3] + 0.01;
+const contains = (outer: BBox, inner: BBox) =>
+  inner[0] >= outer[0] - 0.01 && inner[1] >= outer[1] - 0.01 && inner[2] <= outer[2] + 0.01 && inner[3] <= outer[3] + 0.01;
 
 function wordBoxes(page: ModelPage): Map<string, BBox> {
   const out = new Map<string, BBox>();
@@ -32,7 +49,8 @@ function checkInvariants(t: TableModel, page: ModelPage): void {
   const rows = t.rowEdges.length - 1;
   const cols = t.colEdges.length - 1;
   const covered = new Array(rows * cols).fill(0);
-  for (const c of t.cells) for (let r = c.row; r < c.row + c.rowspan; r++) for (let k = c.col; k < c.col + c.colspan; k++) covered[r * cols + k]++;
+  for (const c of t.cells)
+    for (let r = c.row; r < c.row + c.rowspan; r++) for (let k = c.col; k < c.col + c.colspan; k++) covered[r * cols + k]++;
   expect(covered.every((n) => n === 1)).toBe(true);
   const boxes = wordBoxes(page);
   for (const c of t.cells) {
@@ -95,7 +113,15 @@ describe('findTables on born-digital tables', () => {
     const { table } = onlyTable(UNRULED_SPANS);
     shapeAndCells(table, UNRULED_SPANS);
     expect(table.cells.find((c) => c.text === 'Copper and fresh fruit')).toMatchObject({ row: 2, col: 1, rowspan: 1, colspan: 1 });
-    expect(table.cells.filter((c) => c.isHeader).map((c) => c.text)).toEqual(['', '', 'Total exports by year', 'Country', 'Goods', '2023', '2024']);
+    expect(table.cells.filter((c) => c.isHeader).map((c) => c.text)).toEqual([
+      '',
+      '',
+      'Total exports by year',
+      'Country',
+      'Goods',
+      '2023',
+      '2024',
+    ]);
   });
 
   it('keeps one row per record when key cells wrap at the same pitch as the rows, and heads the table with the rows above the data', () => {
@@ -117,7 +143,10 @@ describe('findTables on born-digital tables', () => {
     expect(parts.map((p) => p.tables.length)).toEqual([1, 1]);
     const [first, second] = parts.map((p) => p.tables[0]);
     parts.forEach((p) => checkInvariants(p.tables[0], p.page));
-    expect([first.rowEdges.length - 1, second.rowEdges.length - 1]).toEqual([TWO_PAGE.firstPageRows + 1, TWO_PAGE.bodyRows - TWO_PAGE.firstPageRows + 1]);
+    expect([first.rowEdges.length - 1, second.rowEdges.length - 1]).toEqual([
+      TWO_PAGE.firstPageRows + 1,
+      TWO_PAGE.bodyRows - TWO_PAGE.firstPageRows + 1,
+    ]);
     expect([first.headerRowCount, second.headerRowCount]).toEqual([1, 1]);
     expect(second.id).toBe('p1_t1');
     expect(second.cells.filter((c) => c.row === 1).map((c) => c.text)).toEqual(TWO_PAGE.row(TWO_PAGE.firstPageRows));
@@ -160,7 +189,10 @@ const WRAPPED_KEYS: TableSpec = (() => {
   ];
   const rowY = [600];
   for (const [key] of records) rowY.push(rowY[rowY.length - 1] - 12 * key.length);
-  const cells = records.flatMap(([key, ...rest], row) => [{ row, col: 0, lines: key }, ...rest.map((s, i) => ({ row, col: i + 1, lines: [s] }))]);
+  const cells = records.flatMap(([key, ...rest], row) => [
+    { row, col: 0, lines: key },
+    ...rest.map((s, i) => ({ row, col: i + 1, lines: [s] })),
+  ]);
   return { colX: [72, 250, 330, 410, 490], rowY, headerRows: 1, ruled: false, cells };
 })();
 
@@ -233,7 +265,12 @@ describe('captions and notes at a ruled table edge', () => {
       ['Plums', '75'],
     ].flatMap((r, i) => r.map((t, c) => `BT /F1 10 Tf ${72 + c * 150} ${640 - i * 16} Td (${t}) Tj ET`));
     // "12.5" then a superscript "3" right after it (no space), on the Pears row.
-    ops.push('BT /F1 10 Tf 300 624 Td (12.5) Tj /F1 6 Tf 19.46 4 Td (3) Tj ET', 'BT /F1 10 Tf 300 640 Td (Rate) Tj ET', 'BT /F1 10 Tf 300 608 Td (9.1) Tj ET', 'BT /F1 10 Tf 300 592 Td (7.7) Tj ET');
+    ops.push(
+      'BT /F1 10 Tf 300 624 Td (12.5) Tj /F1 6 Tf 19.46 4 Td (3) Tj ET',
+      'BT /F1 10 Tf 300 640 Td (Rate) Tj ET',
+      'BT /F1 10 Tf 300 608 Td (9.1) Tj ET',
+      'BT /F1 10 Tf 300 592 Td (7.7) Tj ET',
+    );
     const [page] = pagesOf(helveticaPdf([ops.join('\n')]));
     const tables = findTables(page, { policy: 'strict', source: 'detector' });
     expect(tables).toHaveLength(1);

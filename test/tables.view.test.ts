@@ -50,7 +50,18 @@ function makeTable(id: string, pageIndex: number, spec: TableSpec): TableModel {
     }),
   );
   const bbox: BBox = [colEdges[0], rowEdges[0], colEdges.at(-1)!, rowEdges.at(-1)!];
-  return { id, pageIndex, bbox, source: 'ruled', rowEdges, colEdges, cells, headerRowCount: headerRows, mappingQuality: spec.quality ?? 'exact', score: 0.9 };
+  return {
+    id,
+    pageIndex,
+    bbox,
+    source: 'ruled',
+    rowEdges,
+    colEdges,
+    cells,
+    headerRowCount: headerRows,
+    mappingQuality: spec.quality ?? 'exact',
+    score: 0.9,
+  };
 }
 
 /** A caller's region list: ids in the order asked for. */
@@ -64,7 +75,8 @@ class RegionList implements RegionSink {
 }
 
 const header = ['Name', 'Qty', 'Price'];
-const body = (from: number, count: number) => Array.from({ length: count }, (_, i) => [`Item ${from + i}`, `${from + i}`, `$${from + i}.00`]);
+const body = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => [`Item ${from + i}`, `${from + i}`, `$${from + i}.00`]);
 
 /** Page 0: a table ending near the bottom; page 1: its continuation at the top, header repeated. */
 function splitTable(opts: { repeatHeader: boolean; shiftSecond?: number; widthsSecond?: number[] }) {
@@ -104,13 +116,27 @@ describe('table HTML and markdown', () => {
   });
 
   it('has no thead without header rows, and fills positions no cell covers with empty cells', () => {
-    const table = makeTable('p0_t0', 0, { top: 100, headerRows: 0, rows: [['a', 'b'], ['c', 'd']] });
+    const table = makeTable('p0_t0', 0, {
+      top: 100,
+      headerRows: 0,
+      rows: [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+    });
     table.cells = table.cells.filter((cell) => cell.text !== 'd');
     expect(tableHtml(gridOfTable(table))).toBe('<table><tbody><tr><td>a</td><td>b</td></tr><tr><td>c</td><td></td></tr></tbody></table>');
   });
 
   it('writes a pipe table with escaped pipes for tables without spans', () => {
-    const table = makeTable('p0_t0', 0, { top: 100, rows: [['Key', 'Value'], ['a|b', 'x\ny'], ['', '5']] });
+    const table = makeTable('p0_t0', 0, {
+      top: 100,
+      rows: [
+        ['Key', 'Value'],
+        ['a|b', 'x\ny'],
+        ['', '5'],
+      ],
+    });
     const expected = '| Key | Value |\n| --- | --- |\n| a\\|b | x y |\n|  | 5 |';
     expect(tableMarkdown(gridOfTable(table))).toBe(expected);
     expect(tableMarkup(gridOfTable(table))).toEqual({ format: 'markdown', text: expected });
@@ -119,7 +145,15 @@ describe('table HTML and markdown', () => {
   it('chooses HTML when a cell spans or headers are stacked', () => {
     expect(tableMarkup(gridOfTable(spanning)).format).toBe('html');
     expect(tableMarkup(gridOfTable(spanning)).text).toBe(tableHtml(gridOfTable(spanning)));
-    const stacked = makeTable('p0_t0', 0, { top: 100, headerRows: 2, rows: [['A', 'B'], ['a', 'b'], ['1', '2']] });
+    const stacked = makeTable('p0_t0', 0, {
+      top: 100,
+      headerRows: 2,
+      rows: [
+        ['A', 'B'],
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    });
     expect(tableMarkup(gridOfTable(stacked)).format).toBe('html');
   });
 });
@@ -166,7 +200,13 @@ describe('TableResult', () => {
   });
 
   it('keeps values exactly as printed and escapes the html', () => {
-    const table = makeTable('p0_t0', 0, { top: 100, rows: [['A', 'B'], ['(1,234.50)', 'R&D <b>']] });
+    const table = makeTable('p0_t0', 0, {
+      top: 100,
+      rows: [
+        ['A', 'B'],
+        ['(1,234.50)', 'R&D <b>'],
+      ],
+    });
     const cells = tableResult({ parts: [table] }, 'none', new RegionList()).cells;
     expect(cells[2]).toMatchObject({ value: '(1,234.50)', text: '(1,234.50)' });
     expect(cells[3]).toMatchObject({ value: 'R&D <b>', text: 'R&D <b>', html: 'R&amp;D &lt;b&gt;' });
@@ -187,7 +227,15 @@ describe('TableResult', () => {
       ['p2_t1_r2_c0', 'p2_t1_r2_c1', 'p2_t1_r2_c2'],
     ]);
     const covered = rows[1].cells[0];
-    expect(covered).toMatchObject({ row_index: 1, col_index: 0, value: 'Region', rowspan: 2, colspan: 1, source_order: 0, is_header: true });
+    expect(covered).toMatchObject({
+      row_index: 1,
+      col_index: 0,
+      value: 'Region',
+      rowspan: 2,
+      colspan: 1,
+      source_order: 0,
+      is_header: true,
+    });
     expect(covered.region_ids).toEqual(result.cells[0].region_ids);
     expect(rows[0].cells[2]).toMatchObject({ row_index: 0, col_index: 2, value: 'Total', colspan: 2 });
   });
@@ -241,7 +289,13 @@ describe('multi-page merge', () => {
 
     const regions = new RegionList();
     const result = tableResult(groups[0], 'cell', regions);
-    expect(result).toMatchObject({ page_index: 0, source_page_indexes: [0, 1], grid_row_count: 16, grid_col_count: 3, header_row_count: 1 });
+    expect(result).toMatchObject({
+      page_index: 0,
+      source_page_indexes: [0, 1],
+      grid_row_count: 16,
+      grid_col_count: 3,
+      header_row_count: 1,
+    });
     expect(result.cells.filter((c) => c.value === 'Name')).toHaveLength(1);
     expect(result.html.match(/<thead>/g)).toHaveLength(1);
     expect(result.html.match(/<tr>/g)).toHaveLength(16);
@@ -342,7 +396,13 @@ describe('multi-page merge', () => {
 
   it('is deterministic whatever the input order', () => {
     const { first, second } = splitTable({ repeatHeader: true });
-    const other = makeTable('p1_t1', 1, { top: 800, rows: [['A', 'B'], ['1', '2']] });
+    const other = makeTable('p1_t1', 1, {
+      top: 800,
+      rows: [
+        ['A', 'B'],
+        ['1', '2'],
+      ],
+    });
     const a = mergeAcrossPages([first, second, other], [LETTER, LETTER]);
     const b = mergeAcrossPages([other, second, first], [LETTER, LETTER]);
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));

@@ -64,7 +64,11 @@ describe('combiningMarkOf / composeAccents', () => {
 
   it('joins a caron after its letter by position', () => {
     const chars = [glyph('a', 0, 5), glyph('c', 5, 10), glyph('\u02c7', 6, 9)];
-    expect(composeAccents(chars).map((c) => c.text).join('')).toBe('ač');
+    expect(
+      composeAccents(chars)
+        .map((c) => c.text)
+        .join(''),
+    ).toBe('ač');
   });
 
   it('reads two tight single quotes as a double quote, but not two apart', () => {
@@ -73,6 +77,10 @@ describe('combiningMarkOf / composeAccents', () => {
     expect(merged.map((c) => c.text).join('')).toBe('\u201ca\u201d');
     expect([merged[0].lo, merged[0].hi]).toEqual([0, 6]);
     const apart = [glyph('\u2019', 0, 3), glyph('\u2019', 8, 11)];
-    expect(composeQuotes(apart).map((c) => c.text).join('')).toBe('\u2019\u2019');
+    expect(
+      composeQuotes(apart)
+        .map((c) => c.text)
+        .join(''),
+    ).toBe('\u2019\u2019');
   });
 });

@@ -25,7 +25,9 @@ function lineTexts(bytes: Uint8Array): string[] {
 describe('overprinted text', () => {
   it('reads a heading painted twice 0.4 pt apart once', () => {
     const heading = 'ENFORCED FOR ALL';
-    const lines = lineTexts(helveticaPdf([[run(72, 700, heading), run(72.4, 700, heading), run(72, 660, 'Bookkeeping follows the same rules.', 10)].join('\n')]));
+    const lines = lineTexts(
+      helveticaPdf([[run(72, 700, heading), run(72.4, 700, heading), run(72, 660, 'Bookkeeping follows the same rules.', 10)].join('\n')]),
+    );
     expect(lines).toContain(heading);
     expect(lines).toContain('Bookkeeping follows the same rules.');
   });
@@ -46,8 +48,21 @@ describe('overprinted text', () => {
 
 describe('withoutOverprint', () => {
   const char = (text: string, ox: number, oy: number, size = 20): RawChar => ({
-    text, box: [ox, oy - size, ox + size / 2, oy], lo: ox, hi: ox + size / 2, base: oy, ox, oy, size,
-    face: {} as RawChar['face'], seq: 0, frag: 0, space: false, rtl: false, ltr: true, invisible: false,
+    text,
+    box: [ox, oy - size, ox + size / 2, oy],
+    lo: ox,
+    hi: ox + size / 2,
+    base: oy,
+    ox,
+    oy,
+    size,
+    face: {} as RawChar['face'],
+    seq: 0,
+    frag: 0,
+    space: false,
+    rtl: false,
+    ltr: true,
+    invisible: false,
   });
   const fragment = (chars: RawChar[]): Fragment => ({ index: 0, block: 0, dx: 1, dy: 0, rotation: 0, wmode: 0, chars });
   const reach = 20 * OVERPRINT_EM;
@@ -55,7 +70,14 @@ describe('withoutOverprint', () => {
   it('drops a repeat on whichever side of a grid cell it lands, in both directions', () => {
     // Origins just either side of multiples of the cell width (twice the reach), shifted by 0.9 reach each way.
     for (const base of [4 * reach - 0.01, 4 * reach + 0.01, 5 * reach, -4 * reach + 0.01]) {
-      for (const [sx, sy] of [[0.9, 0], [-0.9, 0], [0, 0.9], [0, -0.9], [0.9, -0.9], [-0.9, 0.9]]) {
+      for (const [sx, sy] of [
+        [0.9, 0],
+        [-0.9, 0],
+        [0, 0.9],
+        [0, -0.9],
+        [0.9, -0.9],
+        [-0.9, 0.9],
+      ]) {
         const kept = withoutOverprint([fragment([char('A', base, base), char('A', base + sx * reach, base + sy * reach)])]);
         expect(kept[0].chars, `at ${base} shifted ${sx},${sy}`).toHaveLength(1);
       }
@@ -63,9 +85,15 @@ describe('withoutOverprint', () => {
   });
 
   it('keeps characters a reach or more apart, of other text, or of another size', () => {
-    const kept = withoutOverprint([fragment([
-      char('A', 100, 100), char('A', 100 + reach, 100), char('B', 100.1, 100), char('A', 100.1, 100, 22), char('A', 100, 100 - 1.01 * reach),
-    ])]);
+    const kept = withoutOverprint([
+      fragment([
+        char('A', 100, 100),
+        char('A', 100 + reach, 100),
+        char('B', 100.1, 100),
+        char('A', 100.1, 100, 22),
+        char('A', 100, 100 - 1.01 * reach),
+      ]),
+    ]);
     expect(kept[0].chars).toHaveLength(5);
   });
 });

@@ -11,9 +11,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BBox, Line, ModelPage, VectorPath } from '../src/pipeline/model/types.ts';
 import { DocumentFormatError } from '../src/shared/errors.ts';
 import { extractDocumentPages, iterateDocumentPages } from '../src/pipeline/textlayer/mod.ts';
-import { COLUMN, LEFT_LINES, makePdfWithBrokenPage, makeTextLayerPdf, renderInkBox, RIGHT_LINES, type TextLayerPdf } from './helpers/textlayer-pdfs.ts';
+import {
+  COLUMN,
+  LEFT_LINES,
+  makePdfWithBrokenPage,
+  makeTextLayerPdf,
+  renderInkBox,
+  RIGHT_LINES,
+  type TextLayerPdf,
+} from './helpers/textlayer-pdfs.ts';
 
-const near = (actual: number, expected: number, tolerance = 1.5) => expect(Math.abs(actual - expected), `${actual} ≈ ${expected}`).toBeLessThanOrEqual(tolerance);
+const near = (actual: number, expected: number, tolerance = 1.5) =>
+  expect(Math.abs(actual - expected), `${actual} ≈ ${expected}`).toBeLessThanOrEqual(tolerance);
 const lineWith = (page: ModelPage, text: string): Line => {
   const line = page.lines.find((l) => l.text === text);
   if (!line) throw new Error(`no line "${text}" in ${JSON.stringify(page.lines.map((l) => l.text))}`);
@@ -34,7 +43,11 @@ describe('text layer of generated PDFs', () => {
     for (const page of pages) {
       const rendered = renderInkBox(pdf.bytes, page.page_index);
       expect([page.width, page.height]).toEqual([rendered.width, rendered.height]);
-      const boxes = [...page.lines.flatMap((l) => [l.bbox, ...l.words.map((w) => w.bbox)]), ...page.paths.map((p) => p.bbox), ...page.images.map((i) => i.bbox)];
+      const boxes = [
+        ...page.lines.flatMap((l) => [l.bbox, ...l.words.map((w) => w.bbox)]),
+        ...page.paths.map((p) => p.bbox),
+        ...page.images.map((i) => i.bbox),
+      ];
       for (const box of boxes) expect(inside(box, page), JSON.stringify(box)).toBe(true);
       expect(page.blocks).toEqual([]);
       page.lines.forEach((l, n) => expect(l.id).toBe(`p${page.page_index}_l${n}`));
@@ -68,7 +81,13 @@ describe('text layer of generated PDFs', () => {
   it('marks superscripts and subscripts without breaking the text', () => {
     const page = pages[pdf.pages.layout];
     const einstein = lineWith(page, 'E = mc2 holds');
-    expect(einstein.words.map((w) => [w.text, w.script ?? null])).toEqual([['E', null], ['=', null], ['mc', null], ['2', 'super'], ['holds', null]]);
+    expect(einstein.words.map((w) => [w.text, w.script ?? null])).toEqual([
+      ['E', null],
+      ['=', null],
+      ['mc', null],
+      ['2', 'super'],
+      ['holds', null],
+    ]);
     const water = lineWith(page, 'Water is H2O here');
     expect(water.words.find((w) => w.text === '2')?.script).toBe('sub');
     expect(water.words.find((w) => w.text === '2')?.font.size).toBe(12);
@@ -186,7 +205,13 @@ describe('text layer of generated PDFs', () => {
   it('without the graphics pass (fast): same text, no paths, scans still judged with the graphics pass', () => {
     const fast = extractDocumentPages(pdf.bytes, 0, undefined, { graphics: false });
     expect(fast.map((p) => p.lines.map((l) => l.text))).toEqual(
-      pages.map((p, i) => (i === pdf.pages.ruledTable ? ['Revenue 1,250.00', 'Revenue 1,250.00'] : i === pdf.pages.hiddenText ? ['Visible heading', 'Hidden instructions for robots'] : p.lines.map((l) => l.text))),
+      pages.map((p, i) =>
+        i === pdf.pages.ruledTable
+          ? ['Revenue 1,250.00', 'Revenue 1,250.00']
+          : i === pdf.pages.hiddenText
+            ? ['Visible heading', 'Hidden instructions for robots']
+            : p.lines.map((l) => l.text),
+      ),
     );
     // No paths: the drawn cell border no longer splits its row; text pages carry none.
     expect(fast[pdf.pages.ruledTable]).toMatchObject({ paths: [], textLayer: 'ok', needsOcr: false });
@@ -194,7 +219,8 @@ describe('text layer of generated PDFs', () => {
     // Limitation: invisible text over no image is not detected without the device, so it stays.
     expect(fast[pdf.pages.hiddenText]).toMatchObject({ textLayer: 'ok', needsOcr: false });
     // A scan (an image over half the page, or no text) is read with the graphics pass: the same verdict.
-    for (const i of [pdf.pages.scanWithOcrLayer, pdf.pages.scanOnly, pdf.pages.blank, pdf.pages.garbage, pdf.pages.scrambled]) expect(fast[i]).toEqual(pages[i]);
+    for (const i of [pdf.pages.scanWithOcrLayer, pdf.pages.scanOnly, pdf.pages.blank, pdf.pages.garbage, pdf.pages.scrambled])
+      expect(fast[i]).toEqual(pages[i]);
   });
 
   it('reads a page range, one page at a time', () => {

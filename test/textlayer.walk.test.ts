@@ -36,7 +36,10 @@ function readAll(bytes: Uint8Array, mode: StextWalkMode): Read[] {
       const page = doc.loadPage(i);
       const stext = page.toStructuredText(STEXT_WITH_IMAGES);
       const images: number[][] = [];
-      out.push({ fragments: readFragments(stext, pixelSpace(page.getBounds()), null, (b, w, h) => images.push([...b, w, h]), mode), images });
+      out.push({
+        fragments: readFragments(stext, pixelSpace(page.getBounds()), null, (b, w, h) => images.push([...b, w, h]), mode),
+        images,
+      });
       stext.destroy();
       page.destroy();
     }
@@ -51,7 +54,7 @@ describe('direct structured-text reader', () => {
     expect(stextWalkIsDirect()).toBe(true);
   });
 
-  it('reads the same characters, fonts, boxes and images as mupdf\'s public walker', () => {
+  it("reads the same characters, fonts, boxes and images as mupdf's public walker", () => {
     const files = [makeTextLayerPdf().bytes, ...EVAL_FILES.map((f) => new Uint8Array(readFileSync(f)))];
     let chars = 0;
     for (const bytes of files) {
@@ -95,7 +98,12 @@ describe('recent document of a pool worker', () => {
   it('drops the kept document when reading it fails', () => {
     const recent = new RecentDocument();
     const docs: mupdf.Document[] = [];
-    expect(() => recent.use('a', pdf, (doc) => { docs.push(doc); throw new Error('boom'); })).toThrow('boom');
+    expect(() =>
+      recent.use('a', pdf, (doc) => {
+        docs.push(doc);
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     recent.use('a', pdf, (doc) => docs.push(doc));
     expect(docs[1]).not.toBe(docs[0]);
     recent.close();

@@ -25,10 +25,26 @@ const ARTIFACTS = path.join(os.tmpdir(), 'docintel-viewer-artifacts');
 const TOLERANCE_PX = 1.5;
 const ASSETS_DIR = new URL('../src/api/viewer/assets/', import.meta.url);
 
-interface Region { region_id: string; page_index: number; shape: { x: number; y: number; w: number; h: number }; label: string }
-interface Chunk { chunk_id: string; page_index: number; region_ids: string[] }
-interface ParseBody { pages: { page_index: number; width: number; height: number }[]; regions: Region[]; chunks: Chunk[] }
-interface TablesBody { tables: { region_ids: string[]; cells: { region_ids: string[]; value: string }[] }[]; grounding_regions: Region[] }
+interface Region {
+  region_id: string;
+  page_index: number;
+  shape: { x: number; y: number; w: number; h: number };
+  label: string;
+}
+interface Chunk {
+  chunk_id: string;
+  page_index: number;
+  region_ids: string[];
+}
+interface ParseBody {
+  pages: { page_index: number; width: number; height: number }[];
+  regions: Region[];
+  chunks: Chunk[];
+}
+interface TablesBody {
+  tables: { region_ids: string[]; cells: { region_ids: string[]; value: string }[] }[];
+  grounding_regions: Region[];
+}
 
 // The callbacks given to page.waitForFunction/evaluate run in the browser. This project's tsconfig has no DOM lib
 // (the code is Node's), so they see the little of the DOM they use through these module-local declarations.
@@ -46,7 +62,9 @@ function chromiumOrSkip(): boolean {
   try {
     fs.accessSync(CHROMIUM, fs.constants.X_OK);
     usable = true;
-  } catch { /* reported below */ }
+  } catch {
+    /* reported below */
+  }
   if (usable) return true;
   const message = `chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_BIN): the viewer's browser test needs it`;
   if (process.env.CI) throw new Error(`${message}; CI must not skip the browser test`);
@@ -58,7 +76,15 @@ describe('viewer route', () => {
   const app = useTestApp({}, { worker: false });
 
   it('serves the page, its script and stylesheet without a key, with a strict CSP', async () => {
-    for (const [url, type] of [['/viewer', 'text/html'], ['/viewer/', 'text/html'], ['/viewer/viewer.js', 'text/javascript'], ['/viewer/results.js', 'text/javascript'], ['/viewer/render.js', 'text/javascript'], ['/viewer/boot.js', 'text/javascript'], ['/viewer/viewer.css', 'text/css']]) {
+    for (const [url, type] of [
+      ['/viewer', 'text/html'],
+      ['/viewer/', 'text/html'],
+      ['/viewer/viewer.js', 'text/javascript'],
+      ['/viewer/results.js', 'text/javascript'],
+      ['/viewer/render.js', 'text/javascript'],
+      ['/viewer/boot.js', 'text/javascript'],
+      ['/viewer/viewer.css', 'text/css'],
+    ]) {
       const res = await get(app().app, url, {});
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toContain(type);
@@ -88,7 +114,7 @@ describe('viewer route', () => {
     expect(third.body).toBe(res.body);
   });
 
-  it('makes every API call of the page through the SDK: no direct fetch( in the viewer\'s own scripts', () => {
+  it("makes every API call of the page through the SDK: no direct fetch( in the viewer's own scripts", () => {
     const scripts = fs.readdirSync(ASSETS_DIR).filter((name) => name.endsWith('.js'));
     expect(scripts).toEqual(expect.arrayContaining(['viewer.js', 'results.js', 'render.js', 'boot.js']));
     for (const name of scripts) {
@@ -122,7 +148,9 @@ describe.skipIf(!chromiumOrSkip())('viewer in a browser (chromium, headless)', (
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     // Script errors and CSP violations both surface here: the page must run clean.
     page.on('pageerror', (err) => pageErrors.push(err.message));
-    page.on('console', (msg) => { if (msg.type() === 'error') pageErrors.push(`${msg.text()} (${msg.location().url})`); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') pageErrors.push(`${msg.text()} (${msg.location().url})`);
+    });
     page.on('request', (request) => requested.push(request.url()));
   });
 
@@ -132,7 +160,11 @@ describe.skipIf(!chromiumOrSkip())('viewer in a browser (chromium, headless)', (
   });
 
   async function api<T>(url: string, body: Record<string, unknown>): Promise<T> {
-    const res = await fetch(`${base}${url}`, { method: 'POST', headers: { ...AUTH_A, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { ...AUTH_A, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status, url).toBe(200);
     return (await res.json()) as T;
   }
@@ -142,7 +174,9 @@ describe.skipIf(!chromiumOrSkip())('viewer in a browser (chromium, headless)', (
     await page.waitForFunction((name) => document.querySelector('#status')?.textContent?.startsWith(name), filename);
     await page.click(`button[data-op="${op}"]`);
     await page.waitForFunction((name) => document.body.dataset.result === name && !document.body.dataset.busy, op);
-    expect(await page.locator('#status').getAttribute('class') ?? '', await page.locator('#status').textContent() ?? '').not.toContain('error');
+    expect((await page.locator('#status').getAttribute('class')) ?? '', (await page.locator('#status').textContent()) ?? '').not.toContain(
+      'error',
+    );
     return page.evaluate(() => JSON.parse(sessionStorage.getItem('docintel.viewer.files') ?? '[]')[0].file_id as string);
   }
 
@@ -182,9 +216,16 @@ describe.skipIf(!chromiumOrSkip())('viewer in a browser (chromium, headless)', (
       for (const r of parsed.regions.filter((g) => g.page_index === p.page_index)) {
         const rect = page.locator(`#pages [data-region="${r.region_id}"]`);
         const drawn = (await rect.boundingBox())!;
-        const expected = { x: shown.box.x + r.shape.x * shown.sx, y: shown.box.y + r.shape.y * shown.sy, width: r.shape.w * shown.sx, height: r.shape.h * shown.sy };
+        const expected = {
+          x: shown.box.x + r.shape.x * shown.sx,
+          y: shown.box.y + r.shape.y * shown.sy,
+          width: r.shape.w * shown.sx,
+          height: r.shape.h * shown.sy,
+        };
         for (const k of ['x', 'y', 'width', 'height'] as const) {
-          expect(Math.abs(drawn[k] - expected[k]), `${r.region_id} ${k}: drawn ${drawn[k]}, expected ${expected[k]}`).toBeLessThanOrEqual(TOLERANCE_PX);
+          expect(Math.abs(drawn[k] - expected[k]), `${r.region_id} ${k}: drawn ${drawn[k]}, expected ${expected[k]}`).toBeLessThanOrEqual(
+            TOLERANCE_PX,
+          );
         }
         expect(await rect.getAttribute('data-label')).toBe(r.label);
         expect(await rect.getAttribute('fill')).toBeTruthy();
@@ -196,14 +237,15 @@ describe.skipIf(!chromiumOrSkip())('viewer in a browser (chromium, headless)', (
     // Pages load as they come near the view; by now all are in and every region is drawn once.
     expect(await page.locator('#pages [data-region]').count()).toBe(parsed.regions.length);
     // Colour by label: the main kinds of block are told apart at a glance.
-    const colours: Record<string, string> = await page.locator('#pages [data-region]').evaluateAll((rects) =>
-      Object.fromEntries(rects.map((r) => [r.getAttribute('data-label'), r.getAttribute('fill')])));
+    const colours: Record<string, string> = await page
+      .locator('#pages [data-region]')
+      .evaluateAll((rects) => Object.fromEntries(rects.map((r) => [r.getAttribute('data-label'), r.getAttribute('fill')])));
     const kinds = ['title', 'section_header', 'text', 'list_item'];
     expect(new Set(kinds.map((k) => colours[k])).size, JSON.stringify(colours)).toBe(kinds.length);
     expect(pageErrors).toEqual([]);
   });
 
-  it('highlights a chunk\'s regions (and scrolls to them) on a click in the list, and a region\'s chunk on a click on the page', async () => {
+  it("highlights a chunk's regions (and scrolls to them) on a click in the list, and a region's chunk on a click on the page", async () => {
     const fileId = await page.evaluate(() => JSON.parse(sessionStorage.getItem('docintel.viewer.files') ?? '[]')[0].file_id as string);
     const parsed = await api<ParseBody>('/api/v1/parse', { input: { file_id: fileId }, execution_mode: 'sync' });
 
@@ -214,11 +256,15 @@ describe.skipIf(!chromiumOrSkip())('viewer in a browser (chromium, headless)', (
     expect(await page.getAttribute(`#items [data-item="${chunk.chunk_id}"]`, 'class')).toContain('hl');
     for (const id of chunk.region_ids) expect(await page.getAttribute(`#pages [data-region="${id}"]`, 'class')).toContain('hl');
     expect(await page.locator('#pages .region.hl').count()).toBe(chunk.region_ids.length);
-    await page.waitForFunction((id) => {
-      const r = document.querySelector(`#pages [data-region="${id}"]`)!.getBoundingClientRect();
-      const view = document.querySelector('#pages')!.getBoundingClientRect();
-      return r.top >= view.top && r.bottom <= view.bottom;
-    }, chunk.region_ids[0], { timeout: 5000 });
+    await page.waitForFunction(
+      (id) => {
+        const r = document.querySelector(`#pages [data-region="${id}"]`)!.getBoundingClientRect();
+        const view = document.querySelector('#pages')!.getBoundingClientRect();
+        return r.top >= view.top && r.bottom <= view.bottom;
+      },
+      chunk.region_ids[0],
+      { timeout: 5000 },
+    );
 
     // The other way round: a region on the first page lights up the chunk that holds it (and only that one).
     const title = parsed.regions.find((r) => r.page_index === 0 && r.label === 'title')!;
@@ -229,11 +275,15 @@ describe.skipIf(!chromiumOrSkip())('viewer in a browser (chromium, headless)', (
     expect(await page.locator('#items .item.hl').count()).toBe(1);
     expect(await page.locator('#pages .region.hl').count()).toBe(1);
     // The list had been scrolled down to the last page's chunk: it comes back to the first page's title.
-    await page.waitForFunction((id) => {
-      const item = document.querySelector(`#items [data-item="${id}"]`)!.getBoundingClientRect();
-      const list = document.querySelector('#panel')!.getBoundingClientRect();
-      return item.top >= list.top && item.bottom <= list.bottom;
-    }, holder.chunk_id, { timeout: 5000 });
+    await page.waitForFunction(
+      (id) => {
+        const item = document.querySelector(`#items [data-item="${id}"]`)!.getBoundingClientRect();
+        const list = document.querySelector('#panel')!.getBoundingClientRect();
+        return item.top >= list.top && item.bottom <= list.bottom;
+      },
+      holder.chunk_id,
+      { timeout: 5000 },
+    );
 
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     const shot = path.join(ARTIFACTS, 'viewer.png');
@@ -265,7 +315,13 @@ describe.skipIf(!chromiumOrSkip())('viewer without a client bundle (esbuild miss
 
   beforeAll(async () => {
     app = Fastify();
-    await app.register(viewerRoutes({ loadEsbuild: async () => { throw new Error('Cannot find module \'esbuild\''); } }));
+    await app.register(
+      viewerRoutes({
+        loadEsbuild: async () => {
+          throw new Error("Cannot find module 'esbuild'");
+        },
+      }),
+    );
     base = await listen(app);
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
   });
@@ -276,7 +332,8 @@ describe.skipIf(!chromiumOrSkip())('viewer without a client bundle (esbuild miss
   });
 
   it('answers 503 with the reason for /viewer/client.js, and the page says that it cannot start', async () => {
-    for (let i = 0; i < 2; i++) { // the failure is kept: the second answer is the same
+    for (let i = 0; i < 2; i++) {
+      // the failure is kept: the second answer is the same
       const res = await fetch(`${base}/viewer/client.js`);
       expect(res.status).toBe(503);
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");

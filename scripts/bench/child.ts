@@ -21,5 +21,5 @@ async function main(): Promise<ChildAnswer> {
 }
 
 main()
-  .catch((err: unknown): ChildAnswer => ({ ok: false, error: err instanceof Error ? err.stack ?? err.message : String(err) }))
+  .catch((err: unknown): ChildAnswer => ({ ok: false, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }))
   .then((answer) => process.send!(answer, () => process.exit(0)));

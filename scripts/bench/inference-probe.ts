@@ -14,7 +14,10 @@ const SAMPLE = 8;
 
 function sampleImages(evalDir: string): Buffer[] {
   const receipts = path.join(evalDir, 'receipts-sroie', 'img');
-  const files = readdirSync(receipts).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort().slice(0, SAMPLE);
+  const files = readdirSync(receipts)
+    .filter((f) => /\.(jpe?g|png)$/i.test(f))
+    .sort()
+    .slice(0, SAMPLE);
   if (!files.length) throw new Error(`no receipt images in ${receipts}`);
   return files.map((f) => readFileSync(path.join(receipts, f)));
 }
@@ -46,7 +49,11 @@ function stageBreakdown(calls: { clientMs: number; serverMs: number; timings: Ti
   const named = parts.reduce((s, [, ms]) => s + ms, 0);
   const server = mean((c) => c.serverMs);
   const client = mean((c) => c.clientMs);
-  const all = [...parts, ['other (orientation turn, line order, words)', Math.max(0, server - named)] as const, ['gRPC transfer and (de)serialization', Math.max(0, client - server)] as const];
+  const all = [
+    ...parts,
+    ['other (orientation turn, line order, words)', Math.max(0, server - named)] as const,
+    ['gRPC transfer and (de)serialization', Math.max(0, client - server)] as const,
+  ];
   return all.map(([label, ms]) => `${label} ${ms.toFixed(0)} ms (${((100 * ms) / client).toFixed(0)}%)`).join(', ');
 }
 
@@ -72,9 +79,11 @@ export function inferenceProbe(client: InferenceClient, evalDir: string): Infere
       const images = sampleImages(evalDir);
       const rate = async (lanes: number) => {
         const started = performance.now();
-        await Promise.all(Array.from({ length: lanes }, async (_, lane) => {
-          for (const image of images) await timedCall(client, images[(images.indexOf(image) + lane) % images.length]);
-        }));
+        await Promise.all(
+          Array.from({ length: lanes }, async (_, lane) => {
+            for (const image of images) await timedCall(client, images[(images.indexOf(image) + lane) % images.length]);
+          }),
+        );
         return (lanes * images.length) / ((performance.now() - started) / 1000);
       };
       const one = await rate(1);
@@ -84,4 +93,5 @@ export function inferenceProbe(client: InferenceClient, evalDir: string): Infere
   };
 }
 
-export const ocrProbeFactory: InferenceOcrProbeFactory = (service, evalDir) => (service.runtime.inference ? inferenceProbe(service.runtime.inference, evalDir) : null);
+export const ocrProbeFactory: InferenceOcrProbeFactory = (service, evalDir) =>
+  service.runtime.inference ? inferenceProbe(service.runtime.inference, evalDir) : null;

@@ -24,9 +24,19 @@ export interface OurService {
 }
 
 /** `inference: 'spawn'` supervises a local inference sidecar (OCR); by default there is none. */
-export async function startOurService(options: { http: boolean; inference?: 'spawn' | 'connect'; env?: Record<string, string> }): Promise<OurService> {
+export async function startOurService(options: {
+  http: boolean;
+  inference?: 'spawn' | 'connect';
+  env?: Record<string, string>;
+}): Promise<OurService> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docintel-bench-'));
-  const env = { ...options.env, DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'silent', DOCINTEL_RATE_LIMIT_PER_MINUTE: '0', DOCINTEL_MAX_CONCURRENT_JOBS: '0' };
+  const env = {
+    ...options.env,
+    DOCINTEL_DATA_DIR: dataDir,
+    DOCINTEL_LOG_LEVEL: 'silent',
+    DOCINTEL_RATE_LIMIT_PER_MINUTE: '0',
+    DOCINTEL_MAX_CONCURRENT_JOBS: '0',
+  };
   const config = loadConfig(env, os.availableParallelism());
   const logger = createLogger(config.logLevel, 'bench');
   const runtime = await createRuntime(config, logger, { worker: options.http, inference: options.inference ?? 'connect' });
@@ -35,10 +45,16 @@ export async function startOurService(options: { http: boolean; inference?: 'spa
   let app: FastifyInstance | null = null;
   if (options.http) {
     app = await buildApp({
-      config, logger, version: runtime.version,
+      config,
+      logger,
+      version: runtime.version,
       keys: KeyRing.fromSpecs([{ name: 'bench', key: BENCH_KEY, named: true }]),
-      metadata: runtime.stores.metadata, blobs: runtime.stores.blobs, queue: runtime.jobs.queue, jobs: runtime.jobs.service,
-      files: runtime.files, readiness: runtime.readiness,
+      metadata: runtime.stores.metadata,
+      blobs: runtime.stores.blobs,
+      queue: runtime.jobs.queue,
+      jobs: runtime.jobs.service,
+      files: runtime.files,
+      readiness: runtime.readiness,
     });
     await app.ready();
   }

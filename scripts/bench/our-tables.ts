@@ -22,7 +22,9 @@ export async function startOurTables(): Promise<OurTables> {
   async function tables(filePath: string, boundarySource: 'detector' | 'none'): Promise<TableResult[]> {
     const ref = await service.runtime.files.ingestStream('bench', path.basename(filePath), createReadStream(filePath));
     const res = await service.app!.inject({
-      method: 'POST', url: '/v1/tables', headers: BENCH_AUTH,
+      method: 'POST',
+      url: '/v1/tables',
+      headers: BENCH_AUTH,
       payload: { input: { file_id: ref.file_id }, execution_mode: 'sync', grounding: 'cell', boundary_source: boundarySource },
     });
     if (res.statusCode !== 200) throw new Error(`/v1/tables answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
@@ -38,7 +40,12 @@ export async function startOurTables(): Promise<OurTables> {
 const toPoints = (box: number[]): Box => [box[0] / PX_PER_POINT, box[1] / PX_PER_POINT, box[2] / PX_PER_POINT, box[3] / PX_PER_POINT];
 
 function unionBox(boxes: number[][]): number[] {
-  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
 }
 
 /** A table merged over pages is scored as the pieces the ground truth has: one per page, rows renumbered from 0. */
@@ -46,7 +53,13 @@ function piecesByPage(table: TableResult): ExtractedTable[] {
   const byPage = new Map<number, TableCell[]>();
   for (const cell of table.cells) byPage.set(cell.page_index, [...(byPage.get(cell.page_index) ?? []), cell]);
   if (byPage.size <= 1) {
-    return [{ pageIndex: table.page_index, bbox: toPoints(table.bbox), cells: table.cells.map((c) => ({ row: c.row, col: c.col, rowspan: c.rowspan, colspan: c.colspan, text: c.value })) }];
+    return [
+      {
+        pageIndex: table.page_index,
+        bbox: toPoints(table.bbox),
+        cells: table.cells.map((c) => ({ row: c.row, col: c.col, rowspan: c.rowspan, colspan: c.colspan, text: c.value })),
+      },
+    ];
   }
   return [...byPage].map(([pageIndex, cells]) => {
     const firstRow = Math.min(...cells.map((c) => c.row));

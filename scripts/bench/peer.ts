@@ -40,7 +40,9 @@ export function runPeer(command: string, args: string[], timeoutMs = 120_000): P
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => { if (err.length < 4000) err += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (err.length < 4000) err += chunk.toString();
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = performance.now() - start;

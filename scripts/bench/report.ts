@@ -19,9 +19,7 @@ export interface RunInfo {
 
 export function describeRun(command: string, evalDir: string, scope: string): Omit<RunInfo, 'durationS'> {
   const cpus = os.cpus();
-  const peers = [
-    toolVersion('pdftotext'), toolVersion('mutool'), toolVersion('tesseract', '--version'),
-  ].filter(Boolean).join('; ');
+  const peers = [toolVersion('pdftotext'), toolVersion('mutool'), toolVersion('tesseract', '--version')].filter(Boolean).join('; ');
   return {
     date: new Date().toISOString().replace(/\.\d+Z$/u, 'Z'),
     command,
@@ -44,15 +42,28 @@ const ms = (value: number | null) => (value === null ? '–' : value.toFixed(val
 
 function table(header: string[], rows: string[][]): string {
   const escape = (cell: string) => cell.replace(/\|/gu, '\\|');
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`),
+  ].join('\n');
 }
 
 export function summaryTable(rows: ResultRow[]): string {
   return table(
     ['capability', 'set', 'tool', 'quality', 'measured', 'pages/s', 'p50 ms', 'p95 ms', 'per', 'peak RSS MB', 'other throughput'],
     rows.map((r) => [
-      r.capability, r.set, r.ours ? `**${r.tool}**` : r.tool, r.quality, r.items, rate(r.pagesPerSec),
-      ms(r.p50Ms), ms(r.p95Ms), r.latencyPer, fmt(r.peakRssMb), r.throughput ?? '',
+      r.capability,
+      r.set,
+      r.ours ? `**${r.tool}**` : r.tool,
+      r.quality,
+      r.items,
+      rate(r.pagesPerSec),
+      ms(r.p50Ms),
+      ms(r.p95Ms),
+      r.latencyPer,
+      fmt(r.peakRssMb),
+      r.throughput ?? '',
     ]),
   );
 }
@@ -70,7 +81,7 @@ export function renderReport(info: RunInfo, results: CapabilityResult[]): string
     'evaluation sets in `../shared/eval`, ours (bold) beside peer tools from the same run. Requests run one at a',
     'time after one warm-up; peers run as one process per document or page, so their figures include process',
     'start-up. Our peak RSS is the whole measuring Node process (harness, service, worker threads), one process per',
-    'capability and set; a peer\'s is its own process (GNU time).',
+    "capability and set; a peer's is its own process (GNU time).",
     '',
     `- date: ${info.date}`,
     `- command: \`${info.command}\` (${info.durationS.toFixed(0)} s); ${info.scope}`,

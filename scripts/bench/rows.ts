@@ -9,7 +9,10 @@ export class ToolTally {
   bytes = 0;
   peakRssMb: number | null = null;
 
-  constructor(readonly tool: string, readonly ours: boolean) {}
+  constructor(
+    readonly tool: string,
+    readonly ours: boolean,
+  ) {}
 
   add(ms: number, sample: { pages?: number; bytes?: number; rssMb?: number | null } = {}): void {
     this.samplesMs.push(ms);
@@ -19,7 +22,14 @@ export class ToolTally {
     if (sample.rssMb != null) this.peakRssMb = Math.max(this.peakRssMb ?? 0, sample.rssMb);
   }
 
-  row(fields: { capability: string; set: string; quality: string; items: string; latencyPer: ResultRow['latencyPer']; throughput?: string }): ResultRow {
+  row(fields: {
+    capability: string;
+    set: string;
+    quality: string;
+    items: string;
+    latencyPer: ResultRow['latencyPer'];
+    throughput?: string;
+  }): ResultRow {
     const timing = summarize(this.samplesMs);
     return {
       ...fields,

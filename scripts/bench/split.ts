@@ -12,7 +12,8 @@ export type EvalHalf = 'tune' | 'check';
 export const HALF_LABELS = ['check', 'tune', 'all'] as const;
 export type HalfLabel = (typeof HALF_LABELS)[number];
 
-export const HALF_RULE = 'Halves: a file belongs to the tune half when the first byte of sha256(its base name, UTF-8) is even and to the check half when it is odd (scripts/bench/split.ts); tune rules on the tune half only, the check half is the headline.';
+export const HALF_RULE =
+  'Halves: a file belongs to the tune half when the first byte of sha256(its base name, UTF-8) is even and to the check half when it is odd (scripts/bench/split.ts); tune rules on the tune half only, the check half is the headline.';
 
 export function evalHalf(fileName: string): EvalHalf {
   const firstByte = createHash('sha256').update(path.basename(fileName), 'utf8').digest()[0];
@@ -41,7 +42,10 @@ export const perHalf = <T>(make: () => T): Record<HalfLabel, T> => ({ check: mak
 export class HalfTallies {
   private readonly tallies: Record<HalfLabel, ToolTally>;
 
-  constructor(readonly tool: string, readonly ours: boolean) {
+  constructor(
+    readonly tool: string,
+    readonly ours: boolean,
+  ) {
     this.tallies = perHalf(() => new ToolTally(tool, ours));
   }
 

@@ -18,10 +18,15 @@ export function fitTable(observations: readonly Labelled[], fittedOn: string): C
   const add = (key: string, o: Observation) => (groups.get(key) ?? groups.set(key, []).get(key)!).push(o);
   for (const o of observations) {
     const source = o.source as GroundingSource;
-    for (const key of new Set([calibrationKey(o.concept, source), calibrationKey(o.concept, '*'), calibrationKey(null, source), calibrationKey(null, '*')])) add(key, o);
+    for (const key of new Set([
+      calibrationKey(o.concept, source),
+      calibrationKey(o.concept, '*'),
+      calibrationKey(null, source),
+      calibrationKey(null, '*'),
+    ]))
+      add(key, o);
   }
   const curves: CalibrationTable['curves'] = {};
   for (const [key, obs] of [...groups].sort(([a], [b]) => a.localeCompare(b))) if (obs.length >= MIN_GROUP) curves[key] = fitCurve(obs);
   return { version: 1, fitted_on: fittedOn, curves };
 }
-

@@ -92,7 +92,11 @@ export function fitCurve(observations: readonly Observation[]): Curve {
   // Neighbouring blocks merge into at most MAX_KNOTS of about equal weight (merging keeps the order), then each
   // is shrunk toward the group's accuracy and pooled again, so shrinking cannot break the order either.
   const merged = mergeToKnots(pool(initial), MAX_KNOTS);
-  const shrunk = merged.map((b) => ({ sumX: (b.sumX / b.weight) * (b.weight + PRIOR_WEIGHT), sumY: b.sumY + PRIOR_WEIGHT * prior, weight: b.weight + PRIOR_WEIGHT }));
+  const shrunk = merged.map((b) => ({
+    sumX: (b.sumX / b.weight) * (b.weight + PRIOR_WEIGHT),
+    sumY: b.sumY + PRIOR_WEIGHT * prior,
+    weight: b.weight + PRIOR_WEIGHT,
+  }));
   const kept = pool(shrunk);
   const lower = pool(kept.map((b) => ({ sumX: b.sumX, sumY: wilsonLower(mean(b), b.weight) * b.weight, weight: b.weight })));
   const round = (v: number) => Math.round(v * 1000) / 1000;

@@ -55,12 +55,18 @@ export interface BuildResult {
 export async function buildEmbeddings(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const outDir = path.resolve(options.outDir ?? path.join(REPO_ROOT, 'models'));
-  const packageDir = options.packageDir ?? path.dirname(createRequire(path.join(REPO_ROOT, 'package.json')).resolve(`${PACKAGE}/package.json`));
+  const packageDir =
+    options.packageDir ?? path.dirname(createRequire(path.join(REPO_ROOT, 'package.json')).resolve(`${PACKAGE}/package.json`));
   const version: string = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version;
   const modelPath = path.join(outDir, MODEL_FILE);
   const vocabPath = path.join(outDir, VOCAB_FILE);
   const result = (built: boolean, words: number): BuildResult => ({
-    built, modelPath, vocabPath, version, words, seconds: (performance.now() - started) / 1000,
+    built,
+    modelPath,
+    vocabPath,
+    version,
+    words,
+    seconds: (performance.now() - started) / 1000,
     modelBytes: existsSync(modelPath) ? readFileSync(modelPath).byteLength : 0,
     vocabBytes: existsSync(vocabPath) ? readFileSync(vocabPath).byteLength : 0,
   });
@@ -74,7 +80,15 @@ export async function buildEmbeddings(options: BuildOptions = {}): Promise<Build
   const weights = sifWeights(words.length, source.size);
   await mkdir(outDir, { recursive: true });
   await writeAtomically(modelPath, staticGraph(rows, scales, words.length, dims, version));
-  const vocab: StaticVocabFile = { format: STATIC_FORMAT, source: { package: PACKAGE, version }, dims, sifA: SIF_A, weighting: WEIGHTING, words, weights };
+  const vocab: StaticVocabFile = {
+    format: STATIC_FORMAT,
+    source: { package: PACKAGE, version },
+    dims,
+    sifA: SIF_A,
+    weighting: WEIGHTING,
+    words,
+    weights,
+  };
   // The vocabulary goes last: its presence with the right version marks a complete build.
   await writeAtomically(vocabPath, JSON.stringify(vocab));
   return result(true, words.length);
@@ -162,9 +176,13 @@ async function main(): Promise<void> {
   try {
     const r = await buildEmbeddings({ force: process.argv.includes('--force') });
     const what = r.built ? 'built' : 'up to date';
-    console.log(`embed-glove-100d ${what}: ${r.words} words from ${PACKAGE}@${r.version}; ${MODEL_FILE} ${mib(r.modelBytes)}, ${VOCAB_FILE} ${mib(r.vocabBytes)} (${r.seconds.toFixed(1)} s)`);
+    console.log(
+      `embed-glove-100d ${what}: ${r.words} words from ${PACKAGE}@${r.version}; ${MODEL_FILE} ${mib(r.modelBytes)}, ${VOCAB_FILE} ${mib(r.vocabBytes)} (${r.seconds.toFixed(1)} s)`,
+    );
   } catch (err) {
-    console.warn(`warning: could not build the embedding model (${(err as Error).message}); semantic search is off, retrieval runs BM25-only`);
+    console.warn(
+      `warning: could not build the embedding model (${(err as Error).message}); semantic search is off, retrieval runs BM25-only`,
+    );
   }
 }
 

@@ -27,8 +27,11 @@ const int8RecModel = writeInt8Model(recModel);
 
 async function engine(recModelPath: string): Promise<PpOcrEngine> {
   return createPpOcrEngine({
-    detModel: path.join(ASSETS, 'ch_PP-OCRv4_det_infer.onnx'), recModel: recModelPath,
-    clsModel: path.join(ASSETS, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'), dictionary: path.join(ASSETS, 'ppocr_keys_v1.txt'), intraOpThreads: THREADS,
+    detModel: path.join(ASSETS, 'ch_PP-OCRv4_det_infer.onnx'),
+    recModel: recModelPath,
+    clsModel: path.join(ASSETS, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'),
+    dictionary: path.join(ASSETS, 'ppocr_keys_v1.txt'),
+    intraOpThreads: THREADS,
   });
 }
 
@@ -70,9 +73,13 @@ for (let i = 0; i < COUNT; i++) {
   }
 }
 for (const v of ['fp32', 'int8'] as const) {
-  console.log(`${v}: rec ${(recMs[v] / COUNT).toFixed(0)} ms/receipt, matched CER ${errorRate(cer[v].m).toFixed(4)}, sorted CER ${errorRate(cer[v].s).toFixed(4)}`);
+  console.log(
+    `${v}: rec ${(recMs[v] / COUNT).toFixed(0)} ms/receipt, matched CER ${errorRate(cer[v].m).toFixed(4)}, sorted CER ${errorRate(cer[v].s).toFixed(4)}`,
+  );
 }
-console.log(`${COUNT} receipts, ${lines} lines (${(lines / COUNT).toFixed(0)}/receipt); int8 reads ${sameLines} (${((100 * sameLines) / lines).toFixed(1)}%) identically; rec speedup ${(recMs.fp32 / recMs.int8).toFixed(2)}x`);
+console.log(
+  `${COUNT} receipts, ${lines} lines (${(lines / COUNT).toFixed(0)}/receipt); int8 reads ${sameLines} (${((100 * sameLines) / lines).toFixed(1)}%) identically; rec speedup ${(recMs.fp32 / recMs.int8).toFixed(2)}x`,
+);
 await Promise.all([...Object.values(recs), det].map((m) => m.release()));
 await Promise.all(Object.values(engines).map((e) => e.close()));
 rmSync(path.dirname(int8RecModel), { recursive: true, force: true });

@@ -72,15 +72,18 @@ await detector.release();
 // 1. Ranges.
 const float = await exposing(preparedBytes, () => targets);
 const collector = new RangeCollector();
-const floatTexts = await readAll({
-  async run(input, dims) {
-    const { main, tensors } = await float.run(input, dims);
-    for (const name of targets) collector.observe(name, tensors[name].data as Float32Array);
-    collector.samples += dims[0];
-    return { data: main.data as Float32Array, dims: main.dims };
+const floatTexts = await readAll(
+  {
+    async run(input, dims) {
+      const { main, tensors } = await float.run(input, dims);
+      for (const name of targets) collector.observe(name, tensors[name].data as Float32Array);
+      collector.samples += dims[0];
+      return { data: main.data as Float32Array, dims: main.dims };
+    },
+    release: async () => {},
   },
-  release: async () => {},
-}, crops);
+  crops,
+);
 const ranges = collector.ranges();
 const calibration = { ranges: Object.fromEntries(Object.entries(ranges).map(([k, [min, max]]) => [k, { min, max }])) };
 
@@ -91,36 +94,50 @@ if (CORRECT) {
   const twins = addQuantizedTwins(twinModel, { ...calibration, weights: WEIGHTS });
   const paired = await exposing(encodeModel(twinModel), () => [...Object.keys(twins), ...Object.values(twins)]);
   const errors = new ChannelErrorMeans();
-  await readAll({
-    async run(input, dims) {
-      const { main, tensors } = await paired.run(input, dims);
-      for (const [name, twin] of Object.entries(twins)) {
-        errors.observe(name, tensors[twin].data as Float32Array, tensors[name].data as Float32Array, tensors[name].dims);
-      }
-      return { data: main.data as Float32Array, dims: main.dims };
+  await readAll(
+    {
+      async run(input, dims) {
+        const { main, tensors } = await paired.run(input, dims);
+        for (const [name, twin] of Object.entries(twins)) {
+          errors.observe(name, tensors[twin].data as Float32Array, tensors[name].data as Float32Array, tensors[name].dims);
+        }
+        return { data: main.data as Float32Array, dims: main.dims };
+      },
+      release: async () => {},
     },
-    release: async () => {},
-  }, crops);
+    crops,
+  );
   corrections = errors.means();
 }
 
 // 3. How often the int8 model reads a calibration line as the float model does, without and with the corrections.
 for (const biasCorrection of CORRECT ? [{}, corrections] : [{}]) {
   const int8 = await exposing(quantizeModelQdq(rewritten, { ...calibration, weights: WEIGHTS, biasCorrection }).bytes, () => []);
-  const texts = await readAll({
-    async run(input, dims) {
-      const { main } = await int8.run(input, dims);
-      return { data: main.data as Float32Array, dims: main.dims };
+  const texts = await readAll(
+    {
+      async run(input, dims) {
+        const { main } = await int8.run(input, dims);
+        return { data: main.data as Float32Array, dims: main.dims };
+      },
+      release: async () => {},
     },
-    release: async () => {},
-  }, crops);
+    crops,
+  );
   const same = texts.filter((t, i) => t === floatTexts[i]).length;
   console.log(`int8${biasCorrection === corrections ? ' with bias correction' : ''} reads ${same}/${crops.length} lines as float does`);
 }
 
 const file: CalibrationFile = {
-  model: MODEL, sha256: sha256Hex(published), method: 'percentile-99.99', samples: collector.samples, ranges, weights: WEIGHTS, biasCorrection: corrections,
+  model: MODEL,
+  sha256: sha256Hex(published),
+  method: 'percentile-99.99',
+  samples: collector.samples,
+  ranges,
+  weights: WEIGHTS,
+  biasCorrection: corrections,
 };
 writeFileSync(OUT, `${JSON.stringify(file)}\n`);
 const exact = drawn.filter((l) => floatTexts.includes(l)).length;
-console.log(`${crops.length} line crops (float reads ${exact}/${drawn.length} drawn lines exactly); ${Object.keys(ranges).length} ranges -> ${OUT}`);
+console.log(
+  `${crops.length} line crops (float reads ${exact}/${drawn.length} drawn lines exactly); ${Object.keys(ranges).length} ranges -> ${OUT}`,
+);

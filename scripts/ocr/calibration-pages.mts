@@ -74,7 +74,9 @@ export function calibrationPages(count: number, seed = 1): CalibrationPage[] {
     const leading = size * 1.6;
     const lines = Array.from({ length: 10 }, () => line(rand));
     const height = Math.ceil(leading * (lines.length + 2));
-    const text = lines.map((l, i) => `BT /F1 ${size} Tf ${20 + Math.floor(rand() * 60)} ${height - leading * (i + 1.5)} Td (${escapePdf(l)}) Tj ET`);
+    const text = lines.map(
+      (l, i) => `BT /F1 ${size} Tf ${20 + Math.floor(rand() * 60)} ${height - leading * (i + 1.5)} Td (${escapePdf(l)}) Tj ET`,
+    );
     const content = `${paper} g 0 0 ${width} ${height} re f ${ink} g\n${text.join('\n')}`;
     pages.push({ image: render(font, width, height, content, scale), lines });
   }

@@ -71,7 +71,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // A file over the size limit is refused by the upload route (busboy flags it truncated) like any other bad
     // file, instead of ending the whole form there: the files after it are still checked and named.
     throwFileSizeLimit: false,
-    limits: { fileSize: ctx.config.limits.maxUploadBytes, files: ctx.config.limits.maxFilesPerRequest, fields: 20, parts: ctx.config.limits.maxFilesPerRequest + 20 },
+    limits: {
+      fileSize: ctx.config.limits.maxUploadBytes,
+      files: ctx.config.limits.maxFilesPerRequest,
+      fields: 20,
+      parts: ctx.config.limits.maxFilesPerRequest + 20,
+    },
   });
 
   await app.register(healthRoutes(ctx));

@@ -32,10 +32,13 @@ const AJV_TYPE: Record<string, string> = {
 
 function pointerToLoc(pointer: string): (string | number)[] {
   if (!pointer) return [];
-  return pointer.split('/').slice(1).map((part) => {
-    const unescaped = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    return /^\d+$/.test(unescaped) ? Number(unescaped) : unescaped;
-  });
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => {
+      const unescaped = part.replace(/~1/g, '/').replace(/~0/g, '~');
+      return /^\d+$/.test(unescaped) ? Number(unescaped) : unescaped;
+    });
 }
 
 /** Fastify/Ajv validation errors to FastAPI's `detail` array. */
@@ -69,7 +72,11 @@ function send(reply: FastifyReply, status: number, body: unknown, headers: Recor
 function frameworkError(error: FastifyError): { status: number; body: unknown } | null {
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return null;
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
+  if (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (error instanceof SyntaxError && status === 400)
+  ) {
     return { status: 422, body: { detail: [{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }] } };
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { detail: 'Request body is over the size limit' } };
@@ -78,7 +85,8 @@ function frameworkError(error: FastifyError): { status: number; body: unknown } 
   if (error.code === 'FST_FIELDS_LIMIT') return { status: 413, body: { detail: 'Too many fields in one upload request (limit reached)' } };
   if (error.code === 'FST_PARTS_LIMIT') return { status: 413, body: { detail: 'Too many parts in one upload request (limit reached)' } };
   // Router errors (see routerError): Fastify's message quotes the whole URL, which is not ours to echo back.
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { status: 414, body: { detail: `A path parameter is over the ${MAX_PARAM_LENGTH} character limit` } };
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return { status: 414, body: { detail: `A path parameter is over the ${MAX_PARAM_LENGTH} character limit` } };
   if (error.code === 'FST_ERR_BAD_URL') return { status: 400, body: { detail: 'The URL path is not valid (malformed percent-encoding)' } };
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return { status: 415, body: { detail: `Unsupported request content type: ${error.message}` } };

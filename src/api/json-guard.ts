@@ -68,7 +68,8 @@ export function scanJson(text: string, limits: JsonGuardLimits = DEFAULT_JSON_GU
       const length = end - i - 1;
       const isKey = inObject.length > 0 && inObject[inObject.length - 1] && expectKey;
       if (isKey) {
-        if (length > limits.maxStringChars) return { message: `a JSON member name is longer than ${limits.maxStringChars} characters`, tooLarge: true };
+        if (length > limits.maxStringChars)
+          return { message: `a JSON member name is longer than ${limits.maxStringChars} characters`, tooLarge: true };
         key = text.slice(i + 1, end);
         expectKey = false;
       } else if (length > limits.maxStringChars && !DOCUMENT_MEMBERS.has(key)) {
@@ -80,7 +81,8 @@ export function scanJson(text: string, limits: JsonGuardLimits = DEFAULT_JSON_GU
       i = end;
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       inObject.push(c === 0x7b);
-      if (inObject.length > limits.maxDepth) return { message: `the JSON body nests arrays/objects deeper than ${limits.maxDepth} levels`, tooLarge: false };
+      if (inObject.length > limits.maxDepth)
+        return { message: `the JSON body nests arrays/objects deeper than ${limits.maxDepth} levels`, tooLarge: false };
       expectKey = c === 0x7b;
       key = '';
     } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {

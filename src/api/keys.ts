@@ -89,7 +89,11 @@ export interface EnsuredKeys {
 export async function ensureKeys(specs: ApiKeySpec[], rawConfigured: string | undefined, dataDir: string): Promise<EnsuredKeys> {
   const keysFilePath = path.join(dataDir, KEYS_FILE);
   if (specs.length > 0) {
-    const named = (rawConfigured ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((s) => s.indexOf(':') > 0);
+    const named = (rawConfigured ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => s.indexOf(':') > 0);
     const ring = KeyRing.fromSpecs(specs.map((s, i) => ({ ...s, named: named[i] ?? false })));
     return { ring, createdKey: null, createdKeyPath: null, source: 'config', keysFilePath };
   }

@@ -2,5 +2,6 @@
 export const OPENAPI_INFO = {
   title: 'Document Intelligence API',
   version: '1.0.0',
-  description: 'PDFs and images into structured, page-grounded data. All routes except health, readiness and docs need `Authorization: Bearer <API key>`.',
+  description:
+    'PDFs and images into structured, page-grounded data. All routes except health, readiness and docs need `Authorization: Bearer <API key>`.',
 };

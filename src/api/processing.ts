@@ -65,47 +65,71 @@ interface ProcessingBody {
 }
 
 export function registerProcessingRoute(app: FastifyInstance, ctx: AppContext, spec: ProcessingRouteSpec): void {
-  app.post<{ Body: ProcessingBody }>(spec.url, {
-    config: { tool: processingTool(spec), operation: spec.operation },
-    schema: {
-      tags: ['processing'],
-      summary: spec.summary,
-      description: spec.closed ? spec.description : `${spec.description ?? ''}\n\nWith \`execution_mode: "async"\` the answer is a JobRef; fetch the body below from GET /v1/jobs/{job_id}/result.`.trim(),
-      body: withExample(spec.url, spec.closed
-        ? { type: 'object', required: spec.required ?? [], additionalProperties: false, properties: { ...closedProperties(), ...spec.properties } }
-        : { type: 'object', required: spec.required ?? ['input'], properties: { ...processingProperties(spec.defaultMode), ...spec.properties } }),
-      response: {
-        200: spec.closed ? spec.response : { description: 'The result (sync) or a JobRef (async)', anyOf: [spec.response, { $ref: 'JobRef#' }] },
-        503: { $ref: 'ErrorDetail#' },
-        504: { $ref: 'ErrorDetail#' },
-        ...errorResponses,
+  app.post<{ Body: ProcessingBody }>(
+    spec.url,
+    {
+      config: { tool: processingTool(spec), operation: spec.operation },
+      schema: {
+        tags: ['processing'],
+        summary: spec.summary,
+        description: spec.closed
+          ? spec.description
+          : `${spec.description ?? ''}\n\nWith \`execution_mode: "async"\` the answer is a JobRef; fetch the body below from GET /v1/jobs/{job_id}/result.`.trim(),
+        body: withExample(
+          spec.url,
+          spec.closed
+            ? {
+                type: 'object',
+                required: spec.required ?? [],
+                additionalProperties: false,
+                properties: { ...closedProperties(), ...spec.properties },
+              }
+            : {
+                type: 'object',
+                required: spec.required ?? ['input'],
+                properties: { ...processingProperties(spec.defaultMode), ...spec.properties },
+              },
+        ),
+        response: {
+          200: spec.closed
+            ? spec.response
+            : { description: 'The result (sync) or a JobRef (async)', anyOf: [spec.response, { $ref: 'JobRef#' }] },
+          503: { $ref: 'ErrorDetail#' },
+          504: { $ref: 'ErrorDetail#' },
+          ...errorResponses,
+        },
       },
     },
-  }, async (request, reply) => {
-    if (!spec.closed) checkPageRangeSyntax(request.body.page_range);
-    if (spec.validate) await spec.validate(request.body, { ctx, tenant: request.tenant });
-    await checkWebhookUrl(ctx, request.body.webhook_url);
-    // Before inline inputs are stored: a refused request must leave no file behind.
-    await enforceConcurrency(ctx, request.tenant);
-    if (request.body.execution_mode !== 'sync') {
-      const body = spec.closed ? request.body : await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
-      return toJobRef(await ctx.jobs.submit(request.tenant, spec.operation, body, submitOptions(body)));
-    }
-    // Sync: admission first (503 + Retry-After when the queued work would not finish within the sync budget),
-    // its ticket held until this request is answered.
-    const ticket = await ctx.jobs.reserveSync(spec.operation);
-    const client = whenClientLeaves(reply);
-    try {
-      const body = spec.closed ? request.body : await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
-      // The job's stored result is the body, already serialized: a multi-megabyte parse is not parsed, checked
-      // against the anyOf and serialized again (that cost more than a second for 500 pages).
-      const json = await ctx.jobs.runSyncJson(request.tenant, spec.operation, body, { ...submitOptions(body), ticket, signal: client.signal });
-      return reply.type('application/json; charset=utf-8').send(json);
-    } finally {
-      client.dispose();
-      ticket.release();
-    }
-  });
+    async (request, reply) => {
+      if (!spec.closed) checkPageRangeSyntax(request.body.page_range);
+      if (spec.validate) await spec.validate(request.body, { ctx, tenant: request.tenant });
+      await checkWebhookUrl(ctx, request.body.webhook_url);
+      // Before inline inputs are stored: a refused request must leave no file behind.
+      await enforceConcurrency(ctx, request.tenant);
+      if (request.body.execution_mode !== 'sync') {
+        const body = spec.closed ? request.body : await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
+        return toJobRef(await ctx.jobs.submit(request.tenant, spec.operation, body, submitOptions(body)));
+      }
+      // Sync: admission first (503 + Retry-After when the queued work would not finish within the sync budget),
+      // its ticket held until this request is answered.
+      const ticket = await ctx.jobs.reserveSync(spec.operation);
+      const client = whenClientLeaves(reply);
+      try {
+        const body = spec.closed ? request.body : await prepareRequest(ctx, request as FastifyRequest<{ Body: ProcessingBody }>);
+        // The job's stored result is the body, already serialized: a multi-megabyte parse is not parsed, checked
+        // against the anyOf and serialized again (that cost more than a second for 500 pages).
+        const json = await ctx.jobs.runSyncJson(request.tenant, spec.operation, body, {
+          ...submitOptions(body),
+          ticket,
+          signal: client.signal,
+        });
+        return reply.type('application/json; charset=utf-8').send(json);
+      } finally {
+        client.dispose();
+        ticket.release();
+      }
+    },
+  );
 }
 
 /**
@@ -171,7 +195,7 @@ async function prepareRequest(ctx: AppContext, request: FastifyRequest<{ Body: P
 
 /** The stored documents a resolved request names: `input`, `inputs`, and schema auto's `file_id` (one or several). */
 function documentIds(body: ProcessingBody): string[] {
-  const named = typeof body.file_id === 'string' ? [body.file_id] : Array.isArray(body.file_id) ? body.file_id as string[] : [];
+  const named = typeof body.file_id === 'string' ? [body.file_id] : Array.isArray(body.file_id) ? (body.file_id as string[]) : [];
   const inputs = Array.isArray(body.inputs) ? (body.inputs as { file_id: string }[]).map((i) => i.file_id) : [];
   return [...(body.input ? [(body.input as { file_id: string }).file_id] : []), ...inputs, ...named];
 }
@@ -181,7 +205,10 @@ async function checkWebhookUrl(ctx: AppContext, url: string | null | undefined):
   if (!url || ctx.config.webhooks.allowPrivate) return;
   const problem = await webhookTargetProblem(url);
   if (problem) {
-    throw ValidationError.at(['body', 'webhook_url'], `webhook_url ${problem}; such targets are refused unless DOCINTEL_WEBHOOK_ALLOW_PRIVATE=true`);
+    throw ValidationError.at(
+      ['body', 'webhook_url'],
+      `webhook_url ${problem}; such targets are refused unless DOCINTEL_WEBHOOK_ALLOW_PRIVATE=true`,
+    );
   }
 }
 

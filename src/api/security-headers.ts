@@ -28,7 +28,11 @@ const DEFAULTS = {
  * deployment's requests to an HTTPS port that is not there; the docs are never framed.
  */
 export function docsContentSecurityPolicy(generated: string): string {
-  const scriptSrc = generated.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? "script-src 'self'";
+  const scriptSrc =
+    generated
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src ')) ?? "script-src 'self'";
   return [
     "default-src 'self'",
     "base-uri 'self'",

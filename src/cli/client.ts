@@ -5,9 +5,7 @@
  * timeout), 2 usage error, 3 cannot connect, 4 authentication (401/403).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import {
-  createDocintelClient, describeDetail, DocintelApiError, DocintelConnectionError, type DocintelClient,
-} from '../client/mod.ts';
+import { createDocintelClient, describeDetail, DocintelApiError, DocintelConnectionError, type DocintelClient } from '../client/mod.ts';
 import { COMMANDS, type CommandContext } from './commands.ts';
 import { EXIT, UsageError } from './errors.ts';
 import { CLIENT_USAGE, DEFAULT_URL } from './usage.ts';
@@ -74,7 +72,11 @@ export async function runClientCommand(command: string, argv: string[], env: Nod
     });
     const progress = createProgressBar(process.stderr, Boolean(values.progress) || Boolean(process.stderr.isTTY));
     const context: CommandContext = {
-      client, values, positionals, progress, timeoutMs: timeoutMs(values.timeout as string | undefined),
+      client,
+      values,
+      positionals,
+      progress,
+      timeoutMs: timeoutMs(values.timeout as string | undefined),
       out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
       note: (text) => process.stderr.write(`${text}\n`),
     };

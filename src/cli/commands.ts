@@ -21,7 +21,11 @@ async function upload(ctx: CommandContext): Promise<number> {
 }
 
 export const COMMANDS: Record<string, CommandSpec> = {
-  upload: { options: { password: { type: 'string' } }, run: upload, usage: () => 'usage: docintel upload FILE… [--password PASSWORD] [--json]' },
+  upload: {
+    options: { password: { type: 'string' } },
+    run: upload,
+    usage: () => 'usage: docintel upload FILE… [--password PASSWORD] [--json]',
+  },
   ...Object.fromEntries(OPERATIONS.map((decl) => [decl.words[0], processingCommand(decl)])),
   ...LIFECYCLE_COMMANDS,
 };

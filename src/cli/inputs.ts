@@ -46,12 +46,18 @@ export interface ResolveOptions {
 }
 
 /** Uploads the local paths among `args` (in one request) and passes file ids through, keeping the order. */
-export async function resolveInputs(client: DocintelClient, args: string[], { inline = false, password }: ResolveOptions = {}): Promise<InputSource[]> {
-  const kinds = await Promise.all(args.map(async (arg) => {
-    if (await isFile(arg)) return 'path';
-    if (FILE_ID.test(arg)) return 'id';
-    throw new UsageError(`no such file: ${arg}`);
-  }));
+export async function resolveInputs(
+  client: DocintelClient,
+  args: string[],
+  { inline = false, password }: ResolveOptions = {},
+): Promise<InputSource[]> {
+  const kinds = await Promise.all(
+    args.map(async (arg) => {
+      if (await isFile(arg)) return 'path';
+      if (FILE_ID.test(arg)) return 'id';
+      throw new UsageError(`no such file: ${arg}`);
+    }),
+  );
   if (inline) return Promise.all(args.map((arg, i) => (kinds[i] === 'path' ? inlineSource(arg, password) : { file_id: arg })));
   const paths = args.filter((_, i) => kinds[i] === 'path');
   const uploaded = paths.length > 0 ? await uploadPaths(client, paths, password) : [];

@@ -24,7 +24,8 @@ function limitOf(values: CommandContext['values']): number | undefined {
   const text = values.limit;
   if (text === undefined) return undefined;
   const limit = Number(text);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new UsageError(`--limit takes a whole number from 1 to 200, not "${String(text)}"`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200)
+    throw new UsageError(`--limit takes a whole number from 1 to 200, not "${String(text)}"`);
   return limit;
 }
 
@@ -34,7 +35,9 @@ function when(seconds: number): string {
 
 /** Fetches one page, or every page with --all; prints as it goes so a long listing starts at once. */
 async function listPages<P extends { next_cursor: string | null }>(
-  ctx: CommandContext, fetchPage: (cursor: string | undefined) => Promise<P>, lines: (page: P) => string[],
+  ctx: CommandContext,
+  fetchPage: (cursor: string | undefined) => Promise<P>,
+  lines: (page: P) => string[],
 ): Promise<number> {
   let cursor = typeof ctx.values.cursor === 'string' ? ctx.values.cursor : undefined;
   for (;;) {
@@ -54,9 +57,11 @@ async function files(ctx: CommandContext): Promise<number> {
   const [action, ...ids] = ctx.positionals;
   if (action === 'list' && ids.length === 0) {
     const limit = limitOf(ctx.values);
-    return listPages<FilePage>(ctx, (cursor) => ctx.client.listFiles({ limit, cursor }), (page) => page.files.map((f) => (
-      [f.file_id, when(f.created_at), `${f.page_count ?? 1}p`, `${f.size_bytes}B`, f.filename].join('\t')
-    )));
+    return listPages<FilePage>(
+      ctx,
+      (cursor) => ctx.client.listFiles({ limit, cursor }),
+      (page) => page.files.map((f) => [f.file_id, when(f.created_at), `${f.page_count ?? 1}p`, `${f.size_bytes}B`, f.filename].join('\t')),
+    );
   }
   if (action === 'delete' && ids.length > 0) {
     for (const id of ids) {
@@ -88,8 +93,11 @@ async function listJobs(ctx: CommandContext): Promise<number> {
   }
   const operation = typeof ctx.values.operation === 'string' ? ctx.values.operation : undefined;
   const limit = limitOf(ctx.values);
-  return listPages<JobPage>(ctx, (cursor) => ctx.client.listJobs({ limit, cursor, operation, status: status as JobRef['status'] | undefined }),
-    (page) => page.jobs.map(jobLine));
+  return listPages<JobPage>(
+    ctx,
+    (cursor) => ctx.client.listJobs({ limit, cursor, operation, status: status as JobRef['status'] | undefined }),
+    (page) => page.jobs.map(jobLine),
+  );
 }
 
 async function jobs(ctx: CommandContext): Promise<number> {

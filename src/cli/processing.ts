@@ -163,9 +163,11 @@ export function operationUsage(decl: OperationDecl): string {
   if (decl.pageRange !== false) lines.push(`  ${'--page-range PAGES'.padEnd(36)}only these pages, e.g. 1-3,7`);
   if (decl.files !== 'any') lines.push(`  ${'--inline'.padEnd(36)}send local files inside the request instead of uploading them`);
   lines.push(`  ${'--password PASSWORD'.padEnd(36)}opens encrypted PDFs among the local files (not stored)`);
-  lines.push(decl.syncOnly
-    ? '  runs in sync mode only'
-    : `  ${'--sync | --async [--wait]'.padEnd(36)}answer inline | print the job id at once (default: run as a job and wait)`);
+  lines.push(
+    decl.syncOnly
+      ? '  runs in sync mode only'
+      : `  ${'--sync | --async [--wait]'.padEnd(36)}answer inline | print the job id at once (default: run as a job and wait)`,
+  );
   lines.push(`  ${'--json'.padEnd(36)}the whole result body as JSON`);
   return lines.join('\n');
 }

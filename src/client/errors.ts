@@ -51,10 +51,12 @@ export class DocintelTimeoutError extends DocintelError {
 export function describeDetail(detail: unknown): string {
   if (typeof detail === 'string') return detail;
   if (Array.isArray(detail)) {
-    return detail.map((issue: { loc?: unknown[]; msg?: string }) => {
-      const loc = Array.isArray(issue?.loc) ? issue.loc.join('.') : '';
-      return loc ? `${loc}: ${issue?.msg ?? ''}` : String(issue?.msg ?? JSON.stringify(issue));
-    }).join('; ');
+    return detail
+      .map((issue: { loc?: unknown[]; msg?: string }) => {
+        const loc = Array.isArray(issue?.loc) ? issue.loc.join('.') : '';
+        return loc ? `${loc}: ${issue?.msg ?? ''}` : String(issue?.msg ?? JSON.stringify(issue));
+      })
+      .join('; ');
   }
   return JSON.stringify(detail) ?? String(detail);
 }

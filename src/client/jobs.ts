@@ -36,7 +36,9 @@ function jobPath(jobId: string, suffix = ''): string {
 
 /** The final JobRef from the event stream, or null when the stream cannot be used (the caller polls then). */
 async function followEvents(transport: Transport, jobId: string, signal: AbortSignal, report: Report): Promise<JobRef | null> {
-  const response = await transport.fetch(request(transport, jobPath(jobId, '/events'), { headers: { accept: 'text/event-stream' }, signal }));
+  const response = await transport.fetch(
+    request(transport, jobPath(jobId, '/events'), { headers: { accept: 'text/event-stream' }, signal }),
+  );
   if (!response.ok) {
     if (DEFINITIVE.has(response.status)) throw await apiErrorFrom(response);
     await response.body?.cancel();
@@ -98,7 +100,10 @@ export async function waitForJob(transport: Transport, jobId: string, options: W
     options.onProgress?.(job);
   };
   try {
-    return (await followEvents(transport, jobId, signal, report)) ?? (await poll(transport, jobId, signal, report, options.pollIntervalMs ?? 500));
+    return (
+      (await followEvents(transport, jobId, signal, report)) ??
+      (await poll(transport, jobId, signal, report, options.pollIntervalMs ?? 500))
+    );
   } catch (err) {
     if (timeout?.aborted && !options.signal?.aborted) throw new DocintelTimeoutError(jobId, options.timeoutMs ?? 0);
     throw err;

@@ -19,7 +19,9 @@ export type { FilePage, JobListOptions, JobPage, PageOptions, SendOptions } from
 export type { components, paths } from './schema.ts';
 
 export type FileRef = components['schemas']['FileRef'];
-type JsonResponse<P extends keyof paths> = paths[P] extends { post: { responses: { 200: { content: { 'application/json': infer T } } } } } ? T : never;
+type JsonResponse<P extends keyof paths> = paths[P] extends { post: { responses: { 200: { content: { 'application/json': infer T } } } } }
+  ? T
+  : never;
 /** Success bodies of the processing endpoints (sync mode, or a finished job's result). */
 export type ParseResult = Exclude<JsonResponse<'/api/v1/parse'>, JobRef>;
 export type ExtractResult = Exclude<JsonResponse<'/v1/extract'>, JobRef>;
@@ -112,4 +114,3 @@ export function createDocintelClient(options: DocintelClientOptions): DocintelCl
     send: (method, path, sendOptions) => send(transport, method, path, sendOptions),
   };
 }
-

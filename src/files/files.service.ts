@@ -13,7 +13,21 @@ import { looksLikeId, newId, nowSeconds } from '../shared/ids.ts';
 import { decodeCursor, encodeCursor, pageSize, tenantIndexId, tenantIndexPrefix, type Page, type PageRequest } from '../shared/paging.ts';
 import type { Logger } from '../shared/logger.ts';
 import { backfillListing, type BlobStore, BlobTooLargeError, type MetadataStore } from '../storage/mod.ts';
-import { decryptPdf, type DocumentPool, type InspectResult, isDocumentType, misnamedTextProblem, type PageSize, pdfNeedsPassword, PoolBusyError, refineTextType, sniff, SNIFF_BYTES, type SniffResult, type StoredContentType } from '../pipeline/document/mod.ts';
+import {
+  decryptPdf,
+  type DocumentPool,
+  type InspectResult,
+  isDocumentType,
+  misnamedTextProblem,
+  type PageSize,
+  pdfNeedsPassword,
+  PoolBusyError,
+  refineTextType,
+  sniff,
+  SNIFF_BYTES,
+  type SniffResult,
+  type StoredContentType,
+} from '../pipeline/document/mod.ts';
 import { safeFilename } from './filename.ts';
 import { PageImages, type PageImage, type PageImageOptions } from './page-images.ts';
 import { drain, sniffWhileStreaming, unsupportedError, wasTruncated } from './upload-stream.ts';
@@ -120,9 +134,14 @@ export class FileService {
    * One part of an upload form whose `password` field may still follow: an encrypted PDF without a password yet
    * is kept as it is, unprocessed, until unlockUpload (the password came) or discardUpload (it did not).
    */
-  async ingestUploadPart(tenant: string, filename: string, stream: Readable, password: string | undefined): Promise<FileRef | LockedUpload> {
+  async ingestUploadPart(
+    tenant: string,
+    filename: string,
+    stream: Readable,
+    password: string | undefined,
+  ): Promise<FileRef | LockedUpload> {
     const received = await this.receive(tenant, filename, stream);
-    if (!password && received.type === 'application/pdf' && await this.isLocked(received)) return { locked: true, ...received };
+    if (!password && received.type === 'application/pdf' && (await this.isLocked(received))) return { locked: true, ...received };
     return this.finishUpload(received, password);
   }
 
@@ -175,7 +194,9 @@ export class FileService {
       // The encrypted original is replaced: later operations read the stored file without a password.
       const info = decrypted ? await this.deps.blobs.put(key, decrypted, { contentType: type }) : received;
       const inspected = await this.deps.pool.inspect(bytes, type, { transfer: true, limits: this.deps.limits });
-      return toFileRef(await this.saveRecord({ fileId, tenant, filename, key, size: info.size, sha256: info.sha256, inspected, origin: 'upload' }));
+      return toFileRef(
+        await this.saveRecord({ fileId, tenant, filename, key, size: info.size, sha256: info.sha256, inspected, origin: 'upload' }),
+      );
     } catch (err) {
       await this.discardBlob(key);
       throw this.clientError(err, 'upload');
@@ -246,7 +267,12 @@ export class FileService {
     const after = decodeCursor(request.cursor, 'file');
     const prefix = tenantIndexPrefix(tenant);
     // One more than asked: whether a next page exists, without a second read.
-    const rows = await this.deps.metadata.listPage<FileRef>('files', { prefix, after: after && prefix + after, limit: limit + 1, descending: true });
+    const rows = await this.deps.metadata.listPage<FileRef>('files', {
+      prefix,
+      after: after && prefix + after,
+      limit: limit + 1,
+      descending: true,
+    });
     const items = rows.slice(0, limit).map((row) => row.value);
     return { items, nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!.file_id) : null };
   }
@@ -268,9 +294,17 @@ export class FileService {
 
   /** Listing entries for files stored before listings existed (once; see storage/listing-backfill.ts). */
   backfillListing(): Promise<number> {
-    return backfillListing<FileRecord>(this.deps.metadata, {
-      collection: 'files', recordPrefix: 'file_', tenantOf: (r) => r.tenant, idOf: (r) => r.file_id, entryOf: toFileRef,
-    }, this.deps.logger);
+    return backfillListing<FileRecord>(
+      this.deps.metadata,
+      {
+        collection: 'files',
+        recordPrefix: 'file_',
+        tenantOf: (r) => r.tenant,
+        idOf: (r) => r.file_id,
+        entryOf: toFileRef,
+      },
+      this.deps.logger,
+    );
   }
 
   /** Files stored before `cutoff` (epoch seconds), any tenant: the file retention sweep deletes them. */
@@ -292,7 +326,14 @@ export class FileService {
   }
 
   private async saveRecord(input: {
-    fileId: string; tenant: string; filename: string; key: string; size: number; sha256: string; inspected: InspectResult; origin: Origin;
+    fileId: string;
+    tenant: string;
+    filename: string;
+    key: string;
+    size: number;
+    sha256: string;
+    inspected: InspectResult;
+    origin: Origin;
   }): Promise<FileRecord> {
     const { fileId, inspected } = input;
     const rendition = inspected.rendition ? await this.storeRendition(fileId, inspected.rendition) : null;
@@ -320,7 +361,10 @@ export class FileService {
       throw err;
     }
     for (const warning of inspected.warnings) this.deps.logger.warn({ file_id: fileId }, warning);
-    this.deps.logger.info({ file_id: fileId, content_type: record.content_type, page_count: record.page_count, size_bytes: record.size_bytes }, 'file stored');
+    this.deps.logger.info(
+      { file_id: fileId, content_type: record.content_type, page_count: record.page_count, size_bytes: record.size_bytes },
+      'file stored',
+    );
     return record;
   }
 
@@ -331,7 +375,10 @@ export class FileService {
   }
 
   /** The PDF pages a converted format was laid out into, stored beside the original. */
-  private async storeRendition(fileId: string, rendition: NonNullable<InspectResult['rendition']>): Promise<{ key: string; sha256: string; sourceType: string }> {
+  private async storeRendition(
+    fileId: string,
+    rendition: NonNullable<InspectResult['rendition']>,
+  ): Promise<{ key: string; sha256: string; sourceType: string }> {
     const key = renditionKey(fileId);
     const pdf = Buffer.from(rendition.pdf.buffer, rendition.pdf.byteOffset, rendition.pdf.byteLength);
     const info = await this.deps.blobs.put(key, pdf, { contentType: 'application/pdf' });

@@ -3,7 +3,19 @@ import type { Limits } from '../shared/config.ts';
 import { DocumentFormatError, NotFoundError, UnavailableError, UnprocessableError, ValidationError } from '../shared/errors.ts';
 import type { Logger } from '../shared/logger.ts';
 import { BlobNotFoundError, type BlobStore } from '../storage/mod.ts';
-import { DEFAULT_DPI, type DocumentPool, IMAGE_FORMAT_CONTENT_TYPE, type ImageFormat, isDocumentType, MAX_DPI, MIN_DPI, PageOutOfRangeError, PoolBusyError, RENDER_ENGINE_VERSION, type StoredDocument } from '../pipeline/document/mod.ts';
+import {
+  DEFAULT_DPI,
+  type DocumentPool,
+  IMAGE_FORMAT_CONTENT_TYPE,
+  type ImageFormat,
+  isDocumentType,
+  MAX_DPI,
+  MIN_DPI,
+  PageOutOfRangeError,
+  PoolBusyError,
+  RENDER_ENGINE_VERSION,
+  type StoredDocument,
+} from '../pipeline/document/mod.ts';
 
 export interface PageImageOptions {
   /** 36–600; default 144 (PDF: 2 px per point; images: native size, scaled by dpi/144). */
@@ -45,7 +57,12 @@ function cacheContentType(contentType: string, width: number, height: number, et
 }
 
 function parseCacheContentType(value: string | null): { width: number; height: number; etag: string } | null {
-  const params = new Map((value ?? '').split(';').slice(1).map((p) => p.trim().split('=') as [string, string]));
+  const params = new Map(
+    (value ?? '')
+      .split(';')
+      .slice(1)
+      .map((p) => p.trim().split('=') as [string, string]),
+  );
   const width = Number(params.get('width'));
   const height = Number(params.get('height'));
   const etag = params.get('etag');
@@ -58,7 +75,8 @@ function checkOptions(options: PageImageOptions): { dpi: number; format: ImageFo
     throw ValidationError.at(['query', 'dpi'], `dpi must be a whole number between ${MIN_DPI} and ${MAX_DPI}`, 'value_error');
   }
   const format = options.format ?? 'png';
-  if (!(format in IMAGE_FORMAT_CONTENT_TYPE)) throw ValidationError.at(['header', 'accept'], 'format must be png, jpeg or webp', 'value_error');
+  if (!(format in IMAGE_FORMAT_CONTENT_TYPE))
+    throw ValidationError.at(['header', 'accept'], 'format must be png, jpeg or webp', 'value_error');
   return { dpi, format };
 }
 
@@ -112,7 +130,9 @@ export class PageImages {
     if (cached) return { ...cached, contentType: IMAGE_FORMAT_CONTENT_TYPE[format], etag, cached: true };
     const rendered = await this.render(file, pageIndex, dpi, format);
     try {
-      await this.blobs.put(key, rendered.body, { contentType: cacheContentType(rendered.contentType, rendered.width, rendered.height, etag) });
+      await this.blobs.put(key, rendered.body, {
+        contentType: cacheContentType(rendered.contentType, rendered.width, rendered.height, etag),
+      });
     } catch (err) {
       this.logger.warn({ err, key }, 'could not cache a page image'); // served anyway; rendered again next time
     }
@@ -135,7 +155,11 @@ export class PageImages {
     const bytes = await this.blobs.getBuffer(file.blob_key);
     try {
       return await this.pool.render(bytes, file.content_type as Parameters<DocumentPool['render']>[1], {
-        pageIndex, dpi, format, transfer: true, maxPagePixels: this.limits.maxPagePixels,
+        pageIndex,
+        dpi,
+        format,
+        transfer: true,
+        maxPagePixels: this.limits.maxPagePixels,
       });
     } catch (err) {
       if (err instanceof PageOutOfRangeError) throw new NotFoundError('Page');

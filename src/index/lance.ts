@@ -14,8 +14,19 @@ import { embedUnits, IndexError, type EmbeddedUnits } from './embed-units.ts';
 import { fuseByReciprocalRank } from './fusion.ts';
 import { KeyedSerialQueue } from './queue.ts';
 import {
-  docFilter, isVectorsTableOf, markersSchema, markersTableName, rowToUnit, sqlString, UNIT_COLUMNS, unitsSchema,
-  unitsTableName, unitToRow, vectorsSchema, vectorsTableName, type UnitRow,
+  docFilter,
+  isVectorsTableOf,
+  markersSchema,
+  markersTableName,
+  rowToUnit,
+  sqlString,
+  UNIT_COLUMNS,
+  unitsSchema,
+  unitsTableName,
+  unitToRow,
+  vectorsSchema,
+  vectorsTableName,
+  type UnitRow,
 } from './tables.ts';
 import type { ChunkIndex, EmbedTexts, IndexUnit, SearchHit, SearchRequest } from './types.ts';
 
@@ -43,7 +54,10 @@ export class LanceChunkIndex implements ChunkIndex {
   private readonly inFlight = new Set<Promise<boolean>>();
   private closed = false;
 
-  private constructor(private readonly db: Connection, private readonly logger?: Logger) {}
+  private constructor(
+    private readonly db: Connection,
+    private readonly logger?: Logger,
+  ) {}
 
   static async open(options: LanceChunkIndexOptions): Promise<LanceChunkIndex> {
     // LanceDB writes its files under the umask; a folder of the service's own keeps tenants' text private.
@@ -54,7 +68,13 @@ export class LanceChunkIndex implements ChunkIndex {
     return new LanceChunkIndex(db, options.logger);
   }
 
-  async indexDocument(tenant: string, docId: string, engineVersion: string, units: IndexUnit[], embed: EmbedTexts | null): Promise<boolean> {
+  async indexDocument(
+    tenant: string,
+    docId: string,
+    engineVersion: string,
+    units: IndexUnit[],
+    embed: EmbedTexts | null,
+  ): Promise<boolean> {
     this.assertOpen();
     // Tracked so close() waits for calls already started (they may still be embedding, before the queue).
     const call = this.indexOnce(tenant, docId, engineVersion, units, embed);
@@ -66,7 +86,13 @@ export class LanceChunkIndex implements ChunkIndex {
     }
   }
 
-  private async indexOnce(tenant: string, docId: string, engineVersion: string, units: IndexUnit[], embed: EmbedTexts | null): Promise<boolean> {
+  private async indexOnce(
+    tenant: string,
+    docId: string,
+    engineVersion: string,
+    units: IndexUnit[],
+    embed: EmbedTexts | null,
+  ): Promise<boolean> {
     const stranger = units.find((unit) => unit.doc_id !== docId);
     if (stranger) throw new IndexError(`unit ${stranger.unit_id} belongs to ${stranger.doc_id}, not ${docId}`);
     if (await this.hasMarker(tenant, docId, engineVersion)) return false;
@@ -127,7 +153,11 @@ export class LanceChunkIndex implements ChunkIndex {
   // --- writing ---------------------------------------------------------------------------------------------------
 
   private async writeDocument(
-    tenant: string, docId: string, engineVersion: string, units: IndexUnit[], embedded: EmbeddedUnits | null,
+    tenant: string,
+    docId: string,
+    engineVersion: string,
+    units: IndexUnit[],
+    embedded: EmbeddedUnits | null,
   ): Promise<boolean> {
     if (await this.hasMarker(tenant, docId, engineVersion)) return false;
     // Rows of this document without this version's marker: an interrupted earlier attempt, or an older engine
@@ -136,10 +166,15 @@ export class LanceChunkIndex implements ChunkIndex {
     // Units and vectors are separate tables: written side by side; the marker only after both.
     await Promise.all([this.appendUnits(tenant, engineVersion, units), this.appendVectors(tenant, engineVersion, embedded)]);
     const markers = await this.createdTable(markersTableName(tenant), markersSchema());
-    await markers.add([{
-      doc_id: docId, engine_version: engineVersion, unit_count: units.length, vector_dims: embedded?.dims ?? 0,
-      indexed_at: new Date().toISOString(),
-    }]);
+    await markers.add([
+      {
+        doc_id: docId,
+        engine_version: engineVersion,
+        unit_count: units.length,
+        vector_dims: embedded?.dims ?? 0,
+        indexed_at: new Date().toISOString(),
+      },
+    ]);
     return true;
   }
 
@@ -157,7 +192,9 @@ export class LanceChunkIndex implements ChunkIndex {
   private async appendVectors(tenant: string, engineVersion: string, embedded: EmbeddedUnits | null): Promise<void> {
     if (!embedded) return;
     const table = await this.createdTable(vectorsTableName(tenant, embedded.dims), vectorsSchema(embedded.dims));
-    await table.add(embedded.units.map((unit, index): UnitRow => ({ ...unitToRow(unit, engineVersion), vector: Array.from(embedded.vectors[index]) })));
+    await table.add(
+      embedded.units.map((unit, index): UnitRow => ({ ...unitToRow(unit, engineVersion), vector: Array.from(embedded.vectors[index]) })),
+    );
   }
 
   private deleteRows(tenant: string, docId: string): Promise<void> {
@@ -197,7 +234,13 @@ export class LanceChunkIndex implements ChunkIndex {
     if (query.trim().length === 0) return [];
     const table = await this.existingTable(unitsTableName(tenant));
     if (!table) return [];
-    const rows = await table.query().fullTextSearch(query).where(filter).select([...UNIT_COLUMNS, '_score']).limit(depth).toArray();
+    const rows = await table
+      .query()
+      .fullTextSearch(query)
+      .where(filter)
+      .select([...UNIT_COLUMNS, '_score'])
+      .limit(depth)
+      .toArray();
     return rows.map((row: UnitRow) => rowToUnit(row));
   }
 
@@ -206,7 +249,13 @@ export class LanceChunkIndex implements ChunkIndex {
     const table = await this.existingTable(vectorsTableName(tenant, vector.length));
     if (!table) return [];
     // No ANN index: a tenant's table is small enough for an exact scan, which also keeps the docIds prefilter exact.
-    const rows = await table.vectorSearch(vector).distanceType('cosine').where(filter).select([...UNIT_COLUMNS, '_distance']).limit(depth).toArray();
+    const rows = await table
+      .vectorSearch(vector)
+      .distanceType('cosine')
+      .where(filter)
+      .select([...UNIT_COLUMNS, '_distance'])
+      .limit(depth)
+      .toArray();
     return rows.map((row: UnitRow) => rowToUnit(row));
   }
 
@@ -219,7 +268,14 @@ export class LanceChunkIndex implements ChunkIndex {
       try {
         // English stemming and stop words: question words ("what", "the") must not outweigh the content terms.
         await table.createIndex('text', {
-          config: lancedb.Index.fts({ stem: true, language: 'English', removeStopWords: true, asciiFolding: true, lowercase: true, withPosition: false }),
+          config: lancedb.Index.fts({
+            stem: true,
+            language: 'English',
+            removeStopWords: true,
+            asciiFolding: true,
+            lowercase: true,
+            withPosition: false,
+          }),
           replace: false,
         });
       } catch (error) {
@@ -233,9 +289,7 @@ export class LanceChunkIndex implements ChunkIndex {
 
   /** The tenant's units and vector tables (not the markers). */
   private async tenantTables(tenant: string): Promise<Table[]> {
-    const names = (await this.allTableNames()).filter(
-      (name) => name === unitsTableName(tenant) || isVectorsTableOf(name, tenant),
-    );
+    const names = (await this.allTableNames()).filter((name) => name === unitsTableName(tenant) || isVectorsTableOf(name, tenant));
     const tables = await Promise.all(names.map((name) => this.existingTable(name)));
     return tables.filter((table): table is Table => table !== null);
   }

@@ -2,9 +2,6 @@
 import type { Logger } from '../shared/logger.ts';
 import { LanceChunkIndex } from './lance.ts';
 import type { ChunkIndex } from './types.ts';
-
-;
-;
 export type * from './types.ts';
 
 export function openChunkIndex(options: { uri: string; logger?: Logger; storageOptions?: Record<string, string> }): Promise<ChunkIndex> {

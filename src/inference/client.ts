@@ -72,7 +72,10 @@ export class InferenceClient {
   private readonly retries: number;
   private readonly retryBackoffMs: number;
 
-  constructor(readonly addresses: string[], options: InferenceClientOptions) {
+  constructor(
+    readonly addresses: string[],
+    options: InferenceClientOptions,
+  ) {
     if (addresses.length === 0) throw new Error('InferenceClient needs at least one address');
     const { Client } = loadInferenceProto();
     this.clients = addresses.map((address) => new Client(address, grpc.credentials.createInsecure(), CHANNEL_OPTIONS));
@@ -168,8 +171,8 @@ export class InferenceClient {
       } catch (err) {
         const serviceError = err as grpc.ServiceError;
         const pause = this.retryBackoffMs * 2 ** attempt;
-        const retry = serviceError.code === grpc.status.UNAVAILABLE && attempt < retries
-          && Date.now() + pause < deadline && !options.signal?.aborted;
+        const retry =
+          serviceError.code === grpc.status.UNAVAILABLE && attempt < retries && Date.now() + pause < deadline && !options.signal?.aborted;
         if (!retry) throw toInferenceError(serviceError, this.addresses[index]);
         attempt++;
         await sleep(pause);
@@ -195,12 +198,17 @@ export class InferenceClient {
       let call: grpc.ClientUnaryCall | null = null;
       const cancel = () => call?.cancel();
       signal?.addEventListener('abort', cancel, { once: true });
-      call = client[method].call(this.clients[index], request, new grpc.Metadata(), { deadline },
+      call = client[method].call(
+        this.clients[index],
+        request,
+        new grpc.Metadata(),
+        { deadline },
         (err: grpc.ServiceError | null, response: Res) => {
           signal?.removeEventListener('abort', cancel);
           if (err) reject(err);
           else resolve(response);
-        }) as grpc.ClientUnaryCall;
+        },
+      ) as grpc.ClientUnaryCall;
     });
   }
 }

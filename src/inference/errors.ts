@@ -35,7 +35,11 @@ export class InferenceUnavailableError extends UnavailableError {
 
 /** Any other failed call (bad argument, unknown model, internal error): retrying will not help. */
 export class InferenceCallError extends Error {
-  constructor(readonly grpcCode: number, readonly details: string, readonly address: string | null = null) {
+  constructor(
+    readonly grpcCode: number,
+    readonly details: string,
+    readonly address: string | null = null,
+  ) {
     super(`Inference call failed (${grpcCodeName(grpcCode)}): ${details}`);
     this.name = 'InferenceCallError';
   }
@@ -43,7 +47,10 @@ export class InferenceCallError extends Error {
 
 /** Raised in the server when the bounded queue is full; answered as RESOURCE_EXHAUSTED. */
 export class QueueFullError extends Error {
-  constructor(readonly limit: number, readonly retryAfterSeconds = 1) {
+  constructor(
+    readonly limit: number,
+    readonly retryAfterSeconds = 1,
+  ) {
     super(`inference queue is full (${limit} requests waiting)`);
     this.name = 'QueueFullError';
   }

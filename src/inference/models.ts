@@ -120,13 +120,20 @@ export class ModelRegistry {
     const filePath = path.resolve(expectedBase, entry.file);
     const extras = Object.fromEntries(Object.entries(entry.extras ?? {}).map(([k, v]) => [k, path.resolve(expectedBase, v)]));
     const result: ResolvedModel = {
-      entry, path: filePath, extras, available: false, status: '', sha256: entry.sha256, sizeBytes: 0,
+      entry,
+      path: filePath,
+      extras,
+      available: false,
+      status: '',
+      sha256: entry.sha256,
+      sizeBytes: 0,
     };
     if (!base) return { ...result, status: `package ${entry.package} is not installed (needed for ${entry.file})` };
     const info = await stat(filePath).catch(() => null);
     if (!info?.isFile()) return { ...result, status: missingFileMessage(entry) };
     const missingExtra = Object.entries(extras).find(([, p]) => !existsSync(p));
-    if (missingExtra) return { ...result, sizeBytes: info.size, status: `companion file ${missingExtra[0]} (${missingExtra[1]}) is missing` };
+    if (missingExtra)
+      return { ...result, sizeBytes: info.size, status: `companion file ${missingExtra[0]} (${missingExtra[1]}) is missing` };
     const actual = await this.hash(filePath, info.size, info.mtimeMs);
     const verified = { ...result, sha256: actual, sizeBytes: info.size };
     if (entry.sha256 && entry.sha256.toLowerCase() !== actual) {
@@ -200,13 +207,21 @@ function parseManifest(file: string, raw: unknown): ManifestEntry[] {
     }
     if (seen.has(m.id)) throw new ManifestError(file, `${at}.id "${m.id}" is declared twice`);
     seen.add(m.id);
-    if (m.package !== null && m.package !== undefined && typeof m.package !== 'string') throw new ManifestError(file, `${at}.package must be a string or null`);
+    if (m.package !== null && m.package !== undefined && typeof m.package !== 'string')
+      throw new ManifestError(file, `${at}.package must be a string or null`);
     if (m.sha256 !== null && m.sha256 !== undefined && !/^[0-9a-fA-F]{64}$/.test(m.sha256)) {
       throw new ManifestError(file, `${at}.sha256 must be 64 hex digits or null`);
     }
     return {
-      id: m.id, task: m.task, package: m.package ?? null, built_from: m.built_from, file: m.file, sha256: m.sha256 ?? null,
-      extras: m.extras, inputs: parseTensors(file, `${at}.inputs`, m.inputs), outputs: parseTensors(file, `${at}.outputs`, m.outputs),
+      id: m.id,
+      task: m.task,
+      package: m.package ?? null,
+      built_from: m.built_from,
+      file: m.file,
+      sha256: m.sha256 ?? null,
+      extras: m.extras,
+      inputs: parseTensors(file, `${at}.inputs`, m.inputs),
+      outputs: parseTensors(file, `${at}.outputs`, m.outputs),
       description: typeof m.description === 'string' ? m.description : '',
       embedding: parseEmbedding(file, `${at}.embedding`, m.embedding),
     };
@@ -228,8 +243,10 @@ function parseTensors(file: string, at: string, raw: unknown): TensorSpec[] {
 function parseEmbedding(file: string, at: string, raw: any): EmbeddingSlot | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (!EMBEDDING_KINDS.includes(raw?.kind)) throw new ManifestError(file, `${at}.kind must be one of ${EMBEDDING_KINDS.join(', ')}`);
-  if (raw.pooling !== undefined && !POOLINGS.includes(raw.pooling)) throw new ManifestError(file, `${at}.pooling must be one of ${POOLINGS.join(', ')}`);
-  if (raw.max_tokens !== undefined && !(Number.isInteger(raw.max_tokens) && raw.max_tokens > 0)) throw new ManifestError(file, `${at}.max_tokens must be a positive integer`);
+  if (raw.pooling !== undefined && !POOLINGS.includes(raw.pooling))
+    throw new ManifestError(file, `${at}.pooling must be one of ${POOLINGS.join(', ')}`);
+  if (raw.max_tokens !== undefined && !(Number.isInteger(raw.max_tokens) && raw.max_tokens > 0))
+    throw new ManifestError(file, `${at}.max_tokens must be a positive integer`);
   if (raw.output !== undefined && typeof raw.output !== 'string') throw new ManifestError(file, `${at}.output must be a string`);
   return { kind: raw.kind, pooling: raw.pooling, max_tokens: raw.max_tokens, output: raw.output };
 }

@@ -31,7 +31,8 @@ function modeOf(request: RecognizePageRequest): OcrMode {
 
 function languageOf(request: RecognizePageRequest): OcrLanguage {
   const language = (request.language || 'auto') as OcrLanguage;
-  if (!LANGUAGES.includes(language)) throw new InvalidOcrRequestError(`language must be one of ${LANGUAGES.join(', ')}, not "${request.language}"`);
+  if (!LANGUAGES.includes(language))
+    throw new InvalidOcrRequestError(`language must be one of ${LANGUAGES.join(', ')}, not "${request.language}"`);
   return language;
 }
 
@@ -46,45 +47,57 @@ async function imageBytes(request: RecognizePageRequest, blobs: BlobStore | null
 
 /** One page: validated, queued (bounded), decoded, recognized. */
 export async function recognizeOne(
-  ctx: ServerContext, deps: OcrRpcDeps, request: RecognizePageRequest, signal?: AbortSignal, deadline?: number,
+  ctx: ServerContext,
+  deps: OcrRpcDeps,
+  request: RecognizePageRequest,
+  signal?: AbortSignal,
+  deadline?: number,
 ): Promise<RecognizePageResponse> {
   const mode = modeOf(request);
   const language = languageOf(request);
   const received = performance.now();
-  return ctx.queue.run(async () => {
-    const started = performance.now();
-    const image = await decodeImage(await imageBytes(request, deps.blobs));
-    const decodeMs = performance.now() - started;
-    const page = await recognizePage(deps.engines, { image, mode, language, assumeUpright: request.assume_upright, signal });
-    return {
-      width: page.width,
-      height: page.height,
-      rotation: page.rotation,
-      rotation_confidence: page.rotationConfidence,
-      skew_degrees: page.skewDegrees,
-      lines: page.lines.map((l) => ({
-        text: l.text, polygon: [...l.polygon], box: [...l.box], confidence: l.confidence, engine: l.engine,
-        words: l.words.map((w) => ({ text: w.text, box: [...w.box], confidence: w.confidence })),
-      })),
-      mode: page.mode,
-      reread_lines: page.rereadLines,
-      changed_lines: page.changedLines,
-      timings: {
-        queue_ms: started - received,
-        decode_ms: decodeMs,
-        orientation_ms: page.timings.orientationMs,
-        recognize_ms: page.timings.recognizeMs,
-        reread_ms: page.timings.rereadMs,
-        total_ms: performance.now() - received,
-        detect_ms: page.stagesMs.detect,
-        orientation_classify_ms: page.stagesMs.orientation_classify,
-        line_classify_ms: page.stagesMs.line_classify,
-        preprocess_ms: page.stagesMs.preprocess,
-        recognition_model_ms: page.stagesMs.recognition_model,
-        ctc_decode_ms: page.stagesMs.ctc_decode,
-      },
-    };
-  }, signal, { deadline, kind: 'ocr-page' });
+  return ctx.queue.run(
+    async () => {
+      const started = performance.now();
+      const image = await decodeImage(await imageBytes(request, deps.blobs));
+      const decodeMs = performance.now() - started;
+      const page = await recognizePage(deps.engines, { image, mode, language, assumeUpright: request.assume_upright, signal });
+      return {
+        width: page.width,
+        height: page.height,
+        rotation: page.rotation,
+        rotation_confidence: page.rotationConfidence,
+        skew_degrees: page.skewDegrees,
+        lines: page.lines.map((l) => ({
+          text: l.text,
+          polygon: [...l.polygon],
+          box: [...l.box],
+          confidence: l.confidence,
+          engine: l.engine,
+          words: l.words.map((w) => ({ text: w.text, box: [...w.box], confidence: w.confidence })),
+        })),
+        mode: page.mode,
+        reread_lines: page.rereadLines,
+        changed_lines: page.changedLines,
+        timings: {
+          queue_ms: started - received,
+          decode_ms: decodeMs,
+          orientation_ms: page.timings.orientationMs,
+          recognize_ms: page.timings.recognizeMs,
+          reread_ms: page.timings.rereadMs,
+          total_ms: performance.now() - received,
+          detect_ms: page.stagesMs.detect,
+          orientation_classify_ms: page.stagesMs.orientation_classify,
+          line_classify_ms: page.stagesMs.line_classify,
+          preprocess_ms: page.stagesMs.preprocess,
+          recognition_model_ms: page.stagesMs.recognition_model,
+          ctc_decode_ms: page.stagesMs.ctc_decode,
+        },
+      };
+    },
+    signal,
+    { deadline, kind: 'ocr-page' },
+  );
 }
 
 /** When the caller stops waiting (epoch ms), or undefined for a call without a deadline. */

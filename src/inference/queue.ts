@@ -36,7 +36,10 @@ export class BoundedQueue {
   /** Mean duration (ms) of recent tasks, per kind. */
   private readonly meanMs = new Map<string, number>();
 
-  constructor(readonly concurrency: number, readonly limit: number) {
+  constructor(
+    readonly concurrency: number,
+    readonly limit: number,
+  ) {
     if (concurrency < 1 || limit < 0) throw new RangeError('concurrency must be >= 1 and limit >= 0');
   }
 

@@ -18,7 +18,14 @@ import { BoundedQueue } from './queue.ts';
 import { probeRuntime } from './runtime.ts';
 import type { ServerContext } from './server-context.ts';
 import { forgetOwner, recordOwner, takeOverFromOrphan } from './socket-owner.ts';
-import type { EmbedRequest, EmbedResponse, HealthResponse, ListModelsResponse, RecognizePageRequest, RecognizePageResponse } from './types.ts';
+import type {
+  EmbedRequest,
+  EmbedResponse,
+  HealthResponse,
+  ListModelsResponse,
+  RecognizePageRequest,
+  RecognizePageResponse,
+} from './types.ts';
 
 export interface InferenceServerOptions {
   /** 'unix:/path/to.sock' or 'host:port' (port 0 picks a free one). */
@@ -63,20 +70,30 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
     // Embedded deployments share DATA_DIR; with NATS the object store is the api's, and callers send bytes.
     blobs: config.natsUrl ? null : new FsBlobStore(blobsDir(config)),
   };
-  const embeddings = new EmbeddingModels(registry, { executionProviders: ctx.runtime.executionProviders, threads: config.inference.threads });
+  const embeddings = new EmbeddingModels(registry, {
+    executionProviders: ctx.runtime.executionProviders,
+    threads: config.inference.threads,
+  });
   server.addService(loadInferenceProto().service, {
     Health: unary(ctx, async () => health(ctx)),
     ListModels: unary(ctx, async (): Promise<ListModelsResponse> => ({ models: (await registry.list()).map(toModelInfo) })),
-    RecognizePage: unary<RecognizePageRequest, RecognizePageResponse>(ctx, (request, call) => recognizeOne(ctx, ocr, request, callSignal(call), callDeadline(call))),
+    RecognizePage: unary<RecognizePageRequest, RecognizePageResponse>(ctx, (request, call) =>
+      recognizeOne(ctx, ocr, request, callSignal(call), callDeadline(call)),
+    ),
     RecognizePages: unary<{ pages: RecognizePageRequest[] }, { pages: RecognizePageResponse[] }>(ctx, async (request, call) => {
       const signal = callSignal(call);
       const deadline = callDeadline(call);
       return { pages: await Promise.all(request.pages.map((page) => recognizeOne(ctx, ocr, page, signal, deadline))) };
     }),
-    Embed: unary<EmbedRequest, EmbedResponse>(ctx, (request, call) => embedTexts(ctx, embeddings, request, callSignal(call), callDeadline(call))),
+    Embed: unary<EmbedRequest, EmbedResponse>(ctx, (request, call) =>
+      embedTexts(ctx, embeddings, request, callSignal(call), callDeadline(call)),
+    ),
   });
   const address = await bind(server, options.listen, logger);
-  logger.info({ address, providers: ctx.runtime.executionProviders, onnxruntime: ctx.runtime.onnxruntimeVersion }, 'inference server listening');
+  logger.info(
+    { address, providers: ctx.runtime.executionProviders, onnxruntime: ctx.runtime.onnxruntimeVersion },
+    'inference server listening',
+  );
   void logModels(registry, logger);
   const stopServer = async () => {
     await stop(server, ctx, address, options.shutdownGraceMs ?? 5000);
@@ -121,8 +138,10 @@ export function toServiceError(err: Error, logger: Logger): Partial<grpc.StatusO
   }
   if (err instanceof ServerDrainingError) return { code: grpc.status.UNAVAILABLE, details: err.message };
   if (err instanceof QueueAbortedError) return { code: grpc.status.CANCELLED, details: err.message };
-  if (err instanceof InvalidOcrRequestError || err instanceof ImageDecodeError || err instanceof InvalidEmbedRequestError) return { code: grpc.status.INVALID_ARGUMENT, details: err.message };
-  if (err instanceof OcrModelUnavailableError || err instanceof EmbeddingModelUnavailableError) return { code: grpc.status.FAILED_PRECONDITION, details: err.message };
+  if (err instanceof InvalidOcrRequestError || err instanceof ImageDecodeError || err instanceof InvalidEmbedRequestError)
+    return { code: grpc.status.INVALID_ARGUMENT, details: err.message };
+  if (err instanceof OcrModelUnavailableError || err instanceof EmbeddingModelUnavailableError)
+    return { code: grpc.status.FAILED_PRECONDITION, details: err.message };
   logger.error({ err }, 'inference call failed');
   return { code: grpc.status.INTERNAL, details: err.message };
 }

@@ -47,7 +47,10 @@ export async function takeOverFromOrphan(socketPath: string, logger: Logger): Pr
   if (!record?.parentPid || record.pid === process.pid || !isOrphan(record)) return false;
   // The socket's live server must be that process: the record may be older than whoever listens now.
   if ((await answeringPid(socketPath)) !== record.pid) return false;
-  logger.warn({ orphanPid: record.pid, deadParentPid: record.parentPid, socket: socketPath }, 'taking over the inference socket from an orphaned sidecar');
+  logger.warn(
+    { orphanPid: record.pid, deadParentPid: record.parentPid, socket: socketPath },
+    'taking over the inference socket from an orphaned sidecar',
+  );
   try {
     process.kill(record.pid, 'SIGKILL');
   } catch {

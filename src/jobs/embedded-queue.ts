@@ -47,7 +47,10 @@ export class EmbeddedQueue implements JobQueue {
   private readonly pollMs: number;
   private readonly sql: Record<'enqueue' | 'claim' | 'renew' | 'ack' | 'nak' | 'depth' | 'ping', Statement>;
 
-  constructor(private readonly db: Database, private readonly options: EmbeddedQueueOptions) {
+  constructor(
+    private readonly db: Database,
+    private readonly options: EmbeddedQueueOptions,
+  ) {
     this.pollMs = options.pollMs ?? 250;
     db.exec(SCHEMA);
     this.sql = {

@@ -8,7 +8,11 @@ import type { JobErrorInfo } from './ports.ts';
  * died); config.jobs.retryBudgetMs bounds how long a job keeps being delayed.
  */
 export class RetryableJobError extends Error {
-  constructor(message: string, readonly type = 'temporarily_unavailable', readonly delayMs?: number) {
+  constructor(
+    message: string,
+    readonly type = 'temporarily_unavailable',
+    readonly delayMs?: number,
+  ) {
     super(message);
     this.name = 'RetryableJobError';
   }
@@ -130,15 +134,32 @@ export function classifyJobError(err: unknown, operation: string, retry: number)
     const seconds = Number(err.headers['retry-after']);
     const hintMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
     const slow = err instanceof UnavailableError && err.slow;
-    return { kind: 'retry', info: { type: 'temporarily_unavailable', msg: detailMessage(err.detail) }, delayMs: retryDelayMs(retry, hintMs), slow };
+    return {
+      kind: 'retry',
+      info: { type: 'temporarily_unavailable', msg: detailMessage(err.detail) },
+      delayMs: retryDelayMs(retry, hintMs),
+      slow,
+    };
   }
   if (err instanceof AppError && err.status < 500) {
-    const type = err instanceof ValidationError ? 'validation_error' : TYPE_BY_STATUS[err.status] ?? 'invalid_request';
-    return { kind: 'fail', info: { type, msg: detailMessage(err.detail) }, httpStatus: err.status, httpDetail: err.detail, internal: false };
+    const type = err instanceof ValidationError ? 'validation_error' : (TYPE_BY_STATUS[err.status] ?? 'invalid_request');
+    return {
+      kind: 'fail',
+      info: { type, msg: detailMessage(err.detail) },
+      httpStatus: err.status,
+      httpDetail: err.detail,
+      internal: false,
+    };
   }
   if (err instanceof DocumentFormatError) {
     const status = err.tooLarge ? 413 : 422;
-    return { kind: 'fail', info: { type: 'document_format', msg: err.message }, httpStatus: status, httpDetail: err.message, internal: false };
+    return {
+      kind: 'fail',
+      info: { type: 'document_format', msg: err.message },
+      httpStatus: status,
+      httpDetail: err.message,
+      internal: false,
+    };
   }
   if (err instanceof JobTimeoutError) {
     return { kind: 'fail', info: { type: 'timeout', msg: err.message }, httpStatus: 500, httpDetail: err.message, internal: false };

@@ -49,7 +49,10 @@ export class EmbeddedJobEvents implements JobEvents {
   private readonly emitter = new EventEmitter();
   private readonly pollers = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly metadata: MetadataStore, private readonly options: { pollMs?: number; logger?: Logger } = {}) {
+  constructor(
+    private readonly metadata: MetadataStore,
+    private readonly options: { pollMs?: number; logger?: Logger } = {},
+  ) {
     this.emitter.setMaxListeners(0);
   }
 
@@ -94,7 +97,10 @@ export class NatsJobEvents implements JobEvents {
   private readonly subscriptions = new Set<Subscription>();
   private readonly prefix: string;
 
-  constructor(private readonly nc: NatsConnection, private readonly options: { subjectPrefix?: string; logger?: Logger } = {}) {
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly options: { subjectPrefix?: string; logger?: Logger } = {},
+  ) {
     this.prefix = options.subjectPrefix ?? 'docintel.events.jobs';
   }
 

@@ -101,7 +101,8 @@ export class RunContext {
     const write = async () => {
       if (signal.aborted) return;
       const updated = await this.store.mutate(jobId, (job) =>
-        job.status !== 'processing' ? undefined : { ...job, progress: { done, total, unit: 'pages' }, updated_at: nowSeconds() });
+        job.status !== 'processing' ? undefined : { ...job, progress: { done, total, unit: 'pages' }, updated_at: nowSeconds() },
+      );
       if (updated?.status === 'processing') await this.publish(updated);
     };
     const next = this.chain.then(write).catch((err) => this.logger.warn({ err }, 'progress update failed'));

@@ -40,9 +40,17 @@ export class JobStore {
 
   /** Listing entries for jobs stored before listings existed (once; see storage/listing-backfill.ts). */
   backfillListing(logger: Logger): Promise<number> {
-    return backfillListing<JobRecord>(this.metadata, {
-      collection: 'jobs', recordPrefix: 'job_', tenantOf: (j) => j.tenant, idOf: (j) => j.job_id, entryOf: (j) => ({ created_at: j.created_at }),
-    }, logger);
+    return backfillListing<JobRecord>(
+      this.metadata,
+      {
+        collection: 'jobs',
+        recordPrefix: 'job_',
+        tenantOf: (j) => j.tenant,
+        idOf: (j) => j.job_id,
+        entryOf: (j) => ({ created_at: j.created_at }),
+      },
+      logger,
+    );
   }
 
   /**

@@ -12,8 +12,17 @@ import { JobWorker, type JobWorkerOptions } from './worker.ts';
 
 // The request schemas of the operations: the routes validate them, the handlers' request types are read from them.
 export { closedProperties, processingProperties, type ProcessingRequest } from './requests/common.ts';
-export { chartsProperties, classifyProperties, equationsProperties, layoutProperties, ocrProperties, parseProperties, splitProperties, tablesProperties } from './requests/documents.ts';
-export { extractProperties, schemaAutoProperties,  } from './requests/extract.ts';
+export {
+  chartsProperties,
+  classifyProperties,
+  equationsProperties,
+  layoutProperties,
+  ocrProperties,
+  parseProperties,
+  splitProperties,
+  tablesProperties,
+} from './requests/documents.ts';
+export { extractProperties, schemaAutoProperties } from './requests/extract.ts';
 export { askProperties } from './requests/ask.ts';
 export { synthesizeProperties, type SynthesizeRequest } from './requests/synthesize.ts';
 

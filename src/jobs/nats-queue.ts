@@ -104,7 +104,13 @@ export class NatsQueue implements JobQueue {
   }
 
   consume(handler: DeliveryHandler, concurrency: number): Consumer {
-    return new NatsConsumer(() => this.js.consumers.get(this.stream, this.durable), handler, Math.max(1, concurrency), this.prefix, this.options.logger);
+    return new NatsConsumer(
+      () => this.js.consumers.get(this.stream, this.durable),
+      handler,
+      Math.max(1, concurrency),
+      this.prefix,
+      this.options.logger,
+    );
   }
 
   async depth(): Promise<number> {

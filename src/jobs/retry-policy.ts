@@ -42,11 +42,21 @@ export function decideRetry(job: JobRecord, info: JobErrorInfo, delayMs: number,
   const since = job.retrying_since_ms ?? now;
   const slowRetries = (job.slow_retries ?? 0) + (budget.slow ? 1 : 0);
   if (slowRetries >= budget.maxAttempts) {
-    return { kind: 'give_up', info: { type: info.type, msg: `Gave up after ${slowRetries} calls that did not answer in time: ${info.msg}` } };
+    return {
+      kind: 'give_up',
+      info: { type: info.type, msg: `Gave up after ${slowRetries} calls that did not answer in time: ${info.msg}` },
+    };
   }
   if (now - since >= budget.timeMs) {
     const seconds = Math.round((now - since) / 1000);
-    return { kind: 'give_up', info: { type: info.type, msg: `Gave up after ${seconds} s of retries (${nextRetry(job) - 1} delays): ${info.msg}` } };
+    return {
+      kind: 'give_up',
+      info: { type: info.type, msg: `Gave up after ${seconds} s of retries (${nextRetry(job) - 1} delays): ${info.msg}` },
+    };
   }
-  return { kind: 'delay', delayMs, changes: { retry_error: info, retries: nextRetry(job), retrying_since_ms: since, slow_retries: slowRetries } };
+  return {
+    kind: 'delay',
+    delayMs,
+    changes: { retry_error: info, retries: nextRetry(job), retrying_since_ms: since, slow_retries: slowRetries },
+  };
 }

@@ -9,7 +9,16 @@ import { CANCELLED_DETAIL, CANCELLED_ERROR, CANCELLED_STATUS, SyncAbandonedError
 import { deleteJobData } from './retention.ts';
 import { changesOnly } from './events.ts';
 import { isFinished, JobStore } from './job-store.ts';
-import { toJobRef, type ExecutionMode, type JobEvents, type JobListener, type JobQueue, type JobRecord, type JobRef, type JobStatus } from './ports.ts';
+import {
+  toJobRef,
+  type ExecutionMode,
+  type JobEvents,
+  type JobListener,
+  type JobQueue,
+  type JobRecord,
+  type JobRef,
+  type JobStatus,
+} from './ports.ts';
 import { WorkerStatsReader } from './worker-stats.ts';
 
 export interface SubmitOptions {
@@ -28,7 +37,10 @@ export interface SyncOptions extends SubmitOptions {
 }
 
 /** The error a sync job dropped because its caller went away is failed with. */
-export const ABANDONED_ERROR = { type: 'abandoned', msg: 'The sync request was abandoned by its client before the job started; it was not run' };
+export const ABANDONED_ERROR = {
+  type: 'abandoned',
+  msg: 'The sync request was abandoned by its client before the job started; it was not run',
+};
 
 export interface JobListRequest extends PageRequest {
   status?: JobStatus;
@@ -72,7 +84,10 @@ export class JobService {
     this.store = new JobStore(options.metadata);
     const workers = new WorkerStatsReader(options.metadata);
     this.admission = new SyncAdmission({
-      depth: () => options.queue.depth(), capacity: () => workers.capacity(), limit: options.config.limits.maxQueuedJobs, logger: options.logger,
+      depth: () => options.queue.depth(),
+      capacity: () => workers.capacity(),
+      limit: options.config.limits.maxQueuedJobs,
+      logger: options.logger,
     });
   }
 
@@ -109,7 +124,11 @@ export class JobService {
     } catch (err) {
       this.options.logger.error({ err, jobId: job.job_id }, 'enqueue failed');
       await this.store.mutate(job.job_id, (j) => ({
-        ...j, status: 'failed', error: { type: 'queue_unavailable', msg: 'The job queue was unavailable' }, error_status: 503, updated_at: nowSeconds(),
+        ...j,
+        status: 'failed',
+        error: { type: 'queue_unavailable', msg: 'The job queue was unavailable' },
+        error_status: 503,
+        updated_at: nowSeconds(),
       }));
       throw new UnavailableError('The job queue is unavailable; retry shortly');
     }
@@ -154,7 +173,13 @@ export class JobService {
     }
   }
 
-  private async submitAndWait(tenant: string, operation: string, request: Record<string, unknown>, options: SyncOptions, budgetMs: number): Promise<string> {
+  private async submitAndWait(
+    tenant: string,
+    operation: string,
+    request: Record<string, unknown>,
+    options: SyncOptions,
+    budgetMs: number,
+  ): Promise<string> {
     if (options.signal?.aborted) throw new SyncAbandonedError();
     const submitted = await this.submit(tenant, operation, request, { ...options, executionMode: 'sync' });
     const final = await this.waitForFinal(tenant, submitted.job_id, budgetMs, options.signal);
@@ -185,7 +210,8 @@ export class JobService {
    */
   async list(tenant: string, request: JobListRequest = {}): Promise<Page<JobRef>> {
     const limit = pageSize(request.limit);
-    const matches = (job: JobRecord) => (!request.status || job.status === request.status) && (!request.operation || job.operation === request.operation);
+    const matches = (job: JobRecord) =>
+      (!request.status || job.status === request.status) && (!request.operation || job.operation === request.operation);
     const items: JobRef[] = [];
     let after = decodeCursor(request.cursor, 'job');
     for (;;) {
@@ -215,8 +241,14 @@ export class JobService {
       failedNow = true;
       const now = nowSeconds();
       return {
-        ...current, status: 'failed', cancel_requested: true, error: CANCELLED_ERROR, error_status: CANCELLED_STATUS, error_detail: CANCELLED_DETAIL,
-        updated_at: now, expires_at: now + this.options.config.jobs.retentionDays * 86_400,
+        ...current,
+        status: 'failed',
+        cancel_requested: true,
+        error: CANCELLED_ERROR,
+        error_status: CANCELLED_STATUS,
+        error_detail: CANCELLED_DETAIL,
+        updated_at: now,
+        expires_at: now + this.options.config.jobs.retentionDays * 86_400,
       };
     });
     if (!job) throw new NotFoundError('Job');
@@ -295,15 +327,18 @@ export class JobService {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.subscribe(tenant, jobId, (ref) => {
         if (ref.status === 'completed' || ref.status === 'failed') finish(ref);
-      }).then((unsub) => {
-        unsubscribe = unsub;
-        if (settled) unsub();
-      }, (err) => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        settled = true;
-        reject(err);
-      });
+      }).then(
+        (unsub) => {
+          unsubscribe = unsub;
+          if (settled) unsub();
+        },
+        (err) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          settled = true;
+          reject(err);
+        },
+      );
     });
   }
 

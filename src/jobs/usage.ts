@@ -99,7 +99,9 @@ export class UsageLedger {
       add(totals, dayTotal);
       days.push({ day: value.day, ...dayTotal });
     }
-    const sorted = [...items.values()].sort((a, b) => a.operation.localeCompare(b.operation) || a.billing_profile.localeCompare(b.billing_profile));
+    const sorted = [...items.values()].sort(
+      (a, b) => a.operation.localeCompare(b.operation) || a.billing_profile.localeCompare(b.billing_profile),
+    );
     return { from, to, totals, items: sorted, days: days.sort((a, b) => a.day.localeCompare(b.day)) };
   }
 }

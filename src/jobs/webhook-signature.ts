@@ -20,7 +20,12 @@ const DERIVATION_LABEL = 'docintel-webhook-secret:v1:';
  * one without storing it, and no tenant can compute another's. `GET /v1/webhooks/secret` tells a key its own.
  */
 export function tenantWebhookSecret(serverSecret: string, tenant: string): string {
-  return SECRET_PREFIX + createHmac('sha256', serverSecret).update(DERIVATION_LABEL + tenant).digest('base64url');
+  return (
+    SECRET_PREFIX +
+    createHmac('sha256', serverSecret)
+      .update(DERIVATION_LABEL + tenant)
+      .digest('base64url')
+  );
 }
 
 /** Hex HMAC-SHA256 of `<timestamp>.<body>`. */

@@ -86,11 +86,19 @@ export class WebhookSender {
       const startedAt = Date.now();
       const result = await this.attempt(job.url, body, secret);
       if (this.controller.signal.aborted && result.status_code === null) return;
-      const outcome = result.status_code !== null && result.status_code < 300 && result.status_code >= 200
-        ? 'delivered' : result.retryable && attempt < maxAttempts ? 'retrying' : 'failed';
+      const outcome =
+        result.status_code !== null && result.status_code < 300 && result.status_code >= 200
+          ? 'delivered'
+          : result.retryable && attempt < maxAttempts
+            ? 'retrying'
+            : 'failed';
       const entry: WebhookAttempt = {
-        attempt, attempted_at: startedAt / 1000, duration_ms: Date.now() - startedAt,
-        status_code: result.status_code, error: result.error, outcome,
+        attempt,
+        attempted_at: startedAt / 1000,
+        duration_ms: Date.now() - startedAt,
+        status_code: result.status_code,
+        error: result.error,
+        outcome,
       };
       webhookDeliveries.inc({ outcome });
       await this.record(job.ref.job_id, entry, log);
@@ -120,7 +128,9 @@ export class WebhookSender {
     } catch (err) {
       const timedOut = (err as Error).name === 'TimeoutError';
       const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      const error = timedOut ? `timed out after ${this.options.timeoutMs ?? 10_000} ms` : (cause?.code ?? cause?.message ?? (err as Error).message);
+      const error = timedOut
+        ? `timed out after ${this.options.timeoutMs ?? 10_000} ms`
+        : (cause?.code ?? cause?.message ?? (err as Error).message);
       return { status_code: null, error, retryable: true };
     }
   }

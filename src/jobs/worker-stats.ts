@@ -24,7 +24,11 @@ export class WorkerStatsPublisher {
   /** Store writes one after another; stop() waits for them, so no write lands after the record's removal. */
   private writes: Promise<void> = Promise.resolve();
 
-  constructor(private readonly metadata: MetadataStore, private readonly slots: number, private readonly logger: Logger) {}
+  constructor(
+    private readonly metadata: MetadataStore,
+    private readonly slots: number,
+    private readonly logger: Logger,
+  ) {}
 
   start(): void {
     if (this.timer) return;
@@ -84,7 +88,13 @@ export class WorkerStatsReader {
 
   capacity(now = Date.now()): Promise<Capacity> {
     if (!this.cached || now - this.cached.at > READ_TTL_MS) {
-      const value = this.metadata.list<WorkerStats>('workers').then((rows) => mergeWorkerStats(rows.map((r) => r.value), Date.now(), STALE_MS));
+      const value = this.metadata.list<WorkerStats>('workers').then((rows) =>
+        mergeWorkerStats(
+          rows.map((r) => r.value),
+          Date.now(),
+          STALE_MS,
+        ),
+      );
       // A failed reading is not kept: the next request reads again.
       value.catch(() => {
         if (this.cached?.value === value) this.cached = undefined;

@@ -4,7 +4,14 @@ import type { Logger } from '../shared/logger.ts';
 import { nowSeconds } from '../shared/ids.ts';
 import type { BlobStore, MetadataStore } from '../storage/mod.ts';
 import {
-  CANCELLED_DETAIL, CANCELLED_ERROR, CANCELLED_STATUS, classifyJobError, JobCancelledError, JobTimeoutError, LeaseLostError, WorkerStoppingError,
+  CANCELLED_DETAIL,
+  CANCELLED_ERROR,
+  CANCELLED_STATUS,
+  classifyJobError,
+  JobCancelledError,
+  JobTimeoutError,
+  LeaseLostError,
+  WorkerStoppingError,
   type ErrorOutcome,
 } from './errors.ts';
 
@@ -63,7 +70,15 @@ export class JobWorker {
     this.usage = new UsageLedger(options.metadata);
     this.stats = new WorkerStatsPublisher(options.metadata, options.config.jobs.workerConcurrency, options.logger);
     const { maxAttempts, retryBaseMs, timeoutMs, allowPrivate } = options.config.webhooks;
-    this.webhooks = new WebhookSender({ secret: options.webhookSecret ?? null, logger: options.logger, store: this.store, maxAttempts, retryBaseMs, timeoutMs, allowPrivate });
+    this.webhooks = new WebhookSender({
+      secret: options.webhookSecret ?? null,
+      logger: options.logger,
+      store: this.store,
+      maxAttempts,
+      retryBaseMs,
+      timeoutMs,
+      allowPrivate,
+    });
   }
 
   start(): void {
@@ -93,7 +108,10 @@ export class JobWorker {
   /** Deletes expired jobs and their results, then runs the other sweeps; runs on a timer, callable directly. */
   async sweep(now = nowSeconds()): Promise<number> {
     let deleted = 0;
-    for (const run of [(at: number) => sweepExpiredJobs(this.store, this.options.blobs, this.options.logger, at), ...(this.options.sweeps ?? [])]) {
+    for (const run of [
+      (at: number) => sweepExpiredJobs(this.store, this.options.blobs, this.options.logger, at),
+      ...(this.options.sweeps ?? []),
+    ]) {
       try {
         deleted += await run(now);
       } catch (err) {
@@ -151,7 +169,10 @@ export class JobWorker {
       return delivery.ack();
     }
     const started = await this.store.mutate(job.job_id, (current) =>
-      isFinished(current) ? undefined : { ...current, status: 'processing', attempts: delivery.attempt, lost_runs: lostRuns(current), updated_at: nowSeconds() });
+      isFinished(current)
+        ? undefined
+        : { ...current, status: 'processing', attempts: delivery.attempt, lost_runs: lostRuns(current), updated_at: nowSeconds() },
+    );
     if (!started || isFinished(started)) return delivery.ack();
     await this.publish(started);
     await this.execute(delivery, handler, started, log);
@@ -164,12 +185,15 @@ export class JobWorker {
     // stop() may have run while this job was being marked processing.
     if (this.stopping) controller.abort(new WorkerStoppingError());
     const timer = setTimeout(() => controller.abort(new JobTimeoutError(timeoutMs)), timeoutMs);
-    const heartbeat = setInterval(() => {
-      delivery.heartbeat().catch((err) => {
-        if (err instanceof LeaseLostError) controller.abort(err);
-        else log.warn({ err }, 'job heartbeat failed');
-      });
-    }, Math.max(100, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        delivery.heartbeat().catch((err) => {
+          if (err instanceof LeaseLostError) controller.abort(err);
+          else log.warn({ err }, 'job heartbeat failed');
+        });
+      },
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
     const cancelPoll = this.watchForCancel(job.job_id, controller, log);
     const run = new RunContext(this.store, (j) => this.publish(j), log);
     let stage: 'run' | 'store' = 'run';
@@ -211,11 +235,17 @@ export class JobWorker {
     return setInterval(() => {
       if (reading || controller.signal.aborted) return;
       reading = true;
-      this.store.get(jobId).then((found) => {
-        if (!found || found.value.cancel_requested || isFinished(found.value)) controller.abort(new JobCancelledError());
-      }, (err) => log.warn({ err }, 'cancel check failed')).finally(() => {
-        reading = false;
-      });
+      this.store
+        .get(jobId)
+        .then(
+          (found) => {
+            if (!found || found.value.cancel_requested || isFinished(found.value)) controller.abort(new JobCancelledError());
+          },
+          (err) => log.warn({ err }, 'cancel check failed'),
+        )
+        .finally(() => {
+          reading = false;
+        });
     }, this.options.cancelPollMs ?? 1000);
   }
 
@@ -271,21 +301,30 @@ export class JobWorker {
 
   private async fail(jobId: string, error: JobErrorInfo, httpStatus: number, httpDetail: unknown = error.msg): Promise<void> {
     await this.finish(jobId, (job) => ({
-      ...job, status: 'failed', error, error_status: httpStatus, error_detail: httpDetail, updated_at: nowSeconds(), expires_at: this.expiry(),
+      ...job,
+      status: 'failed',
+      error,
+      error_status: httpStatus,
+      error_detail: httpDetail,
+      updated_at: nowSeconds(),
+      expires_at: this.expiry(),
     }));
   }
 
   /** Back to `pending` (shutdown or a delay, with its `changes`); the queue delivers it again. */
   private async release(jobId: string, changes: Partial<JobRecord> = {}): Promise<void> {
     const job = await this.store.mutate(jobId, (current) =>
-      (isFinished(current) ? undefined : { ...current, ...changes, status: 'pending', updated_at: nowSeconds() }));
+      isFinished(current) ? undefined : { ...current, ...changes, status: 'pending', updated_at: nowSeconds() },
+    );
     if (job && !isFinished(job)) await this.publish(job);
   }
 
   private async finish(jobId: string, change: (job: JobRecord) => JobRecord): Promise<void> {
     let changed = false;
     const announceBy = Date.now() + this.options.config.jobs.leaseMs;
-    const job = await this.store.mutate(jobId, (current) => (isFinished(current) ? undefined : ((changed = true), { ...change(current), announce_by_ms: announceBy })));
+    const job = await this.store.mutate(jobId, (current) =>
+      isFinished(current) ? undefined : ((changed = true), { ...change(current), announce_by_ms: announceBy }),
+    );
     if (!job || !changed) return;
     jobsFinished.inc({ operation: job.operation, status: job.status });
     if (job.status === 'completed' && job.pages_processed) pagesProcessed.inc({ operation: job.operation }, job.pages_processed);
@@ -297,7 +336,8 @@ export class JobWorker {
   private async announce(job: JobRecord): Promise<void> {
     await this.publish(job);
     if (job.webhook_url) this.webhooks.send({ url: job.webhook_url, tenant: job.tenant, ref: toJobRef(job) });
-    await this.store.mutate(job.job_id, (current) => (current.announced ? undefined : { ...current, announced: true }))
+    await this.store
+      .mutate(job.job_id, (current) => (current.announced ? undefined : { ...current, announced: true }))
       .catch((err) => this.options.logger.warn({ err, jobId: job.job_id }, 'job not marked announced; a redelivery may announce it again'));
   }
 

@@ -104,11 +104,28 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'HOST', default: '0.0.0.0', description: 'Address the HTTP API listens on' },
   { name: 'PORT', default: '8080', description: 'Port the HTTP API listens on' },
   { name: 'DOCINTEL_DATA_DIR', default: './data', description: 'Data directory: SQLite, blobs, keys file, inference socket, LanceDB' },
-  { name: 'DOCINTEL_API_KEYS', default: '(unset: a key is generated on first start and stored in DATA_DIR/api-keys.json)', description: 'Comma-separated API keys, each `key` or `name:key`; each key is a tenant' },
-  { name: 'DOCINTEL_NATS_URL', default: '(unset: embedded SQLite queue and stores)', description: 'NATS server URL; when set, jobs, events, metadata and blobs use JetStream' },
-  { name: 'DOCINTEL_INFERENCE_ADDR', default: '(unset: `serve` spawns a sidecar on DATA_DIR/inference.sock)', description: 'Comma-separated inference addresses (`host:port` or `unix:/path`), round robin' },
+  {
+    name: 'DOCINTEL_API_KEYS',
+    default: '(unset: a key is generated on first start and stored in DATA_DIR/api-keys.json)',
+    description: 'Comma-separated API keys, each `key` or `name:key`; each key is a tenant',
+  },
+  {
+    name: 'DOCINTEL_NATS_URL',
+    default: '(unset: embedded SQLite queue and stores)',
+    description: 'NATS server URL; when set, jobs, events, metadata and blobs use JetStream',
+  },
+  {
+    name: 'DOCINTEL_INFERENCE_ADDR',
+    default: '(unset: `serve` spawns a sidecar on DATA_DIR/inference.sock)',
+    description: 'Comma-separated inference addresses (`host:port` or `unix:/path`), round robin',
+  },
   { name: 'DOCINTEL_LANCEDB_URI', default: 'DATA_DIR/lancedb', description: 'LanceDB location for the ask chunk index' },
-  { name: 'DOCINTEL_ASK_RETRIEVAL', default: 'hybrid', description: 'Ask retrieval: `hybrid` (BM25 and embedding search fused by reciprocal rank, BM25 alone when no embedding model is served) or `bm25`' },
+  {
+    name: 'DOCINTEL_ASK_RETRIEVAL',
+    default: 'hybrid',
+    description:
+      'Ask retrieval: `hybrid` (BM25 and embedding search fused by reciprocal rank, BM25 alone when no embedding model is served) or `bm25`',
+  },
   { name: 'DOCINTEL_LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'DOCINTEL_MAX_UPLOAD_BYTES', default: '104857600', description: 'Largest accepted file (upload or inline), bytes' },
   { name: 'DOCINTEL_MAX_FILES_PER_REQUEST', default: '20', description: 'Most files in one upload request' },
@@ -116,33 +133,111 @@ export const CONFIG_VARIABLES: VarSpec[] = [
   { name: 'DOCINTEL_MAX_PAGE_PIXELS', default: '100000000', description: 'Most pixels in one page image (decompression-bomb guard)' },
   { name: 'DOCINTEL_RATE_LIMIT_PER_MINUTE', default: '1200', description: 'Requests per minute per API key (token bucket; 0 disables)' },
   { name: 'DOCINTEL_MAX_CONCURRENT_JOBS', default: '32', description: 'Unfinished jobs one API key may have at once (0 disables)' },
-  { name: 'DOCINTEL_MAX_QUEUED_JOBS', default: '32', description: 'Sync admission: a sync request is refused at once with 503 and a Retry-After from the estimated backlog when the jobs queued ahead (all processes) would keep it past its sync budget, estimated from the workers\' slots and recent job durations, or when this many jobs are waiting or running; async requests still queue (0 disables admission)' },
+  {
+    name: 'DOCINTEL_MAX_QUEUED_JOBS',
+    default: '32',
+    description:
+      "Sync admission: a sync request is refused at once with 503 and a Retry-After from the estimated backlog when the jobs queued ahead (all processes) would keep it past its sync budget, estimated from the workers' slots and recent job durations, or when this many jobs are waiting or running; async requests still queue (0 disables admission)",
+  },
   { name: 'DOCINTEL_SYNC_BUDGET_MS', default: '120000', description: 'Time budget of an execution_mode sync request before 504' },
   { name: 'DOCINTEL_JOB_TIMEOUT_MS', default: '1800000', description: 'Longest one async job attempt may run' },
-  { name: 'DOCINTEL_FILE_RETENTION_DAYS', default: '0', description: 'Days a stored file is kept before the hourly sweep deletes it with its page images, cached analyses and ask-index rows (0: kept until DELETE /v1/files/{file_id})' },
+  {
+    name: 'DOCINTEL_FILE_RETENTION_DAYS',
+    default: '0',
+    description:
+      'Days a stored file is kept before the hourly sweep deletes it with its page images, cached analyses and ask-index rows (0: kept until DELETE /v1/files/{file_id})',
+  },
   { name: 'DOCINTEL_JOB_RETENTION_DAYS', default: '7', description: 'Days a finished job and its result are kept' },
-  { name: 'DOCINTEL_JOB_MAX_ATTEMPTS', default: '3', description: 'Runs of a job whose worker died (or lost its lease) before the job is failed; retries while a dependency is unavailable do not count' },
-  { name: 'DOCINTEL_JOB_RETRY_BUDGET_MS', default: '600000', description: 'How long a job keeps being retried while a dependency is unavailable (inference UNAVAILABLE, DEADLINE_EXCEEDED or RESOURCE_EXHAUSTED, the store unreachable or full), with exponential backoff up to 8 s, before it fails; such retries do not use DOCINTEL_JOB_MAX_ATTEMPTS' },
+  {
+    name: 'DOCINTEL_JOB_MAX_ATTEMPTS',
+    default: '3',
+    description:
+      'Runs of a job whose worker died (or lost its lease) before the job is failed; retries while a dependency is unavailable do not count',
+  },
+  {
+    name: 'DOCINTEL_JOB_RETRY_BUDGET_MS',
+    default: '600000',
+    description:
+      'How long a job keeps being retried while a dependency is unavailable (inference UNAVAILABLE, DEADLINE_EXCEEDED or RESOURCE_EXHAUSTED, the store unreachable or full), with exponential backoff up to 8 s, before it fails; such retries do not use DOCINTEL_JOB_MAX_ATTEMPTS',
+  },
   { name: 'DOCINTEL_JOB_LEASE_MS', default: '30000', description: 'How long a silent worker keeps a job before it is redelivered' },
   { name: 'DOCINTEL_WORKER_CONCURRENCY', default: '2', description: 'Jobs one worker process runs at once' },
   { name: 'DOCINTEL_RENDER_THREADS', default: '(number of CPU cores)', description: 'worker_threads for PDF/image decoding and rendering' },
-  { name: 'DOCINTEL_DOCUMENT_TASK_TIMEOUT_MS', default: '60000', description: 'Longest one PDF/image task (a page render) may run before its thread is stopped and replaced; whole-document analysis gets 10 s more per page' },
+  {
+    name: 'DOCINTEL_DOCUMENT_TASK_TIMEOUT_MS',
+    default: '60000',
+    description:
+      'Longest one PDF/image task (a page render) may run before its thread is stopped and replaced; whole-document analysis gets 10 s more per page',
+  },
   { name: 'DOCINTEL_INFERENCE_DEADLINE_MS', default: '30000', description: 'Deadline of each gRPC call to the inference process' },
-  { name: 'DOCINTEL_INFERENCE_THREADS', default: '(number of CPU cores)', description: 'ONNX Runtime intra-op threads in the inference process' },
-  { name: 'DOCINTEL_INFERENCE_QUEUE_LIMIT', default: '64', description: 'Queued inference requests before RESOURCE_EXHAUSTED (503 at the API)' },
-  { name: 'DOCINTEL_HEAP_GROWTH_PERCENT', default: '50', description: 'How far the V8 heap grows past live data before a full collection (0: V8 default, up to 300%); lower trades GC time for peak memory' },
-  { name: 'DOCINTEL_WEBHOOK_SECRET', default: '(unset: generated once into DATA_DIR/webhook-secret)', description: 'Server secret from which each API key\'s webhook signing secret is derived (HMAC-SHA256); set it on every node of a cluster' },
-  { name: 'DOCINTEL_WEBHOOK_MAX_ATTEMPTS', default: '5', description: 'Webhook deliveries tried per job before giving up (network errors, timeouts and 5xx are retried; 4xx are not)' },
-  { name: 'DOCINTEL_WEBHOOK_RETRY_BASE_MS', default: '1000', description: 'Pause before the 2nd webhook attempt; doubles for each later one (exponential backoff)' },
+  {
+    name: 'DOCINTEL_INFERENCE_THREADS',
+    default: '(number of CPU cores)',
+    description: 'ONNX Runtime intra-op threads in the inference process',
+  },
+  {
+    name: 'DOCINTEL_INFERENCE_QUEUE_LIMIT',
+    default: '64',
+    description: 'Queued inference requests before RESOURCE_EXHAUSTED (503 at the API)',
+  },
+  {
+    name: 'DOCINTEL_HEAP_GROWTH_PERCENT',
+    default: '50',
+    description:
+      'How far the V8 heap grows past live data before a full collection (0: V8 default, up to 300%); lower trades GC time for peak memory',
+  },
+  {
+    name: 'DOCINTEL_WEBHOOK_SECRET',
+    default: '(unset: generated once into DATA_DIR/webhook-secret)',
+    description:
+      "Server secret from which each API key's webhook signing secret is derived (HMAC-SHA256); set it on every node of a cluster",
+  },
+  {
+    name: 'DOCINTEL_WEBHOOK_MAX_ATTEMPTS',
+    default: '5',
+    description: 'Webhook deliveries tried per job before giving up (network errors, timeouts and 5xx are retried; 4xx are not)',
+  },
+  {
+    name: 'DOCINTEL_WEBHOOK_RETRY_BASE_MS',
+    default: '1000',
+    description: 'Pause before the 2nd webhook attempt; doubles for each later one (exponential backoff)',
+  },
   { name: 'DOCINTEL_WEBHOOK_TIMEOUT_MS', default: '10000', description: 'Time limit of one webhook attempt' },
-  { name: 'DOCINTEL_WEBHOOK_ALLOW_PRIVATE', default: 'false', description: 'Allow webhook_url on loopback, private and link-local addresses (or hostnames resolving to them); off, they are refused with 422 (SSRF guard)' },
-  { name: 'DOCINTEL_CORS_ORIGINS', default: '(unset: CORS off)', description: 'Comma-separated browser origins (e.g. `https://app.example.com`) allowed to call the API cross-origin; `*` allows any. Unset, no CORS headers are sent and preflights are refused' },
-  { name: 'DOCINTEL_METRICS', default: 'public', description: 'GET /metrics (Prometheus text): `public` (no key), `key` (needs an API key) or `off`' },
-  { name: 'DOCINTEL_LLM_BASE_URL', default: '(unset: no LLM; every feature works without one)', description: 'OpenAI-compatible API base URL (e.g. `http://localhost:8000/v1`) that extraction may ask to locate field values' },
+  {
+    name: 'DOCINTEL_WEBHOOK_ALLOW_PRIVATE',
+    default: 'false',
+    description:
+      'Allow webhook_url on loopback, private and link-local addresses (or hostnames resolving to them); off, they are refused with 422 (SSRF guard)',
+  },
+  {
+    name: 'DOCINTEL_CORS_ORIGINS',
+    default: '(unset: CORS off)',
+    description:
+      'Comma-separated browser origins (e.g. `https://app.example.com`) allowed to call the API cross-origin; `*` allows any. Unset, no CORS headers are sent and preflights are refused',
+  },
+  {
+    name: 'DOCINTEL_METRICS',
+    default: 'public',
+    description: 'GET /metrics (Prometheus text): `public` (no key), `key` (needs an API key) or `off`',
+  },
+  {
+    name: 'DOCINTEL_LLM_BASE_URL',
+    default: '(unset: no LLM; every feature works without one)',
+    description: 'OpenAI-compatible API base URL (e.g. `http://localhost:8000/v1`) that extraction may ask to locate field values',
+  },
   { name: 'DOCINTEL_LLM_API_KEY', default: '(unset)', description: 'Bearer key sent to DOCINTEL_LLM_BASE_URL' },
   { name: 'DOCINTEL_LLM_MODEL', default: 'gpt-4o-mini', description: 'Model name sent to DOCINTEL_LLM_BASE_URL' },
-  { name: 'DOCINTEL_EXTRACT_CALIBRATION', default: 'true', description: 'Map extraction confidences through the calibration table fitted on the tune half of the development sets (src/pipeline/extract/calibration-table.json); `false` returns the finders\' raw scores (scripts/calibrate-extract.ts refits the table from them)' },
-  { name: 'DOCINTEL_FAULTS', default: '(unset)', description: 'Fault injection for tests, e.g. `job.delay_ms=3000`; never set in production' },
+  {
+    name: 'DOCINTEL_EXTRACT_CALIBRATION',
+    default: 'true',
+    description:
+      "Map extraction confidences through the calibration table fitted on the tune half of the development sets (src/pipeline/extract/calibration-table.json); `false` returns the finders' raw scores (scripts/calibrate-extract.ts refits the table from them)",
+  },
+  {
+    name: 'DOCINTEL_FAULTS',
+    default: '(unset)',
+    description: 'Fault injection for tests, e.g. `job.delay_ms=3000`; never set in production',
+  },
 ];
 
 function int(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -169,12 +264,17 @@ function str(env: Env, name: string): string | null {
 
 export function parseApiKeys(raw: string | null): ApiKeySpec[] {
   if (!raw) return [];
-  const specs = raw.split(',').map((s) => s.trim()).filter(Boolean).map((entry, i) => {
-    const colon = entry.indexOf(':');
-    const [name, key] = colon > 0 ? [entry.slice(0, colon), entry.slice(colon + 1)] : [`key${i + 1}`, entry];
-    if (key.length < 8 || /\s/.test(key)) throw new ConfigError('DOCINTEL_API_KEYS', `key "${name}" must be at least 8 characters without spaces`);
-    return { name, key };
-  });
+  const specs = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry, i) => {
+      const colon = entry.indexOf(':');
+      const [name, key] = colon > 0 ? [entry.slice(0, colon), entry.slice(colon + 1)] : [`key${i + 1}`, entry];
+      if (key.length < 8 || /\s/.test(key))
+        throw new ConfigError('DOCINTEL_API_KEYS', `key "${name}" must be at least 8 characters without spaces`);
+      return { name, key };
+    });
   const names = new Set(specs.map((s) => s.name));
   if (names.size !== specs.length) throw new ConfigError('DOCINTEL_API_KEYS', 'key names must be unique');
   return specs;
@@ -182,19 +282,26 @@ export function parseApiKeys(raw: string | null): ApiKeySpec[] {
 
 function parseInferenceAddrs(raw: string | null): string[] {
   if (!raw) return [];
-  return raw.split(',').map((s) => s.trim()).filter(Boolean).map((addr) => {
-    if (addr.startsWith('unix:')) return addr;
-    if (!/^[\w.-]+:\d{1,5}$/.test(addr) && !/^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(addr)) {
-      throw new ConfigError('DOCINTEL_INFERENCE_ADDR', `"${addr}" is not host:port or unix:/path`);
-    }
-    return addr;
-  });
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((addr) => {
+      if (addr.startsWith('unix:')) return addr;
+      if (!/^[\w.-]+:\d{1,5}$/.test(addr) && !/^\[[0-9a-fA-F:]+\]:\d{1,5}$/.test(addr)) {
+        throw new ConfigError('DOCINTEL_INFERENCE_ADDR', `"${addr}" is not host:port or unix:/path`);
+      }
+      return addr;
+    });
 }
 
 function parseFaults(raw: string | null): Record<string, string> {
   if (!raw) return {};
   const out: Record<string, string> = {};
-  for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     if (eq <= 0) throw new ConfigError('DOCINTEL_FAULTS', `"${part}" is not name=value`);
     out[part.slice(0, eq)] = part.slice(eq + 1);
@@ -217,7 +324,10 @@ function parseLlm(env: Env): LlmSettings | null {
 
 /** `*`, or origins as browsers send them: scheme://host[:port], no path, no trailing slash. */
 function parseCorsOrigins(raw: string | null): string[] {
-  const origins = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const origins = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     if (origin !== '*' && !/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i.test(origin)) {
       throw new ConfigError('DOCINTEL_CORS_ORIGINS', `"${origin}" is not an origin like https://app.example.com`);

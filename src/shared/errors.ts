@@ -102,7 +102,10 @@ export interface RefusedFile {
  * file's (415 unsupported or corrupt, 413 too large).
  */
 export class UploadRefusedError extends AppError {
-  constructor(readonly refused: RefusedFile[], total: number) {
+  constructor(
+    readonly refused: RefusedFile[],
+    total: number,
+  ) {
     super(refused[0].status, UploadRefusedError.describe(refused, total));
   }
   private static describe(refused: RefusedFile[], total: number): string {
@@ -180,7 +183,11 @@ export class InternalError extends AppError {
 
 /** Errors raised by storage adapters; mapped to HTTP errors by the layers above. */
 export class StoreConflictError extends Error {
-  constructor(readonly kind: string, readonly id: string, reason: string) {
+  constructor(
+    readonly kind: string,
+    readonly id: string,
+    reason: string,
+  ) {
     super(`${kind}/${id}: ${reason}`);
     this.name = 'StoreConflictError';
   }
@@ -188,7 +195,11 @@ export class StoreConflictError extends Error {
 
 /** A problem with a document's bytes: wrong type, corrupt, encrypted, too many pixels. */
 export class DocumentFormatError extends Error {
-  constructor(message: string, readonly detectedType: string | null, readonly tooLarge = false) {
+  constructor(
+    message: string,
+    readonly detectedType: string | null,
+    readonly tooLarge = false,
+  ) {
     super(message);
     this.name = 'DocumentFormatError';
   }
@@ -196,7 +207,10 @@ export class DocumentFormatError extends Error {
 
 /** Invalid configuration: the process prints one line naming the variable and exits non-zero. */
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
     super(`${variable}: ${message}`);
     this.name = 'ConfigError';
   }

@@ -39,7 +39,7 @@ export const httpRequestDuration = new Histogram({
 
 export const jobsFinished = new Counter({
   name: 'jobs_total',
-  help: 'Jobs finished by this process\'s worker, by operation and final status (completed or failed)',
+  help: "Jobs finished by this process's worker, by operation and final status (completed or failed)",
   labelNames: ['operation', 'status'] as const,
   registers: [metricsRegistry],
 });

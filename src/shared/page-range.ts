@@ -14,7 +14,9 @@ export function parsePageRange(text: string, pageCount: number): number[] {
   for (const part of pageRangeParts(text)) {
     const [first, last] = part;
     if (last > pageCount) {
-      throw new PageRangeError(`page_range names page ${last}, past the last page of the document (${pageCount} page${pageCount === 1 ? '' : 's'})`);
+      throw new PageRangeError(
+        `page_range names page ${last}, past the last page of the document (${pageCount} page${pageCount === 1 ? '' : 's'})`,
+      );
     }
     for (let page = first; page <= last; page++) selected.add(page - 1);
   }

@@ -43,7 +43,8 @@ export function encodeCursor(lastId: string): string {
 export function decodeCursor(cursor: string | undefined, prefix: IdPrefix): string | undefined {
   if (cursor === undefined) return undefined;
   const id = /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-  if (!looksLikeId(id, prefix)) throw ValidationError.at(['query', 'cursor'], 'Invalid cursor: pass the next_cursor of a previous page', 'value_error');
+  if (!looksLikeId(id, prefix))
+    throw ValidationError.at(['query', 'cursor'], 'Invalid cursor: pass the next_cursor of a previous page', 'value_error');
   return id;
 }
 

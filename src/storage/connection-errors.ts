@@ -1,7 +1,5 @@
 import { JetStreamApiError, JetStreamError } from '@nats-io/jetstream';
-import {
-  ClosedConnectionError, ConnectionError, DrainingConnectionError, NoRespondersError, TimeoutError,
-} from '@nats-io/transport-node';
+import { ClosedConnectionError, ConnectionError, DrainingConnectionError, NoRespondersError, TimeoutError } from '@nats-io/transport-node';
 import { NatsUnavailableError } from './nats-connection.ts';
 
 /**
@@ -14,9 +12,13 @@ import { NatsUnavailableError } from './nats-connection.ts';
 export function isNatsUnreachable(err: unknown, depth = 0): boolean {
   if (!(err instanceof Error) || depth > 4) return false;
   if (
-    err instanceof TimeoutError || err instanceof ClosedConnectionError || err instanceof ConnectionError
-    || err instanceof DrainingConnectionError || err instanceof NoRespondersError
-  ) return true;
+    err instanceof TimeoutError ||
+    err instanceof ClosedConnectionError ||
+    err instanceof ConnectionError ||
+    err instanceof DrainingConnectionError ||
+    err instanceof NoRespondersError
+  )
+    return true;
   if (err instanceof JetStreamApiError && err.status === 503) return true;
   // A JetStreamStatusError (exported only as its base class) carries the status code of the reply.
   if (err instanceof JetStreamError && (err as { code?: unknown }).code === 503) return true;

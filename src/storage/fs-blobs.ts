@@ -3,13 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  BlobNotFoundError,
-  BlobTooLargeError,
-  type BlobInfo,
-  type BlobPutOptions,
-  type BlobStore,
-} from './ports.ts';
+import { BlobNotFoundError, BlobTooLargeError, type BlobInfo, type BlobPutOptions, type BlobStore } from './ports.ts';
 import { checkBlobKey, checkBlobPrefix } from './keys.ts';
 import { InsufficientStorageError, isStorageFull } from '../shared/errors.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../shared/private-fs.ts';

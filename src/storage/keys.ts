@@ -5,7 +5,11 @@
 
 /** Thrown for a record id or blob key that no adapter may store. A programming error, not a client error. */
 export class InvalidStorageKeyError extends Error {
-  constructor(readonly kind: 'record id' | 'blob key' | 'prefix', readonly key: string, reason: string) {
+  constructor(
+    readonly kind: 'record id' | 'blob key' | 'prefix',
+    readonly key: string,
+    reason: string,
+  ) {
     super(`invalid ${kind} ${JSON.stringify(key)}: ${reason}`);
     this.name = 'InvalidStorageKeyError';
   }

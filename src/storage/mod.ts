@@ -10,7 +10,7 @@ import { SqliteMetadataStore } from './sqlite-metadata.ts';
 
 export * from './ports.ts';
 export { InvalidStorageKeyError } from './keys.ts';
-export { openSqlite, SqliteMetadataStore,  } from './sqlite-metadata.ts';
+export { openSqlite, SqliteMetadataStore } from './sqlite-metadata.ts';
 export { FsBlobStore } from './fs-blobs.ts';
 export { NatsMetadataStore } from './nats-metadata.ts';
 export { NatsBlobStore } from './nats-blobs.ts';

@@ -3,13 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { StorageType } from '@nats-io/jetstream';
 import type { ObjectInfo, ObjectStore, Objm } from '@nats-io/obj';
-import {
-  BlobNotFoundError,
-  BlobTooLargeError,
-  type BlobInfo,
-  type BlobPutOptions,
-  type BlobStore,
-} from './ports.ts';
+import { BlobNotFoundError, BlobTooLargeError, type BlobInfo, type BlobPutOptions, type BlobStore } from './ports.ts';
 import { checkBlobKey, checkBlobPrefix } from './keys.ts';
 import { natsUnavailable } from './connection-errors.ts';
 import { objectStoreManager, streamSubjects, whenConnected, type NatsConnection } from './nats-connection.ts';
@@ -32,7 +26,10 @@ export class NatsBlobStore implements BlobStore {
   private readonly objm: Objm;
   private store?: Promise<ObjectStore>;
 
-  constructor(private readonly nc: NatsConnection, private readonly bucketName = BLOB_BUCKET) {
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly bucketName = BLOB_BUCKET,
+  ) {
     this.objm = objectStoreManager(nc);
   }
 

@@ -17,7 +17,10 @@ export const JETSTREAM_TIMEOUT_MS = 10_000;
  */
 export async function connectNats(url: string, name: string, logger?: Logger): Promise<NatsConnection> {
   const nc = await connect({
-    servers: url.split(',').map((s) => s.trim()).filter(Boolean),
+    servers: url
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     name,
     timeout: 5_000,
     maxReconnectAttempts: -1,

@@ -62,7 +62,15 @@ export class MetadataSessionStore implements SessionStore {
 
   async create(tenant: string, fileIds: string[], docIds: string[]): Promise<SessionRecord> {
     const now = nowSeconds();
-    const record: SessionRecord = { session_id: newId('session_id'), tenant, file_ids: fileIds, doc_ids: docIds, turns: [], created_at: now, updated_at: now };
+    const record: SessionRecord = {
+      session_id: newId('session_id'),
+      tenant,
+      file_ids: fileIds,
+      doc_ids: docIds,
+      turns: [],
+      created_at: now,
+      updated_at: now,
+    };
     await this.metadata.create('sessions', record.session_id, record);
     return record;
   }
@@ -76,7 +84,11 @@ export class MetadataSessionStore implements SessionStore {
     for (let attempt = 1; ; attempt++) {
       const stored = await this.metadata.get<SessionRecord>('sessions', sessionId);
       if (!stored || stored.value.tenant !== tenant) throw new SessionNotFoundError(sessionId);
-      const next: SessionRecord = { ...stored.value, turns: [...stored.value.turns, turn].slice(-MAX_SESSION_TURNS), updated_at: nowSeconds() };
+      const next: SessionRecord = {
+        ...stored.value,
+        turns: [...stored.value.turns, turn].slice(-MAX_SESSION_TURNS),
+        updated_at: nowSeconds(),
+      };
       try {
         await this.metadata.update('sessions', sessionId, next, stored.revision);
         return next;

@@ -165,12 +165,8 @@ function failingWhenFull<T>(write: () => T): T {
 function prepareStatements(db: SqliteDatabase) {
   return {
     get: db.prepare('SELECT id, value, revision FROM records WHERE collection = ? AND id = ?'),
-    list: db.prepare(
-      'SELECT id, value, revision FROM records WHERE collection = ? AND id >= ? AND id < ? ORDER BY id',
-    ),
-    pageAscending: db.prepare(
-      'SELECT id, value, revision FROM records WHERE collection = ? AND id >= ? AND id < ? ORDER BY id LIMIT ?',
-    ),
+    list: db.prepare('SELECT id, value, revision FROM records WHERE collection = ? AND id >= ? AND id < ? ORDER BY id'),
+    pageAscending: db.prepare('SELECT id, value, revision FROM records WHERE collection = ? AND id >= ? AND id < ? ORDER BY id LIMIT ?'),
     pageDescending: db.prepare(
       'SELECT id, value, revision FROM records WHERE collection = ? AND id >= ? AND id < ? ORDER BY id DESC LIMIT ?',
     ),

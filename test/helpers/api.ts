@@ -79,12 +79,17 @@ export function get(app: FastifyInstance, url: string, auth: Auth = AUTH_A, head
 
 /** Polls GET /v1/jobs/{id} until the job is completed or failed. */
 export async function waitForFinalJob(app: FastifyInstance, jobId: string, auth: Auth = AUTH_A, timeoutMs = 20_000): Promise<JobRefBody> {
-  return waitFor(`job ${jobId} to finish`, async () => {
-    const res = await get(app, `/v1/jobs/${jobId}`, auth);
-    expect(res.statusCode, res.body).toBe(200);
-    const ref = res.json() as JobRefBody;
-    return ref.status === 'completed' || ref.status === 'failed' ? ref : undefined;
-  }, timeoutMs, 25);
+  return waitFor(
+    `job ${jobId} to finish`,
+    async () => {
+      const res = await get(app, `/v1/jobs/${jobId}`, auth);
+      expect(res.statusCode, res.body).toBe(200);
+      const ref = res.json() as JobRefBody;
+      return ref.status === 'completed' || ref.status === 'failed' ? ref : undefined;
+    },
+    timeoutMs,
+    25,
+  );
 }
 
 /** File records and original blobs the stores hold: proof that a refused upload left nothing behind. */
@@ -101,7 +106,9 @@ export async function imageSize(bytes: Buffer): Promise<{ width: number; height:
 
 /** A small valid PNG, for tests that need files under a tight size limit. */
 export function tinyPng(seed = 0): Promise<Buffer> {
-  return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: seed % 256, g: 90, b: 160 } } }).png().toBuffer();
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: { r: seed % 256, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 }
 
 export function detailOf(res: InjectResponse): unknown {
@@ -146,7 +153,11 @@ export async function readSse(url: string, auth: Auth, timeoutMs = 15_000): Prom
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const res = await fetch(url, { headers: { ...auth, accept: 'text/event-stream' }, signal: controller.signal });
   const read: SseRead = {
-    status: res.status, contentType: res.headers.get('content-type'), requestId: res.headers.get('x-request-id'), events: [], closedByServer: false,
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    requestId: res.headers.get('x-request-id'),
+    events: [],
+    closedByServer: false,
   };
   try {
     for await (const event of readEvents(res.body as ReadableStream<Uint8Array>)) read.events.push(event);
@@ -189,9 +200,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: `http://127.0.0.1:${port}/hooks/docintel`,
     received,
     next: (timeoutMs = 15_000) => waitFor('a webhook delivery', () => received[0], timeoutMs),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

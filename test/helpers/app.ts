@@ -26,7 +26,10 @@ export interface TestApp {
  * tenants, `a` and `b`. `env` overrides configuration variables (e.g. limits, DOCINTEL_NATS_URL).
  * The inference sidecar is not spawned unless `inference: 'spawn'`.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { worker?: boolean; inference?: 'spawn' | 'connect' } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { worker?: boolean; inference?: 'spawn' | 'connect' } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docintel-test-'));
   const config = loadConfig({ DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'silent', DOCINTEL_RENDER_THREADS: '2', ...env }, 2);
   const logger = createLogger(config.logLevel, 'test');
@@ -53,14 +56,19 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
 }
 
 /** A multipart/form-data body with repeated `files` parts (what curl -F sends). */
-export function multipartBody(files: { filename: string; content: Buffer; contentType?: string; field?: string }[]): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(files: { filename: string; content: Buffer; contentType?: string; field?: string }[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----docintel${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const f of files) {
-    chunks.push(Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'files'}"; filename="${f.filename}"\r\n` +
-      `Content-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-    ));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'files'}"; filename="${f.filename}"\r\n` +
+          `Content-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

@@ -67,9 +67,11 @@ class Canvas {
 
   circle(x: number, y: number, r: number, rgb: string): void {
     const k = 0.5523 * r;
-    this.ops.push(`${rgb} rg ${f2(x + r)} ${f2(y)} m ${f2(x + r)} ${f2(y + k)} ${f2(x + k)} ${f2(y + r)} ${f2(x)} ${f2(y + r)} c `
-      + `${f2(x - k)} ${f2(y + r)} ${f2(x - r)} ${f2(y + k)} ${f2(x - r)} ${f2(y)} c ${f2(x - r)} ${f2(y - k)} ${f2(x - k)} ${f2(y - r)} ${f2(x)} ${f2(y - r)} c `
-      + `${f2(x + k)} ${f2(y - r)} ${f2(x + r)} ${f2(y - k)} ${f2(x + r)} ${f2(y)} c h f`);
+    this.ops.push(
+      `${rgb} rg ${f2(x + r)} ${f2(y)} m ${f2(x + r)} ${f2(y + k)} ${f2(x + k)} ${f2(y + r)} ${f2(x)} ${f2(y + r)} c ` +
+        `${f2(x - k)} ${f2(y + r)} ${f2(x - r)} ${f2(y + k)} ${f2(x - r)} ${f2(y)} c ${f2(x - r)} ${f2(y - k)} ${f2(x - k)} ${f2(y - r)} ${f2(x)} ${f2(y - r)} c ` +
+        `${f2(x + k)} ${f2(y - r)} ${f2(x + r)} ${f2(y - k)} ${f2(x + r)} ${f2(y)} c h f`,
+    );
   }
 
   /** A filled pie wedge from angle a0 to a1 (radians, counter-clockwise), arcs as Béziers of at most 90°. */
@@ -123,14 +125,28 @@ interface Frame {
 }
 
 /** L-shaped axes, ticks and labels on the left (values or categories) and at the bottom, titles around. */
-function axes(c: Canvas, f: Frame, o: { title: string; xLabel: string; yLabel: string; left: { pos: number; label: string }[]; bottom: { pos: number; label: string }[] }): void {
-  c.line([[f.x0, f.y1], [f.x0, f.y0], [f.x1, f.y0]]);
+function axes(
+  c: Canvas,
+  f: Frame,
+  o: { title: string; xLabel: string; yLabel: string; left: { pos: number; label: string }[]; bottom: { pos: number; label: string }[] },
+): void {
+  c.line([
+    [f.x0, f.y1],
+    [f.x0, f.y0],
+    [f.x1, f.y0],
+  ]);
   for (const t of o.left) {
-    c.line([[f.x0 - 4, t.pos], [f.x0, t.pos]]);
+    c.line([
+      [f.x0 - 4, t.pos],
+      [f.x0, t.pos],
+    ]);
     c.text(f.x0 - 6, t.pos - 3, 9, t.label, 'right');
   }
   for (const t of o.bottom) {
-    c.line([[t.pos, f.y0], [t.pos, f.y0 - 4]]);
+    c.line([
+      [t.pos, f.y0],
+      [t.pos, f.y0 - 4],
+    ]);
     c.text(t.pos, f.y0 - 14, 9, t.label, 'center');
   }
   c.text((f.x0 + f.x1) / 2, f.y1 + 14, 13, o.title, 'center');
@@ -143,7 +159,15 @@ function legend(c: Canvas, x: number, top: number, names: string[], kind: 'box' 
   names.forEach((name, i) => {
     const y = top - i * 16;
     if (kind === 'box') c.rect(x, y - 4, 10, 8, COLORS[first + i]);
-    else c.line([[x, y], [x + 16, y]], COLORS[first + i], 2);
+    else
+      c.line(
+        [
+          [x, y],
+          [x + 16, y],
+        ],
+        COLORS[first + i],
+        2,
+      );
     c.text(x + (kind === 'box' ? 14 : 20), y - 3, 9, name);
   });
 }
@@ -161,8 +185,20 @@ function verticalBars(c: Canvas): ExpectedChart {
   const y = linearAxis(f.y0, f.y1, 0, 5000, 1000, thousands);
   const slot = (f.x1 - f.x0) / cats.length;
   cats.forEach((_, i) => c.rect(f.x0 + i * slot + slot * 0.2, f.y0, slot * 0.6, y.at(values[i]) - f.y0, COLORS[0]));
-  axes(c, f, { title: 'Units sold per region', xLabel: 'Region', yLabel: 'Units sold', left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })), bottom: cats.map((l, i) => ({ pos: f.x0 + (i + 0.5) * slot, label: l })) });
-  return { chartType: 'bar', title: 'Units sold per region', x_label: 'Region', y_label: 'Units sold', series: [{ name: 'Units sold', points: cats.map((l, i) => [l, values[i]]) }] };
+  axes(c, f, {
+    title: 'Units sold per region',
+    xLabel: 'Region',
+    yLabel: 'Units sold',
+    left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })),
+    bottom: cats.map((l, i) => ({ pos: f.x0 + (i + 0.5) * slot, label: l })),
+  });
+  return {
+    chartType: 'bar',
+    title: 'Units sold per region',
+    x_label: 'Region',
+    y_label: 'Units sold',
+    series: [{ name: 'Units sold', points: cats.map((l, i) => [l, values[i]]) }],
+  };
 }
 
 function groupedBars(c: Canvas): ExpectedChart {
@@ -171,10 +207,24 @@ function groupedBars(c: Canvas): ExpectedChart {
   const data = { Online: [12.5, 18.2, 25.7, 31.4], Retail: [30.1, 27.4, 22.8, 20.5] };
   const y = linearAxis(f.y0, f.y1, 0, 40, 10, (v) => `$${v}`);
   const slot = (f.x1 - f.x0) / cats.length;
-  Object.values(data).forEach((vals, s) => vals.forEach((v, i) => c.rect(f.x0 + i * slot + slot * 0.15 + s * slot * 0.35, f.y0, slot * 0.35, y.at(v) - f.y0, COLORS[s])));
-  axes(c, f, { title: 'Revenue by channel', xLabel: 'Year', yLabel: 'Revenue ($m)', left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })), bottom: cats.map((l, i) => ({ pos: f.x0 + (i + 0.5) * slot, label: l })) });
+  Object.values(data).forEach((vals, s) =>
+    vals.forEach((v, i) => c.rect(f.x0 + i * slot + slot * 0.15 + s * slot * 0.35, f.y0, slot * 0.35, y.at(v) - f.y0, COLORS[s])),
+  );
+  axes(c, f, {
+    title: 'Revenue by channel',
+    xLabel: 'Year',
+    yLabel: 'Revenue ($m)',
+    left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })),
+    bottom: cats.map((l, i) => ({ pos: f.x0 + (i + 0.5) * slot, label: l })),
+  });
   legend(c, f.x1 + 20, f.y1 - 10, Object.keys(data));
-  return { chartType: 'grouped_bar', title: 'Revenue by channel', x_label: 'Year', y_label: 'Revenue ($m)', series: Object.entries(data).map(([name, vals]) => ({ name, points: cats.map((l, i) => [l, vals[i]] as [string, number]) })) };
+  return {
+    chartType: 'grouped_bar',
+    title: 'Revenue by channel',
+    x_label: 'Year',
+    y_label: 'Revenue ($m)',
+    series: Object.entries(data).map(([name, vals]) => ({ name, points: cats.map((l, i) => [l, vals[i]] as [string, number]) })),
+  };
 }
 
 function horizontalBars(c: Canvas): ExpectedChart {
@@ -185,8 +235,20 @@ function horizontalBars(c: Canvas): ExpectedChart {
   const slot = (f.y1 - f.y0) / cats.length;
   const centre = (i: number) => f.y1 - (i + 0.5) * slot;
   cats.forEach((_, i) => c.rect(f.x0, centre(i) - slot * 0.3, x.at(values[i]) - f.x0, slot * 0.6, COLORS[2]));
-  axes(c, f, { title: 'Completion per team', xLabel: 'Completion', yLabel: 'Team', left: cats.map((l, i) => ({ pos: centre(i), label: l })), bottom: x.ticks.map((t) => ({ pos: x.at(t.value), label: t.label })) });
-  return { chartType: 'hbar', title: 'Completion per team', x_label: 'Completion', y_label: 'Team', series: [{ name: 'Completion', points: cats.map((l, i) => [l, values[i]]) }] };
+  axes(c, f, {
+    title: 'Completion per team',
+    xLabel: 'Completion',
+    yLabel: 'Team',
+    left: cats.map((l, i) => ({ pos: centre(i), label: l })),
+    bottom: x.ticks.map((t) => ({ pos: x.at(t.value), label: t.label })),
+  });
+  return {
+    chartType: 'hbar',
+    title: 'Completion per team',
+    x_label: 'Completion',
+    y_label: 'Team',
+    series: [{ name: 'Completion', points: cats.map((l, i) => [l, values[i]]) }],
+  };
 }
 
 function logLine(c: Canvas): ExpectedChart {
@@ -198,24 +260,65 @@ function logLine(c: Canvas): ExpectedChart {
   const pts = cats.map((_, i) => [f.x0 + (i + 0.5) * step, y.at(values[i])] as [number, number]);
   c.line(pts, COLORS[1], 2);
   for (const p of pts) c.circle(p[0], p[1], 3, COLORS[1]);
-  axes(c, f, { title: 'Active users', xLabel: 'Month', yLabel: 'Users (log scale)', left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })), bottom: cats.map((l, i) => ({ pos: f.x0 + (i + 0.5) * step, label: l })) });
+  axes(c, f, {
+    title: 'Active users',
+    xLabel: 'Month',
+    yLabel: 'Users (log scale)',
+    left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })),
+    bottom: cats.map((l, i) => ({ pos: f.x0 + (i + 0.5) * step, label: l })),
+  });
   legend(c, f.x1 + 20, f.y1 - 10, ['Signed-in users'], 'line', 1);
-  return { chartType: 'line', title: 'Active users', x_label: 'Month', y_label: 'Users (log scale)', scale: 'log', series: [{ name: 'Signed-in users', points: cats.map((l, i) => [l, values[i]]) }] };
+  return {
+    chartType: 'line',
+    title: 'Active users',
+    x_label: 'Month',
+    y_label: 'Users (log scale)',
+    scale: 'log',
+    series: [{ name: 'Signed-in users', points: cats.map((l, i) => [l, values[i]]) }],
+  };
 }
 
 function scatter(c: Canvas): ExpectedChart {
   const f = { x0: 120, y0: 420, x1: 460, y1: 660 };
-  const data = { Control: [[1.5, -12.3], [3.2, 4.4], [5, 15.8]], Treated: [[7.7, -3.1], [9.1, 9.9], [6.4, 18.2]] };
+  const data = {
+    Control: [
+      [1.5, -12.3],
+      [3.2, 4.4],
+      [5, 15.8],
+    ],
+    Treated: [
+      [7.7, -3.1],
+      [9.1, 9.9],
+      [6.4, 18.2],
+    ],
+  };
   const x = linearAxis(f.x0, f.x1, 0, 10, 2, String);
   const y = linearAxis(f.y0, f.y1, -20, 20, 10, String);
   Object.values(data).forEach((pts, s) => pts.forEach(([px, py]) => c.circle(x.at(px), y.at(py), 3.5, COLORS[s])));
-  axes(c, f, { title: 'Response to dose', xLabel: 'Dose (mg)', yLabel: 'Response', left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })), bottom: x.ticks.map((t) => ({ pos: x.at(t.value), label: t.label })) });
+  axes(c, f, {
+    title: 'Response to dose',
+    xLabel: 'Dose (mg)',
+    yLabel: 'Response',
+    left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })),
+    bottom: x.ticks.map((t) => ({ pos: x.at(t.value), label: t.label })),
+  });
   legend(c, f.x1 + 20, f.y1 - 10, Object.keys(data));
-  return { chartType: 'scatter', title: 'Response to dose', x_label: 'Dose (mg)', y_label: 'Response', series: Object.entries(data).map(([name, pts]) => ({ name, points: pts.map(([px, py]) => [px, py] as [number, number]) })) };
+  return {
+    chartType: 'scatter',
+    title: 'Response to dose',
+    x_label: 'Dose (mg)',
+    y_label: 'Response',
+    series: Object.entries(data).map(([name, pts]) => ({ name, points: pts.map(([px, py]) => [px, py] as [number, number]) })),
+  };
 }
 
 function pie(c: Canvas): ExpectedChart {
-  const slices: [string, number][] = [['Apples', 40], ['Bananas', 25], ['Cherries', 20], ['Dates', 15]];
+  const slices: [string, number][] = [
+    ['Apples', 40],
+    ['Bananas', 25],
+    ['Cherries', 20],
+    ['Dates', 15],
+  ];
   const [x, y, r] = [300, 200, 90];
   let a = Math.PI / 2;
   slices.forEach(([name, share], i) => {
@@ -227,7 +330,13 @@ function pie(c: Canvas): ExpectedChart {
     a += sweep;
   });
   c.text(x, y + r + 30, 13, 'Fruit sold by kind', 'center');
-  return { chartType: 'pie', title: 'Fruit sold by kind', x_label: '', y_label: '', series: [{ name: 'Fruit sold by kind', points: slices }] };
+  return {
+    chartType: 'pie',
+    title: 'Fruit sold by kind',
+    x_label: '',
+    y_label: '',
+    series: [{ name: 'Fruit sold by kind', points: slices }],
+  };
 }
 
 function stackedBars(c: Canvas): ExpectedChart {
@@ -243,9 +352,21 @@ function stackedBars(c: Canvas): ExpectedChart {
       base += vals[i];
     });
   });
-  axes(c, f, { title: 'Revenue mix by quarter', xLabel: 'Quarter', yLabel: 'Revenue (EUR k)', left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })), bottom: cats.map((l, i) => ({ pos: f.x0 + (i + 0.5) * slot, label: l })) });
+  axes(c, f, {
+    title: 'Revenue mix by quarter',
+    xLabel: 'Quarter',
+    yLabel: 'Revenue (EUR k)',
+    left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })),
+    bottom: cats.map((l, i) => ({ pos: f.x0 + (i + 0.5) * slot, label: l })),
+  });
   legend(c, f.x1 + 20, f.y1 - 10, Object.keys(data));
-  return { chartType: 'stacked_bar', title: 'Revenue mix by quarter', x_label: 'Quarter', y_label: 'Revenue (EUR k)', series: Object.entries(data).map(([name, vals]) => ({ name, points: cats.map((l, i) => [l, vals[i]] as [string, number]) })) };
+  return {
+    chartType: 'stacked_bar',
+    title: 'Revenue mix by quarter',
+    x_label: 'Quarter',
+    y_label: 'Revenue (EUR k)',
+    series: Object.entries(data).map(([name, vals]) => ({ name, points: cats.map((l, i) => [l, vals[i]] as [string, number]) })),
+  };
 }
 
 /** Bars either side of zero in a framed plot with gridlines; the zero line is drawn across the plot. */
@@ -254,13 +375,40 @@ function negativeBars(c: Canvas): ExpectedChart {
   const cats = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
   const values = [-15.5, 22, 8.25, -4, 30.5];
   const y = linearAxis(f.y0, f.y1, -20, 40, 10, String);
-  for (const t of y.ticks) c.line([[f.x0, y.at(t.value)], [f.x1, y.at(t.value)]], '0.85 0.85 0.85', 0.5);
+  for (const t of y.ticks)
+    c.line(
+      [
+        [f.x0, y.at(t.value)],
+        [f.x1, y.at(t.value)],
+      ],
+      '0.85 0.85 0.85',
+      0.5,
+    );
   const slot = (f.x1 - f.x0) / cats.length;
   cats.forEach((_, i) => c.rect(f.x0 + i * slot + slot * 0.2, y.at(0), slot * 0.6, y.at(values[i]) - y.at(0), COLORS[3]));
-  c.line([[f.x0, y.at(0)], [f.x1, y.at(0)]]);
-  c.line([[f.x0, f.y1], [f.x1, f.y1], [f.x1, f.y0]]);
-  axes(c, f, { title: 'Net change by day', xLabel: 'Day', yLabel: 'Change (%)', left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })), bottom: cats.map((l, i) => ({ pos: f.x0 + (i + 0.5) * slot, label: l })) });
-  return { chartType: 'bar', title: 'Net change by day', x_label: 'Day', y_label: 'Change (%)', series: [{ name: 'Net change', points: cats.map((l, i) => [l, values[i]]) }] };
+  c.line([
+    [f.x0, y.at(0)],
+    [f.x1, y.at(0)],
+  ]);
+  c.line([
+    [f.x0, f.y1],
+    [f.x1, f.y1],
+    [f.x1, f.y0],
+  ]);
+  axes(c, f, {
+    title: 'Net change by day',
+    xLabel: 'Day',
+    yLabel: 'Change (%)',
+    left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })),
+    bottom: cats.map((l, i) => ({ pos: f.x0 + (i + 0.5) * slot, label: l })),
+  });
+  return {
+    chartType: 'bar',
+    title: 'Net change by day',
+    x_label: 'Day',
+    y_label: 'Change (%)',
+    series: [{ name: 'Net change', points: cats.map((l, i) => [l, values[i]]) }],
+  };
 }
 
 /** A filled area over year categories (labels that read as numbers but name categories). */
@@ -273,15 +421,34 @@ function area(c: Canvas): ExpectedChart {
   const top = cats.map((_, i) => [f.x0 + i * step, y.at(values[i])] as [number, number]);
   const pts = [[f.x0, f.y0], ...top, [f.x1, f.y0]];
   c.ops.push(`${COLORS[2]} rg ${pts.map((p, i) => `${f2(p[0])} ${f2(p[1])} ${i ? 'l' : 'm'}`).join(' ')} h f`);
-  axes(c, f, { title: 'Open tickets over time', xLabel: 'Year', yLabel: 'Open tickets', left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })), bottom: cats.map((l, i) => ({ pos: f.x0 + i * step, label: l })) });
-  return { chartType: 'area', title: 'Open tickets over time', x_label: 'Year', y_label: 'Open tickets', series: [{ name: 'Open tickets', points: cats.map((l, i) => [l, values[i]]) }] };
+  axes(c, f, {
+    title: 'Open tickets over time',
+    xLabel: 'Year',
+    yLabel: 'Open tickets',
+    left: y.ticks.map((t) => ({ pos: y.at(t.value), label: t.label })),
+    bottom: cats.map((l, i) => ({ pos: f.x0 + i * step, label: l })),
+  });
+  return {
+    chartType: 'area',
+    title: 'Open tickets over time',
+    x_label: 'Year',
+    y_label: 'Open tickets',
+    series: [{ name: 'Open tickets', points: cats.map((l, i) => [l, values[i]]) }],
+  };
 }
 
 function prosePage(c: Canvas): ExpectedChart[] {
   c.text(72, 720, 16, 'Annual report');
   const text = Array.from({ length: 8 }, () => PROSE).flat();
   c.paragraph(72, 690, 10, text);
-  c.line([[72, 340], [540, 340]], '0 0 0', 0.5);
+  c.line(
+    [
+      [72, 340],
+      [540, 340],
+    ],
+    '0 0 0',
+    0.5,
+  );
   c.paragraph(72, 320, 10, PROSE);
   return [];
 }
@@ -292,11 +459,17 @@ export function chartSuitePdf(): ChartPdf {
   const fonts = { F1: doc.addSimpleFont(font) };
   const pages: ExpectedChart[][] = [];
   const layouts: ((c: Canvas) => ExpectedChart[])[] = [
-    (c) => { c.paragraph(72, 740, 10, PROSE); return [verticalBars(c), groupedBars(c)]; },
+    (c) => {
+      c.paragraph(72, 740, 10, PROSE);
+      return [verticalBars(c), groupedBars(c)];
+    },
     (c) => [horizontalBars(c), logLine(c)],
     (c) => [scatter(c), pie(c)],
     (c) => [stackedBars(c), negativeBars(c)],
-    (c) => { c.paragraph(72, 740, 10, PROSE); return [area(c)]; },
+    (c) => {
+      c.paragraph(72, 740, 10, PROSE);
+      return [area(c)];
+    },
     prosePage,
   ];
   for (const layout of layouts) {

@@ -24,14 +24,17 @@ export interface PlannedJob {
   url: string;
 }
 
-
 /** A born-digital PDF of `pages` pages, each naming the job's token. */
 function tokenPdf(token: string, pages: number): Buffer {
-  return helveticaPdf(Array.from({ length: pages }, (_, p) => [
-    `BT /F2 16 Tf 72 720 Td (${pdfText(`Cluster report ${token}`)}) Tj ET`,
-    `BT /F1 11 Tf 72 690 Td (${pdfText(`Page ${p + 1} of ${pages} for reference ${token}.`)}) Tj ET`,
-    `BT /F1 11 Tf 72 672 Td (${pdfText('Shipments left the northern warehouse on schedule.')}) Tj ET`,
-  ].join('\n')));
+  return helveticaPdf(
+    Array.from({ length: pages }, (_, p) =>
+      [
+        `BT /F2 16 Tf 72 720 Td (${pdfText(`Cluster report ${token}`)}) Tj ET`,
+        `BT /F1 11 Tf 72 690 Td (${pdfText(`Page ${p + 1} of ${pages} for reference ${token}.`)}) Tj ET`,
+        `BT /F1 11 Tf 72 672 Td (${pdfText('Shipments left the northern warehouse on schedule.')}) Tj ET`,
+      ].join('\n'),
+    ),
+  );
 }
 
 /**
@@ -44,12 +47,30 @@ export function planJobs(count: number): PlannedJob[] {
     if (kind === 'parse-pdf') {
       const token = `CLU-${String(1000 + index)}-PDF`;
       const pages = 1 + (index % 3 === 0 ? 1 : 0);
-      return { index, kind, filename: `report-${index}.pdf`, bytes: tokenPdf(token, pages), contentType: 'application/pdf', token, pages, url: '/api/v1/parse' };
+      return {
+        index,
+        kind,
+        filename: `report-${index}.pdf`,
+        bytes: tokenPdf(token, pages),
+        contentType: 'application/pdf',
+        token,
+        pages,
+        url: '/api/v1/parse',
+      };
     }
     // Digits read back reliably; the token is the order number.
     const token = String(20000 + index * 7);
     const png = textImage([`Order ${token} shipped`, `Total due ${index}.25 EUR`], 2).png;
-    return { index, kind, filename: `scan-${index}.png`, bytes: png, contentType: 'image/png', token, pages: 1, url: kind === 'ocr-scan' ? '/v1/ocr' : '/api/v1/parse' };
+    return {
+      index,
+      kind,
+      filename: `scan-${index}.png`,
+      bytes: png,
+      contentType: 'image/png',
+      token,
+      pages: 1,
+      url: kind === 'ocr-scan' ? '/v1/ocr' : '/api/v1/parse',
+    };
   });
 }
 
@@ -59,7 +80,7 @@ export function resultProblem(job: PlannedJob, result: unknown): string | null {
   const pages = body.pages ?? [];
   if (pages.length !== job.pages) return `${pages.length} pages, expected ${job.pages}`;
   if (pages.some((p, i) => p.page_index !== i)) return `page indexes ${pages.map((p) => p.page_index).join(',')}`;
-  const text = job.kind === 'ocr-scan' ? pages.map((p) => p.text ?? '').join('\n') : body.markdown ?? '';
+  const text = job.kind === 'ocr-scan' ? pages.map((p) => p.text ?? '').join('\n') : (body.markdown ?? '');
   if (!text.includes(job.token)) return `text lacks ${job.token}: ${JSON.stringify(text.slice(0, 200))}`;
   return null;
 }

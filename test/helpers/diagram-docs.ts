@@ -13,8 +13,19 @@ import { pdfOf, pdfText } from './pdf.ts';
 type Pt = [number, number];
 
 export type NodeShape = 'terminal' | 'box' | 'decision';
-interface NodeSpec { label: string; shape: NodeShape; cx: number; cy: number; hw: number; hh: number }
-interface EdgeSpec { points: Pt[]; label?: string; labelAt?: Pt }
+interface NodeSpec {
+  label: string;
+  shape: NodeShape;
+  cx: number;
+  cy: number;
+  hw: number;
+  hh: number;
+}
+interface EdgeSpec {
+  points: Pt[];
+  label?: string;
+  labelAt?: Pt;
+}
 
 /** Start → Read input → Valid? →(Yes) Process → End, and Valid? →(No) back to Read input. */
 export const FLOW = {
@@ -27,11 +38,42 @@ export const FLOW = {
     { label: 'End', shape: 'terminal', cx: 306, cy: 460, hw: 60, hh: 20 },
   ] as NodeSpec[],
   edges: [
-    { points: [[306, 140], [306, 180]] },
-    { points: [[306, 220], [306, 252]] },
-    { points: [[306, 328], [306, 360]], label: 'Yes', labelAt: [314, 348] },
-    { points: [[306, 400], [306, 440]] },
-    { points: [[366, 290], [430, 290], [430, 200], [366, 200]], label: 'No', labelAt: [376, 284] },
+    {
+      points: [
+        [306, 140],
+        [306, 180],
+      ],
+    },
+    {
+      points: [
+        [306, 220],
+        [306, 252],
+      ],
+    },
+    {
+      points: [
+        [306, 328],
+        [306, 360],
+      ],
+      label: 'Yes',
+      labelAt: [314, 348],
+    },
+    {
+      points: [
+        [306, 400],
+        [306, 440],
+      ],
+    },
+    {
+      points: [
+        [366, 290],
+        [430, 290],
+        [430, 200],
+        [366, 200],
+      ],
+      label: 'No',
+      labelAt: [376, 284],
+    },
   ] as EdgeSpec[],
   /** (from, to, edge label) as the finder must report them. */
   expectedEdges: [
@@ -58,7 +100,9 @@ const num = (n: number) => Number(n.toFixed(2));
 class Stream {
   readonly ops: string[] = [];
   constructor(private readonly h: number) {}
-  private p([x, y]: Pt): string { return `${num(x)} ${num(this.h - y)}`; }
+  private p([x, y]: Pt): string {
+    return `${num(x)} ${num(this.h - y)}`;
+  }
   text(x: number, baselineY: number, size: number, text: string, font = 'F1'): void {
     this.ops.push(`BT /${font} ${size} Tf ${this.p([x, baselineY])} Td (${pdfText(text)}) Tj ET`);
   }
@@ -77,21 +121,25 @@ class Stream {
   ellipse(cx: number, cy: number, rx: number, ry: number, paint = 'S'): void {
     const k = 0.5523;
     const c = (a: Pt, b: Pt, e: Pt) => `${this.p(a)} ${this.p(b)} ${this.p(e)} c`;
-    this.ops.push([
-      `${this.p([cx + rx, cy])} m`,
-      c([cx + rx, cy + k * ry], [cx + k * rx, cy + ry], [cx, cy + ry]),
-      c([cx - k * rx, cy + ry], [cx - rx, cy + k * ry], [cx - rx, cy]),
-      c([cx - rx, cy - k * ry], [cx - k * rx, cy - ry], [cx, cy - ry]),
-      c([cx + k * rx, cy - ry], [cx + rx, cy - k * ry], [cx + rx, cy]),
-      `h ${paint}`,
-    ].join(' '));
+    this.ops.push(
+      [
+        `${this.p([cx + rx, cy])} m`,
+        c([cx + rx, cy + k * ry], [cx + k * rx, cy + ry], [cx, cy + ry]),
+        c([cx - k * rx, cy + ry], [cx - rx, cy + k * ry], [cx - rx, cy]),
+        c([cx - rx, cy - k * ry], [cx - k * rx, cy - ry], [cx, cy - ry]),
+        c([cx + k * rx, cy - ry], [cx + rx, cy - k * ry], [cx + rx, cy]),
+        `h ${paint}`,
+      ].join(' '),
+    );
   }
   /** A filled triangle arrowhead with its tip at the end of `from → tip`. */
   arrowhead(from: Pt, tip: Pt, length = 9, halfWidth = 4): void {
     const [, left, right] = arrowGeometry(from, tip, length, halfWidth);
     this.polyline([tip, left, right], true, 'f');
   }
-  toString(): string { return this.ops.join('\n'); }
+  toString(): string {
+    return this.ops.join('\n');
+  }
 }
 
 function arrowGeometry(from: Pt, tip: Pt, length: number, halfWidth: number): [Pt, Pt, Pt] {
@@ -110,7 +158,16 @@ function drawFlowchart(s: Stream, segmented: boolean): void {
   for (const n of FLOW.nodes) {
     if (n.shape === 'box') s.rect(n.cx - n.hw, n.cy - n.hh, n.hw * 2, n.hh * 2);
     else if (n.shape === 'terminal') s.ellipse(n.cx, n.cy, n.hw, n.hh);
-    else s.polyline([[n.cx, n.cy - n.hh], [n.cx + n.hw, n.cy], [n.cx, n.cy + n.hh], [n.cx - n.hw, n.cy]], true);
+    else
+      s.polyline(
+        [
+          [n.cx, n.cy - n.hh],
+          [n.cx + n.hw, n.cy],
+          [n.cx, n.cy + n.hh],
+          [n.cx - n.hw, n.cy],
+        ],
+        true,
+      );
     s.centred(n.cx, n.cy, 11, n.label);
   }
   for (const e of FLOW.edges) {
@@ -145,9 +202,23 @@ export function flowchartSvg(scale: number, filled = false): string {
   for (const n of FLOW.nodes) {
     const fill = !filled ? 'none' : n.shape === 'box' ? '#dbeafe' : n.shape === 'terminal' ? '#dcfce7' : '#fde68a';
     const stroke = filled && n.shape === 'decision' ? `fill="${fill}"` : `fill="${fill}" ${line}`;
-    if (n.shape === 'box') parts.push(`<rect x="${(n.cx - n.hw) * scale}" y="${(n.cy - n.hh) * scale}" width="${n.hw * 2 * scale}" height="${n.hh * 2 * scale}" ${stroke}/>`);
-    else if (n.shape === 'terminal') parts.push(`<ellipse cx="${n.cx * scale}" cy="${n.cy * scale}" rx="${n.hw * scale}" ry="${n.hh * scale}" ${stroke}/>`);
-    else parts.push(`<polygon points="${[[n.cx, n.cy - n.hh], [n.cx + n.hw, n.cy], [n.cx, n.cy + n.hh], [n.cx - n.hw, n.cy]].map((q) => p(q as Pt)).join(' ')}" ${stroke}/>`);
+    if (n.shape === 'box')
+      parts.push(
+        `<rect x="${(n.cx - n.hw) * scale}" y="${(n.cy - n.hh) * scale}" width="${n.hw * 2 * scale}" height="${n.hh * 2 * scale}" ${stroke}/>`,
+      );
+    else if (n.shape === 'terminal')
+      parts.push(`<ellipse cx="${n.cx * scale}" cy="${n.cy * scale}" rx="${n.hw * scale}" ry="${n.hh * scale}" ${stroke}/>`);
+    else
+      parts.push(
+        `<polygon points="${[
+          [n.cx, n.cy - n.hh],
+          [n.cx + n.hw, n.cy],
+          [n.cx, n.cy + n.hh],
+          [n.cx - n.hw, n.cy],
+        ]
+          .map((q) => p(q as Pt))
+          .join(' ')}" ${stroke}/>`,
+      );
   }
   for (const e of FLOW.edges) {
     const tip = e.points[e.points.length - 1];
@@ -156,25 +227,48 @@ export function flowchartSvg(scale: number, filled = false): string {
     parts.push(`<polyline points="${[...e.points.slice(0, -1), base].map(p).join(' ')}" fill="none" ${line}/>`);
     parts.push(`<polygon points="${[tip, left, right].map(p).join(' ')}" fill="#000"/>`);
   }
-  for (const t of svgTexts()) parts.push(`<text x="${num(t.x * scale)}" y="${num(t.baseline * scale)}" font-family="Helvetica, Arial, sans-serif" font-size="${t.size * scale}">${t.text}</text>`);
+  for (const t of svgTexts())
+    parts.push(
+      `<text x="${num(t.x * scale)}" y="${num(t.baseline * scale)}" font-family="Helvetica, Arial, sans-serif" font-size="${t.size * scale}">${t.text}</text>`,
+    );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${612 * scale}" height="${600 * scale}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`;
 }
 
-interface PlacedText { text: string; x: number; baseline: number; size: number }
+interface PlacedText {
+  text: string;
+  x: number;
+  baseline: number;
+  size: number;
+}
 
 function svgTexts(): PlacedText[] {
-  const out: PlacedText[] = FLOW.nodes.map((n) => ({ text: n.label, x: n.cx - textWidth(n.label, 11) / 2, baseline: n.cy + 11 * 0.35, size: 11 }));
+  const out: PlacedText[] = FLOW.nodes.map((n) => ({
+    text: n.label,
+    x: n.cx - textWidth(n.label, 11) / 2,
+    baseline: n.cy + 11 * 0.35,
+    size: 11,
+  }));
   for (const e of FLOW.edges) if (e.label && e.labelAt) out.push({ text: e.label, x: e.labelAt[0], baseline: e.labelAt[1], size: 10 });
   return out;
 }
 
 /** The flowchart PNG and a page whose lines stand in for OCR: one `ocr` line per label at its known position. */
 export async function flowchartImage(scale = 1.5, filled = false): Promise<{ png: Buffer; page: ModelPage }> {
-  const png = await sharp(Buffer.from(flowchartSvg(scale, filled))).png().toBuffer();
+  const png = await sharp(Buffer.from(flowchartSvg(scale, filled)))
+    .png()
+    .toBuffer();
   const lines: Line[] = svgTexts().map((t, i) => ocrLine(i, t, scale));
   const page: ModelPage = {
-    page_index: 0, width: 612 * scale, height: 600 * scale, rotation: 0, lines, blocks: [], paths: [], images: [],
-    textLayer: 'none', needsOcr: true,
+    page_index: 0,
+    width: 612 * scale,
+    height: 600 * scale,
+    rotation: 0,
+    lines,
+    blocks: [],
+    paths: [],
+    images: [],
+    textLayer: 'none',
+    needsOcr: true,
   };
   return { png, page };
 }
@@ -195,8 +289,24 @@ function ocrLine(i: number, t: PlacedText, scale: number): Line {
 
 /** What the title block and dimensions of `engineeringPdf` say. */
 export const DRAWING = {
-  fields: [['TITLE', 'Mounting Bracket'], ['DRAWING NO', 'MB-1042'], ['SCALE', '1:2'], ['REV', 'B'], ['DATE', '2024-03-15'], ['DRAWN BY', 'J. Smith'], ['MATERIAL', 'AL 6061-T6']] as [string, string][],
-  expectedInsights: ['Title: Mounting Bracket', 'Drawing No: MB-1042', 'Scale: 1:2', 'Rev: B', 'Date: 2024-03-15', 'Drawn by: J. Smith', 'Material: AL 6061-T6'],
+  fields: [
+    ['TITLE', 'Mounting Bracket'],
+    ['DRAWING NO', 'MB-1042'],
+    ['SCALE', '1:2'],
+    ['REV', 'B'],
+    ['DATE', '2024-03-15'],
+    ['DRAWN BY', 'J. Smith'],
+    ['MATERIAL', 'AL 6061-T6'],
+  ] as [string, string][],
+  expectedInsights: [
+    'Title: Mounting Bracket',
+    'Drawing No: MB-1042',
+    'Scale: 1:2',
+    'Rev: B',
+    'Date: 2024-03-15',
+    'Drawn by: J. Smith',
+    'Material: AL 6061-T6',
+  ],
   dimensions: ['120', 'Ø25'],
   note: 'REMOVE ALL BURRS AND SHARP EDGES.',
 };
@@ -216,13 +326,26 @@ export function engineeringPdf(): Buffer {
   s.rect(200, 200, 360, 180);
   s.ellipse(380, 290, 37.5, 37.5);
   s.ops.push('0.4 w');
-  s.polyline([[200, 385], [200, 450]]);
-  s.polyline([[560, 385], [560, 450]]);
-  s.polyline([[210, 440], [550, 440]]);
+  s.polyline([
+    [200, 385],
+    [200, 450],
+  ]);
+  s.polyline([
+    [560, 385],
+    [560, 450],
+  ]);
+  s.polyline([
+    [210, 440],
+    [550, 440],
+  ]);
   s.arrowhead([300, 440], [200, 440]);
   s.arrowhead([460, 440], [560, 440]);
   s.text(370, 434, 12, '120');
-  s.polyline([[500, 150], [440, 150], [406.5, 263.5]]);
+  s.polyline([
+    [500, 150],
+    [440, 150],
+    [406.5, 263.5],
+  ]);
   s.arrowhead([440, 150], [406.5, 263.5]);
   s.text(505, 154, 12, 'Ø25');
   s.text(60, 620, 11, 'NOTES:');
@@ -236,16 +359,34 @@ function drawTitleBlock(s: Stream, x: number, y: number): void {
   const rowH = 22;
   s.ops.push('0.8 w');
   s.rect(x, y, 360, rowH * DRAWING.fields.length);
-  s.polyline([[x + 110, y], [x + 110, y + rowH * DRAWING.fields.length]]);
+  s.polyline([
+    [x + 110, y],
+    [x + 110, y + rowH * DRAWING.fields.length],
+  ]);
   DRAWING.fields.forEach(([label, value], i) => {
     const top = y + i * rowH;
-    if (i > 0) s.polyline([[x, top], [x + 360, top]]);
+    if (i > 0)
+      s.polyline([
+        [x, top],
+        [x + 360, top],
+      ]);
     s.text(x + 6, top + 15, 8, label);
     s.text(x + 118, top + 16, 11, value);
   });
 }
 
-const TABLE = { rows: [['Region', 'Q1', 'Q2'], ['North', '120', '135'], ['South', '98', '104'], ['East', '143', '150']], x0: 100, y0: 150, cw: 120, rh: 24 };
+const TABLE = {
+  rows: [
+    ['Region', 'Q1', 'Q2'],
+    ['North', '120', '135'],
+    ['South', '98', '104'],
+    ['East', '143', '150'],
+  ],
+  x0: 100,
+  y0: 150,
+  cw: 120,
+  rh: 24,
+};
 
 function tableTexts(): PlacedText[] {
   const { rows, x0, y0, cw, rh } = TABLE;
@@ -256,8 +397,16 @@ function tableTexts(): PlacedText[] {
 export function ruledTablePdf(): Buffer {
   const s = new Stream(792);
   const { rows, x0, y0, cw, rh } = TABLE;
-  for (let r = 0; r <= rows.length; r++) s.polyline([[x0, y0 + r * rh], [x0 + cw * 3, y0 + r * rh]]);
-  for (let c = 0; c <= 3; c++) s.polyline([[x0 + c * cw, y0], [x0 + c * cw, y0 + rh * rows.length]]);
+  for (let r = 0; r <= rows.length; r++)
+    s.polyline([
+      [x0, y0 + r * rh],
+      [x0 + cw * 3, y0 + r * rh],
+    ]);
+  for (let c = 0; c <= 3; c++)
+    s.polyline([
+      [x0 + c * cw, y0],
+      [x0 + c * cw, y0 + rh * rows.length],
+    ]);
   for (const t of tableTexts()) s.text(t.x, t.baseline, t.size, t.text);
   s.text(100, 130, 10, 'Table 1. Sales by region.');
   return pdfOf([s.toString()]);
@@ -267,16 +416,30 @@ export function ruledTablePdf(): Buffer {
 export async function ruledTableImage(scale = 1.5): Promise<{ png: Buffer; page: ModelPage }> {
   const { rows, x0, y0, cw, rh } = TABLE;
   const parts: string[] = [];
-  const line = (a: Pt, b: Pt) => parts.push(`<line x1="${a[0] * scale}" y1="${a[1] * scale}" x2="${b[0] * scale}" y2="${b[1] * scale}" stroke="#000" stroke-width="${scale}"/>`);
+  const line = (a: Pt, b: Pt) =>
+    parts.push(
+      `<line x1="${a[0] * scale}" y1="${a[1] * scale}" x2="${b[0] * scale}" y2="${b[1] * scale}" stroke="#000" stroke-width="${scale}"/>`,
+    );
   for (let r = 0; r <= rows.length; r++) line([x0, y0 + r * rh], [x0 + cw * 3, y0 + r * rh]);
   for (let c = 0; c <= 3; c++) line([x0 + c * cw, y0], [x0 + c * cw, y0 + rh * rows.length]);
   const texts = tableTexts();
-  for (const t of texts) parts.push(`<text x="${num(t.x * scale)}" y="${num(t.baseline * scale)}" font-family="Helvetica, Arial, sans-serif" font-size="${t.size * scale}">${t.text}</text>`);
+  for (const t of texts)
+    parts.push(
+      `<text x="${num(t.x * scale)}" y="${num(t.baseline * scale)}" font-family="Helvetica, Arial, sans-serif" font-size="${t.size * scale}">${t.text}</text>`,
+    );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${612 * scale}" height="${400 * scale}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const page: ModelPage = {
-    page_index: 0, width: 612 * scale, height: 400 * scale, rotation: 0, lines: texts.map((t, i) => ocrLine(i, t, scale)), blocks: [], paths: [], images: [],
-    textLayer: 'none', needsOcr: true,
+    page_index: 0,
+    width: 612 * scale,
+    height: 400 * scale,
+    rotation: 0,
+    lines: texts.map((t, i) => ocrLine(i, t, scale)),
+    blocks: [],
+    paths: [],
+    images: [],
+    textLayer: 'none',
+    needsOcr: true,
   };
   return { png, page };
 }

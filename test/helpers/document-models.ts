@@ -6,7 +6,14 @@ import { extractDocumentPages } from '../../src/pipeline/textlayer/mod.ts';
 export function modelOfPdf(pdf: Uint8Array, fileId = 'file_test'): DocumentModel {
   const { pages, bodyFontSize } = analyzeDocumentLayout(extractDocumentPages(pdf));
   return {
-    engine_version: 'test', file_id: fileId, sha256: '', content_type: 'application/pdf', page_count: pages.length,
-    pages, bodyFontSize, skipped_pages: [], warnings: [],
+    engine_version: 'test',
+    file_id: fileId,
+    sha256: '',
+    content_type: 'application/pdf',
+    page_count: pages.length,
+    pages,
+    bodyFontSize,
+    skipped_pages: [],
+    warnings: [],
   };
 }

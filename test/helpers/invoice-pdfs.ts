@@ -16,14 +16,18 @@ export const LINES = [
 
 /** A one-page invoice: labelled header values, a ruled line-item table, then subtotal, VAT and total. */
 export function invoicePdf(total = '122.40'): Buffer {
-  const text = (x: number, y: number, s: string, font = 'F1', size = 10) => `BT /${font} ${size} Tf ${x} ${y} Td (${s.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`;
+  const text = (x: number, y: number, s: string, font = 'F1', size = 10) =>
+    `BT /${font} ${size} Tf ${x} ${y} Td (${s.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`;
   const ops = [
     text(72, 740, 'Northwind Traders Ltd', 'F2', 14),
     text(72, 722, '12 Harbour Road, Bristol BS1 4QA'),
     text(72, 690, 'INVOICE', 'F2', 20),
-    text(72, 660, 'Invoice Number:'), text(180, 660, 'INV-2024-0417'),
-    text(72, 644, 'Invoice Date:'), text(180, 644, '15/03/2024'),
-    text(72, 628, 'Bill To:'), text(180, 628, 'Contoso Pharmacy, 4 Mill Lane, Leeds'),
+    text(72, 660, 'Invoice Number:'),
+    text(180, 660, 'INV-2024-0417'),
+    text(72, 644, 'Invoice Date:'),
+    text(180, 644, '15/03/2024'),
+    text(72, 628, 'Bill To:'),
+    text(180, 628, 'Contoso Pharmacy, 4 Mill Lane, Leeds'),
   ];
   const cols = [72, 292, 362, 452, 540];
   const top = 590;
@@ -46,14 +50,17 @@ export function charBox(pdf: Buffer, pageIndex: number, needle: string): Box {
   const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
   try {
     const lines: { text: string; quads: number[][] }[] = [];
-    doc.loadPage(pageIndex).toStructuredText('preserve-whitespace').walk({
-      beginLine: () => lines.push({ text: '', quads: [] }),
-      onChar: (c, _origin, _font, _size, quad) => {
-        const line = lines[lines.length - 1];
-        line.text += c;
-        line.quads.push(...Array.from(c, () => quad as unknown as number[]));
-      },
-    });
+    doc
+      .loadPage(pageIndex)
+      .toStructuredText('preserve-whitespace')
+      .walk({
+        beginLine: () => lines.push({ text: '', quads: [] }),
+        onChar: (c, _origin, _font, _size, quad) => {
+          const line = lines[lines.length - 1];
+          line.text += c;
+          line.quads.push(...Array.from(c, () => quad as unknown as number[]));
+        },
+      });
     for (const line of lines) {
       const at = line.text.indexOf(needle);
       if (at < 0) continue;
@@ -67,4 +74,3 @@ export function charBox(pdf: Buffer, pageIndex: number, needle: string): Box {
     doc.destroy();
   }
 }
-

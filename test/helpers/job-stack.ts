@@ -71,7 +71,11 @@ async function makeStack(env: Record<string, string>): Promise<Stack> {
     system,
     worker(overrides = {}) {
       const workerConfig = { ...config, jobs: { ...config.jobs, ...overrides.jobs }, faults: { ...config.faults, ...overrides.faults } };
-      const worker = createJobWorker(workerConfig, system, stores, { handlers: [sumHandler], requiredOperations: ['sum'], webhookSecret: SECRET });
+      const worker = createJobWorker(workerConfig, system, stores, {
+        handlers: [sumHandler],
+        requiredOperations: ['sum'],
+        webhookSecret: SECRET,
+      });
       worker.start();
       cleanups.push(() => worker.stop());
       return worker;
@@ -89,12 +93,21 @@ export async function recordEvents(stack: Stack, jobId: string): Promise<JobRef[
 }
 
 export async function until(stack: Stack, jobId: string, status: JobRecord['status']): Promise<JobRecord> {
-  return waitFor(`job ${jobId} to be ${status}`, async () => {
-    const job = await stack.record(jobId);
-    return job.status === status ? job : undefined;
-  }, 15_000);
+  return waitFor(
+    `job ${jobId} to be ${status}`,
+    async () => {
+      const job = await stack.record(jobId);
+      return job.status === status ? job : undefined;
+    },
+    15_000,
+  );
 }
 
 export async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => { throw new Error('expected a rejection'); }, (err) => err);
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (err) => err,
+  );
 }

@@ -36,10 +36,16 @@ export const sumHandler: JobHandler = {
     }
     if (behavior === 'hold') {
       // Runs until the worker aborts it (shutdown or time limit), like a long document honouring its signal.
-      await new Promise((_, reject) => ctx.signal.addEventListener('abort', () => {
-        heldAborts.push({ jobId: ctx.job.job_id, reason: (ctx.signal.reason as Error | undefined)?.name ?? String(ctx.signal.reason) });
-        reject(ctx.signal.reason);
-      }, { once: true }));
+      await new Promise((_, reject) =>
+        ctx.signal.addEventListener(
+          'abort',
+          () => {
+            heldAborts.push({ jobId: ctx.job.job_id, reason: (ctx.signal.reason as Error | undefined)?.name ?? String(ctx.signal.reason) });
+            reject(ctx.signal.reason);
+          },
+          { once: true },
+        ),
+      );
     }
     if (behavior === 'hang') await new Promise(() => {}); // ignores its signal entirely
     if (behavior === 'defer') {

@@ -62,7 +62,10 @@ export const TWO_COLUMN = {
 export function twoColumnPdf(): Buffer {
   const b = new PdfBuilder();
   const runs: TextRun[] = [{ x: 56, y: 730, size: 20, bold: true, text: TWO_COLUMN.title }];
-  for (const [x, paragraphs] of [[56, TWO_COLUMN.left], [320, TWO_COLUMN.right]] as const) {
+  for (const [x, paragraphs] of [
+    [56, TWO_COLUMN.left],
+    [320, TWO_COLUMN.right],
+  ] as const) {
     let top = 690;
     for (const text of paragraphs) {
       const p = paragraph(text, x, top, 46);

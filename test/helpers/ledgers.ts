@@ -1,6 +1,15 @@
 import { computeTotals } from '../../src/pipeline/synthesize/totals.ts';
 import { Rng } from '../../src/pipeline/synthesize/random.ts';
-import { CATALOGS, COUNTRIES, COUNTRY_INFO, makeIban, makeParty, priceFor, quantityFor, type Country } from '../../src/pipeline/synthesize/vocab.ts';
+import {
+  CATALOGS,
+  COUNTRIES,
+  COUNTRY_INFO,
+  makeIban,
+  makeParty,
+  priceFor,
+  quantityFor,
+  type Country,
+} from '../../src/pipeline/synthesize/vocab.ts';
 import { addDays, currencyExponent } from '../../src/pipeline/synthesize/money.ts';
 import type { DocType, DocumentLedger, LineItem, Party, TimeEntry, Transaction } from '../../src/pipeline/synthesize/types.ts';
 
@@ -60,7 +69,17 @@ export function sampleLedger(type: DocType, options: SampleOptions = {}): Docume
   const doc: DocumentLedger = {
     key: type,
     type,
-    number: { purchase_order: 'PO-2026-0142', invoice: 'INV-10457', credit_note: 'CN-2026-007', delivery_note: 'DN-55120', goods_receipt: 'GR-2026-031', receipt: 'R-000982', quote: 'Q-2026-0088', bank_statement: 'ST-2026-11', timesheet: 'TS-2026-47' }[type],
+    number: {
+      purchase_order: 'PO-2026-0142',
+      invoice: 'INV-10457',
+      credit_note: 'CN-2026-007',
+      delivery_note: 'DN-55120',
+      goods_receipt: 'GR-2026-031',
+      receipt: 'R-000982',
+      quote: 'Q-2026-0088',
+      bank_statement: 'ST-2026-11',
+      timesheet: 'TS-2026-47',
+    }[type],
     issueDate: '2026-03-04',
     dueDate: type === 'invoice' || type === 'quote' ? '2026-04-03' : undefined,
     deliveryDate: type === 'purchase_order' || type === 'delivery_note' || type === 'goods_receipt' ? '2026-03-18' : undefined,
@@ -102,8 +121,28 @@ function timesheetPart(): Partial<DocumentLedger> {
     { date: '2026-03-04', person: 'Anna Groß', task: 'Montage Werkbänke', hours: 6.25 },
   ];
   const lines: LineItem[] = [
-    { position: 1, sku: 'SV-01', description: 'Werkstattplanung – Jürgen Weiß', quantity: 0, unit: 'h', unitPrice: 9500, taxRate: 19, discountPct: 0, total: 0 },
-    { position: 2, sku: 'SV-02', description: 'Montage Werkbänke – Anna Groß', quantity: 0, unit: 'h', unitPrice: 7800, taxRate: 19, discountPct: 0, total: 0 },
+    {
+      position: 1,
+      sku: 'SV-01',
+      description: 'Werkstattplanung – Jürgen Weiß',
+      quantity: 0,
+      unit: 'h',
+      unitPrice: 9500,
+      taxRate: 19,
+      discountPct: 0,
+      total: 0,
+    },
+    {
+      position: 2,
+      sku: 'SV-02',
+      description: 'Montage Werkbänke – Anna Groß',
+      quantity: 0,
+      unit: 'h',
+      unitPrice: 7800,
+      taxRate: 19,
+      discountPct: 0,
+      total: 0,
+    },
   ];
   return { entries, lines };
 }
@@ -117,13 +156,23 @@ export function generatedLedger(seed: number, type?: DocType): DocumentLedger {
   const info = COUNTRY_INFO[country];
   const docType = type ?? rng.pick<DocType>(['invoice', 'invoice', 'purchase_order']);
   const catalog = CATALOGS[rng.pick(Object.keys(CATALOGS) as (keyof typeof CATALOGS)[])];
-  const count = rng.weighted([[rng.int(1, 6), 6], [rng.int(7, 20), 3], [rng.int(21, 40), 1]] as const);
+  const count = rng.weighted([
+    [rng.int(1, 6), 6],
+    [rng.int(7, 20), 3],
+    [rng.int(21, 40), 1],
+  ] as const);
   const lines: LineItem[] = Array.from({ length: count }, (_, i) => {
     const item = catalog[i % catalog.length];
     return {
-      position: i + 1, sku: item.sku, description: item.description, quantity: quantityFor(item, rng), unit: item.unit,
-      unitPrice: priceFor(item, info.currency, rng), taxRate: item.reduced && info.taxRates[1] !== undefined ? info.taxRates[1] : info.taxRates[0],
-      discountPct: rng.chance(0.1) ? rng.pick([5, 10]) : 0, total: 0,
+      position: i + 1,
+      sku: item.sku,
+      description: item.description,
+      quantity: quantityFor(item, rng),
+      unit: item.unit,
+      unitPrice: priceFor(item, info.currency, rng),
+      taxRate: item.reduced && info.taxRates[1] !== undefined ? info.taxRates[1] : info.taxRates[0],
+      discountPct: rng.chance(0.1) ? rng.pick([5, 10]) : 0,
+      total: 0,
     };
   });
   const issueDate = addDays('2026-01-05', rng.int(0, 300));
@@ -131,16 +180,23 @@ export function generatedLedger(seed: number, type?: DocType): DocumentLedger {
   const buyer = makeParty(rng, country);
   const isPo = docType === 'purchase_order';
   const doc: DocumentLedger = {
-    key: docType, type: docType,
+    key: docType,
+    type: docType,
     number: isPo ? `PO-2026-${rng.digits(4)}` : `${rng.pick(['INV', 'RE', 'F'])}-${rng.digits(5)}`,
     issueDate,
     dueDate: isPo ? undefined : addDays(issueDate, rng.pick([14, 30, 45])),
     deliveryDate: isPo ? addDays(issueDate, rng.int(5, 20)) : undefined,
-    currency: info.currency, locale: info.locale,
-    issuer: isPo ? buyer : seller, recipient: isPo ? seller : buyer,
+    currency: info.currency,
+    locale: info.locale,
+    issuer: isPo ? buyer : seller,
+    recipient: isPo ? seller : buyer,
     shipTo: rng.chance(0.4) ? { name: buyer.name, address: makeParty(rng, country).address } : undefined,
     references: !isPo && rng.chance(0.7) ? { poNumber: `PO-2026-${rng.digits(4)}` } : {},
-    lines, taxes: [], subtotal: 0, taxTotal: 0, total: 0,
+    lines,
+    taxes: [],
+    subtotal: 0,
+    taxTotal: 0,
+    total: 0,
     paymentTerms: rng.pick(['Net 30 days', 'Payable within 14 days of invoice date', undefined]),
     iban: isPo ? undefined : (makeIban(rng, country) ?? undefined),
     notes: rng.chance(0.5) ? ['Please quote our reference on all correspondence.'] : [],
@@ -162,16 +218,18 @@ export const ROUND_TRIP_SCHEMA = {
     { key: 'tax_total', description: 'Total tax', type: 'number' },
     { key: 'currency', description: 'ISO currency code' },
   ],
-  tables: [{
-    key: 'line_items',
-    description: 'Line items',
-    fields: [
-      { key: 'description', description: 'Item description' },
-      { key: 'quantity', description: 'Quantity', type: 'number' },
-      { key: 'unit_price', description: 'Price per unit', type: 'number' },
-      { key: 'amount', description: 'Line total', type: 'number' },
-    ],
-  }],
+  tables: [
+    {
+      key: 'line_items',
+      description: 'Line items',
+      fields: [
+        { key: 'description', description: 'Item description' },
+        { key: 'quantity', description: 'Quantity', type: 'number' },
+        { key: 'unit_price', description: 'Price per unit', type: 'number' },
+        { key: 'amount', description: 'Line total', type: 'number' },
+      ],
+    },
+  ],
 };
 
 /** Minor units to the major-unit number extraction reads (12345 cents → 123.45; yen as they are). */
@@ -193,6 +251,11 @@ export function expectedFields(doc: DocumentLedger): Record<string, unknown> {
     subtotal: m(doc.subtotal),
     tax_total: m(doc.taxTotal),
     currency: doc.currency,
-    line_items: doc.lines.map((l) => ({ description: l.description, quantity: l.quantity, unit_price: m(l.unitPrice), amount: m(l.total) })),
+    line_items: doc.lines.map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      unit_price: m(l.unitPrice),
+      amount: m(l.total),
+    })),
   };
 }

@@ -42,14 +42,24 @@ const COL = { desc: 56, qtyRight: 360, priceRight: 450, amountRight: 540 };
 const ROW = 16;
 
 function headerRow(y: number): string[] {
-  return [run(COL.desc, y, 'Description', 10, true), run(COL.qtyRight - 22, y, 'Qty', 10, true), run(COL.priceRight - 50, y, 'Unit Price', 10, true), run(COL.amountRight - 40, y, 'Amount', 10, true)];
+  return [
+    run(COL.desc, y, 'Description', 10, true),
+    run(COL.qtyRight - 22, y, 'Qty', 10, true),
+    run(COL.priceRight - 50, y, 'Unit Price', 10, true),
+    run(COL.amountRight - 40, y, 'Amount', 10, true),
+  ];
 }
 
 function itemRows(items: LineItem[], top: number): { ops: string[]; bottom: number } {
   const ops: string[] = [];
   let y = top;
   for (const item of items) {
-    ops.push(run(COL.desc, y, item.description[0]), right(COL.qtyRight, y, String(item.qty)), right(COL.priceRight, y, money(item.unitPrice)), right(COL.amountRight, y, money(cents(item.qty * item.unitPrice))));
+    ops.push(
+      run(COL.desc, y, item.description[0]),
+      right(COL.qtyRight, y, String(item.qty)),
+      right(COL.priceRight, y, money(item.unitPrice)),
+      right(COL.amountRight, y, money(cents(item.qty * item.unitPrice))),
+    );
     for (const more of item.description.slice(1)) {
       y -= ROW;
       ops.push(run(COL.desc, y, more));
@@ -70,10 +80,15 @@ export function lineItemInvoicePdf(spec: InvoiceSpec): Buffer {
     run(56, 740, spec.issuer, 16, true),
     run(56, 722, '12 Harbour Road, Bristol BS1 4AA'),
     run(400, 740, 'INVOICE', 20, true),
-    run(56, 690, 'Invoice Number:'), run(150, 690, spec.number),
-    run(56, 674, 'Invoice Date:'), run(150, 674, spec.date),
-    run(56, 658, 'Due Date:'), run(150, 658, spec.dueDate),
-    run(330, 690, 'Bill To:'), run(380, 690, 'Contoso Pharmacy'), run(380, 674, '4 Mill Lane, Leeds'),
+    run(56, 690, 'Invoice Number:'),
+    run(150, 690, spec.number),
+    run(56, 674, 'Invoice Date:'),
+    run(150, 674, spec.date),
+    run(56, 658, 'Due Date:'),
+    run(150, 658, spec.dueDate),
+    run(330, 690, 'Bill To:'),
+    run(380, 690, 'Contoso Pharmacy'),
+    run(380, 674, '4 Mill Lane, Leeds'),
     ...(spec.extraLabels ?? []).flatMap(([label, value], i) => [run(56, 642 - i * 16, `${label}:`), run(150, 642 - i * 16, value)]),
     ...headerRow(596),
   ];
@@ -86,7 +101,11 @@ export function lineItemInvoicePdf(spec: InvoiceSpec): Buffer {
   page2.push(...rest.ops);
   const { subtotal, vat, total } = invoiceTotals(spec);
   let y = rest.bottom - 10;
-  for (const [label, value] of [['Subtotal', subtotal], [`VAT ${spec.vatRate}%`, vat], ['Total', total]] as const) {
+  for (const [label, value] of [
+    ['Subtotal', subtotal],
+    [`VAT ${spec.vatRate}%`, vat],
+    ['Total', total],
+  ] as const) {
     page2.push(run(COL.priceRight - 50, y, label, 10, label === 'Total'), right(COL.amountRight, y, money(value)));
     y -= ROW;
   }
@@ -95,16 +114,30 @@ export function lineItemInvoicePdf(spec: InvoiceSpec): Buffer {
 }
 
 const PRODUCTS: [string, number, number][] = [
-  ['Paper towels (case of 12)', 4, 12.5], ['Hand soap refill 5 l', 10, 3.2], ['Nitrile gloves, box of 100', 6, 8.75],
-  ['Disinfectant spray 750 ml', 12, 4.1], ['Floor cleaner concentrate', 3, 15.9], ['Microfibre cloths (pack of 10)', 5, 7.45],
-  ['Bin liners 120 l, roll', 8, 5.6], ['Toilet paper (pack of 36)', 7, 21.3], ['Glass cleaner 1 l', 9, 2.95],
-  ['Mop head, cotton', 4, 6.8], ['Bucket with wringer', 2, 24.99], ['Air freshener refill', 15, 1.75],
-  ['Dish detergent 5 l', 3, 11.4], ['Sponges (pack of 20)', 6, 3.99], ['Safety goggles', 2, 9.5],
-  ['Hand sanitiser 500 ml', 20, 2.45], ['Kitchen roll (pack of 6)', 5, 6.2], ['Dust pan and brush set', 3, 7.99],
+  ['Paper towels (case of 12)', 4, 12.5],
+  ['Hand soap refill 5 l', 10, 3.2],
+  ['Nitrile gloves, box of 100', 6, 8.75],
+  ['Disinfectant spray 750 ml', 12, 4.1],
+  ['Floor cleaner concentrate', 3, 15.9],
+  ['Microfibre cloths (pack of 10)', 5, 7.45],
+  ['Bin liners 120 l, roll', 8, 5.6],
+  ['Toilet paper (pack of 36)', 7, 21.3],
+  ['Glass cleaner 1 l', 9, 2.95],
+  ['Mop head, cotton', 4, 6.8],
+  ['Bucket with wringer', 2, 24.99],
+  ['Air freshener refill', 15, 1.75],
+  ['Dish detergent 5 l', 3, 11.4],
+  ['Sponges (pack of 20)', 6, 3.99],
+  ['Safety goggles', 2, 9.5],
+  ['Hand sanitiser 500 ml', 20, 2.45],
+  ['Kitchen roll (pack of 6)', 5, 6.2],
+  ['Dust pan and brush set', 3, 7.99],
 ];
 
 /** A two-page invoice: 14 items on page 1 (item 3 with a wrapped description), 4 more on page 2. */
-export function twoPageInvoice(options: { repeatHeader?: boolean; wrongTotal?: boolean; number?: string; extraLabels?: [string, string][] } = {}): InvoiceSpec {
+export function twoPageInvoice(
+  options: { repeatHeader?: boolean; wrongTotal?: boolean; number?: string; extraLabels?: [string, string][] } = {},
+): InvoiceSpec {
   const items = PRODUCTS.map(([d, qty, unitPrice]) => ({ description: [d], qty, unitPrice }));
   items[2].description = ['Nitrile gloves, box of 100,', 'size M, powder free'];
   return {

@@ -32,7 +32,10 @@ export function textPageDocument(spec: TextPageSpec): mupdf.PDFDocument {
   const a = ((spec.tiltDegrees ?? 0) * Math.PI) / 180;
   const [c, s] = [Math.cos(a).toFixed(5), Math.sin(a).toFixed(5)];
   const content = spec.lines
-    .map((l, i) => `BT /F1 ${spec.fontSize} Tf ${c} ${s} ${-Number(s)} ${c} ${spec.left} ${spec.firstBaseline - i * spec.leading} Tm (${pdfText(l)}) Tj ET`)
+    .map(
+      (l, i) =>
+        `BT /F1 ${spec.fontSize} Tf ${c} ${s} ${-Number(s)} ${c} ${spec.left} ${spec.firstBaseline - i * spec.leading} Tm (${pdfText(l)}) Tj ET`,
+    )
     .join('\n');
   doc.insertPage(-1, doc.addPage([0, 0, spec.page.width, spec.page.height], 0, doc.addObject({ Font: { F1: font } }), content));
   return doc;
@@ -79,7 +82,14 @@ export interface TextImage {
 }
 
 function textPdf(lines: string[]): mupdf.PDFDocument {
-  return textPageDocument({ lines, page: PAGE_POINTS, fontSize: SIZE, left: LEFT, firstBaseline: PAGE_POINTS.height - TOP, leading: LEADING });
+  return textPageDocument({
+    lines,
+    page: PAGE_POINTS,
+    fontSize: SIZE,
+    left: LEFT,
+    firstBaseline: PAGE_POINTS.height - TOP,
+    leading: LEADING,
+  });
 }
 
 /** Bounds of the dark pixels (mean of R, G, B under 128) in image rows [fromRow, toRow), or null when there are none. */
@@ -100,7 +110,14 @@ export function inkInRows(image: RgbImage, fromRow: number, toRow: number): [num
 function inkBoxes(image: RgbImage, n: number, scale: number): [number, number, number, number][] {
   return Array.from({ length: n }, (_, i) => {
     const baseline = (TOP + i * LEADING) * scale;
-    return inkInRows(image, Math.floor(baseline - SIZE * scale * 1.1), Math.ceil(baseline + SIZE * scale * 0.4)) ?? [image.width, image.height, 0, 0];
+    return (
+      inkInRows(image, Math.floor(baseline - SIZE * scale * 1.1), Math.ceil(baseline + SIZE * scale * 0.4)) ?? [
+        image.width,
+        image.height,
+        0,
+        0,
+      ]
+    );
   });
 }
 
@@ -124,7 +141,12 @@ export async function turned(png: Buffer, degrees: 90 | 180 | 270): Promise<Buff
 }
 
 /** A box of the upright image in the image turned clockwise by `degrees` (width/height of the upright one). */
-export function turnBox(box: [number, number, number, number], degrees: 0 | 90 | 180 | 270, width: number, height: number): [number, number, number, number] {
+export function turnBox(
+  box: [number, number, number, number],
+  degrees: 0 | 90 | 180 | 270,
+  width: number,
+  height: number,
+): [number, number, number, number] {
   const [l, t, r, b] = box;
   if (degrees === 90) return [height - b, l, height - t, r];
   if (degrees === 180) return [width - r, height - b, width - l, height - t];
@@ -147,7 +169,9 @@ export function scannedPdf(pages: ({ scan: Buffer; points?: { width: number; hei
       const resources = doc.addObject({ XObject: { Im0: image } });
       doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, `q ${width} 0 0 ${height} 0 0 cm /Im0 Do Q`));
     } else {
-      const content = spec.text.map((l, i) => `BT /F1 ${SIZE} Tf ${LEFT} ${PAGE_POINTS.height - TOP - i * LEADING} Td (${pdfText(l)}) Tj ET`).join('\n');
+      const content = spec.text
+        .map((l, i) => `BT /F1 ${SIZE} Tf ${LEFT} ${PAGE_POINTS.height - TOP - i * LEADING} Td (${pdfText(l)}) Tj ET`)
+        .join('\n');
       doc.insertPage(-1, doc.addPage([0, 0, PAGE_POINTS.width, PAGE_POINTS.height], 0, doc.addObject({ Font: { F1: font } }), content));
     }
   }
@@ -158,5 +182,7 @@ export function scannedPdf(pages: ({ scan: Buffer; points?: { width: number; hei
 
 /** A multi-page TIFF of the given PNG pages. */
 export async function multiPageTiff(pages: Buffer[]): Promise<Buffer> {
-  return sharp(pages, { join: { animated: true } }).tiff({ compression: 'lzw' }).toBuffer();
+  return sharp(pages, { join: { animated: true } })
+    .tiff({ compression: 'lzw' })
+    .toBuffer();
 }

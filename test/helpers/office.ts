@@ -7,10 +7,14 @@ import { encodeZip } from './encoders.ts';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 function contentTypes(overrides: [string, string][]): string {
-  const parts = overrides.map(([part, type]) => `<Override PartName="${part}" ContentType="application/vnd.openxmlformats-officedocument.${type}"/>`).join('');
-  return '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-    + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-    + `<Default Extension="xml" ContentType="application/xml"/>${parts}</Types>`;
+  const parts = overrides
+    .map(([part, type]) => `<Override PartName="${part}" ContentType="application/vnd.openxmlformats-officedocument.${type}"/>`)
+    .join('');
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    `<Default Extension="xml" ContentType="application/xml"/>${parts}</Types>`
+  );
 }
 
 function rels(items: [string, string, string][]): string {
@@ -27,9 +31,8 @@ const run = (text: string) => `<w:r><w:t xml:space="preserve">${text}</w:t></w:r
 
 /** Paragraphs (a leading "# " makes a Heading1), then a table, then closing paragraphs. */
 export function buildDocx(before: string[], table: string[][], after: string[]): Buffer {
-  const para = (text: string) => text.startsWith('# ')
-    ? `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>${run(text.slice(2))}</w:p>`
-    : `<w:p>${run(text)}</w:p>`;
+  const para = (text: string) =>
+    text.startsWith('# ') ? `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>${run(text.slice(2))}</w:p>` : `<w:p>${run(text)}</w:p>`;
   const rows = table.map((row) => `<w:tr>${row.map((cell) => `<w:tc><w:p>${run(cell)}</w:p></w:tc>`).join('')}</w:tr>`).join('');
   const body = `${before.map(para).join('')}<w:tbl>${rows}</w:tbl>${after.map(para).join('')}`;
   return zip({
@@ -48,7 +51,9 @@ export function buildXlsx(sheetName: string, rows: (string | number)[][]): Buffe
     strings.push(value);
     return `<c r="${ref}" t="s"><v>${strings.length - 1}</v></c>`;
   };
-  const sheetRows = rows.map((row, r) => `<row r="${r + 1}">${row.map((v, c) => cell(v, `${String.fromCharCode(65 + c)}${r + 1}`)).join('')}</row>`).join('');
+  const sheetRows = rows
+    .map((row, r) => `<row r="${r + 1}">${row.map((v, c) => cell(v, `${String.fromCharCode(65 + c)}${r + 1}`)).join('')}</row>`)
+    .join('');
   const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
   return zip({
     '[Content_Types].xml': contentTypes([
@@ -58,7 +63,10 @@ export function buildXlsx(sheetName: string, rows: (string | number)[][]): Buffe
     ]),
     '_rels/.rels': rels([['rId1', 'officeDocument', 'xl/workbook.xml']]),
     'xl/workbook.xml': `<?xml version="1.0"?><workbook ${ns} xmlns:r="${REL}"><sheets><sheet name="${sheetName}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-    'xl/_rels/workbook.xml.rels': rels([['rId1', 'worksheet', 'worksheets/sheet1.xml'], ['rId2', 'sharedStrings', 'sharedStrings.xml']]),
+    'xl/_rels/workbook.xml.rels': rels([
+      ['rId1', 'worksheet', 'worksheets/sheet1.xml'],
+      ['rId2', 'sharedStrings', 'sharedStrings.xml'],
+    ]),
     'xl/worksheets/sheet1.xml': `<?xml version="1.0"?><worksheet ${ns}><sheetData>${sheetRows}</sheetData></worksheet>`,
     'xl/sharedStrings.xml': `<?xml version="1.0"?><sst ${ns}>${strings.map((s) => `<si><t>${s}</t></si>`).join('')}</sst>`,
   });
@@ -75,11 +83,14 @@ export function buildPptx(slides: string[][]): Buffer {
     ]),
     '_rels/.rels': rels([['rId1', 'officeDocument', 'ppt/presentation.xml']]),
     'ppt/presentation.xml': `<?xml version="1.0"?><p:presentation ${p} xmlns:r="${REL}"><p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join('')}</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/></p:presentation>`,
-    'ppt/_rels/presentation.xml.rels': rels(slides.map((_, i): [string, string, string] => [`rId${i + 1}`, 'slide', `slides/slide${i + 1}.xml`])),
+    'ppt/_rels/presentation.xml.rels': rels(
+      slides.map((_, i): [string, string, string] => [`rId${i + 1}`, 'slide', `slides/slide${i + 1}.xml`]),
+    ),
   };
   slides.forEach((lines, i) => {
     const paras = lines.map((line) => `<a:p><a:r><a:t>${line}</a:t></a:r></a:p>`).join('');
-    parts[`ppt/slides/slide${i + 1}.xml`] = `<?xml version="1.0"?><p:sld ${p} ${a}><p:cSld><p:spTree><p:sp><p:txBody>${paras}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>`;
+    parts[`ppt/slides/slide${i + 1}.xml`] =
+      `<?xml version="1.0"?><p:sld ${p} ${a}><p:cSld><p:spTree><p:sp><p:txBody>${paras}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>`;
     parts[`ppt/slides/_rels/slide${i + 1}.xml.rels`] = rels([]);
   });
   return zip(parts);

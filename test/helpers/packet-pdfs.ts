@@ -12,7 +12,6 @@ interface Run {
   bold?: boolean;
 }
 
-
 function pageContent(runs: Run[], footer?: string): string {
   let y = 740;
   const ops: string[] = [];
@@ -34,23 +33,25 @@ export interface DocSpec {
 export const INVOICE: DocSpec = {
   name: 'invoice',
   class: 'invoice',
-  pages: [{
-    runs: [
-      { text: 'Northwind Traders Ltd', size: 14, bold: true },
-      { text: '12 Harbour Road, Bristol' },
-      { text: 'INVOICE', size: 20, bold: true },
-      { text: 'Invoice Number: INV-2024-0417' },
-      { text: 'Invoice Date: 2024-03-15' },
-      { text: 'Bill To: Contoso Pharmacy, 4 Mill Lane, Leeds' },
-      { text: 'Description                 Qty     Unit price     Amount' },
-      { text: 'Paper towels (case)           4         12.50        50.00' },
-      { text: 'Hand soap (litre)            10          3.20        32.00' },
-      { text: 'Subtotal                                             82.00' },
-      { text: 'VAT 20%                                              16.40' },
-      { text: 'Total amount due                                     98.40' },
-      { text: 'Payment due within 30 days. Bank transfer to IBAN GB29 NWBK 6016 1331 9268 19.' },
-    ],
-  }],
+  pages: [
+    {
+      runs: [
+        { text: 'Northwind Traders Ltd', size: 14, bold: true },
+        { text: '12 Harbour Road, Bristol' },
+        { text: 'INVOICE', size: 20, bold: true },
+        { text: 'Invoice Number: INV-2024-0417' },
+        { text: 'Invoice Date: 2024-03-15' },
+        { text: 'Bill To: Contoso Pharmacy, 4 Mill Lane, Leeds' },
+        { text: 'Description                 Qty     Unit price     Amount' },
+        { text: 'Paper towels (case)           4         12.50        50.00' },
+        { text: 'Hand soap (litre)            10          3.20        32.00' },
+        { text: 'Subtotal                                             82.00' },
+        { text: 'VAT 20%                                              16.40' },
+        { text: 'Total amount due                                     98.40' },
+        { text: 'Payment due within 30 days. Bank transfer to IBAN GB29 NWBK 6016 1331 9268 19.' },
+      ],
+    },
+  ],
 };
 
 const NDA_CLAUSES = [
@@ -67,7 +68,10 @@ export const NDA: DocSpec = {
   name: 'nda',
   class: 'nda_contract',
   pages: [
-    { runs: [{ text: 'Mutual Non-Disclosure Agreement', size: 18, bold: true }, ...NDA_CLAUSES.map((text) => ({ text }))], footer: 'Page 1 of 2' },
+    {
+      runs: [{ text: 'Mutual Non-Disclosure Agreement', size: 18, bold: true }, ...NDA_CLAUSES.map((text) => ({ text }))],
+      footer: 'Page 1 of 2',
+    },
     {
       runs: [
         { text: '4. This Agreement is governed by the laws of Switzerland. Each party shall return or destroy' },

@@ -12,9 +12,33 @@ export const A4: [number, number] = [595, 842];
 
 /** WinAnsi codes of the characters it places in 0x80–0x9F (from 0xA0 on it is Latin-1). */
 const WIN_ANSI: Readonly<Record<string, number>> = {
-  '€': 0x80, '‚': 0x82, 'ƒ': 0x83, '„': 0x84, '…': 0x85, '†': 0x86, '‡': 0x87, 'ˆ': 0x88, '‰': 0x89, 'Š': 0x8a,
-  '‹': 0x8b, 'Œ': 0x8c, 'Ž': 0x8e, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '•': 0x95, '–': 0x96, '—': 0x97,
-  '˜': 0x98, '™': 0x99, 'š': 0x9a, '›': 0x9b, 'œ': 0x9c, 'ž': 0x9e, 'Ÿ': 0x9f,
+  '€': 0x80,
+  '‚': 0x82,
+  ƒ: 0x83,
+  '„': 0x84,
+  '…': 0x85,
+  '†': 0x86,
+  '‡': 0x87,
+  ˆ: 0x88,
+  '‰': 0x89,
+  Š: 0x8a,
+  '‹': 0x8b,
+  Œ: 0x8c,
+  Ž: 0x8e,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  '˜': 0x98,
+  '™': 0x99,
+  š: 0x9a,
+  '›': 0x9b,
+  œ: 0x9c,
+  ž: 0x9e,
+  Ÿ: 0x9f,
 };
 
 const octal = (code: number) => `\\${code.toString(8).padStart(3, '0')}`;
@@ -24,12 +48,14 @@ const octal = (code: number) => `\\${code.toString(8).padStart(3, '0')}`;
  * WinAnsi has above ASCII (€, •, –, °, ä, Ø, …) as an octal escape of its code. Other characters pass unchanged.
  */
 export function pdfText(text: string): string {
-  return text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x00-\x7f]/g, (c) => {
-    const winAnsi = WIN_ANSI[c];
-    if (winAnsi !== undefined) return octal(winAnsi);
-    const code = c.charCodeAt(0);
-    return code >= 0xa0 && code <= 0xff ? octal(code) : c;
-  });
+  return text
+    .replace(/[\\()]/g, (c) => `\\${c}`)
+    .replace(/[^\x00-\x7f]/g, (c) => {
+      const winAnsi = WIN_ANSI[c];
+      if (winAnsi !== undefined) return octal(winAnsi);
+      const code = c.charCodeAt(0);
+      return code >= 0xa0 && code <= 0xff ? octal(code) : c;
+    });
 }
 
 /** Fonts a page's text may select: /F1 regular, /F2 bold. */

@@ -100,9 +100,15 @@ export function startDocintel(role: Role, env: Record<string, string>, args: str
         const check = () => {
           const match = (out + '\n' + err).match(pattern);
           if (match) return done(() => resolve(match));
-          if (exit) return done(() => reject(new Error(`docintel ${role} exited (${exit!.code ?? exit!.signal}) before printing ${pattern}\n${tail(out, err)}`)));
+          if (exit)
+            return done(() =>
+              reject(new Error(`docintel ${role} exited (${exit!.code ?? exit!.signal}) before printing ${pattern}\n${tail(out, err)}`)),
+            );
         };
-        const timer = setTimeout(() => done(() => reject(new Error(`docintel ${role} did not print ${pattern} within ${timeoutMs} ms\n${tail(out, err)}`))), timeoutMs);
+        const timer = setTimeout(
+          () => done(() => reject(new Error(`docintel ${role} did not print ${pattern} within ${timeoutMs} ms\n${tail(out, err)}`))),
+          timeoutMs,
+        );
         const done = (settle: () => void) => {
           clearTimeout(timer);
           watchers.delete(check);
@@ -160,7 +166,9 @@ export interface Finished {
  * It is killed after `timeoutMs`; `env` replaces the environment (default: this process's).
  */
 export function runToExit(
-  file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  file: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 ): Promise<Finished> {
   const { cwd = REPO_ROOT, env = process.env, timeoutMs = 60_000 } = options;
   return new Promise((resolve) => {
@@ -255,7 +263,12 @@ export function treeRssBytes(pid: number): number {
 }
 
 /** Polls `probe` until it returns a value other than undefined; the last error explains a timeout. */
-export function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+export function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 20_000,
+  everyMs = 100,
+): Promise<T> {
   return pollUntil(what, probe, timeoutMs, everyMs);
 }
 
@@ -266,11 +279,16 @@ export interface Readiness {
 
 /** /readyz once it answers 200 (with `inference: ok` when `inference` is set). */
 export function waitForReady(baseUrl: string, options: { inference?: boolean; timeoutMs?: number } = {}): Promise<Readiness> {
-  return waitFor(`${baseUrl}/readyz`, async () => {
-    const res = await fetch(`${baseUrl}/readyz`);
-    const body = (await res.json()) as Readiness;
-    if (res.status !== 200) throw new Error(`readyz ${res.status}: ${JSON.stringify(body)}`);
-    if (options.inference && body.checks.inference !== 'ok') throw new Error(`inference not ok: ${JSON.stringify(body.checks)}`);
-    return body;
-  }, options.timeoutMs ?? 30_000, 100);
+  return waitFor(
+    `${baseUrl}/readyz`,
+    async () => {
+      const res = await fetch(`${baseUrl}/readyz`);
+      const body = (await res.json()) as Readiness;
+      if (res.status !== 200) throw new Error(`readyz ${res.status}: ${JSON.stringify(body)}`);
+      if (options.inference && body.checks.inference !== 'ok') throw new Error(`inference not ok: ${JSON.stringify(body.checks)}`);
+      return body;
+    },
+    options.timeoutMs ?? 30_000,
+    100,
+  );
 }

@@ -123,7 +123,7 @@ export function twoColumnUnruledPdf(): Buffer {
 export const BOOKTABS_HEADER = ['Area', ...Array.from({ length: 11 }, (_, i) => String(2010 + i))];
 export const BOOKTABS_BODY = ['North', 'South', 'East', 'West', 'Centre', 'Coast', 'Islands'].map((area, r) => [
   area,
-  ...Array.from({ length: 11 }, (_, c) => (((r + 3) * 7.3 + c * 1.9) % 40 + 10).toFixed(1)),
+  ...Array.from({ length: 11 }, (_, c) => ((((r + 3) * 7.3 + c * 1.9) % 40) + 10).toFixed(1)),
 ]);
 
 /**
@@ -195,7 +195,10 @@ export function boxedTextTablePdf(): Buffer {
   for (const [i, [label, desc, team]] of rows.entries()) {
     const h = Math.max(desc.length, team.length) * 12 + 8;
     if (i > 0) ops.push(`0.85 g ${colX[0]} ${top - h} ${colX[1] - colX[0]} ${h} re f 0 g`);
-    ops.push(`0.5 w ${colX[0]} ${top - h} ${colX[3] - colX[0]} ${h} re S`, `${colX[1]} ${top - h} m ${colX[1]} ${top} l ${colX[2]} ${top - h} m ${colX[2]} ${top} l S`);
+    ops.push(
+      `0.5 w ${colX[0]} ${top - h} ${colX[3] - colX[0]} ${h} re S`,
+      `${colX[1]} ${top - h} m ${colX[1]} ${top} l ${colX[2]} ${top - h} m ${colX[2]} ${top} l S`,
+    );
     ops.push(text(colX[0] + 4, top - 12, label, 10, i === 0));
     desc.forEach((l, j) => ops.push(text(colX[1] + 4, top - 12 - j * 12, l, 10, i === 0)));
     team.forEach((l, j) => ops.push(text(colX[2] + 4, top - 12 - j * 12, l, 10, i === 0)));
@@ -212,7 +215,10 @@ export function markerListPdf(): Buffer {
     ['•', 'Additional sheets attached to this form'],
     ['•', 'Signed copies kept by both parties'],
   ];
-  const ops = [text(72, 720, 'Please mark one of the following:'), ...items.flatMap(([m, t], i) => [text(90, 696 - i * 16, m), text(120, 696 - i * 16, t)])];
+  const ops = [
+    text(72, 720, 'Please mark one of the following:'),
+    ...items.flatMap(([m, t], i) => [text(90, 696 - i * 16, m), text(120, 696 - i * 16, t)]),
+  ];
   return helveticaPdf([ops.join('\n')]);
 }
 
@@ -224,7 +230,10 @@ export function alignedEquationsPdf(): Buffer {
     ['h(x)', 'f(g(x)) - 1'],
     ['k(x)', 'f(x) g(x)'],
   ];
-  const ops = [text(72, 720, 'The functions used below are defined as follows.'), ...eqs.flatMap(([l, r], i) => [text(200, 690 - i * 22, l), text(250, 690 - i * 22, '='), text(280, 690 - i * 22, r)])];
+  const ops = [
+    text(72, 720, 'The functions used below are defined as follows.'),
+    ...eqs.flatMap(([l, r], i) => [text(200, 690 - i * 22, l), text(250, 690 - i * 22, '='), text(280, 690 - i * 22, r)]),
+  ];
   return helveticaPdf([ops.join('\n')]);
 }
 
@@ -235,7 +244,11 @@ export function stackedSignaturesPdf(): Buffer {
   parties.forEach((party, i) => {
     const top = 700 - i * 80;
     ops.push(text(330, top, party, 10, true));
-    for (const [j, [label, value]] of [['By:', '/s/ Jordan Sample'], ['Name:', 'Jordan Sample'], ['Title:', 'Managing Member']].entries()) {
+    for (const [j, [label, value]] of [
+      ['By:', '/s/ Jordan Sample'],
+      ['Name:', 'Jordan Sample'],
+      ['Title:', 'Managing Member'],
+    ].entries()) {
       ops.push(text(330, top - 16 - j * 14, label), text(380, top - 16 - j * 14, value));
     }
   });
@@ -271,8 +284,18 @@ export function ruledHeaderOverBodyPdf(): Buffer {
 }
 
 /** Rows of two small tables set side by side; long cells wrap onto further lines inside their column. */
-export const SIDE_LEFT = [['Tool', 'Use', 'Note'], ['Awl', 'Pierce', 'Sharp'], ['Plane', 'Smooth', 'Keep the blade honed and oiled after each use'], ['Rasp', 'Shape', 'Coarse']];
-export const SIDE_RIGHT = [['Knot', 'Use', 'Note'], ['Hitch', 'Tie', 'Quick'], ['Bowline', 'Loop', 'Holds fast under load and unties easily later'], ['Reef', 'Join', 'Flat']];
+export const SIDE_LEFT = [
+  ['Tool', 'Use', 'Note'],
+  ['Awl', 'Pierce', 'Sharp'],
+  ['Plane', 'Smooth', 'Keep the blade honed and oiled after each use'],
+  ['Rasp', 'Shape', 'Coarse'],
+];
+export const SIDE_RIGHT = [
+  ['Knot', 'Use', 'Note'],
+  ['Hitch', 'Tie', 'Quick'],
+  ['Bowline', 'Loop', 'Holds fast under load and unties easily later'],
+  ['Reef', 'Join', 'Flat'],
+];
 
 /**
  * Two tables side by side drawn with horizontal rules only, each rule as wide as its own table and a clear

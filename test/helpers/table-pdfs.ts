@@ -112,10 +112,13 @@ export const SPANNING: TableSpec = {
     { row: 0, col: 1, colspan: 2, lines: ['Sales'], bold: true },
     { row: 1, col: 1, lines: ['2023'], bold: true },
     { row: 1, col: 2, lines: ['2024'], bold: true },
-    ...cellsOf([
-      ['North', '12.5', '13.0'],
-      ['South', '9.75', '10.25'],
-    ], 0).map((c) => ({ ...c, row: c.row + 2 })),
+    ...cellsOf(
+      [
+        ['North', '12.5', '13.0'],
+        ['South', '9.75', '10.25'],
+      ],
+      0,
+    ).map((c) => ({ ...c, row: c.row + 2 })),
   ],
 };
 
@@ -129,10 +132,13 @@ export const MULTILINE: TableSpec = {
     ...cellsOf([['Term', 'Meaning']]),
     { row: 1, col: 0, lines: ['Yield'] },
     { row: 1, col: 1, lines: ['Crop harvested per', 'hectare of land'] },
-    ...cellsOf([
-      ['Fallow', ''],
-      ['Tilth', 'Soil condition'],
-    ], 0).map((c) => ({ ...c, row: c.row + 2 })),
+    ...cellsOf(
+      [
+        ['Fallow', ''],
+        ['Tilth', 'Soil condition'],
+      ],
+      0,
+    ).map((c) => ({ ...c, row: c.row + 2 })),
   ],
 };
 
@@ -154,11 +160,14 @@ export const UNRULED_SPANS: TableSpec = {
     { row: 2, col: 1, lines: ['Copper and', 'fresh fruit'] },
     { row: 2, col: 2, lines: ['12.5'] },
     { row: 2, col: 3, lines: ['13.1'] },
-    ...cellsOf([
-      ['Peru', 'Gold', '8.2', '8.9'],
-      ['Bolivia', 'Tin', '3.1', '3.3'],
-      ['Ecuador', 'Bananas', '4.0', '4.4'],
-    ], 0).map((c) => ({ ...c, row: c.row + 3 })),
+    ...cellsOf(
+      [
+        ['Peru', 'Gold', '8.2', '8.9'],
+        ['Bolivia', 'Tin', '3.1', '3.3'],
+        ['Ecuador', 'Bananas', '4.0', '4.4'],
+      ],
+      0,
+    ).map((c) => ({ ...c, row: c.row + 3 })),
   ],
 };
 
@@ -168,9 +177,18 @@ export function tablePdf(spec: TableSpec): Buffer {
 }
 
 /** The spec's expected text at each grid position (spanning cells listed once, at their top-left). */
-export function expectedCells(spec: TableSpec): { row: number; col: number; rowspan: number; colspan: number; text: string; isHeader: boolean }[] {
+export function expectedCells(
+  spec: TableSpec,
+): { row: number; col: number; rowspan: number; colspan: number; text: string; isHeader: boolean }[] {
   return spec.cells
-    .map((c) => ({ row: c.row, col: c.col, rowspan: c.rowspan ?? 1, colspan: c.colspan ?? 1, text: c.lines.join(' '), isHeader: c.row < spec.headerRows }))
+    .map((c) => ({
+      row: c.row,
+      col: c.col,
+      rowspan: c.rowspan ?? 1,
+      colspan: c.colspan ?? 1,
+      text: c.lines.join(' '),
+      isHeader: c.row < spec.headerRows,
+    }))
     .sort((a, b) => a.row - b.row || a.col - b.col);
 }
 
@@ -187,7 +205,16 @@ export const TWO_PAGE = {
 
 function twoPagePart(top: number, from: number, to: number): TableSpec {
   const rows = [TWO_PAGE.header, ...Array.from({ length: to - from }, (_, k) => TWO_PAGE.row(from + k))];
-  return { colX: [72, 220, 340, 460], rowY: rowsFrom(top, rows.map(() => 18)), headerRows: 1, ruled: true, cells: cellsOf(rows) };
+  return {
+    colX: [72, 220, 340, 460],
+    rowY: rowsFrom(
+      top,
+      rows.map(() => 18),
+    ),
+    headerRows: 1,
+    ruled: true,
+    cells: cellsOf(rows),
+  };
 }
 
 export function twoPageTablePdf(): Buffer {

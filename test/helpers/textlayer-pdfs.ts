@@ -39,14 +39,22 @@ function justified(text: string, width: number, size: number): string {
 
 function twoColumns(): string {
   const { left, width, gutter, size, top, leading } = COLUMN;
-  return LEFT_LINES.map((l, i) =>
-    `BT /F1 ${size} Tf ${left} ${top - i * leading} Td ${justified(l, width, size)} ${width + gutter} 0 Td ${justified(RIGHT_LINES[i], width, size)} ET`,
+  return LEFT_LINES.map(
+    (l, i) =>
+      `BT /F1 ${size} Tf ${left} ${top - i * leading} Td ${justified(l, width, size)} ${width + gutter} 0 Td ${justified(RIGHT_LINES[i], width, size)} ET`,
   ).join('\n');
 }
 
 /** Glyph ids of `text` in an Identity-H font made by addFont (CID = glyph id). */
 function glyphHex(font: mupdf.Font, text: string): string {
-  return `<${[...text].map((c) => font.encodeCharacter(c.codePointAt(0) as number).toString(16).padStart(4, '0')).join('')}>`;
+  return `<${[...text]
+    .map((c) =>
+      font
+        .encodeCharacter(c.codePointAt(0) as number)
+        .toString(16)
+        .padStart(4, '0'),
+    )
+    .join('')}>`;
 }
 
 function layoutPage(times: mupdf.Font): string {
@@ -130,10 +138,18 @@ export function makeTextLayerPdf(): TextLayerPdf {
   };
   const scan = scanImage(doc);
   const checks = doc.addStream('0 0 1 rg 0 0 5 5 re f', {
-    Type: doc.newName('Pattern'), PatternType: 1, PaintType: 1, TilingType: 1, BBox: [0, 0, 10, 10], XStep: 10, YStep: 10, Resources: {},
+    Type: doc.newName('Pattern'),
+    PatternType: 1,
+    PaintType: 1,
+    TilingType: 1,
+    BBox: [0, 0, 10, 10],
+    XStep: 10,
+    YStep: 10,
+    Resources: {},
   });
   const resources = () => doc.addObject({ Font: fonts, XObject: { Im0: scan }, Pattern: { P1: checks } });
-  const add = (box: mupdf.Rect, rotate: mupdf.Rotate, content: string) => doc.insertPage(-1, doc.addPage(box, rotate, resources(), content));
+  const add = (box: mupdf.Rect, rotate: mupdf.Rotate, content: string) =>
+    doc.insertPage(-1, doc.addPage(box, rotate, resources(), content));
   add(LETTER, 0, layoutPage(times));
   add(LETTER, 0, ruledTablePage());
   add(A4, 90, 'BT /F2 24 Tf 100 500 Td (ROTATED) Tj ET');
@@ -159,14 +175,22 @@ export function makePdfWithBrokenPage(): Buffer {
   for (let i = 0; i < 3; i++) {
     doc.insertPage(-1, doc.addPage(LETTER, 0, doc.addObject({ Font: { F1: font } }), `BT /F1 12 Tf 72 700 Td (Good page ${i + 1}) Tj ET`));
   }
-  doc.getTrailer().get('Root').get('Pages').get('Kids').put(1, null as unknown as mupdf.PDFObject);
+  doc
+    .getTrailer()
+    .get('Root')
+    .get('Pages')
+    .get('Kids')
+    .put(1, null as unknown as mupdf.PDFObject);
   const bytes = Buffer.from(doc.saveToBuffer('').asUint8Array());
   doc.destroy();
   return bytes;
 }
 
 /** Renders a page as the page-image endpoint does (2 px per point, /Rotate applied) and finds its ink. */
-export function renderInkBox(bytes: Uint8Array, pageIndex: number): { width: number; height: number; ink: [number, number, number, number] | null } {
+export function renderInkBox(
+  bytes: Uint8Array,
+  pageIndex: number,
+): { width: number; height: number; ink: [number, number, number, number] | null } {
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
   const page = doc.loadPage(pageIndex);
   const pixmap = page.toPixmap(mupdf.Matrix.scale(2, 2), mupdf.ColorSpace.DeviceRGB, false, true);

@@ -42,7 +42,12 @@ export function anls(predicted: string | null, answers: string[]): number {
 /** ANLS, except that a date answer equal as a day to a date truth scores 1. */
 export function anlsDates(predicted: string | null, answers: string[]): number {
   if (predicted === null) return 0;
-  const day = normalizeDate(predicted.replace(/(\d)(st|nd|rd|th)\b/g, '$1').replace(/\s+/g, ' ').trim());
+  const day = normalizeDate(
+    predicted
+      .replace(/(\d)(st|nd|rd|th)\b/g, '$1')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
   if (day && answers.some((a) => normalizeDate(a) === day)) return 1;
   return anls(predicted, answers);
 }
@@ -94,7 +99,12 @@ function slice(box: Box, start: number, end: number, length: number): Box {
 }
 
 function union(boxes: Box[]): Box {
-  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
 }
 
 /** Share of `inner`'s area inside `outer`. */
@@ -110,10 +120,12 @@ export function coverage(outer: Box, inner: Box): number {
  * slice of a line by character offsets is approximate), it covers at least 80% of one place the text is printed.
  */
 export function citationHolds(regions: { page_index: number; bbox: Box }[], places: { page_index: number; bbox: Box }[]): boolean {
-  return regions.some((r) => places.some((p) => {
-    if (p.page_index !== r.page_index) return false;
-    const slack = (p.bbox[3] - p.bbox[1]) / 2;
-    const grown: Box = [r.bbox[0] - slack, r.bbox[1] - slack, r.bbox[2] + slack, r.bbox[3] + slack];
-    return coverage(grown, p.bbox) >= 0.8;
-  }));
+  return regions.some((r) =>
+    places.some((p) => {
+      if (p.page_index !== r.page_index) return false;
+      const slack = (p.bbox[3] - p.bbox[1]) / 2;
+      const grown: Box = [r.bbox[0] - slack, r.bbox[1] - slack, r.bbox[2] + slack, r.bbox[3] + slack];
+      return coverage(grown, p.bbox) >= 0.8;
+    }),
+  );
 }

@@ -64,14 +64,21 @@ function questionsOf(evalDir: string, set: string, limit: number | null, half: B
 }
 
 async function ask(service: OurService, body: Record<string, unknown>): Promise<{ ms: number; body: AskBody }> {
-  const { ms, value: res } = await timed(() => service.app!.inject({ method: 'POST', url: '/api/v1/ask', headers: BENCH_AUTH, payload: { execution_mode: 'sync', ...body } }));
+  const { ms, value: res } = await timed(() =>
+    service.app!.inject({ method: 'POST', url: '/api/v1/ask', headers: BENCH_AUTH, payload: { execution_mode: 'sync', ...body } }),
+  );
   if (res.statusCode !== 200) throw new Error(`/api/v1/ask answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   return { ms, body: res.json() as AskBody };
 }
 
 /** The document's lines (text layer or OCR) with their boxes, to find where an answer is printed. */
 async function linesOf(service: OurService, fileId: string): Promise<TextLine[]> {
-  const res = await service.app!.inject({ method: 'POST', url: '/v1/ocr', headers: BENCH_AUTH, payload: { input: { file_id: fileId }, execution_mode: 'sync' } });
+  const res = await service.app!.inject({
+    method: 'POST',
+    url: '/v1/ocr',
+    headers: BENCH_AUTH,
+    payload: { input: { file_id: fileId }, execution_mode: 'sync' },
+  });
   if (res.statusCode !== 200) throw new Error(`/v1/ocr answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   const pages = (res.json() as { pages: { page_index: number; lines: { text: string; bbox: number[] | null }[] }[] }).pages;
   return pages.flatMap((p) => p.lines.filter((l) => l.bbox).map((l) => ({ page_index: p.page_index, text: l.text, bbox: l.bbox as Box })));
@@ -82,9 +89,17 @@ async function linesOf(service: OurService, fileId: string): Promise<TextLine[]>
  * when each of its comma- or semicolon-separated pieces is.
  */
 function citationHit(body: AskBody, lines: TextLine[]): boolean {
-  const regions = (body.citations ?? []).flatMap((c) => c.regions.map((r) => ({ page_index: r.page_index, bbox: [r.bbox.x, r.bbox.y, r.bbox.x + r.bbox.width, r.bbox.y + r.bbox.height] as Box })));
+  const regions = (body.citations ?? []).flatMap((c) =>
+    c.regions.map((r) => ({
+      page_index: r.page_index,
+      bbox: [r.bbox.x, r.bbox.y, r.bbox.x + r.bbox.width, r.bbox.y + r.bbox.height] as Box,
+    })),
+  );
   if (citationHolds(regions, locateText(lines, body.answer))) return true;
-  const parts = body.answer.split(/[;,]\s+|\n/).map((s) => s.trim()).filter(Boolean);
+  const parts = body.answer
+    .split(/[;,]\s+|\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   return parts.length > 1 && parts.every((part) => citationHolds(regions, locateText(lines, part)));
 }
 
@@ -96,7 +111,14 @@ interface ModeRun {
   embedding: string;
 }
 
-async function runMode(set: string, mode: Mode, groups: [string, QaItem[]][], options: BenchOptions, lines: Map<string, TextLine[]>, log: (m: string) => void): Promise<ModeRun> {
+async function runMode(
+  set: string,
+  mode: Mode,
+  groups: [string, QaItem[]][],
+  options: BenchOptions,
+  lines: Map<string, TextLine[]>,
+  log: (m: string) => void,
+): Promise<ModeRun> {
   const previous = process.env.DOCINTEL_ASK_RETRIEVAL;
   process.env.DOCINTEL_ASK_RETRIEVAL = mode;
   // The inference process runs OCR (receipts) and serves the embedding model (hybrid).
@@ -136,15 +158,31 @@ async function runMode(set: string, mode: Mode, groups: [string, QaItem[]][], op
           if (predicted !== null) s.answered++;
           if (hit) s.cited++;
         }
-        if (a < 1 || (predicted !== null && !hit)) misses.push([name, half, item.field, item.answers.join(' | '), body.answer, predicted === null ? '—' : hit ? 'yes' : 'no']);
+        if (a < 1 || (predicted !== null && !hit))
+          misses.push([name, half, item.field, item.answers.join(' | '), body.answer, predicted === null ? '—' : hit ? 'yes' : 'no']);
       });
       if (options.verbose) log(`  ${mode} ${name}: ${answers.map((b) => b.answer).join(' || ')}`);
     }
     if (set === CONTRACTS) long = await longDocumentRow(service, mode, options, log);
-    const items = (label: HalfLabel) => `${groups.filter(([d]) => label === 'all' || evalHalf(d) === label).length} docs, ${totals[label].questions} questions`;
+    const items = (label: HalfLabel) =>
+      `${groups.filter(([d]) => label === 'all' || evalHalf(d) === label).length} docs, ${totals[label].questions} questions`;
     const rows = [
-      ...HALF_LABELS.map((label) => first.of(label).row({ capability: CAPABILITY, set: `${set} ${label}`, quality: qualityOf(totals[label]), items: items(label), latencyPer: 'doc' })),
-      follow.of('all').row({ capability: CAPABILITY, set: `${set} all`, quality: 'same answers, in the session', items: items('all'), latencyPer: 'doc' }),
+      ...HALF_LABELS.map((label) =>
+        first.of(label).row({
+          capability: CAPABILITY,
+          set: `${set} ${label}`,
+          quality: qualityOf(totals[label]),
+          items: items(label),
+          latencyPer: 'doc',
+        }),
+      ),
+      follow.of('all').row({
+        capability: CAPABILITY,
+        set: `${set} all`,
+        quality: 'same answers, in the session',
+        items: items('all'),
+        latencyPer: 'doc',
+      }),
       ...(long ? [long] : []),
     ];
     return { rows, totals, byField, misses, embedding };
@@ -179,7 +217,9 @@ async function embeddingModel(service: OurService, mode: Mode): Promise<string> 
  */
 async function longDocumentRow(service: OurService, mode: Mode, options: BenchOptions, log: (m: string) => void): Promise<ResultRow> {
   const dir = path.join(options.evalDir, CONTRACTS);
-  const pdfs = readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort();
+  const pdfs = readdirSync(dir)
+    .filter((f) => f.endsWith('.pdf'))
+    .sort();
   const tally = new ToolTally(`docintel ask ${mode} (first question, new ${LONG_DOC_PAGES}-page PDF)`, true);
   for (let n = 0; n < LONG_DOCS; n++) {
     const bytes = concatenated(dir, pdfs, n * 3, LONG_DOC_PAGES);
@@ -188,14 +228,23 @@ async function longDocumentRow(service: OurService, mode: Mode, options: BenchOp
     tally.add(ms, { pages: ref.page_count });
     log(`  ${mode} long document ${n} (${ref.page_count} pages): ${Math.round(ms)} ms, "${body.answer}"`);
   }
-  return tally.row({ capability: CAPABILITY, set: CONTRACTS, quality: `${LONG_DOCS} documents of ${LONG_DOC_PAGES} pages: "${LONG_DOC_QUESTION}"`, items: `${tally.items} docs, ${tally.pages} pages`, latencyPer: 'doc' });
+  return tally.row({
+    capability: CAPABILITY,
+    set: CONTRACTS,
+    quality: `${LONG_DOCS} documents of ${LONG_DOC_PAGES} pages: "${LONG_DOC_QUESTION}"`,
+    items: `${tally.items} docs, ${tally.pages} pages`,
+    latencyPer: 'doc',
+  });
 }
 
 function concatenated(dir: string, pdfs: string[], start: number, pages: number): Buffer {
   const out = new mupdf.PDFDocument();
   try {
     for (let i = 0; out.countPages() < pages && i < pdfs.length; i++) {
-      const src = mupdf.Document.openDocument(readFileSync(path.join(dir, pdfs[(start + i) % pdfs.length])), 'application/pdf') as mupdf.PDFDocument;
+      const src = mupdf.Document.openDocument(
+        readFileSync(path.join(dir, pdfs[(start + i) % pdfs.length])),
+        'application/pdf',
+      ) as mupdf.PDFDocument;
       try {
         for (let p = 0; p < src.countPages() && out.countPages() < pages; p++) out.graftPage(-1, src, p);
       } finally {
@@ -223,8 +272,14 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
     rows: fields.map((f) => {
       const [bm25, hybrid] = runs.map(([, r]) => r.byField.get(f) ?? newScore());
       const pair = (g: (s: Score) => string) => `${g(bm25)} / ${g(hybrid)}`;
-      return [f, String(bm25.questions), pair((s) => (s.anls / Math.max(1, s.questions)).toFixed(3)), pair((s) => (s.anlsDates / Math.max(1, s.questions)).toFixed(3)),
-        pair((s) => share(s.answered, s.questions)), pair((s) => share(s.cited, s.answered))];
+      return [
+        f,
+        String(bm25.questions),
+        pair((s) => (s.anls / Math.max(1, s.questions)).toFixed(3)),
+        pair((s) => (s.anlsDates / Math.max(1, s.questions)).toFixed(3)),
+        pair((s) => share(s.answered, s.questions)),
+        pair((s) => share(s.cited, s.answered)),
+      ];
     }),
   };
   const hybridMisses = runs[runs.length - 1][1].misses;
@@ -232,11 +287,15 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
     rows: runs.flatMap(([, r]) => r.rows),
     details: [
       fieldTable,
-      { title: `${set}: answers below ANLS 1 or uncited (hybrid run)`, header: ['document', 'half', 'field', 'truth', 'answer', 'cited'], rows: hybridMisses.slice(0, 60) },
+      {
+        title: `${set}: answers below ANLS 1 or uncited (hybrid run)`,
+        header: ['document', 'half', 'field', 'truth', 'answer', 'cited'],
+        rows: hybridMisses.slice(0, 60),
+      },
     ],
     notes: [
       `${HALF_RULE} Documents: ${describeHalves(questionsOf(options.evalDir, set, options.limit, options.half).map(([d]) => d))}.`,
-      'POST /api/v1/ask, sync, by file_id; a document\'s first question includes its parse (grounded profile, OCR for images) and indexing; the others send its session_id (no parse, no re-index). Each retrieval mode runs in a fresh service (empty caches).',
+      "POST /api/v1/ask, sync, by file_id; a document's first question includes its parse (grounded profile, OCR for images) and indexing; the others send its session_id (no parse, no re-index). Each retrieval mode runs in a fresh service (empty caches).",
       `Embedding model of the hybrid run: ${runs.find(([m]) => m === 'hybrid')?.[1].embedding ?? 'n/a'}.`,
       'ANLS: 1 - normalised Levenshtein distance to the closest accepted answer (case and whitespace folded), 0 at 0.5 or more; "Not found in the documents." scores 0. "Dates as days": a date answer equal as a day to a date truth scores 1. Cited: of answered questions, a cited region, grown by half the text height, covers >= 80% of a place the answer text is printed (located in the POST /v1/ocr lines, cut from the line by character offsets; a list answer needs each comma/semicolon piece cited).',
     ],
@@ -245,7 +304,8 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
 
 export const askCapability: Capability = {
   name: CAPABILITY,
-  description: 'POST /api/v1/ask on qa.jsonl (receipts, contracts): ANLS, citation hit rate, BM25-only vs hybrid retrieval, first-question and follow-up latency, 20-page documents',
+  description:
+    'POST /api/v1/ask on qa.jsonl (receipts, contracts): ANLS, citation hit rate, BM25-only vs hybrid retrieval, first-question and follow-up latency, 20-page documents',
   sets: [RECEIPTS, CONTRACTS],
   run,
 };

@@ -16,7 +16,14 @@ import type { BenchOptions, Capability, SetReport } from '../types.ts';
 const CAPABILITY = 'charts';
 const TOLERANCE: Record<string, number> = { 'charts-vector': 0.02, 'charts-synthetic': 0.05 };
 
-interface ManifestEntry { pdf: string; table: string; type: string; title: string; x_label: string; y_label: string }
+interface ManifestEntry {
+  pdf: string;
+  table: string;
+  type: string;
+  title: string;
+  x_label: string;
+  y_label: string;
+}
 
 interface ChartItemBody {
   kind: string;
@@ -26,34 +33,74 @@ interface ChartItemBody {
   series: OurSeries[];
 }
 
-interface Sample { name: string; file: string; csv: string; meta?: ManifestEntry }
+interface Sample {
+  name: string;
+  file: string;
+  csv: string;
+  meta?: ManifestEntry;
+}
 
 function samples(setDir: string, set: string, limit: number | null): Sample[] {
   if (set === 'charts-vector') {
     const manifest = JSON.parse(readFileSync(path.join(setDir, 'manifest.json'), 'utf8')) as ManifestEntry[];
-    return limited(manifest.map((m) => ({ name: m.pdf, file: path.join(setDir, m.pdf), csv: path.join(setDir, m.table), meta: m })), limit);
+    return limited(
+      manifest.map((m) => ({ name: m.pdf, file: path.join(setDir, m.pdf), csv: path.join(setDir, m.table), meta: m })),
+      limit,
+    );
   }
   const pngs = listFiles(setDir, ['.png']).filter((f) => existsSync(f.replace(/\.png$/, '.csv')));
-  return limited(pngs.map((f) => ({ name: path.basename(f), file: f, csv: f.replace(/\.png$/, '.csv') })), limit);
+  return limited(
+    pngs.map((f) => ({ name: path.basename(f), file: f, csv: f.replace(/\.png$/, '.csv') })),
+    limit,
+  );
 }
 
 async function describe(service: OurService, file: string): Promise<{ ms: number; items: ChartItemBody[] }> {
   const ref = await service.runtime.files.ingestBuffer('bench', path.basename(file), readFileSync(file), { inline: false });
-  const { ms, value: res } = await timed(() => service.app!.inject({
-    method: 'POST', url: '/v1/charts', headers: BENCH_AUTH, payload: { input: { file_id: ref.file_id }, execution_mode: 'sync' },
-  }));
+  const { ms, value: res } = await timed(() =>
+    service.app!.inject({
+      method: 'POST',
+      url: '/v1/charts',
+      headers: BENCH_AUTH,
+      payload: { input: { file_id: ref.file_id }, execution_mode: 'sync' },
+    }),
+  );
   if (res.statusCode !== 200) throw new Error(`/v1/charts answered ${res.statusCode} on ${file}: ${res.body.slice(0, 200)}`);
   return { ms, items: (res.json() as { items: ChartItemBody[] }).items };
 }
 
-interface Tallies { values: number; within: number; categories: number; categoriesMatched: number; series: number; seriesNamed: number; titles: number; axes: number; charts: number; found: number; errors: number[] }
+interface Tallies {
+  values: number;
+  within: number;
+  categories: number;
+  categoriesMatched: number;
+  series: number;
+  seriesNamed: number;
+  titles: number;
+  axes: number;
+  charts: number;
+  found: number;
+  errors: number[];
+}
 
 async function run(set: string, options: BenchOptions, log: (m: string) => void): Promise<SetReport> {
   const tolerance = TOLERANCE[set];
   const list = samples(path.join(options.evalDir, set), set, options.limit);
   const service = await startOurService({ http: true, inference: 'spawn' });
   const tally = new ToolTally('docintel charts', true);
-  const t: Tallies = { values: 0, within: 0, categories: 0, categoriesMatched: 0, series: 0, seriesNamed: 0, titles: 0, axes: 0, charts: 0, found: 0, errors: [] };
+  const t: Tallies = {
+    values: 0,
+    within: 0,
+    categories: 0,
+    categoriesMatched: 0,
+    series: 0,
+    seriesNamed: 0,
+    titles: 0,
+    axes: 0,
+    charts: 0,
+    found: 0,
+    errors: [],
+  };
   const rows: string[][] = [];
   try {
     if (list.length) await describe(service, list[0].file).catch(() => undefined); // lazy loads a running service has paid
@@ -62,7 +109,8 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
       const { ms, items } = await describe(service, sample.file);
       tally.add(ms, { pages: 1 });
       const chart = items.find((i) => i.kind === 'chart');
-      const numericX = truth.categories.every((c) => /^-?\d+(\.\d+)?$/.test(c)) && (sample.meta?.type === 'scatter' || /scatter/.test(sample.name));
+      const numericX =
+        truth.categories.every((c) => /^-?\d+(\.\d+)?$/.test(c)) && (sample.meta?.type === 'scatter' || /scatter/.test(sample.name));
       const score: ChartScore = scoreChart(truth, chart?.series ?? [], { pie: chart?.chart_type === 'pie', numericX });
       t.charts++;
       if (chart) t.found++;
@@ -77,11 +125,21 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
       }
       t.errors.push(...score.relErrors);
       const titleOk = sample.meta ? sameText(chart?.title, sample.meta.title) : null;
-      const axesOk = sample.meta ? sameText(chart?.axes.x_label, sample.meta.x_label) && sameText(chart?.axes.y_label, sample.meta.y_label) : null;
+      const axesOk = sample.meta
+        ? sameText(chart?.axes.x_label, sample.meta.x_label) && sameText(chart?.axes.y_label, sample.meta.y_label)
+        : null;
       if (titleOk) t.titles++;
       if (axesOk) t.axes++;
-      rows.push([sample.name, chart?.chart_type ?? (chart ? 'chart' : 'none'), `${score.within(tolerance)}/${score.values}`, `${score.categoriesMatched}/${score.categories}`,
-        `${score.seriesNamesMatched}/${score.seriesCount}`, titleOk === null ? '-' : titleOk ? 'yes' : 'no', axesOk === null ? '-' : axesOk ? 'yes' : 'no', `${Math.round(ms)}`]);
+      rows.push([
+        sample.name,
+        chart?.chart_type ?? (chart ? 'chart' : 'none'),
+        `${score.within(tolerance)}/${score.values}`,
+        `${score.categoriesMatched}/${score.categories}`,
+        `${score.seriesNamesMatched}/${score.seriesCount}`,
+        titleOk === null ? '-' : titleOk ? 'yes' : 'no',
+        axesOk === null ? '-' : axesOk ? 'yes' : 'no',
+        `${Math.round(ms)}`,
+      ]);
       log(`  ${sample.name}: ${score.within(tolerance)}/${score.values} values within ${tolerance * 100}%`);
     }
   } finally {
@@ -93,7 +151,13 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
   if (set === 'charts-vector') quality += `; titles ${share(t.titles, t.charts)}; axis labels ${share(t.axes, t.charts)}`;
   return {
     rows: [tally.row({ capability: CAPABILITY, set, quality, items: `${t.charts} charts (${t.found} found)`, latencyPer: 'doc' })],
-    details: [{ title: `${set}: per chart`, header: ['file', 'type found', `values within ${tolerance * 100}%`, 'categories', 'series names', 'title', 'axis labels', 'ms'], rows }],
+    details: [
+      {
+        title: `${set}: per chart`,
+        header: ['file', 'type found', `values within ${tolerance * 100}%`, 'categories', 'series names', 'title', 'axis labels', 'ms'],
+        rows,
+      },
+    ],
     notes: [
       `Legend series names are counted on charts with several series (a single series' CSV name is often printed nowhere on the chart); the per-chart table shows every chart's names.`,
       `Median relative error of the matched values ${median === null ? 'n/a' : `${(100 * median).toFixed(2)}%`}; a value we did not return counts as outside the tolerance. Pie values compare as shares of the whole. Time per chart is the sync request with the file already uploaded (analysis, OCR for images, chart reading, view).`,
@@ -103,7 +167,8 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
 
 export const chartsCapability: Capability = {
   name: CAPABILITY,
-  description: 'Charts as data (POST /v1/charts): share of values within 2% (vector PDFs) / 5% (raster PNGs) of the truth, category, series-name, title and axis-label match; latency per chart.',
+  description:
+    'Charts as data (POST /v1/charts): share of values within 2% (vector PDFs) / 5% (raster PNGs) of the truth, category, series-name, title and axis-label match; latency per chart.',
   sets: ['charts-vector', 'charts-synthetic'],
   run: (set, options, log) => run(set, options, log),
 };

@@ -1,6 +1,16 @@
 import { createReadStream, existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { asList, exactRate, f1, matchesField, newTally, scoreExact, scoreSet, type FieldKind, type FieldTally } from '../extract/metrics.ts';
+import {
+  asList,
+  exactRate,
+  f1,
+  matchesField,
+  newTally,
+  scoreExact,
+  scoreSet,
+  type FieldKind,
+  type FieldTally,
+} from '../extract/metrics.ts';
 import { BENCH_AUTH, startOurService, type OurService } from '../our-service.ts';
 import { ToolTally } from '../rows.ts';
 import { confidencesOf, judgeValues, ReliabilityTally, reliabilityTable } from '../extract/reliability.ts';
@@ -55,12 +65,16 @@ export const EXTRACT_SETS: Record<string, SetSpec> = {
       { key: 'currency', description: 'Currency of the amounts (ISO code)', type: 'string', kind: 'string' },
     ],
     // Every invoice PDF, and the PNG scans of some of them (same truth), read through OCR.
-    docs: (dir) => readdirSync(dir).filter((f) => /\.(pdf|png)$/i.test(f)).sort().flatMap((f) => {
-      const truthFile = path.join(dir, f.replace(/\.(pdf|png)$/i, '.json'));
-      if (!existsSync(truthFile)) return [];
-      const truth = (JSON.parse(readFileSync(truthFile, 'utf8')) as Record<string, unknown>[])[0];
-      return [{ name: f, file: path.join(dir, f), truth }];
-    }),
+    docs: (dir) =>
+      readdirSync(dir)
+        .filter((f) => /\.(pdf|png)$/i.test(f))
+        .sort()
+        .flatMap((f) => {
+          const truthFile = path.join(dir, f.replace(/\.(pdf|png)$/i, '.json'));
+          if (!existsSync(truthFile)) return [];
+          const truth = (JSON.parse(readFileSync(truthFile, 'utf8')) as Record<string, unknown>[])[0];
+          return [{ name: f, file: path.join(dir, f), truth }];
+        }),
   },
   [RECEIPTS]: {
     docClass: 'receipt',
@@ -71,11 +85,17 @@ export const EXTRACT_SETS: Record<string, SetSpec> = {
       { key: 'address', description: 'Address of the store', type: 'string', kind: 'string' },
       { key: 'total', description: 'Total amount paid', type: 'number', kind: 'number' },
     ],
-    docs: (dir) => readdirSync(path.join(dir, 'img')).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort().flatMap((f) => {
-      const truthFile = path.join(dir, 'key', f.replace(/\.\w+$/, '.json'));
-      if (!existsSync(truthFile)) return [];
-      return [{ name: f, file: path.join(dir, 'img', f), truth: JSON.parse(readFileSync(truthFile, 'utf8')) as Record<string, unknown> }];
-    }),
+    docs: (dir) =>
+      readdirSync(path.join(dir, 'img'))
+        .filter((f) => /\.(jpe?g|png)$/i.test(f))
+        .sort()
+        .flatMap((f) => {
+          const truthFile = path.join(dir, 'key', f.replace(/\.\w+$/, '.json'));
+          if (!existsSync(truthFile)) return [];
+          return [
+            { name: f, file: path.join(dir, 'img', f), truth: JSON.parse(readFileSync(truthFile, 'utf8')) as Record<string, unknown> },
+          ];
+        }),
   },
   [CONTRACTS]: {
     docClass: 'nda_contract',
@@ -86,8 +106,10 @@ export const EXTRACT_SETS: Record<string, SetSpec> = {
       { key: 'party', description: 'Parties to the agreement', type: 'string', array: true, kind: 'organisation' },
       { key: 'term', description: 'Duration of the agreement', type: 'string', kind: 'string' },
     ],
-    docs: (dir) => (JSON.parse(readFileSync(path.join(dir, 'expected.json'), 'utf8')) as { file: string; expected: Record<string, unknown> }[])
-      .map((e) => ({ name: e.file, file: path.join(dir, e.file), truth: e.expected })),
+    docs: (dir) =>
+      (JSON.parse(readFileSync(path.join(dir, 'expected.json'), 'utf8')) as { file: string; expected: Record<string, unknown> }[]).map(
+        (e) => ({ name: e.file, file: path.join(dir, e.file), truth: e.expected }),
+      ),
   },
 };
 
@@ -99,10 +121,19 @@ export function schemaOf(spec: SetSpec) {
   };
 }
 
-export async function extract(service: OurService, fileId: string, schema: unknown): Promise<{ ms: number; result: Record<string, unknown>; pages: number }> {
-  const { ms, value: res } = await timed(() => service.app!.inject({
-    method: 'POST', url: '/v1/extract', headers: BENCH_AUTH, payload: { input: { file_id: fileId }, execution_mode: 'sync', schema, grounding: true },
-  }));
+export async function extract(
+  service: OurService,
+  fileId: string,
+  schema: unknown,
+): Promise<{ ms: number; result: Record<string, unknown>; pages: number }> {
+  const { ms, value: res } = await timed(() =>
+    service.app!.inject({
+      method: 'POST',
+      url: '/v1/extract',
+      headers: BENCH_AUTH,
+      payload: { input: { file_id: fileId }, execution_mode: 'sync', schema, grounding: true },
+    }),
+  );
   if (res.statusCode !== 200) throw new Error(`/v1/extract answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   const body = res.json() as { result: Record<string, unknown>; page_count?: number };
   return { ms, result: body.result, pages: body.page_count ?? 1 };
@@ -146,10 +177,12 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
           const tally = tallies[label].get(field.key)!;
           if (spec.sets) {
             const { missed, extra } = scoreSet(tally, asList(doc.truth[field.key]), asList(predicted), field.kind);
-            if (label === 'all' && (missed.length || extra.length)) misses.push(`${field.key}: missed [${missed.join(', ')}] extra [${extra.join(', ')}]`);
+            if (label === 'all' && (missed.length || extra.length))
+              misses.push(`${field.key}: missed [${missed.join(', ')}] extra [${extra.join(', ')}]`);
           } else {
             const ok = scoreExact(tally, doc.truth[field.key], predicted, field.kind);
-            if (label === 'all' && ok === false) misses.push(`${field.key}: want ${show(doc.truth[field.key])} got ${show(predicted)} (${confidences[0] ?? '—'})`);
+            if (label === 'all' && ok === false)
+              misses.push(`${field.key}: want ${show(doc.truth[field.key])} got ${show(predicted)} (${confidences[0] ?? '—'})`);
           }
         }
         cells.push(`${show(doc.truth[field.key])} / ${show(predicted)} (${confidences.map((c) => c?.toFixed(2) ?? '—').join(', ')})`);
@@ -161,29 +194,45 @@ async function run(set: string, options: BenchOptions, log: (m: string) => void)
   } finally {
     await service.close();
   }
-  const quality = (label: HalfLabel) => spec.fields.map((f) => {
-    const t = tallies[label].get(f.key)!;
-    return spec.sets ? `${f.key} F1 ${f1(t).f1.toFixed(3)}` : `${f.key} ${exactRate(t).toFixed(3)} (${t.matched}/${t.scored})`;
-  }).join('; ');
+  const quality = (label: HalfLabel) =>
+    spec.fields
+      .map((f) => {
+        const t = tallies[label].get(f.key)!;
+        return spec.sets ? `${f.key} F1 ${f1(t).f1.toFixed(3)}` : `${f.key} ${exactRate(t).toFixed(3)} (${t.matched}/${t.scored})`;
+      })
+      .join('; ');
   const count = (label: HalfLabel) => docs.filter((d) => label === 'all' || evalHalf(d.name) === label);
   const items = (label: HalfLabel) => `${count(label).length} docs, ${first.of(label).pages} pages`;
   return {
     rows: [
-      ...HALF_LABELS.map((label) => first.of(label).row({ capability: CAPABILITY, set: `${set} ${label}`, quality: quality(label), items: items(label), latencyPer: 'doc' })),
-      cached.of('all').row({ capability: CAPABILITY, set: `${set} all`, quality: 'same results, analysis cached', items: items('all'), latencyPer: 'doc' }),
+      ...HALF_LABELS.map((label) =>
+        first
+          .of(label)
+          .row({ capability: CAPABILITY, set: `${set} ${label}`, quality: quality(label), items: items(label), latencyPer: 'doc' }),
+      ),
+      cached.of('all').row({
+        capability: CAPABILITY,
+        set: `${set} all`,
+        quality: 'same results, analysis cached',
+        items: items('all'),
+        latencyPer: 'doc',
+      }),
       ...(autoRow ? [autoRow.row] : []),
     ],
     details: [
-      reliabilityTable(set, HALF_LABELS.map((label) => ({ label, tally: reliability[label] }))),
+      reliabilityTable(
+        set,
+        HALF_LABELS.map((label) => ({ label, tally: reliability[label] })),
+      ),
       { title: `${set}: truth / ours per field (confidence)`, header: ['document', 'half', ...spec.fields.map((f) => f.key)], rows },
       ...(spec.sets ? HALF_LABELS.map((label) => f1Table(spec, tallies[label], label)) : []),
       ...(autoRow ? [autoRow.detail] : []),
     ],
     notes: [
       `${HALF_RULE} Documents: ${describeHalves(docs.map((d) => d.name))}.`,
-      'POST /v1/extract, sync, by file_id, with an explicit SchemaV2 (keys are the set\'s field names, descriptions in plain words); the first call includes analysis (and OCR for images), the cached row is a second identical call.',
+      "POST /v1/extract, sync, by file_id, with an explicit SchemaV2 (keys are the set's field names, descriptions in plain words); the first call includes analysis (and OCR for images), the cached row is a second identical call.",
       'Normalisation: numbers as numbers (within half a cent), dates as ISO (truth d/m/y read day first), strings compared on letters and digits only, case-insensitive, "&" as "and"; organisation names (issuer, party) also drop legal forms (Inc, LLC, Ltd, Corp, Co, GmbH, ...). Kleister: micro F1 over value sets per field; a field absent from the truth counts every predicted value as a false positive.',
-      'Reliability: a value\'s confidence is its `_grounding` confidence; every returned value of a field with a known truth is one observation (each value of an array field); a field with a known truth returned null counts toward the null share.',
+      "Reliability: a value's confidence is its `_grounding` confidence; every returned value of a field with a known truth is one observation (each value of an array field); a field with a known truth returned null counts toward the null share.",
     ],
   };
 }
@@ -201,11 +250,21 @@ function f1Table(spec: SetSpec, tallies: Map<string, FieldTally>, label: HalfLab
 }
 
 /** POST /v1/schema/auto over the invoice PDFs; how many of the five invoice fields its keys stand for (metrics.ts synonyms). */
-async function autoSchemaRow(service: OurService, fileIds: string[], spec: SetSpec, log: (m: string) => void): Promise<{ row: ResultRow; detail: DetailTable }> {
+async function autoSchemaRow(
+  service: OurService,
+  fileIds: string[],
+  spec: SetSpec,
+  log: (m: string) => void,
+): Promise<{ row: ResultRow; detail: DetailTable }> {
   const tally = new ToolTally('docintel schema/auto', true);
-  const { ms, value: res } = await timed(() => service.app!.inject({
-    method: 'POST', url: '/v1/schema/auto', headers: BENCH_AUTH, payload: { file_id: fileIds, execution_mode: 'sync' },
-  }));
+  const { ms, value: res } = await timed(() =>
+    service.app!.inject({
+      method: 'POST',
+      url: '/v1/schema/auto',
+      headers: BENCH_AUTH,
+      payload: { file_id: fileIds, execution_mode: 'sync' },
+    }),
+  );
   if (res.statusCode !== 200) throw new Error(`/v1/schema/auto answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
   tally.add(ms);
   const generated = (res.json() as { schema: { fields: { key: string; description: string }[] } }).schema.fields;
@@ -214,16 +273,29 @@ async function autoSchemaRow(service: OurService, fileIds: string[], spec: SetSp
     return [target.key, match ? `${match.key}: ${match.description}` : '—'];
   });
   const matched = rows.filter((r) => r[1] !== '—').length;
-  log(`  schema/auto: ${matched}/5 invoice fields matched by ${generated.length} generated fields (${generated.map((g) => g.key).join(', ')})`);
+  log(
+    `  schema/auto: ${matched}/5 invoice fields matched by ${generated.length} generated fields (${generated.map((g) => g.key).join(', ')})`,
+  );
   return {
-    row: tally.row({ capability: CAPABILITY, set: INVOICES, quality: `auto schema matches ${matched}/5 invoice fields (${generated.length} fields generated)`, items: `${fileIds.length} PDFs in one request`, latencyPer: 'doc' }),
-    detail: { title: 'invoices-invoice2data: POST /v1/schema/auto fields standing for the invoice fields', header: ['field', 'generated field'], rows },
+    row: tally.row({
+      capability: CAPABILITY,
+      set: INVOICES,
+      quality: `auto schema matches ${matched}/5 invoice fields (${generated.length} fields generated)`,
+      items: `${fileIds.length} PDFs in one request`,
+      latencyPer: 'doc',
+    }),
+    detail: {
+      title: 'invoices-invoice2data: POST /v1/schema/auto fields standing for the invoice fields',
+      header: ['field', 'generated field'],
+      rows,
+    },
   };
 }
 
 export const extractCapability: Capability = {
   name: CAPABILITY,
-  description: 'Schema extraction (POST /v1/extract): per-field exact match after normalisation on invoices and receipts, per-field F1 on Kleister NDAs; POST /v1/schema/auto field coverage on invoices; latency per document, first call and on cached analysis.',
+  description:
+    'Schema extraction (POST /v1/extract): per-field exact match after normalisation on invoices and receipts, per-field F1 on Kleister NDAs; POST /v1/schema/auto field coverage on invoices; latency per document, first call and on cached analysis.',
   sets: [INVOICES, RECEIPTS, CONTRACTS],
   run: (set, options, log) => run(set, options, log),
 };

@@ -3,7 +3,16 @@ import path from 'node:path';
 import * as mupdf from 'mupdf';
 import { limited, listFiles, referencePdfPages } from '../eval-files.ts';
 import {
-  doubledRuns, headingJumps, headingLevels, hyphenPairs, markdownWords, matchWords, ratio, splitMarkdownPages, subtractWords, textWords,
+  doubledRuns,
+  headingJumps,
+  headingLevels,
+  hyphenPairs,
+  markdownWords,
+  matchWords,
+  ratio,
+  splitMarkdownPages,
+  subtractWords,
+  textWords,
 } from '../fidelity/metrics.ts';
 import { parseViaHttp, startOurService } from '../our-service.ts';
 import { runPeer, toolAvailable } from '../peer.ts';
@@ -41,7 +50,10 @@ class ToolScores {
   readonly tally: HalfTallies;
   readonly errors: string[] = [];
 
-  constructor(readonly tool: string, readonly ours: boolean) {
+  constructor(
+    readonly tool: string,
+    readonly ours: boolean,
+  ) {
     this.tally = new HalfTallies(tool, ours);
   }
 
@@ -78,15 +90,23 @@ const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + 
 
 function setFiles(set: string, options: BenchOptions): string[] {
   const dir = path.join(options.evalDir, set);
-  const files = set === 'pdf-olmocr' ? listFiles(path.join(dir, 'pdfs'), ['.pdf']) : listFiles(dir, ['.pdf']).filter((f) => path.dirname(f) === dir);
-  return limited(files.filter((f) => !options.half || evalHalf(f) === options.half), options.limit);
+  const files =
+    set === 'pdf-olmocr' ? listFiles(path.join(dir, 'pdfs'), ['.pdf']) : listFiles(dir, ['.pdf']).filter((f) => path.dirname(f) === dir);
+  return limited(
+    files.filter((f) => !options.half || evalHalf(f) === options.half),
+    options.limit,
+  );
 }
 
 /** The few most frequent words of a list, "word×n" (verbose diagnostics only). */
 function top(words: string[], n = 8): string {
   const counts = new Map<string, number>();
   for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, n).map(([w, c]) => (c > 1 ? `${w}×${c}` : w)).join(' ');
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([w, c]) => (c > 1 ? `${w}×${c}` : w))
+    .join(' ');
 }
 
 async function runSet(set: string, options: BenchOptions, log: (m: string) => void): Promise<SetReport> {
@@ -134,7 +154,7 @@ async function runSet(set: string, options: BenchOptions, log: (m: string) => vo
         ours.tally.add(name, ms, { pages: pageCount });
         const mdPages = splitMarkdownPages(value.markdown);
         const furniture = new Map<number, string[]>();
-        for (const chunk of value.chunks as (typeof value.chunks[number] & { label?: string; type?: string })[]) {
+        for (const chunk of value.chunks as ((typeof value.chunks)[number] & { label?: string; type?: string })[]) {
           if (chunk.page_index === null || !FURNITURE.has(chunk.label ?? chunk.type ?? '')) continue;
           furniture.set(chunk.page_index, [...(furniture.get(chunk.page_index) ?? []), ...markdownWords(chunk.markdown)]);
         }
@@ -148,9 +168,16 @@ async function runSet(set: string, options: BenchOptions, log: (m: string) => vo
           // Precision reads the whole text layer: a header kept in the markdown is not invented.
           const p = removed > 0 ? matchWords(md, layerWords[i], layerPairs[i]) : m;
           const doubled = doubledRuns(md, layerWords[i], true);
-          scores.push({ precision: ratio(p.found, p.outputWords), recall: ratio(m.recalled, m.referenceWords), doubled: doubledRuns(md, layerWords[i]).length, doubledAny: doubled.length });
+          scores.push({
+            precision: ratio(p.found, p.outputWords),
+            recall: ratio(m.recalled, m.referenceWords),
+            doubled: doubledRuns(md, layerWords[i]).length,
+            doubledAny: doubled.length,
+          });
           if (options.verbose && (p.invented.length || m.dropped.length || doubled.length)) {
-            log(`  [ours] ${name} p${i + 1}: invented ${p.invented.length}/${md.length} [${top(p.invented)}]; dropped ${m.dropped.length}/${kept.length} [${top(m.dropped)}]${doubled.length ? `; doubled [${top(doubled)}]` : ''}`);
+            log(
+              `  [ours] ${name} p${i + 1}: invented ${p.invented.length}/${md.length} [${top(p.invented)}]; dropped ${m.dropped.length}/${kept.length} [${top(m.dropped)}]${doubled.length ? `; doubled [${top(doubled)}]` : ''}`,
+            );
           }
         }
         const jumps = headingJumps(value.markdown);
@@ -158,8 +185,13 @@ async function runSet(set: string, options: BenchOptions, log: (m: string) => vo
         ours.pages[half].push(...scores);
         ours.jumps[half] += jumps;
         ours.furnitureWords[half] += furnitureWords;
-        row.push(mean(scores.map((s) => s.precision)).toFixed(4), mean(scores.map((s) => s.recall)).toFixed(4),
-          `${scores.reduce((k, s) => k + s.doubled, 0)} (${scores.reduce((k, s) => k + s.doubledAny, 0)})`, String(jumps), String(furnitureWords));
+        row.push(
+          mean(scores.map((s) => s.precision)).toFixed(4),
+          mean(scores.map((s) => s.recall)).toFixed(4),
+          `${scores.reduce((k, s) => k + s.doubled, 0)} (${scores.reduce((k, s) => k + s.doubledAny, 0)})`,
+          String(jumps),
+          String(furnitureWords),
+        );
       } catch (err) {
         ours.errors.push(`${name}: ${(err as Error).message}`);
         log(`  ours failed on ${name}: ${(err as Error).message}`);
@@ -176,7 +208,12 @@ async function runSet(set: string, options: BenchOptions, log: (m: string) => vo
           const scores = pageNos.map((i): PageScore => {
             const words = textWords(pages[i] ?? '');
             const m = matchWords(words, layerWords[i], layerPairs[i]);
-            return { precision: ratio(m.found, m.outputWords), recall: ratio(m.recalled, m.referenceWords), doubled: doubledRuns(words, layerWords[i]).length, doubledAny: doubledRuns(words, layerWords[i], true).length };
+            return {
+              precision: ratio(m.found, m.outputWords),
+              recall: ratio(m.recalled, m.referenceWords),
+              doubled: doubledRuns(words, layerWords[i]).length,
+              doubledAny: doubledRuns(words, layerWords[i], true).length,
+            };
           });
           peer.pages[half].push(...scores);
           row.push(mean(scores.map((s) => s.precision)).toFixed(4), mean(scores.map((s) => s.recall)).toFixed(4));
@@ -201,19 +238,36 @@ async function runSet(set: string, options: BenchOptions, log: (m: string) => vo
   };
   const tools = peer ? [ours, peer] : [ours];
   const docsIn = (label: HalfLabel) => docRows.filter((r) => label === 'all' || r[1] === label).length;
-  const rows = HALF_LABELS.flatMap((label) => tools.map((tool) => tool.tally.of(label).row({
-    capability: CAPABILITY, set: `${set} ${label}`, quality: quality(tool, label),
-    items: `${docsIn(label)} docs, ${tool.tally.of(label).pages} pages`, latencyPer: 'doc',
-  })));
+  const rows = HALF_LABELS.flatMap((label) =>
+    tools.map((tool) =>
+      tool.tally.of(label).row({
+        capability: CAPABILITY,
+        set: `${set} ${label}`,
+        quality: quality(tool, label),
+        items: `${docsIn(label)} docs, ${tool.tally.of(label).pages} pages`,
+        latencyPer: 'doc',
+      }),
+    ),
+  );
   const details: DetailTable = {
     title: `${set}: fidelity per document (mean per page over the pages with a text layer)`,
-    header: ['document', 'half', 'pages used', 'ours P', 'ours R', 'doubled (any case)', 'heading jumps', 'hdr/ftr words', ...(peer ? ['pdftotext P', 'pdftotext R'] : [])],
+    header: [
+      'document',
+      'half',
+      'pages used',
+      'ours P',
+      'ours R',
+      'doubled (any case)',
+      'heading jumps',
+      'hdr/ftr words',
+      ...(peer ? ['pdftotext P', 'pdftotext R'] : []),
+    ],
     rows: docRows,
   };
   for (const tool of tools) if (tool.errors.length) notes.push(`${tool.tool} failed on ${tool.errors.join('; ')}`);
   notes.push(
     `${describeHalves(docRows.map((r) => r[0]))} documents scored; skipped: ${skippedPages} pages with under ${BORN_DIGITAL_CHARS} non-space text-layer characters (scans, outlines)${skippedDocs ? `, ${skippedDocs} documents with no such page or unreadable` : ''}; ${usedPages} pages scored; ${headings} headings read in our markdown.`,
-    'Words: NFKC, case kept, punctuation/symbols stripped at word ends, compared as multisets per page against the page\'s mupdf text layer (toStructuredText(\'\').asText()). Markdown syntax is stripped first (headings, list/quote markers, table pipes and rules, emphasis, backticks, HTML tags and comments, link targets, images with their alt text (our label, e.g. "Figure 3"), backslash escapes; ordered-list numbers stay words); LaTeX ($…$, $$…$$, \\(…\\), \\[…\\]) is left out of the word count with its body, neither found nor invented.',
+    "Words: NFKC, case kept, punctuation/symbols stripped at word ends, compared as multisets per page against the page's mupdf text layer (toStructuredText('').asText()). Markdown syntax is stripped first (headings, list/quote markers, table pipes and rules, emphasis, backticks, HTML tags and comments, link targets, images with their alt text (our label, e.g. \"Figure 3\"), backslash escapes; ordered-list numbers stay words); LaTeX ($…$, $$…$$, \\(…\\), \\[…\\]) is left out of the word count with its body, neither found nor invented.",
     'A word the text layer splits at a line-end hyphen ("infor-" "mation") matches the joined word (with or without the hyphen) on either side.',
     'Recall (ours) excludes the words of the chunks our parse labelled page_header/page_footer on that page (counted as "header/footer words removed"); precision reads the whole text layer. pdftotext keeps headers, so its recall reads the whole text layer. Pages are our markdown split at `<!-- page N -->`, pdftotext\'s output split at form feeds.',
     'Heading jumps: over each document\'s whole markdown, a `#` heading more than one level deeper than the heading before it; the first heading is the baseline whatever its level; going up is never a jump. Doubled runs: markdown words matching /(\\p{Lu})\\1(\\p{Lu})\\2(\\p{Lu})\\3/u that are not words of the page\'s text layer; "any case" reads /(\\p{L})\\1(\\p{L})\\2(\\p{L})\\3/u the same way (lower-case doubling such as "tthhee").',
@@ -226,7 +280,8 @@ async function runSet(set: string, options: BenchOptions, log: (m: string) => vo
 
 export const fidelityCapability: Capability = {
   name: CAPABILITY,
-  description: 'Fidelity of the parse markdown to the PDF text layer (issue 25): POST /api/v1/parse (sync, PDF inline, profile grounded) through the real HTTP app, one request at a time after one warm-up; per page, the share of markdown words found in the page\'s mupdf text layer (precision, nothing invented) and of text-layer words found in the markdown less our removed page headers/footers (recall), doubled-letter runs, heading-level jumps; peer `pdftotext -layout` per document, same words both ways. Latency is per document.',
+  description:
+    "Fidelity of the parse markdown to the PDF text layer (issue 25): POST /api/v1/parse (sync, PDF inline, profile grounded) through the real HTTP app, one request at a time after one warm-up; per page, the share of markdown words found in the page's mupdf text layer (precision, nothing invented) and of text-layer words found in the markdown less our removed page headers/footers (recall), doubled-letter runs, heading-level jumps; peer `pdftotext -layout` per document, same words both ways. Latency is per document.",
   sets: SETS,
   run: runSet,
 };

@@ -16,7 +16,21 @@ import { startOurTables } from '../our-tables.ts';
 import { layoutCapability } from './layout-regions.ts';
 
 /** Every capability the harness measures, in report order. A new capability is one module added here. */
-export const CAPABILITIES: Capability[] = [pdfTextCapability, fidelityCapability, layoutCapability, renderCapability, createOcrCapability({ probe: ocrProbeFactory }), createTablesCapability({ open: startOurTables }), splitCapability, extractCapability, askCapability, equationsCapability, chartsCapability, synthesizeCapability, ingestCapability];
+export const CAPABILITIES: Capability[] = [
+  pdfTextCapability,
+  fidelityCapability,
+  layoutCapability,
+  renderCapability,
+  createOcrCapability({ probe: ocrProbeFactory }),
+  createTablesCapability({ open: startOurTables }),
+  splitCapability,
+  extractCapability,
+  askCapability,
+  equationsCapability,
+  chartsCapability,
+  synthesizeCapability,
+  ingestCapability,
+];
 
 export function findCapability(name: string): Capability | undefined {
   return CAPABILITIES.find((c) => c.name === name);

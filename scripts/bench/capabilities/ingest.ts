@@ -25,13 +25,17 @@ interface EvalFile {
 }
 
 function collect(options: BenchOptions): EvalFile[] {
-  const folders = readdirSync(options.evalDir).filter((name) => isDirectory(path.join(options.evalDir, name))).sort();
-  return folders.flatMap((folder) => limited(listFiles(path.join(options.evalDir, folder), [...PDF_EXT, ...IMAGE_EXT]), options.limit).map((file) => ({
-    file,
-    folder,
-    bytes: statSync(file).size,
-    expectedPages: PDF_EXT.includes(path.extname(file).toLowerCase()) ? referencePdfPages(file) : referenceImagePages(file),
-  })));
+  const folders = readdirSync(options.evalDir)
+    .filter((name) => isDirectory(path.join(options.evalDir, name)))
+    .sort();
+  return folders.flatMap((folder) =>
+    limited(listFiles(path.join(options.evalDir, folder), [...PDF_EXT, ...IMAGE_EXT]), options.limit).map((file) => ({
+      file,
+      folder,
+      bytes: statSync(file).size,
+      expectedPages: PDF_EXT.includes(path.extname(file).toLowerCase()) ? referencePdfPages(file) : referenceImagePages(file),
+    })),
+  );
 }
 
 interface Outcome {
@@ -47,7 +51,12 @@ async function ingestOne(service: OurService, item: EvalFile): Promise<Outcome> 
     const ref = await service.runtime.files.ingestStream('bench', path.basename(item.file), createReadStream(item.file));
     const ms = performance.now() - start;
     const correct = ref.page_count === item.expectedPages;
-    return { accepted: true, correct, ms, problem: correct ? undefined : `${ref.page_count} pages, expected ${item.expectedPages ?? 'unknown'}` };
+    return {
+      accepted: true,
+      correct,
+      ms,
+      problem: correct ? undefined : `${ref.page_count} pages, expected ${item.expectedPages ?? 'unknown'}`,
+    };
   } catch (err) {
     return { accepted: false, correct: false, ms: performance.now() - start, problem: `refused: ${(err as Error).message}` };
   }
@@ -83,18 +92,31 @@ async function ingestAll(options: BenchOptions, log: (m: string) => void): Promi
     await service.close();
   }
   notes.push(...problems.slice(0, MAX_LISTED));
-  if (problems.length > MAX_LISTED) notes.push(`…and ${problems.length - MAX_LISTED} more files refused or miscounted (--verbose lists them).`);
+  if (problems.length > MAX_LISTED)
+    notes.push(`…and ${problems.length - MAX_LISTED} more files refused or miscounted (--verbose lists them).`);
   if (options.verbose) for (const problem of problems) log(`  ${problem}`);
   const correct = outcomes.filter((o) => o.correct).length;
-  const rows = [ours.row({
-    capability: CAPABILITY, set: 'all sets', quality: `right page count ${share(correct, items.length)}`,
-    items: `${items.length} files, ${(ours.bytes / MB).toFixed(1)} MB`, latencyPer: 'file', throughput: throughput(ours),
-  })];
+  const rows = [
+    ours.row({
+      capability: CAPABILITY,
+      set: 'all sets',
+      quality: `right page count ${share(correct, items.length)}`,
+      items: `${items.length} files, ${(ours.bytes / MB).toFixed(1)} MB`,
+      latencyPer: 'file',
+      throughput: throughput(ours),
+    }),
+  ];
   if (pdfinfo) {
-    rows.push(pdfinfo.row({
-      capability: CAPABILITY, set: 'all sets', quality: 'page-count reference',
-      items: `${pdfinfo.items} PDFs, ${(pdfinfo.bytes / MB).toFixed(1)} MB`, latencyPer: 'file', throughput: throughput(pdfinfo),
-    }));
+    rows.push(
+      pdfinfo.row({
+        capability: CAPABILITY,
+        set: 'all sets',
+        quality: 'page-count reference',
+        items: `${pdfinfo.items} PDFs, ${(pdfinfo.bytes / MB).toFixed(1)} MB`,
+        latencyPer: 'file',
+        throughput: throughput(pdfinfo),
+      }),
+    );
   } else notes.push('pdfinfo is not installed: PDF page counts come from mutool, no peer figures.');
   return { rows, details: [perFolder(items, outcomes)], notes };
 }
@@ -108,15 +130,22 @@ function perFolder(items: EvalFile[], outcomes: Outcome[]): DetailTable {
       const at = items.map((item, i) => (item.folder === folder ? i : -1)).filter((i) => i >= 0);
       const mb = at.reduce((sum, i) => sum + items[i].bytes, 0) / MB;
       const ms = at.reduce((sum, i) => sum + outcomes[i].ms, 0);
-      return [folder, String(at.length), mb.toFixed(1), String(at.filter((i) => outcomes[i].accepted).length),
-        share(at.filter((i) => outcomes[i].correct).length, at.length), ms.toFixed(0)];
+      return [
+        folder,
+        String(at.length),
+        mb.toFixed(1),
+        String(at.filter((i) => outcomes[i].accepted).length),
+        share(at.filter((i) => outcomes[i].correct).length, at.length),
+        ms.toFixed(0),
+      ];
     }),
   };
 }
 
 export const ingestCapability: Capability = {
   name: CAPABILITY,
-  description: 'Upload validation of every PDF and image in the evaluation folders. Ours: `FileService.ingestStream` (blob store, sniff, `pool.inspect`, SQLite record; what the upload route does per file), one file at a time after one warm-up file; peer: `pdfinfo` on the PDFs. Latency is per file; pages/s counts reference pages.',
+  description:
+    'Upload validation of every PDF and image in the evaluation folders. Ours: `FileService.ingestStream` (blob store, sniff, `pool.inspect`, SQLite record; what the upload route does per file), one file at a time after one warm-up file; peer: `pdfinfo` on the PDFs. Latency is per file; pages/s counts reference pages.',
   sets: ['.'],
   run: (_set, options, log) => ingestAll(options, log),
 };

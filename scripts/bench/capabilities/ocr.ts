@@ -59,7 +59,12 @@ async function withTools<T>(use: (session: Session) => Promise<T>): Promise<T> {
   } catch (err) {
     startError = `our service did not start: ${(err as Error).message.split('\n')[0]}`;
   }
-  const ours = OUR_MODES.map((mode): OcrTool => (service?.app ? ourOcrTool(service.app, mode) : { name: `docintel ${mode}`, ours: true, read: () => Promise.reject(new Error(startError ?? 'no HTTP app')) }));
+  const ours = OUR_MODES.map(
+    (mode): OcrTool =>
+      service?.app
+        ? ourOcrTool(service.app, mode)
+        : { name: `docintel ${mode}`, ours: true, read: () => Promise.reject(new Error(startError ?? 'no HTTP app')) },
+  );
   const tools = [...ours];
   if (toolAvailable('tesseract')) tools.push(tesseractTool());
   else notes.push('tesseract is not installed: no peer figures and no bars judged against it.');
@@ -79,19 +84,28 @@ function qualityOrReason(run: ToolRun, quality: () => string): string {
 /** Peak RSS of the spawned inference process (VmHWM), when the runtime supervises one on this machine. */
 function inferencePeakNote(service: OurService | null): string {
   const restarts = service?.runtime.supervisor?.restartCount ?? 0;
-  const restarted = restarts > 0 ? ` The inference process died and was restarted ${restarts} time(s) during this set (requests meanwhile answered 503, listed as failures above); the figure is the last process's.` : '';
+  const restarted =
+    restarts > 0
+      ? ` The inference process died and was restarted ${restarts} time(s) during this set (requests meanwhile answered 503, listed as failures above); the figure is the last process's.`
+      : '';
   return `${inferenceRssNote(service)}${restarted}`;
 }
 
 function inferenceRssNote(service: OurService | null): string {
   const pid = service?.runtime.supervisor?.pid;
-  if (!pid) return 'Our peak RSS is the API process (harness, app, worker threads); OCR runs in the inference process, which this runtime does not supervise here, so its memory is not in the figure.';
+  if (!pid)
+    return 'Our peak RSS is the API process (harness, app, worker threads); OCR runs in the inference process, which this runtime does not supervise here, so its memory is not in the figure.';
   const peakMb = procStatusMb(pid, 'VmHWM');
   if (peakMb === null) return `Our peak RSS is the API process; the inference process (pid ${pid}) could not be read.`;
   return `Our peak RSS is the API process; the inference process (pid ${pid}) peaked at ${peakMb.toFixed(0)} MB (VmHWM).`;
 }
 
-async function probeNotes(factory: InferenceOcrProbeFactory | undefined, service: OurService | null, evalDir: string, log: (m: string) => void): Promise<{ notes: string[]; transfer: BarInputs['transfer'] }> {
+async function probeNotes(
+  factory: InferenceOcrProbeFactory | undefined,
+  service: OurService | null,
+  evalDir: string,
+  log: (m: string) => void,
+): Promise<{ notes: string[]; transfer: BarInputs['transfer'] }> {
   const probe = factory && service ? factory(service, evalDir) : null;
   let transfer: BarInputs['transfer'] = { missing: 'no inference probe wired' };
   let throughput = 'not measured (no inference probe wired)';
@@ -127,25 +141,50 @@ async function sroieSet(options: BenchOptions, log: (m: string) => void, probe: 
   try {
     return await withTools(async ({ runs, service, notes }) => {
       if (receipts.length > 0) await warmUp(runs, receipts[0].image, log);
-      await readAll(runs, receipts.map((r) => ({ key: r.name, image: r.image, pages: 1 })), log);
+      await readAll(
+        runs,
+        receipts.map((r) => ({ key: r.name, image: r.image, pages: 1 })),
+        log,
+      );
       const scan = await buildA4Scan(options.evalDir, scratch);
       if (!scan) notes.push('No A4 page with text in pdf-docling: no A4 timing.');
       const a4 = scan ? await timeA4(runs, scan, A4_REPETITIONS, log) : [];
       const probed = await probeNotes(probe, service, options.evalDir, log);
       const scores = new Map(runs.filter((r) => !r.unavailable).map((r) => [r.tool.name, scoreReceipts(r, receipts)]));
-      const rows: ResultRow[] = runs.map((run) => run.tally.row({
-        capability: CAPABILITY, set: 'receipts-sroie', latencyPer: 'page', items: `${run.tally.items} receipts`,
-        quality: qualityOrReason(run, () => receiptQuality(scores.get(run.tool.name)!)),
-      }));
+      const rows: ResultRow[] = runs.map((run) =>
+        run.tally.row({
+          capability: CAPABILITY,
+          set: 'receipts-sroie',
+          latencyPer: 'page',
+          items: `${run.tally.items} receipts`,
+          quality: qualityOrReason(run, () => receiptQuality(scores.get(run.tool.name)!)),
+        }),
+      );
       if (scan) rows.push(...a4Rows(CAPABILITY, a4, scan));
       const quality: DetailTable = {
         title: `receipts-sroie: OCR quality over ${receipts.length} receipts (micro averages; CER lower is better)`,
-        header: ['tool', 'CER, lines matched by box (headline)', 'CER, lines sorted by position', 'word precision', 'word recall', 'word F1', 'lines matched / reference'],
+        header: [
+          'tool',
+          'CER, lines matched by box (headline)',
+          'CER, lines sorted by position',
+          'word precision',
+          'word recall',
+          'word F1',
+          'lines matched / reference',
+        ],
         rows: runs.map((run) => {
           const s = scores.get(run.tool.name);
           if (!s) return [run.tool.name, 'not measured', '–', '–', '–', '–', '–'];
           const w = precisionRecallF1(s.words);
-          return [run.tool.name, errorRate(s.matched).toFixed(3), errorRate(s.sorted).toFixed(3), w.precision.toFixed(3), w.recall.toFixed(3), w.f1.toFixed(3), `${s.matchedLines}/${s.refLines}`];
+          return [
+            run.tool.name,
+            errorRate(s.matched).toFixed(3),
+            errorRate(s.sorted).toFixed(3),
+            w.precision.toFixed(3),
+            w.recall.toFixed(3),
+            w.f1.toFixed(3),
+            `${s.matchedLines}/${s.refLines}`,
+          ];
         }),
       };
       const bars = barNotes({
@@ -157,7 +196,17 @@ async function sroieSet(options: BenchOptions, log: (m: string) => void, probe: 
       return {
         rows,
         details: [quality, speedTable(runs, a4, scan)],
-        notes: [...bars, ...probed.notes, ...notes, ...(options.limit === null ? [`The first ${DEFAULT_RECEIPTS} receipts (the default without --limit: all 100 in three modes take too long on 2 cores).`] : []), ...failureNotes(runs), ...sroieMethodNotes(), inferencePeakNote(service)],
+        notes: [
+          ...bars,
+          ...probed.notes,
+          ...notes,
+          ...(options.limit === null
+            ? [`The first ${DEFAULT_RECEIPTS} receipts (the default without --limit: all 100 in three modes take too long on 2 cores).`]
+            : []),
+          ...failureNotes(runs),
+          ...sroieMethodNotes(),
+          inferencePeakNote(service),
+        ],
       };
     });
   } finally {
@@ -176,28 +225,47 @@ async function referencePagesSet(options: BenchOptions, log: (m: string) => void
   const { pages, unjudged } = loadReferencePages(path.join(options.evalDir, 'ocr-tesseract'), options.limit);
   return withTools(async ({ runs, service, notes }) => {
     if (pages.length > 0) await warmUp(runs, pages[0].image, log);
-    await readAll(runs, pages.map((p) => ({ key: p.name, image: p.image, pages: p.pages })), log, 5);
+    await readAll(
+      runs,
+      pages.map((p) => ({ key: p.name, image: p.image, pages: p.pages })),
+      log,
+      5,
+    );
     const live = runs.filter((r) => !r.unavailable);
     const scores = new Map(live.map((r) => [r.tool.name, pages.map((p) => scoreReferencePage(r, p))]));
-    const cell = (s: PageScore) => (!s.read ? 'failed' : `${errorRate(s.errors).toFixed(3)}${s.rotations.length ? ` (rot ${s.rotations.join('/')})` : ''}`);
+    const cell = (s: PageScore) =>
+      !s.read ? 'failed' : `${errorRate(s.errors).toFixed(3)}${s.rotations.length ? ` (rot ${s.rotations.join('/')})` : ''}`;
     const details: DetailTable = {
       title: 'ocr-tesseract: CER per file, whitespace removed from both sides (lower is better; "rot" = rotation our answer reported)',
       header: ['file', 'reference', 'reference chars', ...runs.map((r) => r.tool.name)],
-      rows: pages.map((p, i) => [p.name, p.zones ? `${p.referenceName} (zones)` : p.referenceName, String(p.reference.replace(/\s+/gu, '').length),
-        ...runs.map((r) => { const s = scores.get(r.tool.name); return s ? cell(s[i]) : 'not measured'; })]),
+      rows: pages.map((p, i) => [
+        p.name,
+        p.zones ? `${p.referenceName} (zones)` : p.referenceName,
+        String(p.reference.replace(/\s+/gu, '').length),
+        ...runs.map((r) => {
+          const s = scores.get(r.tool.name);
+          return s ? cell(s[i]) : 'not measured';
+        }),
+      ]),
     };
     const cer = new Map([...scores].map(([name, s]) => [name, errorRate(totalErrors(s))]));
     details.rows.push(['all (micro)', '', '', ...runs.map((r) => (cer.has(r.tool.name) ? cer.get(r.tool.name)!.toFixed(3) : '–'))]);
-    const rows = runs.map((run) => run.tally.row({
-      capability: CAPABILITY, set: 'ocr-tesseract', latencyPer: 'file',
-      items: `${run.tally.items} files, ${run.tally.pages} pages`,
-      quality: qualityOrReason(run, () => `CER ${cer.get(run.tool.name)!.toFixed(3)} (whitespace-free, ${pages.length} files)`),
-    }));
+    const rows = runs.map((run) =>
+      run.tally.row({
+        capability: CAPABILITY,
+        set: 'ocr-tesseract',
+        latencyPer: 'file',
+        items: `${run.tally.items} files, ${run.tally.pages} pages`,
+        quality: qualityOrReason(run, () => `CER ${cer.get(run.tool.name)!.toFixed(3)} (whitespace-free, ${pages.length} files)`),
+      }),
+    );
     const reported = live.some((r) => r.tool.ours && [...r.results.values()].some((ps) => ps.some((p) => p.rotation !== null)));
     notes.push(
-      reported ? 'Rotations: as reported in our answers ("rot" in the table).' : 'Rotations: our answers carry no rotation field (the contract\'s OcrPage has none); whether rotated copies were read upright shows only in their CER.',
+      reported
+        ? 'Rotations: as reported in our answers ("rot" in the table).'
+        : "Rotations: our answers carry no rotation field (the contract's OcrPage has none); whether rotated copies were read upright shows only in their CER.",
       `tesseract runs as the issue asks (\`${TESSERACT_ARGS.join(' ')}\`, default page segmentation, no orientation detection), so its rotated copies are not turned upright.`,
-      'Zoned pages (NAME.uzn, UNLV): only lines whose centre lies in a zone count, zone by zone in the file\'s order, as the reference is written.',
+      "Zoned pages (NAME.uzn, UNLV): only lines whose centre lies in a zone count, zone by zone in the file's order, as the reference is written.",
       'Images without a reference of their own that are copies of phototest use phototest.gold.txt.',
       agenticNote(cer),
     );
@@ -208,7 +276,8 @@ async function referencePagesSet(options: BenchOptions, log: (m: string) => void
 
 function agenticNote(cer: Map<string, number>): string {
   const [agentic, regular, tesseract] = [cer.get(AGENTIC), cer.get(REGULAR), cer.get(TESSERACT)];
-  if (agentic === undefined || regular === undefined || tesseract === undefined) return '`agentic` against `regular` and tesseract on this set: not measured.';
+  if (agentic === undefined || regular === undefined || tesseract === undefined)
+    return '`agentic` against `regular` and tesseract on this set: not measured.';
   const better = agentic < regular && agentic < tesseract;
   return `\`agentic\` better than both \`regular\` and tesseract on this set: ${better ? 'yes' : 'no'} (${agentic.toFixed(3)} vs ${regular.toFixed(3)} and ${tesseract.toFixed(3)}).`;
 }
@@ -223,4 +292,3 @@ export function createOcrCapability(options: { probe?: InferenceOcrProbeFactory 
     },
   };
 }
-

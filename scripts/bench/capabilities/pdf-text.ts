@@ -70,7 +70,12 @@ interface ToolRun {
 
 /** Runs every tool over every document (tools interleaved per document so caches favour none). */
 async function extractAll(tools: TextTool[], files: string[], log: (m: string) => void): Promise<ToolRun[]> {
-  const runs = tools.map((tool) => ({ tool, tally: new ToolTally(tool.name, tool.ours), texts: new Map<string, DocText>(), errors: [] as string[] }));
+  const runs = tools.map((tool) => ({
+    tool,
+    tally: new ToolTally(tool.name, tool.ours),
+    texts: new Map<string, DocText>(),
+    errors: [] as string[],
+  }));
   for (const [n, file] of files.entries()) {
     const pages = referencePdfPages(file) ?? 0;
     for (const run of runs) {
@@ -89,10 +94,18 @@ async function extractAll(tools: TextTool[], files: string[], log: (m: string) =
 }
 
 /** `ocr`: with an inference sidecar, so that pages without a usable text layer are OCRed as users get them. */
-async function withTools<T>(files: string[], log: (m: string) => void, use: (runs: ToolRun[], notes: string[]) => T, ocr = false): Promise<T> {
+async function withTools<T>(
+  files: string[],
+  log: (m: string) => void,
+  use: (runs: ToolRun[], notes: string[]) => T,
+  ocr = false,
+): Promise<T> {
   const notes: string[] = [];
   // OCRed pages can take long on a busy machine; a sync budget over the default keeps them measured, not timed out.
-  const service = await startOurService({ http: true, ...(ocr ? { inference: 'spawn' as const, env: { DOCINTEL_SYNC_BUDGET_MS: '600000' } } : {}) });
+  const service = await startOurService({
+    http: true,
+    ...(ocr ? { inference: 'spawn' as const, env: { DOCINTEL_SYNC_BUDGET_MS: '600000' } } : {}),
+  });
   try {
     const tools = [ourTool(service)];
     if (toolAvailable('pdftotext')) tools.push(pdftotextTool(true), pdftotextTool(false));
@@ -111,45 +124,58 @@ function olmocrSet(options: BenchOptions, log: (m: string) => void): Promise<Set
   const docs = limited([...new Set(allTests.map((t) => t.pdf))].sort(), options.limit);
   const tests = allTests.filter((t) => docs.includes(t.pdf));
   const files = docs.map((d) => path.join(setDir, 'pdfs', d));
-  return withTools(files, log, (runs, notes) => {
-    const types = [...new Set(tests.map((t) => t.type))].sort();
-    const passed = runs.map((run) => scoreOlmTests(run, tests, setDir, options.verbose ? log : null));
-    const shareOf = (ofType: OlmTest[]) => passed.map((ids) => share(ofType.filter((t) => ids.has(t.id)).length, ofType.length));
-    const digital = bornDigitalTests(runs, tests, setDir);
-    const scanned = scannedTests(runs, tests, setDir);
-    const details: DetailTable = {
-      title: 'pdf-olmocr: pass rate per test type',
-      header: ['test type', 'tests', ...runs.map((r) => r.tool.name)],
-      rows: [...types, 'all'].map((type) => {
-        const ofType = tests.filter((t) => type === 'all' || t.type === type);
-        return [type, String(ofType.length), ...shareOf(ofType)];
-      }),
-    };
-    if (digital && scanned) {
-      details.rows.push(['present+absent+order, born-digital pages', String(digital.length), ...shareOf(digital)]);
-      details.rows.push(['all types, scanned pages (OCR)', String(scanned.length), ...shareOf(scanned)]);
-      for (const half of ['check', 'tune'] as const) {
-        const inThisHalf = (list: OlmTest[]) => list.filter((t) => inHalf(half, t.pdf));
-        details.rows.push([`${half} half: all`, String(inThisHalf(tests).length), ...shareOf(inThisHalf(tests))]);
-        details.rows.push([`${half} half: scanned pages`, String(inThisHalf(scanned).length), ...shareOf(inThisHalf(scanned))]);
-      }
-    } else notes.push('pdftotext is not installed: no born-digital / scanned split.');
-    const checkTests = tests.filter((t) => inHalf('check', t.pdf));
-    const rows = runs.map((run, i) => run.tally.row({
-      capability: CAPABILITY, set: 'pdf-olmocr',
-      quality: [
-        `pass ${share(passed[i].size, tests.length)}`,
-        `check half ${share(checkTests.filter((t) => passed[i].has(t.id)).length, checkTests.length)}`,
-        ...(digital ? [`born-digital p+a+o ${share(digital.filter((t) => passed[i].has(t.id)).length, digital.length)}`] : []),
-        ...(scanned ? [`scanned ${share(scanned.filter((t) => passed[i].has(t.id)).length, scanned.length)}`] : []),
-      ].join('; '),
-      items: `${run.tally.items} docs, ${run.tally.pages} pages`, latencyPer: 'doc',
-    }));
-    for (const run of runs) if (run.errors.length) notes.push(`${run.tool.name} failed on ${run.errors.join('; ')}`);
-    notes.push('Math tests pass only for delimited LaTeX ($…$, \\(…\\), \\[…\\]) equal to the reference after normalizing spacing and braces; olmOCR-bench compares KaTeX renders.');
-    notes.push(`Our service runs with its inference sidecar here, so pages without a usable text layer are OCRed; "scanned" counts the tests (all types) on pages where pdftotext reads fewer than ${BORN_DIGITAL_CHARS} non-space characters. ${HALF_RULE}`);
-    return { rows, details: [details], notes };
-  }, true);
+  return withTools(
+    files,
+    log,
+    (runs, notes) => {
+      const types = [...new Set(tests.map((t) => t.type))].sort();
+      const passed = runs.map((run) => scoreOlmTests(run, tests, setDir, options.verbose ? log : null));
+      const shareOf = (ofType: OlmTest[]) => passed.map((ids) => share(ofType.filter((t) => ids.has(t.id)).length, ofType.length));
+      const digital = bornDigitalTests(runs, tests, setDir);
+      const scanned = scannedTests(runs, tests, setDir);
+      const details: DetailTable = {
+        title: 'pdf-olmocr: pass rate per test type',
+        header: ['test type', 'tests', ...runs.map((r) => r.tool.name)],
+        rows: [...types, 'all'].map((type) => {
+          const ofType = tests.filter((t) => type === 'all' || t.type === type);
+          return [type, String(ofType.length), ...shareOf(ofType)];
+        }),
+      };
+      if (digital && scanned) {
+        details.rows.push(['present+absent+order, born-digital pages', String(digital.length), ...shareOf(digital)]);
+        details.rows.push(['all types, scanned pages (OCR)', String(scanned.length), ...shareOf(scanned)]);
+        for (const half of ['check', 'tune'] as const) {
+          const inThisHalf = (list: OlmTest[]) => list.filter((t) => inHalf(half, t.pdf));
+          details.rows.push([`${half} half: all`, String(inThisHalf(tests).length), ...shareOf(inThisHalf(tests))]);
+          details.rows.push([`${half} half: scanned pages`, String(inThisHalf(scanned).length), ...shareOf(inThisHalf(scanned))]);
+        }
+      } else notes.push('pdftotext is not installed: no born-digital / scanned split.');
+      const checkTests = tests.filter((t) => inHalf('check', t.pdf));
+      const rows = runs.map((run, i) =>
+        run.tally.row({
+          capability: CAPABILITY,
+          set: 'pdf-olmocr',
+          quality: [
+            `pass ${share(passed[i].size, tests.length)}`,
+            `check half ${share(checkTests.filter((t) => passed[i].has(t.id)).length, checkTests.length)}`,
+            ...(digital ? [`born-digital p+a+o ${share(digital.filter((t) => passed[i].has(t.id)).length, digital.length)}`] : []),
+            ...(scanned ? [`scanned ${share(scanned.filter((t) => passed[i].has(t.id)).length, scanned.length)}`] : []),
+          ].join('; '),
+          items: `${run.tally.items} docs, ${run.tally.pages} pages`,
+          latencyPer: 'doc',
+        }),
+      );
+      for (const run of runs) if (run.errors.length) notes.push(`${run.tool.name} failed on ${run.errors.join('; ')}`);
+      notes.push(
+        'Math tests pass only for delimited LaTeX ($…$, \\(…\\), \\[…\\]) equal to the reference after normalizing spacing and braces; olmOCR-bench compares KaTeX renders.',
+      );
+      notes.push(
+        `Our service runs with its inference sidecar here, so pages without a usable text layer are OCRed; "scanned" counts the tests (all types) on pages where pdftotext reads fewer than ${BORN_DIGITAL_CHARS} non-space characters. ${HALF_RULE}`,
+      );
+      return { rows, details: [details], notes };
+    },
+    true,
+  );
 }
 
 /**
@@ -172,7 +198,9 @@ function scannedTests(runs: ToolRun[], tests: OlmTest[], setDir: string): OlmTes
 function hasTextLayer(runs: ToolRun[], setDir: string): ((t: OlmTest) => boolean) | null {
   const reference = runs.find((r) => r.tool.name === 'pdftotext');
   if (!reference) return null;
-  return (t) => (reference.texts.get(path.join(setDir, 'pdfs', t.pdf))?.pages[(t.page || 1) - 1] ?? '').replace(/\s+/gu, '').length >= BORN_DIGITAL_CHARS;
+  return (t) =>
+    (reference.texts.get(path.join(setDir, 'pdfs', t.pdf))?.pages[(t.page || 1) - 1] ?? '').replace(/\s+/gu, '').length >=
+    BORN_DIGITAL_CHARS;
 }
 
 /** Ids of the tests a tool passed; a test with a `page` reads that page (1-based) of the tool's output. */
@@ -190,26 +218,38 @@ function scoreOlmTests(run: ToolRun, tests: OlmTest[], setDir: string, log: ((m:
 
 function doclingSet(options: BenchOptions, log: (m: string) => void): Promise<SetReport> {
   const setDir = path.join(options.evalDir, 'pdf-docling');
-  const files = limited(listFiles(setDir, ['.pdf']).filter((f) => path.dirname(f) === setDir), options.limit);
+  const files = limited(
+    listFiles(setDir, ['.pdf']).filter((f) => path.dirname(f) === setDir),
+    options.limit,
+  );
   const truthOf = (file: string) => path.join(setDir, 'groundtruth', `${path.basename(file, '.pdf')}.md`);
   const judged = files.filter((f) => existsSync(truthOf(f)));
   return withTools(files, log, (runs, notes) => {
-    const distances = runs.map((run) => judged.map((file) => {
-      const text = run.texts.get(file);
-      return text ? normalizedEditDistance(normalizeText(text.whole).trim(), normalizeText(readFileSync(truthOf(file), 'utf8')).trim()) : 1;
-    }));
+    const distances = runs.map((run) =>
+      judged.map((file) => {
+        const text = run.texts.get(file);
+        return text
+          ? normalizedEditDistance(normalizeText(text.whole).trim(), normalizeText(readFileSync(truthOf(file), 'utf8')).trim())
+          : 1;
+      }),
+    );
     const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN);
     const details: DetailTable = {
       title: 'pdf-docling: normalized edit distance to groundtruth markdown (lower is closer; informative only)',
       header: ['document', ...runs.map((r) => r.tool.name)],
       rows: judged.map((file, d) => [path.basename(file), ...distances.map((byDoc) => byDoc[d].toFixed(3))]),
     };
-    const rows = runs.map((run, i) => run.tally.row({
-      capability: CAPABILITY, set: 'pdf-docling', quality: `NED ${mean(distances[i]).toFixed(3)} (${judged.length} docs)`,
-      items: `${run.tally.items} docs, ${run.tally.pages} pages`, latencyPer: 'doc',
-    }));
+    const rows = runs.map((run, i) =>
+      run.tally.row({
+        capability: CAPABILITY,
+        set: 'pdf-docling',
+        quality: `NED ${mean(distances[i]).toFixed(3)} (${judged.length} docs)`,
+        items: `${run.tally.items} docs, ${run.tally.pages} pages`,
+        latencyPer: 'doc',
+      }),
+    );
     for (const run of runs) if (run.errors.length) notes.push(`${run.tool.name} failed on ${run.errors.join('; ')}`);
-    notes.push('pdf-docling groundtruth is docling\'s own markdown, not human truth: use it for regressions, not as a score.');
+    notes.push("pdf-docling groundtruth is docling's own markdown, not human truth: use it for regressions, not as a score.");
     return { rows, details: [details], notes };
   });
 }

@@ -46,11 +46,20 @@ async function warmUp(service: OurService, warm: ConcatPdf): Promise<string> {
   const ref = await service.runtime.files.ingestStream('bench', 'warm-up.pdf', createReadStream(warm.file));
   const times: string[] = [];
   for (const profile of ['grounded', 'fast', 'grounded']) {
-    const { ms, value: res } = await timed(() => service.app!.inject({
-      method: 'POST', url: '/api/v1/parse', headers: BENCH_AUTH, payload: { input: { file_id: ref.file_id }, profile, execution_mode: 'sync' },
-    }));
+    const { ms, value: res } = await timed(() =>
+      service.app!.inject({
+        method: 'POST',
+        url: '/api/v1/parse',
+        headers: BENCH_AUTH,
+        payload: { input: { file_id: ref.file_id }, profile, execution_mode: 'sync' },
+      }),
+    );
     if (res.statusCode !== 200) throw new Error(`warm-up parse answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-    times.push(times.length < 2 ? `${profile} ${(ref.page_count / (ms / 1000)).toFixed(1)} pages/s` : `a second grounded parse (cached) ${ms.toFixed(0)} ms`);
+    times.push(
+      times.length < 2
+        ? `${profile} ${(ref.page_count / (ms / 1000)).toFixed(1)} pages/s`
+        : `a second grounded parse (cached) ${ms.toFixed(0)} ms`,
+    );
   }
   return `warm-up on another ${ref.page_count}-page PDF of the same sources in reverse order, the process's first documents (cold figures): ${times.join(', ')}.`;
 }
@@ -61,14 +70,20 @@ async function ourRows(pdf: ConcatPdf, warm: ConcatPdf, log: (m: string) => void
   const notes: string[] = [];
   try {
     notes.push(await warmUp(service, warm));
-    const { ms: uploadMs, value: ref } = await timed(() => service.runtime.files.ingestStream('bench', path.basename(pdf.file), createReadStream(pdf.file)));
+    const { ms: uploadMs, value: ref } = await timed(() =>
+      service.runtime.files.ingestStream('bench', path.basename(pdf.file), createReadStream(pdf.file)),
+    );
     notes.push(`upload (store + inspect of ${ref.page_count} pages) took ${(uploadMs / 1000).toFixed(2)} s, not counted below.`);
     for (const run of OUR_RUNS) {
       const tally = new ToolTally(run.name, true);
-      const { ms, value: res } = await timed(() => service.app!.inject({
-        method: 'POST', url: '/api/v1/parse', headers: BENCH_AUTH,
-        payload: { input: { file_id: ref.file_id }, profile: run.profile, execution_mode: 'sync' },
-      }));
+      const { ms, value: res } = await timed(() =>
+        service.app!.inject({
+          method: 'POST',
+          url: '/api/v1/parse',
+          headers: BENCH_AUTH,
+          payload: { input: { file_id: ref.file_id }, profile: run.profile, execution_mode: 'sync' },
+        }),
+      );
       if (res.statusCode !== 200) throw new Error(`${run.name}: parse answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
       const body = res.json() as { chunks: unknown[]; metadata: { skipped_pages: unknown[] } };
       tally.add(ms, { pages: ref.page_count });
@@ -76,7 +91,9 @@ async function ourRows(pdf: ConcatPdf, warm: ConcatPdf, log: (m: string) => void
       row.peakRssMb = ownPeakRssMb();
       rows.push(row);
       log(`  ${run.name}: ${(ms / 1000).toFixed(2)} s, ${body.chunks.length} chunks, ${(res.rawPayload.length / 1e6).toFixed(1)} MB body`);
-      notes.push(`${run.name}: ${(ms / 1000).toFixed(2)} s for ${ref.page_count} pages, ${body.chunks.length} chunks, ${(res.rawPayload.length / 1e6).toFixed(1)} MB response, ${body.metadata.skipped_pages.length} skipped pages.`);
+      notes.push(
+        `${run.name}: ${(ms / 1000).toFixed(2)} s for ${ref.page_count} pages, ${body.chunks.length} chunks, ${(res.rawPayload.length / 1e6).toFixed(1)} MB response, ${body.metadata.skipped_pages.length} skipped pages.`,
+      );
     }
   } finally {
     await service.close();
@@ -95,7 +112,13 @@ function longRow(options: BenchOptions, scratch: string, log: (m: string) => voi
     if (result.status !== 200) throw new Error(`parse answered ${result.status}`);
     const tally = new ToolTally('docintel parse grounded, fresh process', true);
     tally.add(result.ms, { pages: result.pages });
-    const row = tally.row({ capability: CAPABILITY, set: `concat-${LONG_PAGES}`, quality: '', items: `1 doc, ${result.pages} pages`, latencyPer: 'doc' });
+    const row = tally.row({
+      capability: CAPABILITY,
+      set: `concat-${LONG_PAGES}`,
+      quality: '',
+      items: `1 doc, ${result.pages} pages`,
+      latencyPer: 'doc',
+    });
     const peak = result.serviceHwmMb + result.childrenPeakMb;
     row.peakRssMb = peak;
     row.quality = `peak RSS of all service processes ${peak.toFixed(0)} MB (bar < 1024)`;
@@ -123,22 +146,41 @@ export async function throughputSet(options: BenchOptions, log: (m: string) => v
     const pdf = buildConcatPdfApart(options.evalDir, THROUGHPUT_PAGES, scratch);
     const warm = buildConcatPdfApart(options.evalDir, WARM_UP_PAGES, scratch, true);
     log(`  built ${pdf.pages} pages from ${pdf.sources} PDFs (${(pdf.bytes / 1e6).toFixed(1)} MB)`);
-    const notes = [`the file: ${pdf.pages} pages with a text layer from ${pdf.sources} PDFs of ${CONCAT_SOURCES.join(', ')} (cycled), ${(pdf.bytes / 1e6).toFixed(1)} MB, built with mupdf graftPage at bench time.`];
+    const notes = [
+      `the file: ${pdf.pages} pages with a text layer from ${pdf.sources} PDFs of ${CONCAT_SOURCES.join(', ')} (cycled), ${(pdf.bytes / 1e6).toFixed(1)} MB, built with mupdf graftPage at bench time.`,
+    ];
     const peers: ResultRow[] = [];
-    if (toolAvailable('pdftotext')) peers.push(await peerRow('pdftotext', 'pdftotext', ['-enc', 'UTF-8', pdf.file, path.join(scratch, 'out.txt')], pdf.pages));
+    if (toolAvailable('pdftotext'))
+      peers.push(await peerRow('pdftotext', 'pdftotext', ['-enc', 'UTF-8', pdf.file, path.join(scratch, 'out.txt')], pdf.pages));
     else notes.push('pdftotext is not installed: no ratio.');
-    if (toolAvailable('mutool')) peers.push(await peerRow('mutool draw -F txt', 'mutool', ['draw', '-q', '-F', 'txt', '-o', path.join(scratch, 'out-mutool.txt'), pdf.file], pdf.pages));
+    if (toolAvailable('mutool'))
+      peers.push(
+        await peerRow(
+          'mutool draw -F txt',
+          'mutool',
+          ['draw', '-q', '-F', 'txt', '-o', path.join(scratch, 'out-mutool.txt'), pdf.file],
+          pdf.pages,
+        ),
+      );
     const ours = await ourRows(pdf, warm, log);
     const reference = peers.find((p) => p.tool === 'pdftotext')?.pagesPerSec ?? null;
     for (const row of ours.rows) {
       row.quality = reference && row.pagesPerSec ? `${(row.pagesPerSec / reference).toFixed(2)}× pdftotext` : '–';
     }
-    for (const row of peers) row.quality = row.tool === 'pdftotext' ? 'speed reference' : reference && row.pagesPerSec ? `${(row.pagesPerSec / reference).toFixed(2)}× pdftotext` : '–';
+    for (const row of peers)
+      row.quality =
+        row.tool === 'pdftotext'
+          ? 'speed reference'
+          : reference && row.pagesPerSec
+            ? `${(row.pagesPerSec / reference).toFixed(2)}× pdftotext`
+            : '–';
     notes.push(...ours.notes);
     const long = longRow(options, scratch, log);
     if (long.row) ours.rows.push(long.row);
     notes.push(long.note);
-    notes.push('One request per row (a cold analysis for fast and grounded), so p50 = p95 = the whole document; peers write their text to a file.');
+    notes.push(
+      'One request per row (a cold analysis for fast and grounded), so p50 = p95 = the whole document; peers write their text to a file.',
+    );
     return { rows: [...ours.rows, ...peers], details: [], notes };
   } finally {
     await rm(scratch, { recursive: true, force: true });

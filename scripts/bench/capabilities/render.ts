@@ -35,7 +35,12 @@ function ourRenderer(pool: DocumentPool): PageRenderer {
   };
 }
 
-function peerRenderer(name: string, scratch: string, args: (file: string, page: number, out: string) => string[], outFile: (out: string) => string): PageRenderer {
+function peerRenderer(
+  name: string,
+  scratch: string,
+  args: (file: string, page: number, out: string) => string[],
+  outFile: (out: string) => string,
+): PageRenderer {
   const command = name.split(' ')[0];
   return {
     name,
@@ -54,19 +59,37 @@ function peerRenderer(name: string, scratch: string, args: (file: string, page: 
 function peers(scratch: string, notes: string[]): PageRenderer[] {
   const found: PageRenderer[] = [];
   if (toolAvailable('mutool')) {
-    found.push(peerRenderer('mutool draw', scratch, (file, page, out) => ['draw', '-q', '-r', String(DPI), '-o', `${out}.png`, file, String(page)], (out) => `${out}.png`));
+    found.push(
+      peerRenderer(
+        'mutool draw',
+        scratch,
+        (file, page, out) => ['draw', '-q', '-r', String(DPI), '-o', `${out}.png`, file, String(page)],
+        (out) => `${out}.png`,
+      ),
+    );
   } else notes.push('mutool is not installed: no reference sizes and no mutool figures.');
   if (toolAvailable('pdftoppm')) {
-    found.push(peerRenderer('pdftoppm', scratch, (file, page, out) => ['-r', String(DPI), '-png', '-f', String(page), '-l', String(page), '-singlefile', file, out], (out) => `${out}.png`));
+    found.push(
+      peerRenderer(
+        'pdftoppm',
+        scratch,
+        (file, page, out) => ['-r', String(DPI), '-png', '-f', String(page), '-l', String(page), '-singlefile', file, out],
+        (out) => `${out}.png`,
+      ),
+    );
   } else notes.push('pdftoppm is not installed: no pdftoppm figures.');
   return found;
 }
 
 async function renderSet(set: string, options: BenchOptions, log: (m: string) => void): Promise<SetReport> {
   const files = limited(listFiles(path.join(options.evalDir, set), ['.pdf']), options.limit);
-  const pages = files.flatMap((file) => Array.from({ length: Math.min(referencePdfPages(file) ?? 1, options.maxPages) }, (_, i) => ({ file, i })));
+  const pages = files.flatMap((file) =>
+    Array.from({ length: Math.min(referencePdfPages(file) ?? 1, options.maxPages) }, (_, i) => ({ file, i })),
+  );
   const config = loadConfig({}, os.availableParallelism());
-  const pool = createDocumentPool(config.jobs.renderThreads, { limits: { maxPages: config.limits.maxPages, maxPagePixels: config.limits.maxPagePixels } });
+  const pool = createDocumentPool(config.jobs.renderThreads, {
+    limits: { maxPages: config.limits.maxPages, maxPagePixels: config.limits.maxPagePixels },
+  });
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'docintel-bench-render-'));
   const notes: string[] = [];
   try {
@@ -88,12 +111,19 @@ async function renderSet(set: string, options: BenchOptions, log: (m: string) =>
       if ((n + 1) % 25 === 0 || n + 1 === pages.length) log(`  ${n + 1}/${pages.length} pages`);
     }
     const reference = renderers.findIndex((r) => r.name === 'mutool draw');
-    const sameAsReference = (t: number) => sizes[t].filter((s, p) => s && sizes[reference][p] && s.width === sizes[reference][p]!.width && s.height === sizes[reference][p]!.height).length;
-    const rows = renderers.map((renderer, t) => tallies[t].row({
-      capability: CAPABILITY, set,
-      quality: reference < 0 ? 'n/a' : t === reference ? 'size reference' : `size = mutool ${share(sameAsReference(t), pages.length)}`,
-      items: `${files.length} docs, ${pages.length} pages`, latencyPer: 'page',
-    }));
+    const sameAsReference = (t: number) =>
+      sizes[t].filter(
+        (s, p) => s && sizes[reference][p] && s.width === sizes[reference][p]!.width && s.height === sizes[reference][p]!.height,
+      ).length;
+    const rows = renderers.map((renderer, t) =>
+      tallies[t].row({
+        capability: CAPABILITY,
+        set,
+        quality: reference < 0 ? 'n/a' : t === reference ? 'size reference' : `size = mutool ${share(sameAsReference(t), pages.length)}`,
+        items: `${files.length} docs, ${pages.length} pages`,
+        latencyPer: 'page',
+      }),
+    );
     return { rows, details: [], notes };
   } finally {
     await pool.destroy();

@@ -15,11 +15,17 @@ const DOCS = 100;
 const SETS = 10;
 
 interface Ledger {
-  type: string; number: string; issueDate: string; dueDate?: string; currency: string;
-  references: { poNumber?: string }; subtotal: number; taxTotal: number; total: number;
+  type: string;
+  number: string;
+  issueDate: string;
+  dueDate?: string;
+  currency: string;
+  references: { poNumber?: string };
+  subtotal: number;
+  taxTotal: number;
+  total: number;
   lines: { description: string; quantity: number; unitPrice: number; total: number }[];
 }
-
 
 const SCHEMA = {
   doc_class: 'invoice',
@@ -34,12 +40,18 @@ const SCHEMA = {
     { key: 'tax', description: 'Total tax', type: 'number' },
     { key: 'total', description: 'Total amount due', type: 'number' },
   ],
-  tables: [{ key: 'line_items', description: 'Line items', fields: [
-    { key: 'description', description: 'Item description' },
-    { key: 'quantity', description: 'Quantity', type: 'number' },
-    { key: 'unit_price', description: 'Price per unit', type: 'number' },
-    { key: 'amount', description: 'Line total', type: 'number' },
-  ] }],
+  tables: [
+    {
+      key: 'line_items',
+      description: 'Line items',
+      fields: [
+        { key: 'description', description: 'Item description' },
+        { key: 'quantity', description: 'Quantity', type: 'number' },
+        { key: 'unit_price', description: 'Price per unit', type: 'number' },
+        { key: 'amount', description: 'Line total', type: 'number' },
+      ],
+    },
+  ],
 };
 
 const PROMPTS = [
@@ -57,7 +69,12 @@ function compare(ledger: Ledger, result: Record<string, unknown>): { right: numb
   const check = (field: string, want: unknown, got: unknown) => {
     if (want === undefined || want === '') return;
     total++;
-    const ok = typeof want === 'number' ? typeof got === 'number' && Math.abs(got - want) < 0.005 : String(got ?? '').trim().toLowerCase() === String(want).trim().toLowerCase();
+    const ok =
+      typeof want === 'number'
+        ? typeof got === 'number' && Math.abs(got - want) < 0.005
+        : String(got ?? '')
+            .trim()
+            .toLowerCase() === String(want).trim().toLowerCase();
     if (ok) right++;
     else wrong.push(`${field}: ${JSON.stringify(got)} ≠ ${JSON.stringify(want)}`);
   };
@@ -122,21 +139,51 @@ async function run(options: BenchOptions, log: (m: string) => void): Promise<Set
   } finally {
     await service.close();
   }
-  const docsPerSec = (t: ToolTally, perItem: number) => (t.totalMs > 0 ? `${((t.items * perItem * 1000) / t.totalMs).toFixed(1)} docs/s` : 'n/a');
+  const docsPerSec = (t: ToolTally, perItem: number) =>
+    t.totalMs > 0 ? `${((t.items * perItem * 1000) / t.totalMs).toFixed(1)} docs/s` : 'n/a';
   return {
     rows: [
-      one.row({ capability: CAPABILITY, set: 'generated', quality: `round-trip field accuracy ${share(right, total)}`, items: `${one.items} documents, ${one.pages} pages`, latencyPer: 'doc', throughput: docsPerSec(one, 1) }),
-      sets.row({ capability: CAPABILITY, set: 'generated', quality: 'every member checked before return', items: `${sets.items} sets, ${sets.items * 3} documents`, latencyPer: 'doc', throughput: docsPerSec(sets, 3) }),
-      extract.row({ capability: CAPABILITY, set: 'generated', quality: 'extract of the generated documents', items: `${extract.items} documents`, latencyPer: 'doc' }),
+      one.row({
+        capability: CAPABILITY,
+        set: 'generated',
+        quality: `round-trip field accuracy ${share(right, total)}`,
+        items: `${one.items} documents, ${one.pages} pages`,
+        latencyPer: 'doc',
+        throughput: docsPerSec(one, 1),
+      }),
+      sets.row({
+        capability: CAPABILITY,
+        set: 'generated',
+        quality: 'every member checked before return',
+        items: `${sets.items} sets, ${sets.items * 3} documents`,
+        latencyPer: 'doc',
+        throughput: docsPerSec(sets, 3),
+      }),
+      extract.row({
+        capability: CAPABILITY,
+        set: 'generated',
+        quality: 'extract of the generated documents',
+        items: `${extract.items} documents`,
+        latencyPer: 'doc',
+      }),
     ],
-    details: [{ title: 'synthesize: round-trip differences (first 15 documents with any)', header: ['prompt', 'fields that differ'], rows: failures }],
-    notes: ['Round trip: each generated invoice or PO through POST /v1/extract with a given schema (its number, the PO reference, its date, due date, currency, subtotal, tax, total, and every line\'s description, quantity, unit price and amount), compared with the ledger in the response\'s metadata; a value the ledger does not print (no due date on a PO) is not counted. Latency of a set is per set (three documents).'],
+    details: [
+      {
+        title: 'synthesize: round-trip differences (first 15 documents with any)',
+        header: ['prompt', 'fields that differ'],
+        rows: failures,
+      },
+    ],
+    notes: [
+      "Round trip: each generated invoice or PO through POST /v1/extract with a given schema (its number, the PO reference, its date, due date, currency, subtotal, tax, total, and every line's description, quantity, unit price and amount), compared with the ledger in the response's metadata; a value the ledger does not print (no due date on a PO) is not counted. Latency of a set is per set (three documents).",
+    ],
   };
 }
 
 export const synthesizeCapability: Capability = {
   name: CAPABILITY,
-  description: 'Synthetic documents (POST /api/v1/synthesize, /set): documents per second for one-page documents and 3-member sets; round-trip field accuracy through extract over 100 generated documents.',
+  description:
+    'Synthetic documents (POST /api/v1/synthesize, /set): documents per second for one-page documents and 3-member sets; round-trip field accuracy through extract over 100 generated documents.',
   sets: ['.'],
   run: (_set, options, log) => run(options, log),
 };

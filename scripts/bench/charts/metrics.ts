@@ -13,8 +13,15 @@ export interface TruthTable {
   values: number[][];
 }
 
-export interface OurPoint { label: string | null; x: unknown; y: unknown }
-export interface OurSeries { name: string; points: OurPoint[] }
+export interface OurPoint {
+  label: string | null;
+  x: unknown;
+  y: unknown;
+}
+export interface OurSeries {
+  name: string;
+  points: OurPoint[];
+}
 
 export interface ChartScore {
   values: number;
@@ -27,7 +34,10 @@ export interface ChartScore {
 }
 
 export function readTruth(csvPath: string): TruthTable {
-  const rows = readFileSync(csvPath, 'utf8').trim().split(/\r?\n/).map((l) => l.split(',').map((c) => c.trim()));
+  const rows = readFileSync(csvPath, 'utf8')
+    .trim()
+    .split(/\r?\n/)
+    .map((l) => l.split(',').map((c) => c.trim()));
   const [header, ...body] = rows;
   return { categories: body.map((r) => r[0]), series: header.slice(1), values: body.map((r) => r.slice(1).map(Number)) };
 }
@@ -42,7 +52,9 @@ const asNumber = (v: unknown): number | null => {
 /** Truth series ↔ ours: by name; failing that, by position when both have the same number of series. */
 function pairSeries(truth: TruthTable, ours: OurSeries[]): (OurSeries | undefined)[] {
   if (truth.series.length === 1 && ours.length === 1) return [ours[0]];
-  return truth.series.map((name, i) => ours.find((s) => norm(s.name) === norm(name)) ?? (ours.length === truth.series.length ? ours[i] : undefined));
+  return truth.series.map(
+    (name, i) => ours.find((s) => norm(s.name) === norm(name)) ?? (ours.length === truth.series.length ? ours[i] : undefined),
+  );
 }
 
 function matchPoints(truth: TruthTable, series: OurSeries | undefined, numericX: boolean, col: number): (number | null)[] {
@@ -59,7 +71,7 @@ function matchPoints(truth: TruthTable, series: OurSeries | undefined, numericX:
       const px = asNumber(p.x);
       const py = asNumber(p.y);
       if (used.has(i) || px === null || py === null) return;
-      const d = Math.abs(px - x) / range + Math.abs(py - truth.values[r][col]) / (Math.abs(truth.values[r][col]) + 1) * 0.1;
+      const d = Math.abs(px - x) / range + (Math.abs(py - truth.values[r][col]) / (Math.abs(truth.values[r][col]) + 1)) * 0.1;
       if (d < bestD) [best, bestD] = [i, d];
     });
     if (best < 0 || Math.abs((asNumber(points[best].x) ?? Infinity) - x) / range > 0.05) return null;

@@ -4,7 +4,8 @@
  * formula), then tokens (commands, single characters) and the normalized token edit distance
  * (Levenshtein / max length; 0 is identical, 1 is nothing in common).
  */
-const DROP = /\\(label|tag)\{[^}]*\}|\\(left|right|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|displaystyle|textstyle|scriptstyle|rm|it|bf|cal|mathrm|mathit|operatorname|limits|nolimits)(?![a-zA-Z])|\\[,;:! ]|\\q?quad(?![a-zA-Z])|~/g;
+const DROP =
+  /\\(label|tag)\{[^}]*\}|\\(left|right|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|displaystyle|textstyle|scriptstyle|rm|it|bf|cal|mathrm|mathit|operatorname|limits|nolimits)(?![a-zA-Z])|\\[,;:! ]|\\q?quad(?![a-zA-Z])|~/g;
 
 export function normalizeLatex(latex: string): string {
   return latex.replace(DROP, ' ').replace(/[{}]/g, ' ').replace(/\s+/g, ' ').trim();

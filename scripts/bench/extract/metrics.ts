@@ -12,7 +12,18 @@
 export type FieldKind = 'number' | 'date' | 'string' | 'organisation';
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
 export function normalizeNumber(value: unknown): number | null {
@@ -50,13 +61,17 @@ export function normalizeDate(value: unknown): string | null {
   return null;
 }
 
-const LEGAL_FORMS = /\b(?:inc|incorporated|llc|l l c|ltd|limited|corp|corporation|co|company|lp|l p|llp|plc|gmbh|ag|sa|sas|sarl|bv|nv|sdn|bhd|pte|pty|sp z o o|spzoo)\b/g;
+const LEGAL_FORMS =
+  /\b(?:inc|incorporated|llc|l l c|ltd|limited|corp|corporation|co|company|lp|l p|llp|plc|gmbh|ag|sa|sas|sarl|bv|nv|sdn|bhd|pte|pty|sp z o o|spzoo)\b/g;
 
 export function normalizeString(value: unknown, organisation = false): string | null {
   if (value === null || value === undefined) return null;
   let s = String(value).toLowerCase().replace(/&/g, ' and ');
   // Dots and apostrophes vanish ("L.P." -> "lp", "Colt's" -> "colts"); other punctuation separates words.
-  s = s.replace(/[.'’]/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  s = s
+    .replace(/[.'’]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
   if (organisation) s = s.replace(LEGAL_FORMS, ' ').trim();
   s = s.replace(/\s+/g, '');
   return s || null;
@@ -103,7 +118,12 @@ export function scoreExact(tally: FieldTally, truth: unknown, predicted: unknown
 }
 
 /** Set F1 contribution of one document: values compared as normalised sets. Returns the missed and extra values. */
-export function scoreSet(tally: FieldTally, truth: unknown[], predicted: unknown[], kind: FieldKind): { missed: string[]; extra: string[] } {
+export function scoreSet(
+  tally: FieldTally,
+  truth: unknown[],
+  predicted: unknown[],
+  kind: FieldKind,
+): { missed: string[]; extra: string[] } {
   const want = new Set(truth.map((v) => normalizeValue(v, kind)).filter((v): v is string => v !== null));
   const got = new Set(predicted.map((v) => normalizeValue(v, kind)).filter((v): v is string => v !== null));
   const hits = [...got].filter((v) => want.has(v));
@@ -136,7 +156,8 @@ export const INVOICE_FIELD_SYNONYMS: Record<string, string[]> = {
 };
 
 /** Words that make a key a different field than its head noun ("due date", "subtotal amount", "tax amount"). */
-const QUALIFIERS = /\b(?:due|delivery|order|ship|shipping|tax|vat|sub|subtotal|net|untaxed|discount|paid|line|unit|po|customer|buyer|client|bill to|period|service)\b/;
+const QUALIFIERS =
+  /\b(?:due|delivery|order|ship|shipping|tax|vat|sub|subtotal|net|untaxed|discount|paid|line|unit|po|customer|buyer|client|bill to|period|service)\b/;
 
 /** A schema field stands for a target when its key (underscores as spaces) is, or contains, one of the target's synonyms, unqualified. */
 export function matchesField(field: { key: string; description: string }, target: string): boolean {

@@ -27,7 +27,11 @@ export interface JudgedValues {
  * always can: a value for a field the document does not state is wrong.
  */
 export function judgeValues(truth: unknown, predicted: unknown, kind: FieldKind, sets: boolean): JudgedValues | null {
-  const want = new Set(asList(truth).map((v) => normalizeValue(v, kind)).filter((v): v is string => v !== null));
+  const want = new Set(
+    asList(truth)
+      .map((v) => normalizeValue(v, kind))
+      .filter((v): v is string => v !== null),
+  );
   if (!sets && want.size === 0) return null;
   const returned = sets ? asList(predicted) : [Array.isArray(predicted) ? predicted[0] : predicted];
   const values = returned.flatMap((v, index) => {
@@ -92,6 +96,11 @@ export function reliabilityTable(set: string, rows: { label: string; tally: Reli
   return {
     title: `${set}: reliability of confidence (accuracy of returned values at or above each confidence; share of known fields returned null)`,
     header: ['half', 'values', ...CONFIDENCE_THRESHOLDS.map((t) => `right at ≥ ${t}`), 'null share'],
-    rows: rows.map(({ label, tally }) => [label, String(tally.values.length), ...CONFIDENCE_THRESHOLDS.map((t) => tally.accuracyAt(t)), tally.nullShare()]),
+    rows: rows.map(({ label, tally }) => [
+      label,
+      String(tally.values.length),
+      ...CONFIDENCE_THRESHOLDS.map((t) => tally.accuracyAt(t)),
+      tally.nullShare(),
+    ]),
   };
 }

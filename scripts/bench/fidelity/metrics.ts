@@ -16,12 +16,19 @@ const EDGE_PUNCT = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
 /** One word as compared: NFKC, format characters (zero-width spaces, marks) dropped, case kept, punctuation and symbols stripped at both ends; '' when nothing is left. */
 export function normalizeWord(raw: string): string {
-  return raw.normalize('NFKC').replace(/\p{Cf}/gu, '').replace(EDGE_PUNCT, '');
+  return raw
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(EDGE_PUNCT, '');
 }
 
 /** A plain text's words (a text layer, pdftotext's output), in order. */
 export function textWords(text: string): string[] {
-  return text.normalize('NFKC').split(/\s+/u).map(normalizeWord).filter((w) => w !== '');
+  return text
+    .normalize('NFKC')
+    .split(/\s+/u)
+    .map(normalizeWord)
+    .filter((w) => w !== '');
 }
 
 /**
@@ -33,7 +40,10 @@ export function textWords(text: string): string[] {
  */
 export function stripMarkdown(markdown: string): string {
   let s = markdown.replace(/<!--[\s\S]*?-->/gu, ' ');
-  s = s.replace(/\$\$[\s\S]*?\$\$/gu, ' ').replace(/\\\[[\s\S]*?\\\]/gu, ' ').replace(/\\\([\s\S]*?\\\)/gu, ' ');
+  s = s
+    .replace(/\$\$[\s\S]*?\$\$/gu, ' ')
+    .replace(/\\\[[\s\S]*?\\\]/gu, ' ')
+    .replace(/\\\([\s\S]*?\\\)/gu, ' ');
   s = s.replace(/(?<![\\$])\$(?!\s)[^$\n]+?(?<![\s\\])\$(?!\d)/gu, ' ');
   s = s.replace(/!\[[^\]]*\]\([^)]*\)/gu, ' ').replace(/\[([^\]]*)\]\([^)]*\)/gu, '$1');
   s = s.replace(/(?<!\\)<\/?[A-Za-z][^>]*>/gu, ' ');
@@ -114,7 +124,9 @@ export function matchWords(output: string[], reference: string[], hyphenPairs: [
   let recalled = found;
   const invented: string[] = [];
   for (const w of unmatched) {
-    const pair = hyphenPairs.find(([a, b]) => (pool.get(a) ?? 0) > 0 && (pool.get(b) ?? 0) > 0 && (a !== b || pool.get(a)! > 1) && (w === a + b || w === `${a}-${b}`));
+    const pair = hyphenPairs.find(
+      ([a, b]) => (pool.get(a) ?? 0) > 0 && (pool.get(b) ?? 0) > 0 && (a !== b || pool.get(a)! > 1) && (w === a + b || w === `${a}-${b}`),
+    );
     if (pair) {
       pool.set(pair[0], pool.get(pair[0])! - 1);
       pool.set(pair[1], pool.get(pair[1])! - 1);

@@ -51,8 +51,19 @@ function phaseName(name: string): Phase {
 
 export function parseLoadArgs(argv: string[]): LoadArgs {
   const args: LoadArgs = {
-    concurrencies: [1, 4, 16, 64], stepSeconds: 20, overloadPages: null, overloadClients: null, soakSeconds: 600, soakConcurrency: 8, sampleEverySeconds: 5,
-    keys: 4, rateLimitPerMinute: 0, maxQueuedJobs: null, timeoutMs: 30_000, phases: new Set(['http', 'grpc', 'soak']), write: true,
+    concurrencies: [1, 4, 16, 64],
+    stepSeconds: 20,
+    overloadPages: null,
+    overloadClients: null,
+    soakSeconds: 600,
+    soakConcurrency: 8,
+    sampleEverySeconds: 5,
+    keys: 4,
+    rateLimitPerMinute: 0,
+    maxQueuedJobs: null,
+    timeoutMs: 30_000,
+    phases: new Set(['http', 'grpc', 'soak']),
+    write: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -69,8 +80,10 @@ export function parseLoadArgs(argv: string[]): LoadArgs {
     else if (flag === '--timeout-ms') args.timeoutMs = count(flag, value(), 100);
     else if (flag === '--only') args.phases = new Set((value() ?? '').split(',').map(phaseName));
     else if (flag === '--no-write') args.write = false;
-    else if (flag === '--help' || flag === '-h') { console.log(USAGE); process.exit(0); }
-    else throw new Error(`unknown option ${flag}\n${USAGE}`);
+    else if (flag === '--help' || flag === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new Error(`unknown option ${flag}\n${USAGE}`);
   }
   if (args.soakSeconds === 0) args.phases.delete('soak');
   return args;

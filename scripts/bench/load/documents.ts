@@ -64,8 +64,8 @@ const EMBED_TEXTS = [
 
 export function multipart(filename: string, bytes: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----docintelload${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${filename}"\r\n` +
-    'Content-Type: application/pdf\r\n\r\n';
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${filename}"\r\n` + 'Content-Type: application/pdf\r\n\r\n';
   return {
     body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     contentType: `multipart/form-data; boundary=${boundary}`,

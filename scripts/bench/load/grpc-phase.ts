@@ -33,7 +33,12 @@ export interface GrpcPhase {
   steps: GrpcStep[];
 }
 
-type Call = (request: object, metadata: grpc.Metadata, options: grpc.CallOptions, callback: (err: grpc.ServiceError | null, response: unknown) => void) => void;
+type Call = (
+  request: object,
+  metadata: grpc.Metadata,
+  options: grpc.CallOptions,
+  callback: (err: grpc.ServiceError | null, response: unknown) => void,
+) => void;
 const BACK_PRESSURE = new Set([grpc.status.RESOURCE_EXHAUSTED, grpc.status.UNAVAILABLE]);
 const MAX_BACKOFF_S = 10;
 
@@ -68,7 +73,13 @@ async function startInference(): Promise<{ proc: DocintelProcess; address: strin
   return { proc, address, dataDir };
 }
 
-export async function runGrpcPhase(docs: LoadDocuments, concurrencies: number[], seconds: number, timeoutMs: number, log: (line: string) => void): Promise<GrpcPhase> {
+export async function runGrpcPhase(
+  docs: LoadDocuments,
+  concurrencies: number[],
+  seconds: number,
+  timeoutMs: number,
+  log: (line: string) => void,
+): Promise<GrpcPhase> {
   const { proc, address, dataDir } = await startInference();
   const { Client } = loadInferenceProto();
   const client = new Client(address, grpc.credentials.createInsecure(), {
@@ -76,10 +87,15 @@ export async function runGrpcPhase(docs: LoadDocuments, concurrencies: number[],
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
   });
   try {
-    await waitFor('the inference process to serve', async () => {
-      const answer = await invoke(client, 'Health', {}, 1000);
-      return answer.outcome.kind === 'ok' ? true : undefined;
-    }, 90_000, 250);
+    await waitFor(
+      'the inference process to serve',
+      async () => {
+        const answer = await invoke(client, 'Health', {}, 1000);
+        return answer.outcome.kind === 'ok' ? true : undefined;
+      },
+      90_000,
+      250,
+    );
     const ocrRequest = { image: docs.textImage, mode: 'regular', language: 'auto', assume_upright: true };
     const embedRequest = { texts: docs.embedTexts, model_id: '' };
     // Warm-up (sessions open, JIT) and a check of what this install serves: without an embedding model, Embed answers FAILED_PRECONDITION.
@@ -87,7 +103,10 @@ export async function runGrpcPhase(docs: LoadDocuments, concurrencies: number[],
     if (warmOcr.outcome.kind !== 'ok') throw new Error(`inference warm-up OCR call failed: ${JSON.stringify(warmOcr.outcome)}`);
     const embedAvailable = (await invoke(client, 'Embed', embedRequest, 120_000)).outcome.kind === 'ok';
     if (!embedAvailable) log('grpc: no embedding model served; OCR calls only');
-    const calls: [string, string, object][] = [['ocr_recognize', 'RecognizePage', ocrRequest], ...(embedAvailable ? [['embed', 'Embed', embedRequest] as [string, string, object]] : [])];
+    const calls: [string, string, object][] = [
+      ['ocr_recognize', 'RecognizePage', ocrRequest],
+      ...(embedAvailable ? [['embed', 'Embed', embedRequest] as [string, string, object]] : []),
+    ];
     const steps: GrpcStep[] = [];
     // The requested steps, then one at twice the queue limit: more callers than the server lets wait.
     const limit = loadConfig({}).inference.queueLimit;
@@ -97,7 +116,9 @@ export async function runGrpcPhase(docs: LoadDocuments, concurrencies: number[],
       const recorder = new StepRecorder();
       const turns = new Map<number, number>();
       let peak = treeRssBytes(proc.pid);
-      const timer = setInterval(() => { peak = Math.max(peak, treeRssBytes(proc.pid)); }, 1000);
+      const timer = setInterval(() => {
+        peak = Math.max(peak, treeRssBytes(proc.pid));
+      }, 1000);
       const elapsed = await closedLoop(concurrency, seconds, async (caller, deadline) => {
         const turn = turns.get(caller) ?? 0;
         turns.set(caller, turn + 1);
@@ -107,9 +128,17 @@ export async function runGrpcPhase(docs: LoadDocuments, concurrencies: number[],
         if (answer.outcome.kind === 'shed') await backOff(Math.min(MAX_BACKOFF_S, answer.retryAfterS), deadline);
       });
       clearInterval(timer);
-      const step = { concurrency, overload, seconds: elapsed, ops: recorder.summarize(elapsed), peakRssBytes: Math.max(peak, treeRssBytes(proc.pid)) };
+      const step = {
+        concurrency,
+        overload,
+        seconds: elapsed,
+        ops: recorder.summarize(elapsed),
+        peakRssBytes: Math.max(peak, treeRssBytes(proc.pid)),
+      };
       const all = step.ops[step.ops.length - 1];
-      log(`  ${all.calls} calls, ${all.okPerSecond.toFixed(1)} ok/s, p50 ${all.p50Ms?.toFixed(0)} ms, p99 ${all.p99Ms?.toFixed(0)} ms, errors ${(all.errorRate * 100).toFixed(1)}%, shed ${JSON.stringify(all.shed)}`);
+      log(
+        `  ${all.calls} calls, ${all.okPerSecond.toFixed(1)} ok/s, p50 ${all.p50Ms?.toFixed(0)} ms, p99 ${all.p99Ms?.toFixed(0)} ms, errors ${(all.errorRate * 100).toFixed(1)}%, shed ${JSON.stringify(all.shed)}`,
+      );
       steps.push(step);
     }
     // startDocintel passes no DOCINTEL_* of ours, so the process runs with the defaults.

@@ -12,12 +12,29 @@ export type Operation = (typeof OPERATIONS)[number];
 
 /** 20 slots: 5 parse, 5 upload, 6 job status, 4 page image. */
 const CYCLE: Operation[] = [
-  'parse_sync', 'upload', 'job_status', 'page_image', 'job_status',
-  'upload', 'parse_sync', 'job_status', 'upload', 'page_image',
-  'parse_sync', 'job_status', 'upload', 'page_image', 'parse_sync',
-  'job_status', 'upload', 'page_image', 'parse_sync', 'job_status',
+  'parse_sync',
+  'upload',
+  'job_status',
+  'page_image',
+  'job_status',
+  'upload',
+  'parse_sync',
+  'job_status',
+  'upload',
+  'page_image',
+  'parse_sync',
+  'job_status',
+  'upload',
+  'page_image',
+  'parse_sync',
+  'job_status',
+  'upload',
+  'page_image',
+  'parse_sync',
+  'job_status',
 ];
-export const MIX_DESCRIPTION = '25% sync parse (3-page digital PDF, inline, unique bytes), 25% upload (same PDF, unique bytes), 30% GET job status, 20% GET page image (144 dpi PNG of a recently uploaded file)';
+export const MIX_DESCRIPTION =
+  '25% sync parse (3-page digital PDF, inline, unique bytes), 25% upload (same PDF, unique bytes), 30% GET job status, 20% GET page image (144 dpi PNG of a recently uploaded file)';
 const MAX_BACKOFF_S = 10;
 const RECENT_FILES = 64;
 
@@ -33,7 +50,11 @@ export class MixState {
   readonly recentFiles: string[] = [];
   private turn = 0;
 
-  constructor(readonly docs: LoadDocuments, readonly jobIds: string[], seedFileId: string) {
+  constructor(
+    readonly docs: LoadDocuments,
+    readonly jobIds: string[],
+    seedFileId: string,
+  ) {
     this.recentFiles.push(seedFileId);
   }
 
@@ -65,7 +86,11 @@ async function request(target: HttpTarget, path: string, init: RequestInit, json
   const ms = () => performance.now() - started;
   let res: Response;
   try {
-    res = await fetch(`${target.base}${path}`, { ...init, headers: { ...target.auth, ...init.headers }, signal: AbortSignal.timeout(target.timeoutMs) });
+    res = await fetch(`${target.base}${path}`, {
+      ...init,
+      headers: { ...target.auth, ...init.headers },
+      signal: AbortSignal.timeout(target.timeoutMs),
+    });
     if (res.status >= 200 && res.status < 300) {
       const body = json ? await res.json() : await res.arrayBuffer();
       return { outcome: { kind: 'ok', ms: ms() }, body };
@@ -89,21 +114,42 @@ async function runOperation(op: Operation, target: HttpTarget, state: MixState):
   const { docs } = state;
   switch (op) {
     case 'parse_sync': {
-      const body = JSON.stringify({ input: { pdf_base64: uniquePdf(docs.pdf).toString('base64'), filename: 'load.pdf' }, execution_mode: 'sync' });
-      const answer = await request(target, '/api/v1/parse', { method: 'POST', headers: { 'content-type': 'application/json' }, body }, false);
+      const body = JSON.stringify({
+        input: { pdf_base64: uniquePdf(docs.pdf).toString('base64'), filename: 'load.pdf' },
+        execution_mode: 'sync',
+      });
+      const answer = await request(
+        target,
+        '/api/v1/parse',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+        false,
+      );
       if (answer.outcome.kind === 'ok') answer.outcome.pages = docs.pdfPages;
       return answer;
     }
     case 'parse_sync_heavy': {
       if (!docs.heavy) throw new Error('the overload document is not sized yet');
-      const body = JSON.stringify({ input: { pdf_base64: uniquePdf(docs.heavy.pdf).toString('base64'), filename: 'heavy.pdf' }, execution_mode: 'sync' });
-      const answer = await request(target, '/api/v1/parse', { method: 'POST', headers: { 'content-type': 'application/json' }, body }, false);
+      const body = JSON.stringify({
+        input: { pdf_base64: uniquePdf(docs.heavy.pdf).toString('base64'), filename: 'heavy.pdf' },
+        execution_mode: 'sync',
+      });
+      const answer = await request(
+        target,
+        '/api/v1/parse',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+        false,
+      );
       if (answer.outcome.kind === 'ok') answer.outcome.pages = docs.heavy.pages;
       return answer;
     }
     case 'upload': {
       const form = multipart('load.pdf', uniquePdf(docs.pdf));
-      const answer = await request(target, '/api/v1/upload', { method: 'POST', headers: { 'content-type': form.contentType }, body: form.body }, true);
+      const answer = await request(
+        target,
+        '/api/v1/upload',
+        { method: 'POST', headers: { 'content-type': form.contentType }, body: form.body },
+        true,
+      );
       const fileId = (answer.body as { files?: { file_id: string }[] } | undefined)?.files?.[0]?.file_id;
       if (fileId) state.addFile(fileId);
       return answer;

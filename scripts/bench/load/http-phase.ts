@@ -39,7 +39,9 @@ type Log = (line: string) => void;
 
 function peakSampler(pid: number, everyMs: number) {
   let peak = treeRssBytes(pid);
-  const timer = setInterval(() => { peak = Math.max(peak, treeRssBytes(pid)); }, everyMs);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRssBytes(pid));
+  }, everyMs);
   return { stop: () => (clearInterval(timer), Math.max(peak, treeRssBytes(pid))) };
 }
 
@@ -52,12 +54,18 @@ async function runStep(service: LoadService, concurrency: number, seconds: numbe
   const drainStarted = performance.now();
   const drained = await service.drain();
   const step: HttpStep = {
-    concurrency, seconds: elapsed, ops: recorder.summarize(elapsed), peakRssBytes, backlogAtEnd,
+    concurrency,
+    seconds: elapsed,
+    ops: recorder.summarize(elapsed),
+    peakRssBytes,
+    backlogAtEnd,
     drainSeconds: drained ? (performance.now() - drainStarted) / 1000 : null,
   };
   const all = step.ops[step.ops.length - 1];
-  log(`  ${all.calls} requests, ${all.okPerSecond.toFixed(1)} ok/s, p50 ${all.p50Ms?.toFixed(0)} ms, p99 ${all.p99Ms?.toFixed(0)} ms, ` +
-    `errors ${(all.errorRate * 100).toFixed(1)}% ${JSON.stringify(all.errors)}, timeouts ${all.timeouts}, shed ${JSON.stringify(all.shed)}, backlog ${backlogAtEnd}`);
+  log(
+    `  ${all.calls} requests, ${all.okPerSecond.toFixed(1)} ok/s, p50 ${all.p50Ms?.toFixed(0)} ms, p99 ${all.p99Ms?.toFixed(0)} ms, ` +
+      `errors ${(all.errorRate * 100).toFixed(1)}% ${JSON.stringify(all.errors)}, timeouts ${all.timeouts}, shed ${JSON.stringify(all.shed)}, backlog ${backlogAtEnd}`,
+  );
   return step;
 }
 
@@ -92,7 +100,13 @@ export function slopeMbPerMin(samples: RssSample[]): number {
   return den === 0 ? 0 : ((num / den) * 60) / 1e6;
 }
 
-export async function runSoak(service: LoadService, concurrency: number, seconds: number, sampleEveryS: number, log: Log): Promise<SoakResult> {
+export async function runSoak(
+  service: LoadService,
+  concurrency: number,
+  seconds: number,
+  sampleEveryS: number,
+  log: Log,
+): Promise<SoakResult> {
   log(`soak: ${concurrency} clients for ${seconds} s, RSS every ${sampleEveryS} s`);
   const recorder = new StepRecorder();
   const started = performance.now();
@@ -114,8 +128,14 @@ export async function runSoak(service: LoadService, concurrency: number, seconds
   const bytes = samples.map((s) => s.bytes);
   const secondHalf = samples.filter((s) => s.atS >= elapsed / 2);
   return {
-    concurrency, seconds: elapsed, ops: recorder.summarize(elapsed), samples,
-    startBytes: bytes[0], peakBytes: Math.max(...bytes), endBytes: bytes[bytes.length - 1],
-    slopeMbPerMin: slopeMbPerMin(samples), secondHalfSlopeMbPerMin: slopeMbPerMin(secondHalf),
+    concurrency,
+    seconds: elapsed,
+    ops: recorder.summarize(elapsed),
+    samples,
+    startBytes: bytes[0],
+    peakBytes: Math.max(...bytes),
+    endBytes: bytes[bytes.length - 1],
+    slopeMbPerMin: slopeMbPerMin(samples),
+    secondHalfSlopeMbPerMin: slopeMbPerMin(secondHalf),
   };
 }

@@ -35,7 +35,9 @@ async function runServePhases(args: LoadArgs, docs: LoadDocuments, results: Resu
     if (args.phases.has('http')) results.http = await runHttpSteps(service, args.concurrencies, args.stepSeconds, log);
     if (args.phases.has('soak')) {
       const soak = await runSoak(service, args.soakConcurrency, args.soakSeconds, args.sampleEverySeconds, log);
-      log(`  soak: RSS ${(soak.startBytes / 1e6).toFixed(0)} -> ${(soak.endBytes / 1e6).toFixed(0)} MB (peak ${(soak.peakBytes / 1e6).toFixed(0)}), slope ${soak.slopeMbPerMin.toFixed(2)} MB/min`);
+      log(
+        `  soak: RSS ${(soak.startBytes / 1e6).toFixed(0)} -> ${(soak.endBytes / 1e6).toFixed(0)} MB (peak ${(soak.peakBytes / 1e6).toFixed(0)}), slope ${soak.slopeMbPerMin.toFixed(2)} MB/min`,
+      );
       await service.drain(60_000);
       // Memory once the load is gone: what the soak left behind.
       await new Promise((resolve) => setTimeout(resolve, 10_000));
@@ -44,10 +46,23 @@ async function runServePhases(args: LoadArgs, docs: LoadDocuments, results: Resu
     if (args.phases.has('http') && args.overloadPages !== 0) {
       const clients = args.overloadClients ?? 2 * Math.max(...args.concurrencies);
       const plan = await planOverload(service, docs, clients, args.timeoutMs, args.overloadPages);
-      log(`overload: ${plan.pages}-page PDF${plan.probePagesPerSecond === null ? '' : ` (probe: ${plan.probePagesPerSecond.toFixed(0)} pages/s)`}`);
+      log(
+        `overload: ${plan.pages}-page PDF${plan.probePagesPerSecond === null ? '' : ` (probe: ${plan.probePagesPerSecond.toFixed(0)} pages/s)`}`,
+      );
       const bound = args.maxQueuedJobs ?? loadConfig({}).limits.maxQueuedJobs;
       const step = await runOverloadStep(service, clients, args.stepSeconds, log);
-      results.overload = { plan, runs: [{ label: bound > 0 ? `DOCINTEL_MAX_QUEUED_JOBS=${bound}${args.maxQueuedJobs === null ? ' (default)' : ''}` : 'no bound (DOCINTEL_MAX_QUEUED_JOBS=0)', step }] };
+      results.overload = {
+        plan,
+        runs: [
+          {
+            label:
+              bound > 0
+                ? `DOCINTEL_MAX_QUEUED_JOBS=${bound}${args.maxQueuedJobs === null ? ' (default)' : ''}`
+                : 'no bound (DOCINTEL_MAX_QUEUED_JOBS=0)',
+            step,
+          },
+        ],
+      };
     }
     return service.env;
   } finally {
@@ -68,7 +83,12 @@ async function runOverloadWithoutBound(args: LoadArgs, docs: LoadDocuments, resu
 }
 
 function settingsLines(args: LoadArgs, serveEnv: Record<string, string> | null): string[] {
-  const env = serveEnv ? Object.entries(serveEnv).filter(([k]) => k !== 'DOCINTEL_API_KEYS').map(([k, v]) => `${k}=${v}`).join(', ') : '';
+  const env = serveEnv
+    ? Object.entries(serveEnv)
+        .filter(([k]) => k !== 'DOCINTEL_API_KEYS')
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')
+    : '';
   return [
     `service: one \`docintel serve\` (embedded SQLite queue and files in a temp dir, supervised inference sidecar, other settings at their defaults)${env ? `; ${env}` : ''}`,
     `HTTP mix: ${MIX_DESCRIPTION}; clients spread over ${args.keys} API keys; ${args.stepSeconds} s per step; client deadline ${args.timeoutMs / 1000} s`,
@@ -98,9 +118,16 @@ export async function runLoadBench(argv: string[]): Promise<void> {
       await killAllDocintel();
     }
   };
-  if (args.phases.has('http') || args.phases.has('soak')) await attempt('serve phases', async () => { serveEnv = await runServePhases(args, docs, results, log); });
-  if (results.overload && args.maxQueuedJobs !== 0) await attempt('overload without the bound', () => runOverloadWithoutBound(args, docs, results, log));
-  if (args.phases.has('grpc')) await attempt('gRPC phase', async () => { results.grpc = await runGrpcPhase(docs, args.concurrencies, args.stepSeconds, args.timeoutMs, log); });
+  if (args.phases.has('http') || args.phases.has('soak'))
+    await attempt('serve phases', async () => {
+      serveEnv = await runServePhases(args, docs, results, log);
+    });
+  if (results.overload && args.maxQueuedJobs !== 0)
+    await attempt('overload without the bound', () => runOverloadWithoutBound(args, docs, results, log));
+  if (args.phases.has('grpc'))
+    await attempt('gRPC phase', async () => {
+      results.grpc = await runGrpcPhase(docs, args.concurrencies, args.stepSeconds, args.timeoutMs, log);
+    });
   const cpus = os.cpus();
   const full: LoadResults = {
     ...results,

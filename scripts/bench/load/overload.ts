@@ -37,7 +37,13 @@ async function timedSyncParse(service: LoadService, pdf: Buffer): Promise<number
 }
 
 /** Sizes the document (`pages` given, or measured) and stores it in `docs.heavy`. */
-export async function planOverload(service: LoadService, docs: LoadDocuments, clients: number, deadlineMs: number, pages: number | null): Promise<OverloadPlan> {
+export async function planOverload(
+  service: LoadService,
+  docs: LoadDocuments,
+  clients: number,
+  deadlineMs: number,
+  pages: number | null,
+): Promise<OverloadPlan> {
   let probePagesPerSecond: number | null = null;
   if (pages === null) {
     const probe = longPdf(PROBE_PAGES);

@@ -45,7 +45,13 @@ export class StepRecorder {
   summarize(seconds: number): OpSummary[] {
     const ops = [...this.byOp.keys()].sort();
     const rows = ops.map((op) => summarizeOutcomes(op, this.byOp.get(op) ?? [], seconds));
-    rows.push(summarizeOutcomes('all', ops.flatMap((op) => this.byOp.get(op) ?? []), seconds));
+    rows.push(
+      summarizeOutcomes(
+        'all',
+        ops.flatMap((op) => this.byOp.get(op) ?? []),
+        seconds,
+      ),
+    );
     return rows;
   }
 }
@@ -94,12 +100,18 @@ export function summarizeOutcomes(op: string, outcomes: Outcome[], seconds: numb
 }
 
 /** Runs `clients` closed-loop clients (each starts its next call when the last one ended) until `seconds` pass. */
-export async function closedLoop(clients: number, seconds: number, call: (client: number, deadline: number) => Promise<void>): Promise<number> {
+export async function closedLoop(
+  clients: number,
+  seconds: number,
+  call: (client: number, deadline: number) => Promise<void>,
+): Promise<number> {
   const started = performance.now();
   const deadline = started + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, async (_, client) => {
-    while (performance.now() < deadline) await call(client, deadline);
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (performance.now() < deadline) await call(client, deadline);
+    }),
+  );
   return (performance.now() - started) / 1000;
 }
 

@@ -60,8 +60,13 @@ export async function startLoadService(settings: ServeSettings, docs: LoadDocume
     const queueDepth = () => readQueueDepth(base);
     const proc = serve;
     return {
-      base, pid: serve.pid, tenants, env, queueDepth,
-      drain: (timeoutMs = 180_000) => waitFor('the job queue to drain', async () => ((await queueDepth()) === 0 ? true : undefined), timeoutMs, 500).catch(() => false),
+      base,
+      pid: serve.pid,
+      tenants,
+      env,
+      queueDepth,
+      drain: (timeoutMs = 180_000) =>
+        waitFor('the job queue to drain', async () => ((await queueDepth()) === 0 ? true : undefined), timeoutMs, 500).catch(() => false),
       async close() {
         proc.signal('SIGTERM');
         const stopped = await Promise.race([proc.exited, new Promise((resolve) => setTimeout(resolve, 15_000, null))]);
@@ -86,17 +91,31 @@ async function call(target: HttpTarget, url: string, init: RequestInit = {}): Pr
 /** One stored file and JOBS_PER_KEY finished async parse jobs of unique copies of the PDF. */
 async function prepareTenant(target: HttpTarget, docs: LoadDocuments): Promise<Tenant> {
   const form = multipart('seed.pdf', uniquePdf(docs.pdf));
-  const uploaded = (await call(target, '/api/v1/upload', { method: 'POST', headers: { 'content-type': form.contentType }, body: form.body })) as { files: { file_id: string }[] };
+  const uploaded = (await call(target, '/api/v1/upload', {
+    method: 'POST',
+    headers: { 'content-type': form.contentType },
+    body: form.body,
+  })) as { files: { file_id: string }[] };
   const jobIds: string[] = [];
   for (let i = 0; i < JOBS_PER_KEY; i++) {
-    const body = JSON.stringify({ input: { pdf_base64: uniquePdf(docs.pdf).toString('base64'), filename: 'seed.pdf' }, execution_mode: 'async' });
-    const job = (await call(target, '/api/v1/parse', { method: 'POST', headers: { 'content-type': 'application/json' }, body })) as { job_id: string };
+    const body = JSON.stringify({
+      input: { pdf_base64: uniquePdf(docs.pdf).toString('base64'), filename: 'seed.pdf' },
+      execution_mode: 'async',
+    });
+    const job = (await call(target, '/api/v1/parse', { method: 'POST', headers: { 'content-type': 'application/json' }, body })) as {
+      job_id: string;
+    };
     jobIds.push(job.job_id);
   }
-  await waitFor('the seed jobs to finish', async () => {
-    const jobs = await Promise.all(jobIds.map((id) => call(target, `/v1/jobs/${id}`) as Promise<{ status: string }>));
-    return jobs.every((j) => j.status === 'completed' || j.status === 'failed') ? true : undefined;
-  }, 120_000, 250);
+  await waitFor(
+    'the seed jobs to finish',
+    async () => {
+      const jobs = await Promise.all(jobIds.map((id) => call(target, `/v1/jobs/${id}`) as Promise<{ status: string }>));
+      return jobs.every((j) => j.status === 'completed' || j.status === 'failed') ? true : undefined;
+    },
+    120_000,
+    250,
+  );
   return { target, state: new MixState(docs, jobIds, uploaded.files[0].file_id) };
 }
 

@@ -25,7 +25,8 @@ function cerBar(cer: Map<string, number>): string {
   const bar = `Bar: \`regular\` CER at most ${CER_RATIO_BAR}x tesseract's on SROIE (lines matched by box)`;
   const regular = cer.get(REGULAR);
   const tesseract = cer.get(TESSERACT);
-  if (regular === undefined || tesseract === undefined) return `${bar}: not measured (${regular === undefined ? 'regular' : 'tesseract'} has no figure).`;
+  if (regular === undefined || tesseract === undefined)
+    return `${bar}: not measured (${regular === undefined ? 'regular' : 'tesseract'} has no figure).`;
   return `${bar}: ${verdict(regular <= CER_RATIO_BAR * tesseract)}: regular ${f3(regular)} vs ${CER_RATIO_BAR} x ${f3(tesseract)} = ${f3(CER_RATIO_BAR * tesseract)}.`;
 }
 

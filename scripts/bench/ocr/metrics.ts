@@ -100,7 +100,11 @@ export function matchLinesByIou(reference: TextLine[], hypothesis: TextLine[], m
  * Errors on lines matched by box: edit distance of each matched pair, plus every character of an unmatched
  * reference line (deleted) and of an unmatched hypothesis line (inserted). Lines are normalized first.
  */
-export function matchedLineErrors(reference: TextLine[], hypothesis: TextLine[], minIou = MIN_MATCH_IOU): CharErrors & { matchedLines: number } {
+export function matchedLineErrors(
+  reference: TextLine[],
+  hypothesis: TextLine[],
+  minIou = MIN_MATCH_IOU,
+): CharErrors & { matchedLines: number } {
   const ref = reference.map((l) => normalizeLine(l.text));
   const hyp = hypothesis.map((l) => normalizeLine(l.text));
   const matches = matchLinesByIou(reference, hypothesis, minIou);

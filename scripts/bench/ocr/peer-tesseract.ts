@@ -28,7 +28,9 @@ export function parseTesseractTsv(tsv: string): TextLine[][] {
       if (word) byKey.get(key)?.words.push(word);
     }
   }
-  return Array.from(pages, (lines) => (lines ?? []).filter((l) => l.words.length > 0).map((l) => ({ text: l.words.join(' '), box: l.box })));
+  return Array.from(pages, (lines) =>
+    (lines ?? []).filter((l) => l.words.length > 0).map((l) => ({ text: l.words.join(' '), box: l.box })),
+  );
 }
 
 export function tesseractTool(): OcrTool {

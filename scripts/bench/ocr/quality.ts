@@ -1,6 +1,15 @@
 import {
-  addErrors, addWordCounts, errorRate, matchedLineErrors, precisionRecallF1, sortedLineErrors, whitespaceFreeErrors, wordCounts, zonedText,
-  type CharErrors, type WordCounts,
+  addErrors,
+  addWordCounts,
+  errorRate,
+  matchedLineErrors,
+  precisionRecallF1,
+  sortedLineErrors,
+  whitespaceFreeErrors,
+  wordCounts,
+  zonedText,
+  type CharErrors,
+  type WordCounts,
 } from './metrics.ts';
 import type { ToolRun } from './runner.ts';
 import type { ReferencePage, Receipt } from './sets.ts';
@@ -18,14 +27,26 @@ export interface ReceiptScores {
 const NONE: CharErrors = { errors: 0, refChars: 0 };
 
 export function scoreReceipts(run: ToolRun, receipts: Receipt[]): ReceiptScores {
-  let scores: ReceiptScores = { matched: NONE, sorted: NONE, words: { matched: 0, reference: 0, hypothesis: 0 }, matchedLines: 0, refLines: 0 };
+  let scores: ReceiptScores = {
+    matched: NONE,
+    sorted: NONE,
+    words: { matched: 0, reference: 0, hypothesis: 0 },
+    matchedLines: 0,
+    refLines: 0,
+  };
   for (const receipt of receipts) {
     const lines = (run.results.get(receipt.name) ?? []).flatMap((page) => page.lines);
     const matched = matchedLineErrors(receipt.reference, lines);
     scores = {
       matched: addErrors(scores.matched, matched),
       sorted: addErrors(scores.sorted, sortedLineErrors(receipt.reference, lines)),
-      words: addWordCounts(scores.words, wordCounts(receipt.reference.map((l) => l.text), lines.map((l) => l.text))),
+      words: addWordCounts(
+        scores.words,
+        wordCounts(
+          receipt.reference.map((l) => l.text),
+          lines.map((l) => l.text),
+        ),
+      ),
       matchedLines: scores.matchedLines + matched.matchedLines,
       refLines: scores.refLines + receipt.reference.length,
     };
@@ -47,9 +68,14 @@ export interface PageScore {
 /** Whitespace-free CER per file; zoned pages (UNLV) compare only the lines inside the zones, in zone order. */
 export function scoreReferencePage(run: ToolRun, page: ReferencePage): PageScore {
   const pages = run.results.get(page.name);
-  const text = !pages ? '' : page.zones
-    ? zonedText(pages.flatMap((p) => p.lines), page.zones)
-    : pages.map((p) => p.text).join('\n');
+  const text = !pages
+    ? ''
+    : page.zones
+      ? zonedText(
+          pages.flatMap((p) => p.lines),
+          page.zones,
+        )
+      : pages.map((p) => p.text).join('\n');
   return {
     errors: whitespaceFreeErrors(page.reference, text),
     rotations: (pages ?? []).map((p) => p.rotation).filter((r): r is number => r !== null),

@@ -76,10 +76,15 @@ export function failureNotes(runs: ToolRun[], maxListed = 5): string[] {
     if (run.unavailable) notes.push(`${run.tool.name}: not measured (${run.unavailable}).`);
     else if (run.errors.length) {
       const more = run.errors.length > maxListed ? ` and ${run.errors.length - maxListed} more` : '';
-      notes.push(`${run.tool.name} failed on ${run.errors.length} image(s), scored as empty output: ${run.errors.slice(0, maxListed).join('; ')}${more}.`);
+      notes.push(
+        `${run.tool.name} failed on ${run.errors.length} image(s), scored as empty output: ${run.errors.slice(0, maxListed).join('; ')}${more}.`,
+      );
     }
     const empty = [...run.results.values()].filter((pages) => pages.every((p) => p.lines.length === 0 && !p.text.trim())).length;
-    if (empty > 0) notes.push(`${run.tool.name} answered without any text on ${empty} of ${run.results.size} image(s)${empty === run.results.size ? ' (all of them: is OCR reaching the inference process?)' : ''}.`);
+    if (empty > 0)
+      notes.push(
+        `${run.tool.name} answered without any text on ${empty} of ${run.results.size} image(s)${empty === run.results.size ? ' (all of them: is OCR reaching the inference process?)' : ''}.`,
+      );
   }
   return notes;
 }

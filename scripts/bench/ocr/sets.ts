@@ -54,9 +54,15 @@ function referenceFor(dir: string, image: string): string | null {
 
 /** ocr-tesseract: every image with a reference text; images without one are listed apart. */
 export function loadReferencePages(setDir: string, limit: number | null): { pages: ReferencePage[]; unjudged: string[] } {
-  const images = readdirSync(setDir).filter((n) => IMAGE_EXT.includes(path.extname(n).toLowerCase())).sort().map((n) => path.join(setDir, n));
+  const images = readdirSync(setDir)
+    .filter((n) => IMAGE_EXT.includes(path.extname(n).toLowerCase()))
+    .sort()
+    .map((n) => path.join(setDir, n));
   const unjudged = images.filter((f) => !referenceFor(setDir, f)).map((f) => path.basename(f));
-  const pages = limited(images.filter((f) => referenceFor(setDir, f)), limit).map((file) => {
+  const pages = limited(
+    images.filter((f) => referenceFor(setDir, f)),
+    limit,
+  ).map((file) => {
     const reference = referenceFor(setDir, file)!;
     const uzn = path.join(setDir, `${path.basename(file, path.extname(file))}.uzn`);
     return {

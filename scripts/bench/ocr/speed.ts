@@ -21,7 +21,14 @@ export interface A4Timing {
 /** One untimed read per tool, then `repetitions` rounds with the tools interleaved; tools unavailable on receipts are skipped. */
 export async function timeA4(runs: ToolRun[], scan: A4Scan, repetitions: number, log: (m: string) => void): Promise<A4Timing[]> {
   const live = runs.filter((r) => !r.unavailable);
-  const timings: A4Timing[] = live.map((r) => ({ tool: r.tool.name, ours: r.tool.ours, samplesMs: [], rssMb: null, textLayerF1: null, error: null }));
+  const timings: A4Timing[] = live.map((r) => ({
+    tool: r.tool.name,
+    ours: r.tool.ours,
+    samplesMs: [],
+    rssMb: null,
+    textLayerF1: null,
+    error: null,
+  }));
   for (let round = -1; round < repetitions; round++) {
     for (const [t, run] of live.entries()) {
       const timing = timings[t];
@@ -79,14 +86,26 @@ export function speedTable(runs: ToolRun[], a4: A4Timing[], scan: A4Scan | null)
 
 /** Summary rows for the A4 page (one per tool that read it). */
 export function a4Rows(capability: string, a4: A4Timing[], scan: A4Scan): ResultRow[] {
-  return a4.filter((t) => t.samplesMs.length > 0).map((t) => {
-    const median = medianMs(t.samplesMs);
-    return {
-      capability, set: 'A4 300 dpi (rendered)', tool: t.tool, ours: t.ours,
-      quality: t.error ? `failed after ${t.samplesMs.length} run(s): ${t.error.slice(0, 80)}` : t.textLayerF1 === null ? 'n/a' : `word F1 vs text layer ${t.textLayerF1.toFixed(3)}`,
-      items: `1 page (${scan.width}x${scan.height}) x ${t.samplesMs.length} runs`,
-      pagesPerSec: median ? 1000 / median : null, p50Ms: median, p95Ms: percentile(t.samplesMs, 95),
-      latencyPer: 'page', peakRssMb: t.ours ? null : t.rssMb,
-    };
-  });
+  return a4
+    .filter((t) => t.samplesMs.length > 0)
+    .map((t) => {
+      const median = medianMs(t.samplesMs);
+      return {
+        capability,
+        set: 'A4 300 dpi (rendered)',
+        tool: t.tool,
+        ours: t.ours,
+        quality: t.error
+          ? `failed after ${t.samplesMs.length} run(s): ${t.error.slice(0, 80)}`
+          : t.textLayerF1 === null
+            ? 'n/a'
+            : `word F1 vs text layer ${t.textLayerF1.toFixed(3)}`,
+        items: `1 page (${scan.width}x${scan.height}) x ${t.samplesMs.length} runs`,
+        pagesPerSec: median ? 1000 / median : null,
+        p50Ms: median,
+        p95Ms: percentile(t.samplesMs, 95),
+        latencyPer: 'page',
+        peakRssMb: t.ours ? null : t.rssMb,
+      };
+    });
 }

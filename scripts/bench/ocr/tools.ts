@@ -35,7 +35,10 @@ export type OurMode = (typeof OUR_MODES)[number];
 
 /** /v1/ocr answered something other than 200 (404 while the endpoint does not exist yet). */
 export class OcrEndpointError extends Error {
-  constructor(readonly status: number, body: string) {
+  constructor(
+    readonly status: number,
+    body: string,
+  ) {
     super(`/v1/ocr answered ${status}: ${body.slice(0, 200)}`);
     this.name = 'OcrEndpointError';
   }

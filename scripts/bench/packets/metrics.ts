@@ -43,7 +43,10 @@ export function scoreSplit(predicted: Segment[], truth: TruthSegment[]): SplitSc
   const t = boundaries(truth);
   const truePositives = [...p].filter((b) => t.has(b)).length;
   const sameRange = (d: Segment) => predicted.find((s) => s.start_page === d.start_page && s.end_page === d.end_page);
-  const segmentsRight = truth.filter((d) => { const s = sameRange(d); return s !== undefined && accepted(s.doc_class, d); }).length;
+  const segmentsRight = truth.filter((d) => {
+    const s = sameRange(d);
+    return s !== undefined && accepted(s.doc_class, d);
+  }).length;
   const segmentsStrict = truth.filter((d) => sameRange(d)?.doc_class === mapClass(d.doc_class)).length;
   return { truePositives, predicted: p.size, expected: t.size, segmentsRight, segmentsStrict, segments: truth.length };
 }

@@ -29,7 +29,9 @@ export function parseTableHtml(html: string): TableNode {
   const root = node('table');
   const stack: TableNode[] = [root];
   const top = () => stack[stack.length - 1];
-  const popTo = (accept: (n: TableNode) => boolean) => { while (stack.length > 1 && !accept(top())) stack.pop(); };
+  const popTo = (accept: (n: TableNode) => boolean) => {
+    while (stack.length > 1 && !accept(top())) stack.pop();
+  };
   let seenTable = false;
   for (const m of html.matchAll(/<(\/?)([a-zA-Z][\w-]*)([^>]*)>|([^<]+)/gu)) {
     const [, closing, rawName, attrs, text] = m;
@@ -43,7 +45,10 @@ export function parseTableHtml(html: string): TableNode {
       seenTable = true;
       continue;
     }
-    if (name === 'br' && top().tag === 'td') { top().text += ' '; continue; }
+    if (name === 'br' && top().tag === 'td') {
+      top().text += ' ';
+      continue;
+    }
     if (!['thead', 'tbody', 'tfoot', 'tr', 'td'].includes(name)) continue; // inline markup: its text stays in the cell
     if (closing) {
       const at = stack.map((n) => n.tag as string).lastIndexOf(name);

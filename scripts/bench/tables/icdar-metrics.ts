@@ -19,7 +19,11 @@ export function iou(a: Box, b: Box): number {
   return union > 0 ? inter / union : 0;
 }
 
-export interface PRF { precision: number; recall: number; f1: number }
+export interface PRF {
+  precision: number;
+  recall: number;
+  f1: number;
+}
 
 export function prf(matched: number, detected: number, expected: number): PRF {
   // Nothing expected and nothing found is a perfect answer, not a division by zero.
@@ -34,11 +38,13 @@ export function prf(matched: number, detected: number, expected: number): PRF {
  */
 export function matchTables(expected: ExtractedTable[], detected: ExtractedTable[], minIou = MIN_DETECTION_IOU): number[] {
   const pairs: { e: number; d: number; iou: number }[] = [];
-  expected.forEach((e, ei) => detected.forEach((d, di) => {
-    if (e.pageIndex !== d.pageIndex) return;
-    const overlap = iou(e.bbox, d.bbox);
-    if (overlap >= minIou) pairs.push({ e: ei, d: di, iou: overlap });
-  }));
+  expected.forEach((e, ei) =>
+    detected.forEach((d, di) => {
+      if (e.pageIndex !== d.pageIndex) return;
+      const overlap = iou(e.bbox, d.bbox);
+      if (overlap >= minIou) pairs.push({ e: ei, d: di, iou: overlap });
+    }),
+  );
   pairs.sort((a, b) => b.iou - a.iou || a.e - b.e || a.d - b.d);
   const partner = expected.map(() => -1);
   const taken = new Set<number>();
@@ -80,10 +86,18 @@ export function adjacencyRelations(cells: ExtractedCell[]): string[] {
     };
     // For every row the cell spans, its nearest filled neighbour to the right; for every column, the one below.
     for (let r = cell.row; r < cell.row + Math.max(1, cell.rowspan); r++) {
-      for (let k = cell.col + Math.max(1, cell.colspan); k < cols; k++) if (at.has(`${r},${k}`)) { relate(at.get(`${r},${k}`), 'right'); break; }
+      for (let k = cell.col + Math.max(1, cell.colspan); k < cols; k++)
+        if (at.has(`${r},${k}`)) {
+          relate(at.get(`${r},${k}`), 'right');
+          break;
+        }
     }
     for (let k = cell.col; k < cell.col + Math.max(1, cell.colspan); k++) {
-      for (let r = cell.row + Math.max(1, cell.rowspan); r < rows; r++) if (at.has(`${r},${k}`)) { relate(at.get(`${r},${k}`), 'below'); break; }
+      for (let r = cell.row + Math.max(1, cell.rowspan); r < rows; r++)
+        if (at.has(`${r},${k}`)) {
+          relate(at.get(`${r},${k}`), 'below');
+          break;
+        }
     }
   });
   return relations;
@@ -96,7 +110,10 @@ export function multisetOverlap(a: string[], b: string[]): number {
   let overlap = 0;
   for (const x of b) {
     const n = counts.get(x) ?? 0;
-    if (n > 0) { overlap++; counts.set(x, n - 1); }
+    if (n > 0) {
+      overlap++;
+      counts.set(x, n - 1);
+    }
   }
   return overlap;
 }

@@ -16,7 +16,12 @@ export class IcdarFormatError extends Error {
 }
 
 /** A box as the files write it: PDF points, origin bottom-left. */
-export interface BottomLeftBox { x1: number; y1: number; x2: number; y2: number }
+export interface BottomLeftBox {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
 
 export interface IcdarRegion {
   tableId: string;
@@ -77,25 +82,41 @@ function boxIn(file: string, inner: string): BottomLeftBox | null {
 }
 
 function regionsOf(file: string, xml: string): { table: string; region: string; page: number; inner: string }[] {
-  return elements(xml, 'table').flatMap((table) => elements(table.inner, 'region').map((region) => ({
-    table: table.attrs.id ?? '?', region: region.attrs.id ?? '1', page: int(file, region.attrs, 'page'), inner: region.inner,
-  })));
+  return elements(xml, 'table').flatMap((table) =>
+    elements(table.inner, 'region').map((region) => ({
+      table: table.attrs.id ?? '?',
+      region: region.attrs.id ?? '1',
+      page: int(file, region.attrs, 'page'),
+      inner: region.inner,
+    })),
+  );
 }
 
 export function readRegions(file: string): IcdarRegion[] {
-  return regionsOf(file, readFileSync(file, 'utf8')).map((r) => ({ tableId: r.table, regionId: r.region, page: r.page, box: boxIn(file, r.inner) }));
+  return regionsOf(file, readFileSync(file, 'utf8')).map((r) => ({
+    tableId: r.table,
+    regionId: r.region,
+    page: r.page,
+    box: boxIn(file, r.inner),
+  }));
 }
 
 export function readStructure(file: string): IcdarStructureRegion[] {
   return regionsOf(file, readFileSync(file, 'utf8')).map((r) => ({
-    tableId: r.table, regionId: r.region, page: r.page,
+    tableId: r.table,
+    regionId: r.region,
+    page: r.page,
     cells: elements(r.inner, 'cell').map(({ attrs, inner }) => {
       const startRow = int(file, attrs, 'start-row');
       const startCol = int(file, attrs, 'start-col');
       const content = elements(inner, 'content')[0]?.inner ?? '';
       return {
-        startRow, startCol, endRow: int(file, attrs, 'end-row', startRow), endCol: int(file, attrs, 'end-col', startCol),
-        box: boxIn(file, inner), content: decodeXmlEntities(content),
+        startRow,
+        startCol,
+        endRow: int(file, attrs, 'end-row', startRow),
+        endCol: int(file, attrs, 'end-col', startCol),
+        box: boxIn(file, inner),
+        content: decodeXmlEntities(content),
       };
     }),
   }));
@@ -108,8 +129,10 @@ export function toTopLeft(box: BottomLeftBox, pageHeight: number): Box {
 function unionBox(boxes: BottomLeftBox[]): BottomLeftBox | null {
   if (boxes.length === 0) return null;
   return {
-    x1: Math.min(...boxes.map((b) => Math.min(b.x1, b.x2))), y1: Math.min(...boxes.map((b) => Math.min(b.y1, b.y2))),
-    x2: Math.max(...boxes.map((b) => Math.max(b.x1, b.x2))), y2: Math.max(...boxes.map((b) => Math.max(b.y1, b.y2))),
+    x1: Math.min(...boxes.map((b) => Math.min(b.x1, b.x2))),
+    y1: Math.min(...boxes.map((b) => Math.min(b.y1, b.y2))),
+    x2: Math.max(...boxes.map((b) => Math.max(b.x1, b.x2))),
+    y2: Math.max(...boxes.map((b) => Math.max(b.y1, b.y2))),
   };
 }
 
@@ -125,14 +148,24 @@ function unionBox(boxes: BottomLeftBox[]): BottomLeftBox | null {
 export function readGroundTruth(regFile: string, strFile: string, pageHeight: (pageIndex: number) => number): GroundTruthTable[] {
   const structure = readStructure(strFile);
   return readRegions(regFile).map((region) => {
-    const str = structure.find((s) => s.tableId === region.tableId && s.page === region.page)
-      ?? structure.find((s) => s.tableId === region.tableId && s.regionId === region.regionId);
+    const str =
+      structure.find((s) => s.tableId === region.tableId && s.page === region.page) ??
+      structure.find((s) => s.tableId === region.tableId && s.regionId === region.regionId);
     const cells: ExtractedCell[] = (str?.cells ?? []).map((c) => ({
-      row: c.startRow, col: c.startCol, rowspan: c.endRow - c.startRow + 1, colspan: c.endCol - c.startCol + 1, text: c.content,
+      row: c.startRow,
+      col: c.startCol,
+      rowspan: c.endRow - c.startRow + 1,
+      colspan: c.endCol - c.startCol + 1,
+      text: c.content,
     }));
     const box = region.box ?? unionBox((str?.cells ?? []).flatMap((c) => (c.box ? [c.box] : [])));
     if (!box) throw new IcdarFormatError(regFile, `table ${region.tableId} has no bounding box and no cell boxes`);
     const multi = structure.filter((s) => s.tableId === region.tableId).length > 1;
-    return { id: multi ? `${region.tableId}.${region.regionId}` : region.tableId, pageIndex: region.page - 1, bbox: toTopLeft(box, pageHeight(region.page - 1)), cells };
+    return {
+      id: multi ? `${region.tableId}.${region.regionId}` : region.tableId,
+      pageIndex: region.page - 1,
+      bbox: toTopLeft(box, pageHeight(region.page - 1)),
+      cells,
+    };
   });
 }

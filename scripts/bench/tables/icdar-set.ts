@@ -18,7 +18,13 @@ import type { ExtractedTable } from './types.ts';
 const SET = 'tables-icdar2013';
 const f2 = (x: number) => x.toFixed(3);
 
-interface IcdarDoc { name: string; pdf: string; truth: ExtractedTable[]; pages: number; pageTexts: string[] }
+interface IcdarDoc {
+  name: string;
+  pdf: string;
+  truth: ExtractedTable[];
+  pages: number;
+  pageTexts: string[];
+}
 
 function loadIcdarDocs(setDir: string, limit: number | null, notes: string[]): IcdarDoc[] {
   const regs = listFiles(setDir, ['.xml']).filter((f) => f.endsWith('-reg.xml'));
@@ -27,18 +33,37 @@ function loadIcdarDocs(setDir: string, limit: number | null, notes: string[]): I
   for (const reg of regs) {
     const name = path.basename(reg, '-reg.xml');
     const [pdf, str] = [path.join(setDir, `${name}.pdf`), path.join(setDir, `${name}-str.xml`)];
-    if (!existsSync(pdf) || !existsSync(str)) { skipped.push(name); continue; }
+    if (!existsSync(pdf) || !existsSync(str)) {
+      skipped.push(name);
+      continue;
+    }
     const pages = readPdfPages(pdf);
-    docs.push({ name, pdf, pages: pages.heights.length, pageTexts: pages.texts, truth: readGroundTruth(reg, str, (i) => pages.heights[i] ?? 0) });
+    docs.push({
+      name,
+      pdf,
+      pages: pages.heights.length,
+      pageTexts: pages.texts,
+      truth: readGroundTruth(reg, str, (i) => pages.heights[i] ?? 0),
+    });
   }
   if (skipped.length) notes.push(`No PDF or -str.xml beside the -reg.xml, not measured: ${skipped.join(', ')}.`);
   return limited(docs, limit);
 }
 
 /** One tool's score per document (same order as the documents) and its timings per half. */
-interface PdfRun { tool: PdfTableTool; tallies: HalfTallies; scores: IcdarScore[]; errors: string[] }
+interface PdfRun {
+  tool: PdfTableTool;
+  tallies: HalfTallies;
+  scores: IcdarScore[];
+  errors: string[];
+}
 
-export async function icdarSet(options: BenchOptions, log: (m: string) => void, tools: PdfTableTool[], notes: string[]): Promise<SetReport> {
+export async function icdarSet(
+  options: BenchOptions,
+  log: (m: string) => void,
+  tools: PdfTableTool[],
+  notes: string[],
+): Promise<SetReport> {
   const docs = loadIcdarDocs(path.join(options.evalDir, SET), options.limit, notes);
   const runs: PdfRun[] = tools.map((tool) => ({ tool, tallies: new HalfTallies(tool.name, tool.ours), scores: [], errors: [] }));
   // The first call pays for lazy loads a running service has paid already.
@@ -64,7 +89,11 @@ export async function icdarSet(options: BenchOptions, log: (m: string) => void, 
 
 /** The run's document scores of one half, pooled. */
 function pooledHalf(docs: IcdarDoc[], run: PdfRun, half: HalfLabel): IcdarScore {
-  const indexes = pickHalf(docs.map((doc, i) => ({ doc, i })), half, (x) => x.doc.pdf).map((x) => x.i);
+  const indexes = pickHalf(
+    docs.map((doc, i) => ({ doc, i })),
+    half,
+    (x) => x.doc.pdf,
+  ).map((x) => x.i);
   return poolScores(indexes.map((i) => run.scores[i]));
 }
 
@@ -73,7 +102,10 @@ function halfRow(docs: IcdarDoc[], run: PdfRun, half: HalfLabel): ResultRow {
   const s = summarizeScore(pooled);
   const tally = run.tallies.of(half);
   return tally.row({
-    capability: 'tables', set: `${SET} ${half}`, latencyPer: 'doc', items: `${tally.items} docs, ${tally.pages} pages, ${pooled.expected} tables`,
+    capability: 'tables',
+    set: `${SET} ${half}`,
+    latencyPer: 'doc',
+    items: `${tally.items} docs, ${tally.pages} pages, ${pooled.expected} tables`,
     quality: `det P/R/F1 ${f2(s.detection.precision)}/${f2(s.detection.recall)}/${f2(s.detection.f1)}; cell F1 ${f2(s.meanCellF1)} (matched ${f2(s.meanCellF1Matched)}); shape ${f2(s.shapeExactRate)}`,
   });
 }
@@ -81,12 +113,38 @@ function halfRow(docs: IcdarDoc[], run: PdfRun, half: HalfLabel): ResultRow {
 function summaryTable(docs: IcdarDoc[], runs: PdfRun[]): DetailTable {
   return {
     title: `${SET}: detection at IoU >= 0.5 and adjacency-relation cell F1 per half (bars: detection F1 >= 0.9, cell F1 >= 0.85)`,
-    header: ['half', 'tool', 'expected', 'detected', 'matched', 'precision', 'recall', 'F1', 'cell F1 (missed = 0)', 'cell F1 (matched only)', 'exact grid shape'],
-    rows: HALF_LABELS.flatMap((half) => runs.map((run) => {
-      const pooled = pooledHalf(docs, run, half);
-      const s = summarizeScore(pooled);
-      return [half, run.tool.name, String(pooled.expected), String(pooled.detected), String(pooled.matched), f2(s.detection.precision), f2(s.detection.recall), f2(s.detection.f1), f2(s.meanCellF1), f2(s.meanCellF1Matched), f2(s.shapeExactRate)];
-    })),
+    header: [
+      'half',
+      'tool',
+      'expected',
+      'detected',
+      'matched',
+      'precision',
+      'recall',
+      'F1',
+      'cell F1 (missed = 0)',
+      'cell F1 (matched only)',
+      'exact grid shape',
+    ],
+    rows: HALF_LABELS.flatMap((half) =>
+      runs.map((run) => {
+        const pooled = pooledHalf(docs, run, half);
+        const s = summarizeScore(pooled);
+        return [
+          half,
+          run.tool.name,
+          String(pooled.expected),
+          String(pooled.detected),
+          String(pooled.matched),
+          f2(s.detection.precision),
+          f2(s.detection.recall),
+          f2(s.detection.f1),
+          f2(s.meanCellF1),
+          f2(s.meanCellF1Matched),
+          f2(s.shapeExactRate),
+        ];
+      }),
+    ),
   };
 }
 
@@ -94,10 +152,16 @@ function perDocTable(docs: IcdarDoc[], runs: PdfRun[]): DetailTable {
   return {
     title: `${SET} per document: matched/detected tables and mean cell F1 (missed = 0)`,
     header: ['document', 'half', 'pages', 'tables', ...runs.map((r) => r.tool.name)],
-    rows: docs.map((doc, d) => [doc.name, evalHalf(doc.pdf), String(doc.pages), String(doc.truth.length), ...runs.map((run) => {
-      const s = run.scores[d];
-      return s ? `${s.matched}/${s.detected}, ${f2(s.cellF1.reduce((a, b) => a + b, 0) / Math.max(1, s.cellF1.length))}` : '–';
-    })]),
+    rows: docs.map((doc, d) => [
+      doc.name,
+      evalHalf(doc.pdf),
+      String(doc.pages),
+      String(doc.truth.length),
+      ...runs.map((run) => {
+        const s = run.scores[d];
+        return s ? `${s.matched}/${s.detected}, ${f2(s.cellF1.reduce((a, b) => a + b, 0) / Math.max(1, s.cellF1.length))}` : '–';
+      }),
+    ]),
   };
 }
 

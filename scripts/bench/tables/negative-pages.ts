@@ -34,12 +34,16 @@ function negativeDoc(set: NegativeSet, file: string, label: string, hasTable: (p
 }
 
 function kleisterDocs(dir: string, limit: number | null): NegativeDoc[] {
-  return limited(listFiles(dir, ['.pdf']), limit).map((file) => negativeDoc('contracts-kleister-nda', file, path.basename(file), () => false));
+  return limited(listFiles(dir, ['.pdf']), limit).map((file) =>
+    negativeDoc('contracts-kleister-nda', file, path.basename(file), () => false),
+  );
 }
 
 /** pdf-olmocr: a `table` test on a page (dataset.jsonl) marks that page as holding a table. */
 function olmocrDocs(dir: string, limit: number | null): NegativeDoc[] {
-  const rows = readFileSync(path.join(dir, 'dataset.jsonl'), 'utf8').split('\n').filter((l) => l.trim())
+  const rows = readFileSync(path.join(dir, 'dataset.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as { pdf: string; page: number; type: string });
   const tablePages = new Set(rows.filter((r) => r.type === 'table').map((r) => `${r.pdf}#${r.page}`));
   const pdfDir = path.join(dir, 'pdfs');
@@ -75,8 +79,16 @@ export function loadNegativeDocs(evalDir: string, limit: number | null, notes: s
   const skipped: string[] = [];
   for (const set of NEGATIVE_SETS) {
     const dir = path.join(evalDir, set);
-    if (!isDirectory(dir)) { notes.push(`${set} is missing: not counted.`); continue; }
-    const kept = set === 'contracts-kleister-nda' ? kleisterDocs(dir, limit) : set === 'pdf-olmocr' ? olmocrDocs(dir, limit) : doclingDocs(dir, limit, skipped);
+    if (!isDirectory(dir)) {
+      notes.push(`${set} is missing: not counted.`);
+      continue;
+    }
+    const kept =
+      set === 'contracts-kleister-nda'
+        ? kleisterDocs(dir, limit)
+        : set === 'pdf-olmocr'
+          ? olmocrDocs(dir, limit)
+          : doclingDocs(dir, limit, skipped);
     for (const doc of kept) if (doc.pages.length === 0) skipped.push(`${set}/${doc.label} (no text-layer page without a table)`);
     docs.push(...kept.filter((d) => d.pages.length > 0));
   }

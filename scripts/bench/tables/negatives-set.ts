@@ -14,11 +14,24 @@ export const NEGATIVES_LABEL = 'table-free pages';
 const f2 = (x: number) => x.toFixed(2);
 
 /** Tables one tool returned on one document's counted pages (an empty list when it failed there). */
-interface DocFinding { doc: NegativeDoc; tables: ExtractedTable[] }
+interface DocFinding {
+  doc: NegativeDoc;
+  tables: ExtractedTable[];
+}
 
-interface NegativeRun { tool: PdfTableTool; tallies: HalfTallies; findings: DocFinding[]; errors: string[] }
+interface NegativeRun {
+  tool: PdfTableTool;
+  tallies: HalfTallies;
+  findings: DocFinding[];
+  errors: string[];
+}
 
-export async function negativesSet(options: BenchOptions, log: (m: string) => void, tools: PdfTableTool[], notes: string[]): Promise<SetReport> {
+export async function negativesSet(
+  options: BenchOptions,
+  log: (m: string) => void,
+  tools: PdfTableTool[],
+  notes: string[],
+): Promise<SetReport> {
   const docs = loadNegativeDocs(options.evalDir, options.limit, notes);
   const runs: NegativeRun[] = tools.map((tool) => ({ tool, tallies: new HalfTallies(tool.name, tool.ours), findings: [], errors: [] }));
   const ours = tools.find((t) => t.ours);
@@ -40,7 +53,10 @@ export async function negativesSet(options: BenchOptions, log: (m: string) => vo
   return negativesReport(docs, runs, notes);
 }
 
-interface Count { pages: number; tables: number }
+interface Count {
+  pages: number;
+  tables: number;
+}
 
 function countOf(findings: DocFinding[]): Count {
   return { pages: findings.reduce((s, f) => s + f.doc.pages.length, 0), tables: findings.reduce((s, f) => s + f.tables.length, 0) };
@@ -57,7 +73,10 @@ function halfRow(run: NegativeRun, half: HalfLabel): ResultRow {
   const count = countOf(halfFindings(run, half));
   const tally = run.tallies.of(half);
   return tally.row({
-    capability: 'tables', set: `${NEGATIVES_LABEL} ${half}`, latencyPer: 'doc', items: `${tally.items} docs, ${tally.pages} pages (${count.pages} counted)`,
+    capability: 'tables',
+    set: `${NEGATIVES_LABEL} ${half}`,
+    latencyPer: 'doc',
+    items: `${tally.items} docs, ${tally.pages} pages (${count.pages} counted)`,
     quality: `false tables / 100 pages ${f2(per100(count))} (${count.tables} tables)`,
   });
 }
@@ -66,10 +85,17 @@ function summaryTable(runs: NegativeRun[]): DetailTable {
   return {
     title: `${NEGATIVES_LABEL}: false tables per 100 counted pages (tables on pages)`,
     header: ['half', 'tool', ...NEGATIVE_SETS, 'all'],
-    rows: HALF_LABELS.flatMap((half) => runs.map((run) => {
-      const findings = halfFindings(run, half);
-      return [half, run.tool.name, ...NEGATIVE_SETS.map((set) => describeCount(countOf(findings.filter((f) => f.doc.set === set)))), describeCount(countOf(findings))];
-    })),
+    rows: HALF_LABELS.flatMap((half) =>
+      runs.map((run) => {
+        const findings = halfFindings(run, half);
+        return [
+          half,
+          run.tool.name,
+          ...NEGATIVE_SETS.map((set) => describeCount(countOf(findings.filter((f) => f.doc.set === set)))),
+          describeCount(countOf(findings)),
+        ];
+      }),
+    ),
   };
 }
 
@@ -84,14 +110,31 @@ function tableGist(table: ExtractedTable): string {
 function oursPagesTable(runs: NegativeRun[]): DetailTable | null {
   const ours = runs.find((r) => r.tool.ours);
   if (!ours) return null;
-  const rows = ours.findings.flatMap((finding, d) => [...new Set(finding.tables.map((t) => t.pageIndex))].sort((a, b) => a - b).map((page) => [
-    finding.doc.set, finding.doc.label, String(page + 1), evalHalf(finding.doc.file),
-    finding.tables.filter((t) => t.pageIndex === page).map(tableGist).join('; '),
-    ...runs.filter((r) => r !== ours).map((r) => String(r.findings[d].tables.filter((t) => t.pageIndex === page).length)),
-  ]));
+  const rows = ours.findings.flatMap((finding, d) =>
+    [...new Set(finding.tables.map((t) => t.pageIndex))]
+      .sort((a, b) => a - b)
+      .map((page) => [
+        finding.doc.set,
+        finding.doc.label,
+        String(page + 1),
+        evalHalf(finding.doc.file),
+        finding.tables
+          .filter((t) => t.pageIndex === page)
+          .map(tableGist)
+          .join('; '),
+        ...runs.filter((r) => r !== ours).map((r) => String(r.findings[d].tables.filter((t) => t.pageIndex === page).length)),
+      ]),
+  );
   return {
     title: `${NEGATIVES_LABEL}: pages where ${ours.tool.name} returned tables (shape after dropping empty rows/columns: first cells), for a reader to judge`,
-    header: ['set', 'file', 'page', 'half', `${ours.tool.name}: shape: first cells`, ...runs.filter((r) => r !== ours).map((r) => `${r.tool.name}: tables`)],
+    header: [
+      'set',
+      'file',
+      'page',
+      'half',
+      `${ours.tool.name}: shape: first cells`,
+      ...runs.filter((r) => r !== ours).map((r) => `${r.tool.name}: tables`),
+    ],
     rows,
   };
 }

@@ -29,7 +29,11 @@ function textBlocks(block: StextBlock): StextBlock[] {
 }
 
 function blockText(block: StextBlock): string {
-  return textBlocks(block).flatMap((t) => (t.lines ?? []).map((l) => l.text)).join(' ').replace(/\s+/gu, ' ').trim();
+  return textBlocks(block)
+    .flatMap((t) => (t.lines ?? []).map((l) => l.text))
+    .join(' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 /** Column interval (0-based) containing x; clamped to the grid. */
@@ -44,7 +48,9 @@ function rowCells(tr: StextBlock, row: number, xpos: number[], width: number): E
   const cells: ExtractedCell[] = [];
   let nextCol = 0;
   for (const td of tds) {
-    const boxes = textBlocks(td).map((t) => t.bbox!).filter(Boolean);
+    const boxes = textBlocks(td)
+      .map((t) => t.bbox!)
+      .filter(Boolean);
     let [first, last] = [nextCol, nextCol];
     if (boxes.length) {
       const x0 = Math.min(...boxes.map((b) => b.x));

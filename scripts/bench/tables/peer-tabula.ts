@@ -19,8 +19,17 @@ export const TABULA_ARGS = ['-p', 'all', '-g', '-f', 'JSON'];
 /** On a table crop the page is the table: tabula's default area (the whole page) instead of guessing one. */
 export const TABULA_WHOLE_PAGE_ARGS = ['-p', 'all', '-f', 'JSON'];
 
-interface TabulaCell { top: number; left: number; width: number; height: number; text: string }
-interface TabulaTable { extraction_method: string; data: TabulaCell[][] }
+interface TabulaCell {
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+  text: string;
+}
+interface TabulaTable {
+  extraction_method: string;
+  data: TabulaCell[][];
+}
 
 export class TabulaError extends Error {
   constructor(detail: string) {
@@ -57,13 +66,20 @@ export function runTabula(jar: string, pdf: string, args = TABULA_ARGS): Promise
 export function tableFromTabula(table: TabulaTable): ExtractedTable | null {
   const cells: ExtractedCell[] = [];
   const boxes: Box[] = [];
-  table.data.forEach((row, r) => row.forEach((cell, c) => {
-    if (cell.width <= 0 && cell.height <= 0 && cell.text.trim() === '') return;
-    cells.push({ row: r, col: c, rowspan: 1, colspan: 1, text: cell.text.trim() });
-    boxes.push([cell.left, cell.top, cell.left + cell.width, cell.top + cell.height]);
-  }));
+  table.data.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      if (cell.width <= 0 && cell.height <= 0 && cell.text.trim() === '') return;
+      cells.push({ row: r, col: c, rowspan: 1, colspan: 1, text: cell.text.trim() });
+      boxes.push([cell.left, cell.top, cell.left + cell.width, cell.top + cell.height]);
+    }),
+  );
   if (boxes.length === 0) return null;
-  const bbox: Box = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  const bbox: Box = [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
   return { pageIndex: -1, bbox, cells };
 }
 

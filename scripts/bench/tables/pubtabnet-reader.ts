@@ -46,9 +46,19 @@ export function buildHtml(structure: string[], cells: string[][]): string {
 }
 
 export function readPubTabNet(file: string): PubTabNetExample[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((line, i) => {
-    const raw = JSON.parse(line) as RawExample;
-    if (!raw.filename || !raw.html?.structure?.tokens || !raw.html.cells) throw new PubTabNetFormatError(`${file} line ${i + 1}: no filename/html`);
-    return { filename: raw.filename, html: buildHtml(raw.html.structure.tokens, raw.html.cells.map((c) => c.tokens)) };
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((line, i) => {
+      const raw = JSON.parse(line) as RawExample;
+      if (!raw.filename || !raw.html?.structure?.tokens || !raw.html.cells)
+        throw new PubTabNetFormatError(`${file} line ${i + 1}: no filename/html`);
+      return {
+        filename: raw.filename,
+        html: buildHtml(
+          raw.html.structure.tokens,
+          raw.html.cells.map((c) => c.tokens),
+        ),
+      };
+    });
 }

@@ -10,7 +10,12 @@ import type { Box, ExtractedCell, ExtractedTable } from './types.ts';
  */
 
 /** Rectangle in PDF points, origin top-left. */
-export interface RealArea { top: number; left: number; bottom: number; right: number }
+export interface RealArea {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
 
 export interface RealEntry {
   pdf: string;
@@ -32,11 +37,17 @@ export function readRealManifest(file: string): RealEntry[] {
 
 /** Whitespace collapsed; camelot's superscript marks `<s></s>` dropped (the manifest says to compare plain text). */
 export function normalizeRealCell(text: string): string {
-  return text.replace(/<\/?s>/gu, '').replace(/\s+/gu, ' ').trim();
+  return text
+    .replace(/<\/?s>/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 /** Which spans the expected grid repeats a spanning cell's text along (camelot's copy_text: "v" rows, "h" columns). */
-export interface CopyText { rows: boolean; cols: boolean }
+export interface CopyText {
+  rows: boolean;
+  cols: boolean;
+}
 
 export function copyTextOf(entry: RealEntry): CopyText {
   const given = [entry.params?.copy_text ?? []].flat().join('');
@@ -75,7 +86,11 @@ export function shapeOf(grid: string[][]): string {
 }
 
 export function gridContentF1(expected: string[][], predicted: string[][]): PRF {
-  const strings = (grid: string[][]) => grid.flat().map(normalizeRealCell).filter((t) => t !== '');
+  const strings = (grid: string[][]) =>
+    grid
+      .flat()
+      .map(normalizeRealCell)
+      .filter((t) => t !== '');
   const [want, got] = [strings(expected), strings(predicted)];
   return prf(multisetOverlap(want, got), got.length, want.length);
 }
@@ -106,7 +121,9 @@ export function candidatesFor(entry: RealEntry, predicted: ExtractedTable[]): nu
  */
 export function scoreRealPdf(entries: RealEntry[], predicted: ExtractedTable[]): RealScore[] {
   const gridFor = (e: number, p: number) => cellsToGrid(predicted[p].cells, copyTextOf(entries[e]));
-  const pairs = entries.flatMap((entry, e) => candidatesFor(entry, predicted).map((p) => ({ e, p, f1: gridContentF1(entry.expected, gridFor(e, p)).f1 })));
+  const pairs = entries.flatMap((entry, e) =>
+    candidatesFor(entry, predicted).map((p) => ({ e, p, f1: gridContentF1(entry.expected, gridFor(e, p)).f1 })),
+  );
   pairs.sort((a, b) => b.f1 - a.f1 || a.e - b.e || a.p - b.p);
   const partner = entries.map(() => -1);
   const taken = new Set<number>();
@@ -123,7 +140,12 @@ export function scoreRealPdf(entries: RealEntry[], predicted: ExtractedTable[]):
   });
 }
 
-export interface RealSummary { tables: number; meanF1: number; detectionRecall: number; shapeExactRate: number }
+export interface RealSummary {
+  tables: number;
+  meanF1: number;
+  detectionRecall: number;
+  shapeExactRate: number;
+}
 
 export function summarizeReal(scores: RealScore[]): RealSummary {
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);

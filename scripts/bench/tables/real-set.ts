@@ -16,11 +16,24 @@ import type { ExtractedTable } from './types.ts';
 const SET = 'tables-real';
 const f2 = (x: number) => x.toFixed(3);
 
-interface RealPdf { file: string; pages: number; entries: RealEntry[] }
+interface RealPdf {
+  file: string;
+  pages: number;
+  entries: RealEntry[];
+}
 
-interface RealAnswer { ms: number; rssMb: number | null; pages: number; tables: ExtractedTable[] }
+interface RealAnswer {
+  ms: number;
+  rssMb: number | null;
+  pages: number;
+  tables: ExtractedTable[];
+}
 
-export interface RealTool { name: string; ours: boolean; extract(pdf: RealPdf): Promise<RealAnswer> }
+export interface RealTool {
+  name: string;
+  ours: boolean;
+  extract(pdf: RealPdf): Promise<RealAnswer>;
+}
 
 export function ourRealTool(ours: (pdfPath: string) => Promise<ExtractedTable[]>): RealTool {
   return {
@@ -63,7 +76,12 @@ function loadPdfs(setDir: string, limit: number | null): RealPdf[] {
 }
 
 /** One tool's scores, one per entry in the PDFs' order (a failed PDF scores its entries 0). */
-interface RealRun { tool: RealTool; tallies: HalfTallies; scores: RealScore[]; errors: string[] }
+interface RealRun {
+  tool: RealTool;
+  tallies: HalfTallies;
+  scores: RealScore[];
+  errors: string[];
+}
 
 export async function realSet(options: BenchOptions, log: (m: string) => void, tools: RealTool[], notes: string[]): Promise<SetReport> {
   const pdfs = loadPdfs(path.join(options.evalDir, SET), options.limit);
@@ -88,14 +106,21 @@ export async function realSet(options: BenchOptions, log: (m: string) => void, t
 }
 
 function halfScores(entries: RealEntry[], run: RealRun, half: HalfLabel): RealScore[] {
-  return pickHalf(entries.map((entry, i) => ({ entry, score: run.scores[i] })), half, (x) => x.entry.pdf).map((x) => x.score);
+  return pickHalf(
+    entries.map((entry, i) => ({ entry, score: run.scores[i] })),
+    half,
+    (x) => x.entry.pdf,
+  ).map((x) => x.score);
 }
 
 function halfRow(entries: RealEntry[], run: RealRun, half: HalfLabel): ResultRow {
   const s = summarizeReal(halfScores(entries, run, half));
   const tally = run.tallies.of(half);
   return tally.row({
-    capability: 'tables', set: `${SET} ${half}`, latencyPer: 'doc', items: `${tally.items} PDFs, ${tally.pages} pages, ${s.tables} tables`,
+    capability: 'tables',
+    set: `${SET} ${half}`,
+    latencyPer: 'doc',
+    items: `${tally.items} PDFs, ${tally.pages} pages, ${s.tables} tables`,
     quality: `cell F1 ${f2(s.meanF1)}; detected ${f2(s.detectionRecall)}; shape ${f2(s.shapeExactRate)}`,
   });
 }
@@ -104,10 +129,12 @@ function summaryTable(entries: RealEntry[], runs: RealRun[]): DetailTable {
   return {
     title: `${SET}: cell-content F1 (missed = 0), detection recall and exact grid shape per half`,
     header: ['half', 'tool', 'tables', 'cell F1', 'detection recall', 'exact grid shape'],
-    rows: HALF_LABELS.flatMap((half) => runs.map((run) => {
-      const s = summarizeReal(halfScores(entries, run, half));
-      return [half, run.tool.name, String(s.tables), f2(s.meanF1), f2(s.detectionRecall), f2(s.shapeExactRate)];
-    })),
+    rows: HALF_LABELS.flatMap((half) =>
+      runs.map((run) => {
+        const s = summarizeReal(halfScores(entries, run, half));
+        return [half, run.tool.name, String(s.tables), f2(s.meanF1), f2(s.detectionRecall), f2(s.shapeExactRate)];
+      }),
+    ),
   };
 }
 
@@ -115,8 +142,14 @@ function perTableTable(entries: RealEntry[], runs: RealRun[]): DetailTable {
   return {
     title: `${SET} per table: cell F1 (shape of the matched table; expected shape in its own column)`,
     header: ['file', 'page', 'method', 'half', 'expected shape', ...runs.map((r) => r.tool.name)],
-    rows: entries.map((entry, i) => [entry.pdf, String(entry.page), entry.flavor && entry.flavor !== entry.method ? `${entry.method} (${entry.flavor})` : entry.method,
-      evalHalf(entry.pdf), shapeOf(entry.expected), ...runs.map((run) => `${f2(run.scores[i].f1)} (${run.scores[i].predictedShape})`)]),
+    rows: entries.map((entry, i) => [
+      entry.pdf,
+      String(entry.page),
+      entry.flavor && entry.flavor !== entry.method ? `${entry.method} (${entry.flavor})` : entry.method,
+      evalHalf(entry.pdf),
+      shapeOf(entry.expected),
+      ...runs.map((run) => `${f2(run.scores[i].f1)} (${run.scores[i].predictedShape})`),
+    ]),
   };
 }
 
@@ -126,7 +159,7 @@ function realReport(pdfs: RealPdf[], runs: RealRun[], notes: string[]): SetRepor
   for (const run of runs) if (run.errors.length) notes.push(`${run.tool.name} failed on ${run.errors.join('; ')}`);
   notes.push(
     `${HALF_RULE} By the PDF's name: PDFs ${describeHalves(pdfs.map((p) => p.file))}; tables ${describeHalves(entries.map((e) => e.pdf))}.`,
-    'Cell F1: cell strings with whitespace collapsed (and camelot\'s superscript marks <s></s> dropped), empty cells left out, compared as multisets between the expected grid and one predicted table. Candidates for an expected table are the tool\'s tables on its page; when the entry has an `area`, only tables whose box overlaps it. Expected and predicted tables of a PDF are paired one-to-one by best F1; an expected table without partner scores 0.',
+    "Cell F1: cell strings with whitespace collapsed (and camelot's superscript marks <s></s> dropped), empty cells left out, compared as multisets between the expected grid and one predicted table. Candidates for an expected table are the tool's tables on its page; when the entry has an `area`, only tables whose box overlaps it. Expected and predicted tables of a PDF are paired one-to-one by best F1; an expected table without partner scores 0.",
     `Detection recall: share of expected tables whose partner has cell F1 >= ${DETECTED_MIN_F1}. Exact grid shape: rows x columns equal after dropping rows and columns that hold no text (in each grid).`,
     `Ours: POST /v1/tables on the whole PDF (detector boundaries, no hints; latency per PDF, every page). tabula-java: \`java -jar tabula-java.jar -p PAGE -r|-n -f JSON FILE\` once per page and method of the PDF's entries (-r spreadsheet for lattice entries, -n no-spreadsheet for stream ones: 0.9's names for lattice and stream), so tabula is told the method but not the area (stream without an area reads the whole page as one table); its time is the JVM's, start-up included. The entries' \`params\` (column positions, line scale) are not passed to either tool.`,
   );

@@ -70,22 +70,38 @@ export function mupdfPdfTool(): PdfTableTool {
   return { name: MUPDF_TOOL_NAME, ours: false, extract: (pdf) => mupdfTables(pdf) };
 }
 
-async function tabulaRun(jar: string, pdf: string, args: string[]): Promise<{ ms: number; rssMb: number | null; tables: ExtractedTable[] }> {
+async function tabulaRun(
+  jar: string,
+  pdf: string,
+  args: string[],
+): Promise<{ ms: number; rssMb: number | null; tables: ExtractedTable[] }> {
   const run = await runTabula(jar, pdf, args);
   if (run.code !== 0) {
     const lines = run.stderr.trim().split('\n');
-    throw new Error(`tabula exited ${run.code}: ${(lines.find((l) => l.includes('Exception')) ?? lines.at(-1) ?? '').trim().slice(0, 200)}`);
+    throw new Error(
+      `tabula exited ${run.code}: ${(lines.find((l) => l.includes('Exception')) ?? lines.at(-1) ?? '').trim().slice(0, 200)}`,
+    );
   }
   return { ms: run.ms, rssMb: run.peakRssMb, tables: parseTabulaJson(run.stdout.toString('utf8')) };
 }
 
-async function tabulaTables(jar: string, pdf: string, pageTexts: string[], args: string[]): Promise<{ ms: number; rssMb: number | null; tables: ExtractedTable[] }> {
+async function tabulaTables(
+  jar: string,
+  pdf: string,
+  pageTexts: string[],
+  args: string[],
+): Promise<{ ms: number; rssMb: number | null; tables: ExtractedTable[] }> {
   const answer = await tabulaRun(jar, pdf, args);
   return { ...answer, tables: assignPages(answer.tables, pageTexts) };
 }
 
 /** tabula on one page (1-based) with the method given: its tables need no page hunt. */
-export async function tabulaPageTables(jar: string, pdf: string, page: number, method: 'lattice' | 'stream'): Promise<{ ms: number; rssMb: number | null; tables: ExtractedTable[] }> {
+export async function tabulaPageTables(
+  jar: string,
+  pdf: string,
+  page: number,
+  method: 'lattice' | 'stream',
+): Promise<{ ms: number; rssMb: number | null; tables: ExtractedTable[] }> {
   const answer = await tabulaRun(jar, pdf, tabulaPageArgs(page, method));
   return { ...answer, tables: answer.tables.map((t) => ({ ...t, pageIndex: page - 1 })) };
 }
@@ -110,8 +126,16 @@ function spanAttrs(cell: ExtractedCell): string {
 export function tableToHtml(table: ExtractedTable | null): string {
   if (!table) return '<table></table>';
   const rows = [...new Set(table.cells.map((c) => c.row))].sort((a, b) => a - b);
-  const body = rows.map((r) => `<tr>${table.cells.filter((c) => c.row === r).sort((a, b) => a.col - b.col)
-    .map((c) => `<td${spanAttrs(c)}>${escapeHtml(c.text)}</td>`).join('')}</tr>`).join('');
+  const body = rows
+    .map(
+      (r) =>
+        `<tr>${table.cells
+          .filter((c) => c.row === r)
+          .sort((a, b) => a.col - b.col)
+          .map((c) => `<td${spanAttrs(c)}>${escapeHtml(c.text)}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('');
   return `<table><tbody>${body}</tbody></table>`;
 }
 
@@ -143,14 +167,21 @@ export function ocrThenPdfTool(pdfTool: PdfTableTool): ImageTableTool {
         const big = `${base}.png`;
         const enlarge = await timed(async () => {
           const meta = await sharp(png).metadata();
-          await sharp(png).resize({ width: Math.round((meta.width ?? 500) * OCR_UPSCALE), kernel: 'lanczos3' }).png().toFile(big);
+          await sharp(png)
+            .resize({ width: Math.round((meta.width ?? 500) * OCR_UPSCALE), kernel: 'lanczos3' })
+            .png()
+            .toFile(big);
         });
         const ocr = await runPeer('tesseract', [big, base, ...OCR_ARGS]);
         if (ocr.code !== 0) throw new Error(`tesseract exited ${ocr.code}: ${ocr.stderr.trim().slice(0, 200)}`);
         const pdf = `${base}.pdf`;
         const found = await pdfTool.extract(pdf, ['']); // one page: every table is on it
         const rss = [ocr.peakRssMb, found.rssMb].filter((x): x is number => x !== null);
-        return { ms: enlarge.ms + ocr.ms + found.ms, rssMb: rss.length ? Math.max(...rss) : null, html: tableToHtml(largestTable(found.tables)) };
+        return {
+          ms: enlarge.ms + ocr.ms + found.ms,
+          rssMb: rss.length ? Math.max(...rss) : null,
+          html: tableToHtml(largestTable(found.tables)),
+        };
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

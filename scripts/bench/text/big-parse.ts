@@ -50,11 +50,17 @@ async function measure(file: string): Promise<BigParseResult> {
     const ref = await service.runtime.files.ingestStream('bench', path.basename(file), createReadStream(file));
     let childrenPeakMb = 0;
     const sampler = setInterval(() => {
-      childrenPeakMb = Math.max(childrenPeakMb, descendants(process.pid).reduce((sum, pid) => sum + (procStatusMb(pid, 'VmRSS') ?? 0), 0));
+      childrenPeakMb = Math.max(
+        childrenPeakMb,
+        descendants(process.pid).reduce((sum, pid) => sum + (procStatusMb(pid, 'VmRSS') ?? 0), 0),
+      );
     }, SAMPLE_MS);
     const started = performance.now();
     const res = await service.app!.inject({
-      method: 'POST', url: '/api/v1/parse', headers: BENCH_AUTH, payload: { input: { file_id: ref.file_id }, profile: 'grounded', execution_mode: 'sync' },
+      method: 'POST',
+      url: '/api/v1/parse',
+      headers: BENCH_AUTH,
+      payload: { input: { file_id: ref.file_id }, profile: 'grounded', execution_mode: 'sync' },
     });
     const ms = performance.now() - started;
     clearInterval(sampler);
@@ -67,7 +73,10 @@ async function measure(file: string): Promise<BigParseResult> {
 
 /** Runs the measurement in a child process and returns what it printed. */
 export function bigParseApart(file: string): BigParseResult {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), file], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (run.status !== 0) throw new Error(`the long-document parse failed: ${(run.stderr || run.stdout).trim().slice(0, 500)}`);
   return JSON.parse(run.stdout.trim().split('\n').pop()!) as BigParseResult;
 }

@@ -60,7 +60,9 @@ function openSource(file: string): Source | null {
 
 /** `reverse`: the sources in reverse order (a different file from the same kind of pages, e.g. to warm up on). */
 export function buildConcatPdf(evalDir: string, targetPages: number, outDir: string, reverse = false): ConcatPdf {
-  const files = CONCAT_SOURCES.map((s) => path.join(evalDir, s)).filter(isDirectory).flatMap((dir) => listFiles(dir, ['.pdf']));
+  const files = CONCAT_SOURCES.map((s) => path.join(evalDir, s))
+    .filter(isDirectory)
+    .flatMap((dir) => listFiles(dir, ['.pdf']));
   if (reverse) files.reverse();
   // Opened as needed: a short file reads only the first few sources.
   const opened = new Map<string, Source | null>();

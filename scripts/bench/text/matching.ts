@@ -4,8 +4,19 @@
  */
 
 const FANCY: Record<string, string> = {
-  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201c': '"', '\u201d': '"', '\u201e': '"', '\uff3f': '_',
-  '\u2013': '-', '\u2014': '-', '\u2011': '-', '\u2012': '-', '\u2212': '-', '\u00b5': '\u03bc',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\uff3f': '_',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2212': '-',
+  '\u00b5': '\u03bc',
 };
 const FANCY_RE = new RegExp(`[${Object.keys(FANCY).join('')}]`, 'gu');
 
@@ -54,9 +65,16 @@ export function findNearMatches(needle: string, haystack: string, maxDistance: n
       const substitute = cost[i - 1] + (needle.charCodeAt(i - 1) === c ? 0 : 1);
       const skipHay = cost[i] + 1;
       const skipNeedle = nextCost[i - 1] + 1;
-      if (substitute <= skipHay && substitute <= skipNeedle) { nextCost[i] = substitute; nextStart[i] = start[i - 1]; }
-      else if (skipHay <= skipNeedle) { nextCost[i] = skipHay; nextStart[i] = start[i]; }
-      else { nextCost[i] = skipNeedle; nextStart[i] = nextStart[i - 1]; }
+      if (substitute <= skipHay && substitute <= skipNeedle) {
+        nextCost[i] = substitute;
+        nextStart[i] = start[i - 1];
+      } else if (skipHay <= skipNeedle) {
+        nextCost[i] = skipHay;
+        nextStart[i] = start[i];
+      } else {
+        nextCost[i] = skipNeedle;
+        nextStart[i] = nextStart[i - 1];
+      }
     }
     if (nextCost[m] <= maxDistance) matches.push({ start: nextStart[m], end: j, distance: nextCost[m] });
     [cost, nextCost] = [nextCost, cost];
@@ -79,7 +97,10 @@ export function levenshtein(a: string, b: string): number {
   while (lo < a.length && lo < b.length && a.charCodeAt(lo) === b.charCodeAt(lo)) lo++;
   let ha = a.length;
   let hb = b.length;
-  while (ha > lo && hb > lo && a.charCodeAt(ha - 1) === b.charCodeAt(hb - 1)) { ha--; hb--; }
+  while (ha > lo && hb > lo && a.charCodeAt(ha - 1) === b.charCodeAt(hb - 1)) {
+    ha--;
+    hb--;
+  }
   const s = a.slice(lo, ha);
   const t = b.slice(lo, hb);
   if (s.length === 0 || t.length === 0) return Math.max(s.length, t.length);

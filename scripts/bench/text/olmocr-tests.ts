@@ -114,16 +114,22 @@ function cellSatisfies(test: OlmTest, table: TextTable, r: number, c: number): b
     [test.down, () => neighbour(1, 0) !== undefined && agrees(normalizeText(test.down!), neighbour(1, 0)!, budget)],
     [test.left, () => neighbour(0, -1) !== undefined && agrees(normalizeText(test.left!), neighbour(0, -1)!, budget)],
     [test.right, () => neighbour(0, 1) !== undefined && agrees(normalizeText(test.right!), neighbour(0, 1)!, budget)],
-    [test.top_heading, () => {
-      const above = cells.slice(0, r).map((row) => row[c]);
-      const headers = above.filter((_, i) => table.headerRows.has(i));
-      return headingAgrees(normalizeText(test.top_heading!), headers, above, budget);
-    }],
-    [test.left_heading, () => {
-      const before = cells[r].slice(0, c);
-      const headers = before.filter((_, j) => table.headerCols.has(j));
-      return headingAgrees(normalizeText(test.left_heading!), headers, before, budget);
-    }],
+    [
+      test.top_heading,
+      () => {
+        const above = cells.slice(0, r).map((row) => row[c]);
+        const headers = above.filter((_, i) => table.headerRows.has(i));
+        return headingAgrees(normalizeText(test.top_heading!), headers, above, budget);
+      },
+    ],
+    [
+      test.left_heading,
+      () => {
+        const before = cells[r].slice(0, c);
+        const headers = before.filter((_, j) => table.headerCols.has(j));
+        return headingAgrees(normalizeText(test.left_heading!), headers, before, budget);
+      },
+    ],
   ];
   return checks.every(([wanted, check]) => !wanted || check());
 }

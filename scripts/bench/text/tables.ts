@@ -27,7 +27,10 @@ export function parseMarkdownTables(content: string): TextTable[] {
   const tables: TextTable[] = [];
   let run: string[] = [];
   const flush = () => {
-    const rows = run.filter((line) => !SEPARATOR_ROW.test(line)).map(splitPipeRow).filter((r) => r.length > 0);
+    const rows = run
+      .filter((line) => !SEPARATOR_ROW.test(line))
+      .map(splitPipeRow)
+      .filter((r) => r.length > 0);
     if (run.length >= 2 && rows.length > 0) tables.push({ cells: pad(rows), headerRows: new Set([0]), headerCols: new Set([0]) });
     run = [];
   };
@@ -43,7 +46,11 @@ function decodeEntities(html: string): string {
   return html
     .replace(/<br\s*\/?>/giu, '\n')
     .replace(/<[^>]+>/gu, '')
-    .replace(/&nbsp;/gu, ' ').replace(/&lt;/gu, '<').replace(/&gt;/gu, '>').replace(/&quot;/gu, '"').replace(/&#39;/gu, "'")
+    .replace(/&nbsp;/gu, ' ')
+    .replace(/&lt;/gu, '<')
+    .replace(/&gt;/gu, '>')
+    .replace(/&quot;/gu, '"')
+    .replace(/&#39;/gu, "'")
     .replace(/&amp;/gu, '&')
     .trim();
 }

@@ -69,7 +69,11 @@ export class RangeCollector {
   private state = 0x9e3779b9;
   samples = 0;
 
-  constructor(private readonly percentile = 0.9999, private readonly reservoirSize = 100_000, private readonly perRun = 20_000) {}
+  constructor(
+    private readonly percentile = 0.9999,
+    private readonly reservoirSize = 100_000,
+    private readonly perRun = 20_000,
+  ) {}
 
   observe(name: string, values: Float32Array): void {
     let reservoir = this.reservoirs.get(name);
@@ -115,7 +119,9 @@ function round(value: number): number {
 export function findCalibration(dir: string, modelBytes: Uint8Array): Calibration | null {
   if (!existsSync(dir)) return null;
   const sha256 = sha256Hex(modelBytes);
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const file = path.join(dir, name);
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<CalibrationFile>;
     if (parsed.sha256 === sha256) return readCalibration(file, sha256);

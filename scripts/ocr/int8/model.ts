@@ -34,7 +34,11 @@ export function int8ModelBytes(published: Uint8Array, calibrationDir = CALIBRATI
  * Writes the int8 form of the model at `modelPath` into `outDir` (default: a new temporary folder) and returns its
  * path, so that loadOnnxModel and the OCR engine open it like any model (the CPU rewrite leaves a QDQ graph as is).
  */
-export function writeInt8Model(modelPath: string, outDir = mkdtempSync(path.join(tmpdir(), 'int8-')), calibrationDir = CALIBRATION_DIR): string {
+export function writeInt8Model(
+  modelPath: string,
+  outDir = mkdtempSync(path.join(tmpdir(), 'int8-')),
+  calibrationDir = CALIBRATION_DIR,
+): string {
   const bytes = int8ModelBytes(new Uint8Array(readFileSync(modelPath)), calibrationDir);
   if (!bytes) throw new Error(`no int8 form of ${path.basename(modelPath)}: no calibration in ${calibrationDir} for its bytes`);
   const file = path.join(outDir, path.basename(modelPath));

@@ -36,7 +36,12 @@ function sliceToInputs(model: ModelProto, node: NodeProto): void {
   for (const name of ['starts', 'ends', 'axes']) {
     const values = intsAttribute(node, name);
     if (name === 'axes' && values.length === 0) continue;
-    const tensor: TensorProto = { name: `${base}_${name}`, dataType: INT64, dims: [values.length], rawData: new Uint8Array(BigInt64Array.from(values.map(BigInt)).buffer) };
+    const tensor: TensorProto = {
+      name: `${base}_${name}`,
+      dataType: INT64,
+      dims: [values.length],
+      rawData: new Uint8Array(BigInt64Array.from(values.map(BigInt)).buffer),
+    };
     model.graph.initializer.push(tensor);
     inputs.push(tensor.name!);
   }

@@ -52,13 +52,18 @@ export function quantizeWeights(weights: Float32Array, outChannels: number, form
     for (let i = o * perOut; i < (o + 1) * perOut; i++) amax = Math.max(amax, Math.abs(weights[i]));
     const scale = amax > 0 ? amax / qmax : 1;
     scales[o] = scale;
-    for (let i = o * perOut; i < (o + 1) * perOut; i++) values[i] = (Math.max(-qmax, Math.min(qmax, Math.round(weights[i] / scale))) + zeroPoint) & 0xff;
+    for (let i = o * perOut; i < (o + 1) * perOut; i++)
+      values[i] = (Math.max(-qmax, Math.min(qmax, Math.round(weights[i] / scale))) + zeroPoint) & 0xff;
   }
   return { values, zeroPoint, scales };
 }
 
 /** Bias as int32 in units of input scale × weight scale (per channel), the form QLinearConv adds to its accumulator. */
-export function quantizeBias(bias: Float32Array, inputScale: number, weightScales: Float32Array): { values: Int32Array; scales: Float32Array } {
+export function quantizeBias(
+  bias: Float32Array,
+  inputScale: number,
+  weightScales: Float32Array,
+): { values: Int32Array; scales: Float32Array } {
   const scales = weightScales.map((s) => s * inputScale);
   const values = new Int32Array(bias.length);
   for (let o = 0; o < bias.length; o++) values[o] = Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, Math.round(bias[o] / scales[o])));

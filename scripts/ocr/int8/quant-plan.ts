@@ -20,7 +20,10 @@ const CHAIN_OPS = new Set(['Add', 'Mul', 'HardSigmoid', 'GlobalAveragePool', 'Av
 
 /** Plans the quantization; with `ranges`, nodes touching a tensor without a range stay float. */
 export function planQuantization(
-  graph: GraphProto, editor: GraphEditor, ranges?: Record<string, ActivationRange>, keepFloat: ReadonlySet<string> = new Set(),
+  graph: GraphProto,
+  editor: GraphEditor,
+  ranges?: Record<string, ActivationRange>,
+  keepFloat: ReadonlySet<string> = new Set(),
 ): QuantPlan {
   const nodes = new Set<NodeProto>();
   const hasRange = (t: string) => !ranges || (ranges[t] !== undefined && Number.isFinite(ranges[t].min) && Number.isFinite(ranges[t].max));

@@ -9,7 +9,10 @@ import { upgradeToOpset10 } from './opset-upgrade.ts';
  */
 export function prepareForQuantization(model: ModelProto): { foldedBatchNorms: number } {
   upgradeToOpset10(model);
-  const editor = new GraphEditor(model.graph, model.graph.output.map((o) => o.name));
+  const editor = new GraphEditor(
+    model.graph,
+    model.graph.output.map((o) => o.name),
+  );
   let foldedBatchNorms = 0;
   for (const node of [...editor.nodes]) if (node.opType === 'Conv' && foldBatchNorm(editor, node)) foldedBatchNorms++;
   editor.commit();

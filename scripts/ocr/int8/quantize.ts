@@ -1,8 +1,23 @@
 import { attribute, GraphEditor } from '../../../src/inference/onnx/graph-editor.ts';
-import { decodeModel, encodeModel, FLOAT, type GraphProto, type ModelProto, type NodeProto, type TensorProto } from '../../../src/inference/onnx/onnx-format.ts';
+import {
+  decodeModel,
+  encodeModel,
+  FLOAT,
+  type GraphProto,
+  type ModelProto,
+  type NodeProto,
+  type TensorProto,
+} from '../../../src/inference/onnx/onnx-format.ts';
 import { planQuantization } from './quant-plan.ts';
 import { prepareForQuantization, removeUnused } from './quant-prepare.ts';
-import { activationParams, quantizeBias, quantizeWeights, type ActivationRange, type AffineParams, type WeightFormat } from './quant-params.ts';
+import {
+  activationParams,
+  quantizeBias,
+  quantizeWeights,
+  type ActivationRange,
+  type AffineParams,
+  type WeightFormat,
+} from './quant-params.ts';
 
 /**
  * Static QDQ quantization (see quant-plan.ts for which nodes). Every planned activation tensor t is produced as
@@ -36,7 +51,10 @@ const UNIT: AffineParams = { scale: 1 / 255, zeroPoint: 0 };
 
 /** The activation tensors whose ranges a calibration must measure, in a graph already prepared for quantization. */
 export function quantizationTargets(model: ModelProto): string[] {
-  const editor = new GraphEditor(model.graph, model.graph.output.map((o) => o.name));
+  const editor = new GraphEditor(
+    model.graph,
+    model.graph.output.map((o) => o.name),
+  );
   return planQuantization(model.graph, editor).calibrated;
 }
 
@@ -51,7 +69,10 @@ export function quantizeModelQdq(bytes: Uint8Array, options: QdqOptions): { byte
 /** Rewrites a prepared model in place. */
 export function quantizeGraphQdq(model: ModelProto, options: QdqOptions): QdqResult {
   const graph = model.graph;
-  const editor = new GraphEditor(graph, graph.output.map((o) => o.name));
+  const editor = new GraphEditor(
+    graph,
+    graph.output.map((o) => o.name),
+  );
   const plan = planQuantization(graph, editor, options.ranges, options.keepFloat);
   if (!model.opsetImport.some((o) => o.domain === MS_DOMAIN)) model.opsetImport.push({ domain: MS_DOMAIN, version: 1 });
   const emitter = new QdqEmitter(graph);
@@ -114,7 +135,12 @@ class QdqEmitter {
   }
 
   convConstants(
-    editor: GraphEditor, conv: NodeProto, input: AffineParams, format: WeightFormat, correction: number[] | undefined, out: NodeProto[],
+    editor: GraphEditor,
+    conv: NodeProto,
+    input: AffineParams,
+    format: WeightFormat,
+    correction: number[] | undefined,
+    out: NodeProto[],
   ): void {
     const [, w, b] = conv.input;
     const weight = editor.floatConstant(w)!;
@@ -167,7 +193,12 @@ class QdqEmitter {
     for (const v of values) [min, max] = [Math.min(min, v), Math.max(max, v)];
     const p = activationParams({ min, max });
     const q = Uint8Array.from(values, (v) => Math.min(255, Math.max(0, Math.round(v / p.scale) + p.zeroPoint)));
-    return this.dequantize(this.tensor(`${hint}_quantized`, UINT8, dims, q), this.scalar(`${hint}_scale`, p.scale), this.tensor(`${hint}_zero_point`, UINT8, [], Uint8Array.of(p.zeroPoint)), out);
+    return this.dequantize(
+      this.tensor(`${hint}_quantized`, UINT8, dims, q),
+      this.scalar(`${hint}_scale`, p.scale),
+      this.tensor(`${hint}_zero_point`, UINT8, [], Uint8Array.of(p.zeroPoint)),
+      out,
+    );
   }
 
   private dequantize(value: string, scale: string, zeroPoint: string, out: NodeProto[]): string {
@@ -208,7 +239,10 @@ class QdqEmitter {
  */
 export function addQuantizedTwins(model: ModelProto, options: QdqOptions): Record<string, string> {
   const graph = model.graph;
-  const editor = new GraphEditor(graph, graph.output.map((o) => o.name));
+  const editor = new GraphEditor(
+    graph,
+    graph.output.map((o) => o.name),
+  );
   const plan = planQuantization(graph, editor, options.ranges, options.keepFloat);
   if (!model.opsetImport.some((o) => o.domain === MS_DOMAIN)) model.opsetImport.push({ domain: MS_DOMAIN, version: 1 });
   const emitter = new QdqEmitter(graph);

@@ -93,7 +93,7 @@ async function jobResult(jobId: string, caller: ToolCaller): Promise<Answer> {
 function successBody(res: InjectResponse): Record<string, unknown> | undefined {
   if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('json')) return undefined;
   const value = JSON.parse(res.body) as unknown;
-  return value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : undefined;
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 async function callAsJob(tool: RegisteredTool, args: Record<string, unknown>, caller: ToolCaller): Promise<Answer> {
@@ -112,7 +112,8 @@ async function callAsJob(tool: RegisteredTool, args: Record<string, unknown>, ca
   try {
     final = await waitForFinalJob(caller.jobs, caller.tenant, jobId, onChange, AbortSignal.any([caller.signal, patience]));
   } catch (err) {
-    if (err instanceof ToolCallAbortedError && patience.aborted && !caller.signal.aborted) return { result: await stillRunning(jobId, caller) };
+    if (err instanceof ToolCallAbortedError && patience.aborted && !caller.signal.aborted)
+      return { result: await stillRunning(jobId, caller) };
     throw err;
   }
   // A failed job answers 409 with its error here, which becomes an error result like any HTTP error.
@@ -145,7 +146,8 @@ export function resultOf(res: InjectResponse): CallToolResult {
   }
   if (!type.includes('json')) return { content: [{ type: 'text', text: res.body }] };
   const value = JSON.parse(res.body) as unknown;
-  const structured = value && typeof value === 'object' && !Array.isArray(value) ? { structuredContent: value as Record<string, unknown> } : {};
+  const structured =
+    value && typeof value === 'object' && !Array.isArray(value) ? { structuredContent: value as Record<string, unknown> } : {};
   return { content: [{ type: 'text', text: res.body }], ...structured };
 }
 

@@ -32,12 +32,16 @@ export const UPLOAD_INPUT_SCHEMA = {
     filename: { type: 'string', minLength: 1, maxLength: 255, description: 'The file name, with its extension (e.g. invoice.pdf)' },
     content_base64: { type: 'string', minLength: 1, contentEncoding: 'base64', description: 'The file bytes, base64-encoded' },
     content_type: { type: 'string', description: 'The media type, e.g. application/pdf (optional: the server sniffs the bytes)' },
-    password: { type: 'string', description: 'The password of an encrypted PDF (optional): it is stored decrypted; the password is never stored or logged' },
+    password: {
+      type: 'string',
+      description: 'The password of an encrypted PDF (optional): it is stored decrypted; the password is never stored or logged',
+    },
   },
 } as const;
 
-export const UPLOAD_MCP_NOTE = 'Over MCP this tool takes one file as `{ filename, content_base64, content_type? }` '
-  + '(multipart cannot travel in JSON-RPC) and returns `{ files: [FileRef] }`; pass the `file_id` to other tools as `input: { file_id }`.';
+export const UPLOAD_MCP_NOTE =
+  'Over MCP this tool takes one file as `{ filename, content_base64, content_type? }` ' +
+  '(multipart cannot travel in JSON-RPC) and returns `{ files: [FileRef] }`; pass the `file_id` to other tools as `input: { file_id }`.';
 
 export function isUploadTool(tool: RegisteredTool): boolean {
   return tool.method === 'POST' && tool.url === UPLOAD_URL;
@@ -88,11 +92,11 @@ function uploadBody(args: Record<string, unknown>, headers: Record<string, strin
   // Quotes and line breaks would end the header early; the stored name keeps everything else.
   const safeName = filename.replace(/["\r\n]/g, '_');
   // The password part comes first: the server needs it when the PDF part arrives.
-  const passwordPart = typeof password === 'string'
-    ? `--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${password}\r\n`
-    : '';
-  const head = `${passwordPart}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${safeName}"\r\n`
-    + `Content-Type: ${(contentType ?? 'application/octet-stream').replace(/[\r\n]/g, '')}\r\n\r\n`;
+  const passwordPart =
+    typeof password === 'string' ? `--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\n${password}\r\n` : '';
+  const head =
+    `${passwordPart}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${safeName}"\r\n` +
+    `Content-Type: ${(contentType ?? 'application/octet-stream').replace(/[\r\n]/g, '')}\r\n\r\n`;
   const payload = Buffer.concat([Buffer.from(head), Buffer.from(compact, 'base64'), Buffer.from(`\r\n--${boundary}--\r\n`)]);
   return { headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload };
 }

@@ -21,7 +21,11 @@ function isFinal(ref: JobRef): boolean {
  * so a long job does not spend the caller's per-minute request budget on status polls.
  */
 export function waitForFinalJob(
-  jobs: JobService, tenant: string, jobId: string, onChange: (ref: JobRef) => void, signal: AbortSignal,
+  jobs: JobService,
+  tenant: string,
+  jobId: string,
+  onChange: (ref: JobRef) => void,
+  signal: AbortSignal,
 ): Promise<JobRef> {
   return new Promise((resolve, reject) => {
     let settled = false;

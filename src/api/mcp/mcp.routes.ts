@@ -40,15 +40,25 @@ export function mcpRoutes(ctx: AppContext) {
 }
 
 function methodNotAllowed(reply: FastifyReply) {
-  return reply.code(405).header('allow', 'POST').send({
-    jsonrpc: '2.0',
-    error: { code: -32000, message: 'Method not allowed: this MCP server is stateless (POST only; no sessions, no server-initiated stream)' },
-    id: null,
-  });
+  return reply
+    .code(405)
+    .header('allow', 'POST')
+    .send({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message: 'Method not allowed: this MCP server is stateless (POST only; no sessions, no server-initiated stream)',
+      },
+      id: null,
+    });
 }
 
 async function serveMcp(
-  app: FastifyInstance, ctx: AppContext, request: FastifyRequest, reply: FastifyReply, toolset: Awaited<ReturnType<typeof toolsetFor>>,
+  app: FastifyInstance,
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  toolset: Awaited<ReturnType<typeof toolsetFor>>,
 ): Promise<void> {
   const connection = new AbortController();
   const server = createMcpServer(toolset, {

@@ -37,26 +37,47 @@ function byPage<T>(items: T[], pageOf: (item: T) => number | null | undefined, r
   return [...pages.entries()].sort(([a], [b]) => a - b).map(([page_index, texts]) => ({ page_index, text: texts.join('\n\n') }));
 }
 
-interface Chunk { markdown?: string; page_index?: number | null }
+interface Chunk {
+  markdown?: string;
+  page_index?: number | null;
+}
 
 const parse: PageViewOf = (body) => {
   const pageCount = list(body.pages).length;
   const chunks = list<Chunk>(body.chunks);
   const markdown = String(body.markdown ?? '');
   // Inline markdown or text input has no page structure: the document is one page of markdown.
-  const pages = chunks.length > 0
-    ? byPage(chunks, (c) => c.page_index, (c) => c.markdown ?? '', pageCount)
-    : [{ page_index: 0, text: markdown }];
-  return { summary: `${Math.max(pageCount, pages.length)} pages, ${markdown.length} characters of markdown, ${chunks.length} chunks`, pages };
+  const pages =
+    chunks.length > 0
+      ? byPage(
+          chunks,
+          (c) => c.page_index,
+          (c) => c.markdown ?? '',
+          pageCount,
+        )
+      : [{ page_index: 0, text: markdown }];
+  return {
+    summary: `${Math.max(pageCount, pages.length)} pages, ${markdown.length} characters of markdown, ${chunks.length} chunks`,
+    pages,
+  };
 };
 
 const ocr: PageViewOf = (body) => {
   const pages = list<{ page_index: number; text?: string; lines?: unknown[] }>(body.pages);
   const lines = pages.reduce((n, p) => n + list(p.lines).length, 0);
-  return { summary: `${pages.length} pages, ${lines} text lines`, pages: pages.map((p) => ({ page_index: p.page_index, text: p.text ?? '' })) };
+  return {
+    summary: `${pages.length} pages, ${lines} text lines`,
+    pages: pages.map((p) => ({ page_index: p.page_index, text: p.text ?? '' })),
+  };
 };
 
-interface Component { id?: string; type?: string; bbox?: number[]; score?: number; children?: Component[] }
+interface Component {
+  id?: string;
+  type?: string;
+  bbox?: number[];
+  score?: number;
+  children?: Component[];
+}
 
 function componentLine(c: Component, depth = 0): string {
   const score = typeof c.score === 'number' ? ` ${c.score.toFixed(2)}` : '';
@@ -69,12 +90,30 @@ const layout: PageViewOf = (body) => {
   const regions = pages.reduce((n, p) => n + list(p.components).length, 0);
   return {
     summary: `${pages.length} pages, ${regions} regions (type, id, [x0,y0,x1,y1] in page-image pixels, score)`,
-    pages: pages.map((p) => ({ page_index: p.page_index, text: list<Component>(p.components).map((c) => componentLine(c)).join('\n') })),
+    pages: pages.map((p) => ({
+      page_index: p.page_index,
+      text: list<Component>(p.components)
+        .map((c) => componentLine(c))
+        .join('\n'),
+    })),
   };
 };
 
-interface Cell { text?: string; value?: unknown; row?: number; col?: number; row_index?: number; col_index?: number }
-interface Table { page_index?: number | null; grid_row_count?: number; grid_col_count?: number; cells?: Cell[]; html?: string }
+interface Cell {
+  text?: string;
+  value?: unknown;
+  row?: number;
+  col?: number;
+  row_index?: number;
+  col_index?: number;
+}
+interface Table {
+  page_index?: number | null;
+  grid_row_count?: number;
+  grid_col_count?: number;
+  cells?: Cell[];
+  html?: string;
+}
 
 function tableText(table: Table, index: number): string {
   const rows: string[][] = [];
@@ -93,7 +132,11 @@ const tables: PageViewOf = (body) => {
   const numbered = items.map((table, index) => ({ table, index }));
   return {
     summary: `${items.length} tables`,
-    pages: byPage(numbered, (t) => t.table.page_index, (t) => tableText(t.table, t.index)),
+    pages: byPage(
+      numbered,
+      (t) => t.table.page_index,
+      (t) => tableText(t.table, t.index),
+    ),
   };
 };
 

@@ -16,19 +16,30 @@ export const DEFAULT_MAX_PAGES = 5;
 /** The MCP-only arguments of a windowed tool (never forwarded to the route). */
 export const WINDOW_ARGUMENTS = {
   format: {
-    type: 'string', enum: ['compact', 'json'], default: 'compact',
-    description: 'compact (default): a summary and a window of pages as text, with next_cursor for more; json: the whole result body (can be very large)',
+    type: 'string',
+    enum: ['compact', 'json'],
+    default: 'compact',
+    description:
+      'compact (default): a summary and a window of pages as text, with next_cursor for more; json: the whole result body (can be very large)',
   },
-  max_chars: { type: 'integer', minimum: 1000, maximum: 100_000, default: DEFAULT_MAX_CHARS, description: 'Most characters of page text in one compact answer' },
+  max_chars: {
+    type: 'integer',
+    minimum: 1000,
+    maximum: 100_000,
+    default: DEFAULT_MAX_CHARS,
+    description: 'Most characters of page text in one compact answer',
+  },
   max_pages: { type: 'integer', minimum: 1, maximum: 100, default: DEFAULT_MAX_PAGES, description: 'Most pages in one compact answer' },
   cursor: {
     type: 'string',
-    description: 'The next_cursor of a previous compact answer of this tool: returns the next window of the same result without processing again (pass the same input)',
+    description:
+      'The next_cursor of a previous compact answer of this tool: returns the next window of the same result without processing again (pass the same input)',
   },
 } as const;
 
-export const WINDOW_NOTE = 'Answers are compact by default: a summary and the first pages (see max_pages, max_chars); '
-  + 'call again with the returned `cursor` for the next pages, or pass `format: "json"` for the whole result body.';
+export const WINDOW_NOTE =
+  'Answers are compact by default: a summary and the first pages (see max_pages, max_chars); ' +
+  'call again with the returned `cursor` for the next pages, or pass `format: "json"` for the whole result body.';
 
 export interface Position {
   /** Index into the view's pages. */
@@ -65,8 +76,13 @@ export function encodeCursor(cursor: Cursor): string {
 function decodeCursor(text: unknown, tool: string): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(String(text), 'base64url').toString('utf8')) as Cursor;
-    const valid = cursor.tool === tool && Number.isInteger(cursor.page) && cursor.page >= 0 && Number.isInteger(cursor.offset) && cursor.offset >= 0
-      && (cursor.job_id === undefined || typeof cursor.job_id === 'string');
+    const valid =
+      cursor.tool === tool &&
+      Number.isInteger(cursor.page) &&
+      cursor.page >= 0 &&
+      Number.isInteger(cursor.offset) &&
+      cursor.offset >= 0 &&
+      (cursor.job_id === undefined || typeof cursor.job_id === 'string');
     if (valid) return cursor;
   } catch {
     // Reported below.
@@ -77,7 +93,8 @@ function decodeCursor(text: unknown, tool: string): Cursor {
 /** Separates the window arguments from the route's own. */
 export function windowArguments(tool: string, args: Record<string, unknown>): { window: WindowRequest; rest: Record<string, unknown> } {
   const { format, max_chars: maxChars, max_pages: maxPages, cursor, ...rest } = args;
-  if (format !== undefined && format !== 'compact' && format !== 'json') throw new ToolArgumentError('"format" must be "compact" or "json"');
+  if (format !== undefined && format !== 'compact' && format !== 'json')
+    throw new ToolArgumentError('"format" must be "compact" or "json"');
   return {
     window: {
       format: format === 'json' ? 'json' : 'compact',
@@ -109,7 +126,12 @@ function takeWindow(view: PageView, start: Position, window: WindowRequest): { s
   while (page < view.pages.length && shown.length < window.maxPages && budget > 0) {
     const rest = view.pages[page].text.slice(offset);
     const length = rest.length <= budget ? rest.length : cutAt(rest, budget);
-    shown.push({ page_index: view.pages[page].page_index, text: rest.slice(0, length), continued: offset > 0, complete: length === rest.length });
+    shown.push({
+      page_index: view.pages[page].page_index,
+      text: rest.slice(0, length),
+      continued: offset > 0,
+      complete: length === rest.length,
+    });
     budget -= length;
     if (length < rest.length) {
       // A page cut short ends the window (the cut may leave some budget: it falls at a line break).
@@ -129,7 +151,10 @@ function pageHeading(shown: Shown): string {
 
 /** One compact answer: the summary, the window's pages and how to get the next window. */
 export function windowResult(
-  tool: { name: string; mcpName: string }, view: PageView, window: WindowRequest, jobId: string | undefined,
+  tool: { name: string; mcpName: string },
+  view: PageView,
+  window: WindowRequest,
+  jobId: string | undefined,
 ): CallToolResult {
   const start: Position = window.cursor ?? { page: 0, offset: 0 };
   const { shown, next } = takeWindow(view, start, window);
@@ -149,7 +174,11 @@ export function windowResult(
     content: [{ type: 'text', text: lines.join('\n') }],
     structuredContent: {
       summary: view.summary,
-      window: { first_page: first === undefined ? null : first + 1, last_page: last === undefined ? null : last + 1, page_count: view.pages.length },
+      window: {
+        first_page: first === undefined ? null : first + 1,
+        last_page: last === undefined ? null : last + 1,
+        page_count: view.pages.length,
+      },
       next_cursor: nextCursor,
       ...(jobId ? { job_id: jobId } : {}),
     },

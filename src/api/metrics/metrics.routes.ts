@@ -27,13 +27,17 @@ export function metricsPlugin(ctx: AppContext) {
     enableDefaultMetrics();
     setQueueDepthSource(() => ctx.queue.depth());
     app.addHook('onResponse', async (request, reply) => recordRequest(request, reply));
-    app.get('/metrics', {
-      config: { public: ctx.config.metrics === 'public' },
-      schema: { hide: true },
-    }, async (_request, reply) => {
-      const text = await metricsRegistry.metrics();
-      return reply.type(metricsRegistry.contentType).send(text);
-    });
+    app.get(
+      '/metrics',
+      {
+        config: { public: ctx.config.metrics === 'public' },
+        schema: { hide: true },
+      },
+      async (_request, reply) => {
+        const text = await metricsRegistry.metrics();
+        return reply.type(metricsRegistry.contentType).send(text);
+      },
+    );
   };
   // What fastify-plugin does: the hook applies to the parent (the whole app), not just this plugin's routes.
   (plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -15,7 +15,22 @@ import { tablesRoute } from './tables.routes.ts';
 import { synthesizeOneRoute, synthesizeRoute, synthesizeSetRoute } from './synthesize.routes.ts';
 
 /** Every processing endpoint. Each names an operation that must have exactly one job handler (checked at start). */
-export const processingRouteSpecs: ProcessingRouteSpec[] = [parseRoute, layoutRoute, ocrRoute, tablesRoute, equationsRoute, chartsRoute, classifyRoute, splitRoute, schemaAutoRoute, extractRoute, askRoute, synthesizeRoute, synthesizeOneRoute, synthesizeSetRoute];
+export const processingRouteSpecs: ProcessingRouteSpec[] = [
+  parseRoute,
+  layoutRoute,
+  ocrRoute,
+  tablesRoute,
+  equationsRoute,
+  chartsRoute,
+  classifyRoute,
+  splitRoute,
+  schemaAutoRoute,
+  extractRoute,
+  askRoute,
+  synthesizeRoute,
+  synthesizeOneRoute,
+  synthesizeSetRoute,
+];
 
 export const PROCESSING_OPERATIONS: string[] = [...new Set(processingRouteSpecs.map((s) => s.operation))];
 

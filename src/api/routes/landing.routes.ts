@@ -13,7 +13,8 @@ const LINKS = [
   { href: '/openapi.json', title: 'OpenAPI document', text: 'for code generators and API clients' },
 ] as const;
 
-const CSS = 'body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:3rem auto;padding:0 1rem;color:#222}a{color:#0b57d0}li{margin:.4rem 0}code{background:#f2f2f2;padding:0 .25rem}';
+const CSS =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:3rem auto;padding:0 1rem;color:#222}a{color:#0b57d0}li{margin:.4rem 0}code{background:#f2f2f2;padding:0 .25rem}';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -44,7 +45,8 @@ function wantsJson(accept: string | undefined): boolean {
 export function landingRoutes() {
   return async function routes(app: FastifyInstance): Promise<void> {
     app.get('/', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-      if (wantsJson(request.headers.accept)) return { name: OPENAPI_INFO.title, version: OPENAPI_INFO.version, links: LINKS.map(({ href, title }) => ({ href, title })) };
+      if (wantsJson(request.headers.accept))
+        return { name: OPENAPI_INFO.title, version: OPENAPI_INFO.version, links: LINKS.map(({ href, title }) => ({ href, title })) };
       return reply.type('text/html; charset=utf-8').header('content-security-policy', CSP).header('cache-control', 'no-cache').send(HTML);
     });
   };

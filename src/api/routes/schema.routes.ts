@@ -18,7 +18,8 @@ export const schemaAutoRoute: ProcessingRouteSpec<ReceivedBody<typeof schemaAuto
     // `input`/`inputs` are still InputSources here (inline content allowed): only `file_id` names stored files yet.
     const inline = (Array.isArray(request.inputs) ? request.inputs.length : 0) + (request.input ? 1 : 0);
     const named = schemaAutoFileIds({ file_id: request.file_id });
-    if (named.length + inline === 0) throw ValidationError.at(['body', 'file_id'], 'Name at least one document in file_id or inputs', 'missing');
+    if (named.length + inline === 0)
+      throw ValidationError.at(['body', 'file_id'], 'Name at least one document in file_id or inputs', 'missing');
     // Unknown ids answer 404 before anything is queued (inputs are checked when they are resolved).
     for (const fileId of named) await ctx.files.get(tenant, fileId);
   },

@@ -21,13 +21,19 @@ export const synthesizeRoute: ProcessingRouteSpec<SynthesizeRequest> = {
 };
 
 /** An alias of /api/v1/synthesize: not a tool of its own (the registry holds `synthesize` once). */
-export const synthesizeOneRoute: ProcessingRouteSpec<SynthesizeRequest> = { ...synthesizeRoute, url: '/api/v1/synthesize/one', summary: 'Synthetic business document (one)', tool: false };
+export const synthesizeOneRoute: ProcessingRouteSpec<SynthesizeRequest> = {
+  ...synthesizeRoute,
+  url: '/api/v1/synthesize/one',
+  summary: 'Synthetic business document (one)',
+  tool: false,
+};
 
 export const synthesizeSetRoute: ProcessingRouteSpec<SynthesizeRequest> = {
   url: '/api/v1/synthesize/set',
   operation: 'synthesize_set',
   summary: 'A set of related synthetic documents (e.g. PO, invoice, goods receipt)',
-  description: 'A planner builds the shared context and ledger (parties, identifiers, dates, lines, quantities, prices, taxes, totals) and the matching rules; the members are generated in parallel, each after the members it depends on. Every member says what it must match (`matching_against`, `matching_policy`): the fields that agree exactly and the mismatches the prompt asked for, with their values. Only the listed members are accepted, and only `sync`.',
+  description:
+    'A planner builds the shared context and ledger (parties, identifiers, dates, lines, quantities, prices, taxes, totals) and the matching rules; the members are generated in parallel, each after the members it depends on. Every member says what it must match (`matching_against`, `matching_policy`): the fields that agree exactly and the mismatches the prompt asked for, with their values. Only the listed members are accepted, and only `sync`.',
   closed: true,
   required: ['prompt'],
   properties: synthesizeProperties,

@@ -12,32 +12,39 @@ const DEFAULT_DAYS = 30;
 export function usageRoutes(ctx: AppContext) {
   const ledger = new UsageLedger(ctx.metadata);
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.get<{ Querystring: { from?: string; to?: string } }>('/v1/usage', {
-      schema: {
-        tags: ['usage'],
-        summary: 'Usage of this API key: finished jobs and pages per operation and billing profile',
-        description: `\`from\` and \`to\` are inclusive UTC days (YYYY-MM-DD); default the last ${DEFAULT_DAYS} days.`,
-        querystring: { type: 'object', properties: { from: DAY, to: DAY } },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              from: { type: 'string' },
-              to: { type: 'string' },
-              totals: { type: 'object', properties: counter },
-              items: { type: 'array', items: { type: 'object', properties: { operation: { type: 'string' }, billing_profile: { type: 'string' }, ...counter } } },
-              days: { type: 'array', items: { type: 'object', properties: { day: { type: 'string' }, ...counter } } },
+    app.get<{ Querystring: { from?: string; to?: string } }>(
+      '/v1/usage',
+      {
+        schema: {
+          tags: ['usage'],
+          summary: 'Usage of this API key: finished jobs and pages per operation and billing profile',
+          description: `\`from\` and \`to\` are inclusive UTC days (YYYY-MM-DD); default the last ${DEFAULT_DAYS} days.`,
+          querystring: { type: 'object', properties: { from: DAY, to: DAY } },
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                from: { type: 'string' },
+                to: { type: 'string' },
+                totals: { type: 'object', properties: counter },
+                items: {
+                  type: 'array',
+                  items: { type: 'object', properties: { operation: { type: 'string' }, billing_profile: { type: 'string' }, ...counter } },
+                },
+                days: { type: 'array', items: { type: 'object', properties: { day: { type: 'string' }, ...counter } } },
+              },
             },
+            ...errorResponses,
           },
-          ...errorResponses,
         },
       },
-    }, async (request) => {
-      const now = Date.now() / 1000;
-      const to = request.query.to ?? utcDay(now);
-      const from = request.query.from ?? utcDay(now - (DEFAULT_DAYS - 1) * 86_400);
-      if (from > to) throw ValidationError.at(['query', 'from'], '`from` must not be after `to`', 'value_error');
-      return ledger.report(request.tenant, from, to);
-    });
+      async (request) => {
+        const now = Date.now() / 1000;
+        const to = request.query.to ?? utcDay(now);
+        const from = request.query.from ?? utcDay(now - (DEFAULT_DAYS - 1) * 86_400);
+        if (from > to) throw ValidationError.at(['query', 'from'], '`from` must not be after `to`', 'value_error');
+        return ledger.report(request.tenant, from, to);
+      },
+    );
   };
 }

@@ -10,7 +10,7 @@ export const ToolDefinition = {
     name: { type: 'string' },
     description: { type: 'string' },
     endpoint: { type: ['string', 'null'], description: '`METHOD path`, as the path appears in this document' },
-    mcp_name: { type: ['string', 'null'], description: 'The tool\'s name on the MCP server at /mcp' },
+    mcp_name: { type: ['string', 'null'], description: "The tool's name on the MCP server at /mcp" },
   },
 } as const;
 
@@ -36,7 +36,11 @@ export const AgentCreateRequest = {
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 200 },
     description: { type: 'string', maxLength: 10_000 },
-    instructions: { type: 'string', maxLength: 100_000, description: 'The agent\'s system instructions (the MCP server\'s instructions for this agent)' },
+    instructions: {
+      type: 'string',
+      maxLength: 100_000,
+      description: "The agent's system instructions (the MCP server's instructions for this agent)",
+    },
     tool_names: {
       type: 'array',
       maxItems: 100,
@@ -50,8 +54,17 @@ export const AgentCreateRequest = {
 export const ToolSearchRequest = {
   type: 'object',
   properties: {
-    query: { type: 'string', maxLength: 1000, description: 'Words; a tool matches when every word occurs in its name, description or endpoint (case-insensitive)' },
-    names: { type: 'array', maxItems: 100, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Exact tool names; unknown names are skipped' },
+    query: {
+      type: 'string',
+      maxLength: 1000,
+      description: 'Words; a tool matches when every word occurs in its name, description or endpoint (case-insensitive)',
+    },
+    names: {
+      type: 'array',
+      maxItems: 100,
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+      description: 'Exact tool names; unknown names are skipped',
+    },
   },
 } as const;
 

@@ -1,5 +1,9 @@
 /** ChartDescribeResponse (spec section 2) as JSON Schema. */
-const intBox = { type: ['array', 'null'], items: { type: 'integer' }, description: '[left, top, right, bottom] in page-image pixels' } as const;
+const intBox = {
+  type: ['array', 'null'],
+  items: { type: 'integer' },
+  description: '[left, top, right, bottom] in page-image pixels',
+} as const;
 const stringList = { type: 'array', items: { type: 'string' } } as const;
 const anyValue = { type: ['string', 'number', 'null'] } as const;
 
@@ -19,7 +23,10 @@ export const ChartItem = {
     item_id: { type: 'string' },
     page_index: { type: 'integer' },
     kind: { type: 'string', enum: ['chart', 'figure', 'diagram', 'flowchart', 'engineering_diagram'], default: 'figure' },
-    chart_type: { type: ['string', 'null'], description: 'For charts: bar, hbar, grouped_bar, stacked_bar, line, scatter, pie, area or unknown' },
+    chart_type: {
+      type: ['string', 'null'],
+      description: 'For charts: bar, hbar, grouped_bar, stacked_bar, line, scatter, pie, area or unknown',
+    },
     title: { type: 'string', default: '' },
     summary: { type: 'string', default: '' },
     mermaid: { type: 'string', default: '', description: 'Flowcharts and diagrams as a mermaid `flowchart TD`' },

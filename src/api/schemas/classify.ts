@@ -26,7 +26,11 @@ export const ClassificationResult = {
     page_count: { type: 'integer', default: 1 },
     page_dimensions: {
       type: 'array',
-      items: { type: 'object', required: ['page_index', 'width', 'height'], properties: { page_index: { type: 'integer' }, width: { type: 'integer' }, height: { type: 'integer' } } },
+      items: {
+        type: 'object',
+        required: ['page_index', 'width', 'height'],
+        properties: { page_index: { type: 'integer' }, width: { type: 'integer' }, height: { type: 'integer' } },
+      },
     },
     page_classifications: { type: 'array', items: ClassificationPage },
     classification_metadata: {

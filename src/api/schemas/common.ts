@@ -15,7 +15,10 @@ export const InputSource = {
     pdf_base64: { ...nullableString, description: 'Inline PDF, base64' },
     markdown: { ...nullableString, description: 'Inline markdown' },
     text: { ...nullableString, description: 'Inline plain text' },
-    password: { ...nullableString, description: 'Password of an encrypted `pdf_base64`; the PDF is stored decrypted, the password is never stored or logged' },
+    password: {
+      ...nullableString,
+      description: 'Password of an encrypted `pdf_base64`; the PDF is stored decrypted, the password is never stored or logged',
+    },
   },
 } as const;
 
@@ -88,7 +91,13 @@ export const GroundingRegion = {
     shape: {
       type: 'object',
       required: ['type', 'x', 'y', 'w', 'h'],
-      properties: { type: { type: 'string', enum: ['bbox'] }, x: { type: 'number' }, y: { type: 'number' }, w: { type: 'number' }, h: { type: 'number' } },
+      properties: {
+        type: { type: 'string', enum: ['bbox'] },
+        x: { type: 'number' },
+        y: { type: 'number' },
+        w: { type: 'number' },
+        h: { type: 'number' },
+      },
     },
     label: nullableString,
     display_label: nullableString,

@@ -26,7 +26,14 @@ const INVOICE_SCHEMA = {
 
 /** Example request bodies by route URL. */
 export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
-  '/api/v1/parse': { input: { markdown: '# Quarterly report\n\nRevenue grew by 12% to 4.2 million EUR.\n\n| Quarter | Revenue |\n|---|---|\n| Q1 | 3.7 |\n| Q2 | 4.2 |', filename: 'report.md' }, ...sync },
+  '/api/v1/parse': {
+    input: {
+      markdown:
+        '# Quarterly report\n\nRevenue grew by 12% to 4.2 million EUR.\n\n| Quarter | Revenue |\n|---|---|\n| Q1 | 3.7 |\n| Q2 | 4.2 |',
+      filename: 'report.md',
+    },
+    ...sync,
+  },
   '/v1/layout': { input: invoice, ...sync },
   '/v1/ocr': { input: invoice, ...sync },
   '/v1/tables': { input: invoice, ...sync },
@@ -39,9 +46,17 @@ export const REQUEST_EXAMPLES: Record<string, Record<string, unknown>> = {
   '/api/v1/ask': { query: 'What is the total amount due?', input: invoice, ...sync },
   '/api/v1/synthesize': { prompt: 'An invoice in EUR with 3 line items of office supplies.', ...sync },
   '/api/v1/synthesize/one': { prompt: 'A purchase order in USD for 2 lines of IT hardware.', ...sync },
-  '/api/v1/synthesize/set': { prompt: 'A purchase order, the matching invoice and the goods receipt, in EUR, for 3 lines of office furniture.', ...sync },
+  '/api/v1/synthesize/set': {
+    prompt: 'A purchase order, the matching invoice and the goods receipt, in EUR, for 3 lines of office furniture.',
+    ...sync,
+  },
   '/v1/agents/tools': { query: 'table' },
-  '/v1/agents': { name: 'invoice-reader', description: 'Reads invoices', instructions: 'Extract the invoice number and the total from each invoice you are given.', tool_names: ['parse', 'extract'] },
+  '/v1/agents': {
+    name: 'invoice-reader',
+    description: 'Reads invoices',
+    instructions: 'Extract the invoice number and the total from each invoice you are given.',
+    tool_names: ['parse', 'extract'],
+  },
 };
 
 /** The body schema with its example (OpenAPI 3.1: JSON Schema `examples`; @fastify/swagger shows the first). */

@@ -8,9 +8,22 @@ export const SchemaV2Field = {
   type: 'object',
   required: ['key', 'description'],
   properties: {
-    key: { type: 'string', description: 'Result key; unique among the fields and tables of the schema. A dotted key (`seller.address`, at most 3 levels) nests in the result: `{"seller": {"address": …}}`' },
-    description: { type: 'string', description: 'What the field holds: also what maps it to a known concept (e.g. "Invoice total incl. VAT")' },
-    type: { type: 'string', enum: ['string', 'number', 'integer', 'boolean', 'date'], default: 'string', description: '`date` values are ISO `YYYY-MM-DD`; a value read that is not a date gives null and a failed `date_type` check in `_validation`' },
+    key: {
+      type: 'string',
+      description:
+        'Result key; unique among the fields and tables of the schema. A dotted key (`seller.address`, at most 3 levels) nests in the result: `{"seller": {"address": …}}`',
+    },
+    description: {
+      type: 'string',
+      description: 'What the field holds: also what maps it to a known concept (e.g. "Invoice total incl. VAT")',
+    },
+    type: {
+      type: 'string',
+      enum: ['string', 'number', 'integer', 'boolean', 'date'],
+      default: 'string',
+      description:
+        '`date` values are ISO `YYYY-MM-DD`; a value read that is not a date gives null and a failed `date_type` check in `_validation`',
+    },
     array: { type: 'boolean', default: false, description: 'Several values (e.g. parties): the result holds an array, [] when none' },
   },
 } as const;
@@ -35,14 +48,21 @@ export const SchemaV2Payload = {
   },
 } as const;
 
-const GROUNDING_PATHS = 'Field paths: `invoice_number`, `party[1]` (array fields), `line_items[2].amount` (table cells), `seller.name` (nested fields).';
+const GROUNDING_PATHS =
+  'Field paths: `invoice_number`, `party[1]` (array fields), `line_items[2].amount` (table cells), `seller.name` (nested fields).';
 
 export const FieldGrounding = {
   type: 'object',
   required: ['page_index', 'bbox', 'region_ids', 'confidence', 'source'],
   properties: {
     page_index: { type: 'integer' },
-    bbox: { type: 'array', items: { type: 'integer' }, minItems: 4, maxItems: 4, description: 'Value box [x0, y0, x1, y1] in page pixels (the parse view\'s coordinates)' },
+    bbox: {
+      type: 'array',
+      items: { type: 'integer' },
+      minItems: 4,
+      maxItems: 4,
+      description: "Value box [x0, y0, x1, y1] in page pixels (the parse view's coordinates)",
+    },
     region_ids: { type: 'array', items: { type: 'string' }, description: 'Layout regions holding the value' },
     table_id: { type: 'string', description: '`cell` grounding: the table of a table value (bbox is then its cell box)' },
     confidence: { type: 'number' },
@@ -66,7 +86,7 @@ export const ValidationCheckSchema = {
 export const ExtractionResultBody = {
   type: 'object',
   description: [
-    'The schema\'s shape: each field -> its typed value or null (array fields: [] when none), each table key -> an array of row objects.',
+    "The schema's shape: each field -> its typed value or null (array fields: [] when none), each table key -> an array of row objects.",
     '`_grounding` (absent with grounding false/none): field path -> where the value was read.',
     '`_validation`: arithmetic and sanity checks of the values (a wrong total is flagged, never corrected).',
   ].join(' '),
@@ -91,7 +111,7 @@ export const ExtractionResult = {
   properties: {
     schema: { ...SchemaV2Payload, description: 'The schema used, in V2 form (normalized, or generated when none was given)' },
     result: ExtractionResultBody,
-    grounding_mode: { type: ['boolean', 'string'], description: 'The request\'s `grounding`' },
+    grounding_mode: { type: ['boolean', 'string'], description: "The request's `grounding`" },
     page_count: { type: 'integer', default: 1 },
   },
 } as const;

@@ -10,7 +10,8 @@ export const OcrLine = {
     polygon: {
       type: ['array', 'null'],
       items: { type: 'number' },
-      description: 'x0,y0 … x3,y3: the text\'s corners clockwise from its top-left, in page-image pixels (a turned scan keeps its turn here)',
+      description:
+        "x0,y0 … x3,y3: the text's corners clockwise from its top-left, in page-image pixels (a turned scan keeps its turn here)",
     },
   },
 } as const;
@@ -22,7 +23,7 @@ export const OcrPage = {
     page_index: { type: 'integer' },
     width: { type: 'integer' },
     height: { type: 'integer' },
-    text: { type: 'string', description: 'The page\'s lines in reading order, one per line' },
+    text: { type: 'string', description: "The page's lines in reading order, one per line" },
     lines: { type: 'array', items: OcrLine },
   },
 } as const;

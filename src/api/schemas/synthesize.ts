@@ -18,7 +18,10 @@ export const SynthesizeResponse = {
     prompt: { type: 'string' },
     pages: { type: 'array', items: SynthesizePage },
     source_file_ids: stringList,
-    metadata: { ...freeObject, description: 'The plan (ledger) the document was generated from, its checks, and for edits what changed where' },
+    metadata: {
+      ...freeObject,
+      description: 'The plan (ledger) the document was generated from, its checks, and for edits what changed where',
+    },
   },
 } as const;
 
@@ -37,7 +40,10 @@ const SynthesizeSetDocument = {
     source_file_ids: stringList,
     depends_on: stringList,
     matching_against: stringList,
-    matching_policy: { ...freeObject, description: 'Exactly which fields must match the documents in matching_against, and the intended mismatches with their values' },
+    matching_policy: {
+      ...freeObject,
+      description: 'Exactly which fields must match the documents in matching_against, and the intended mismatches with their values',
+    },
     metadata: freeObject,
   },
 } as const;

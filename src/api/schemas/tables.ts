@@ -1,6 +1,10 @@
 /** TableExtractResponse (spec section 2) as JSON Schema. */
 const nullableString = { type: ['string', 'null'] } as const;
-const intBox = { type: ['array', 'null'], items: { type: 'integer' }, description: '[left, top, right, bottom] in page-image pixels' } as const;
+const intBox = {
+  type: ['array', 'null'],
+  items: { type: 'integer' },
+  description: '[left, top, right, bottom] in page-image pixels',
+} as const;
 const stringList = { type: 'array', items: { type: 'string' } } as const;
 
 export const TableCell = {
@@ -68,7 +72,11 @@ export const TableResult = {
           items: {
             type: 'object',
             required: ['row_index'],
-            properties: { row_index: { type: 'integer' }, is_header: { type: 'boolean', default: false }, cells: { type: 'array', items: GridCell } },
+            properties: {
+              row_index: { type: 'integer' },
+              is_header: { type: 'boolean', default: false },
+              cells: { type: 'array', items: GridCell },
+            },
           },
         },
       },

@@ -48,7 +48,10 @@ export function toAgentView(record: AgentRecord): AgentView {
 }
 
 export class AgentService {
-  constructor(private readonly metadata: MetadataStore, private readonly tools: () => ToolRegistry) {}
+  constructor(
+    private readonly metadata: MetadataStore,
+    private readonly tools: () => ToolRegistry,
+  ) {}
 
   /** 422 (loc `['body', 'tool_names', i]`) for every name the registry does not hold; repeated names bind once. */
   async create(tenant: string, input: AgentInput): Promise<AgentView> {
@@ -92,7 +95,11 @@ export class AgentService {
     names.forEach((name, i) => {
       const tool = registry.get(name);
       if (!tool) {
-        issues.push({ loc: ['body', 'tool_names', i], msg: `Unknown tool "${name}"; GET /v1/agents/tools lists the tools`, type: 'value_error' });
+        issues.push({
+          loc: ['body', 'tool_names', i],
+          msg: `Unknown tool "${name}"; GET /v1/agents/tools lists the tools`,
+          type: 'value_error',
+        });
       } else if (!bound.has(name)) {
         bound.set(name, toToolDefinition(tool));
       }
@@ -104,9 +111,13 @@ export class AgentService {
 
 /** POST /v1/agents/tools: every word of `query` in the name, description or endpoint, and/or one of `names`. */
 export function searchTools(registry: ToolRegistry, filter: { query?: string; names?: string[] }): ToolDefinition[] {
-  const words = (filter.query ?? '').toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+  const words = (filter.query ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean);
   const names = filter.names ? new Set(filter.names) : null;
-  return registry.list()
+  return registry
+    .list()
     .filter((tool) => !names || names.has(tool.name))
     .filter((tool) => {
       const haystack = `${tool.name} ${tool.description} ${tool.endpoint ?? ''}`.toLowerCase();

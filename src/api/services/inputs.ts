@@ -32,19 +32,29 @@ function decodeBase64(value: string, loc: (string | number)[]): Buffer {
  * Exactly one content member must be set (decisions.md). Inline content is stored like an upload so that
  * grounding and page images work for it; `file_id` must exist for this tenant (404 otherwise).
  */
-export async function resolveInput(files: FileService, tenant: string, input: InputSource, loc: (string | number)[]): Promise<ResolvedInput> {
+export async function resolveInput(
+  files: FileService,
+  tenant: string,
+  input: InputSource,
+  loc: (string | number)[],
+): Promise<ResolvedInput> {
   const present = CONTENT_MEMBERS.filter((m) => input[m] !== undefined && input[m] !== null);
   if (present.length !== 1) {
-    const msg = present.length === 0
-      ? `Exactly one of ${CONTENT_MEMBERS.join(', ')} must be set`
-      : `Exactly one content member may be set, got ${present.join(', ')}`;
+    const msg =
+      present.length === 0
+        ? `Exactly one of ${CONTENT_MEMBERS.join(', ')} must be set`
+        : `Exactly one content member may be set, got ${present.join(', ')}`;
     throw ValidationError.at(loc, msg, 'value_error');
   }
   const member = present[0];
   const filename = input.filename ?? null;
   const password = input.password ?? undefined;
   if (password !== undefined && member !== 'pdf_base64') {
-    throw ValidationError.at([...loc, 'password'], 'password opens an inline pdf_base64; an uploaded file was opened with its password at upload', 'value_error');
+    throw ValidationError.at(
+      [...loc, 'password'],
+      'password opens an inline pdf_base64; an uploaded file was opened with its password at upload',
+      'value_error',
+    );
   }
   if (member === 'file_id') {
     const record = await files.get(tenant, input.file_id as string);
@@ -55,7 +65,11 @@ export async function resolveInput(files: FileService, tenant: string, input: In
   if (member === 'pdf_base64' || member === 'image_base64') {
     const bytes = decodeBase64(value, [...loc, member]);
     const expect = member === 'pdf_base64' ? 'pdf' : 'image';
-    ref = await files.ingestBuffer(tenant, filename ?? (expect === 'pdf' ? 'inline.pdf' : 'inline-image'), bytes, { inline: true, expect, password });
+    ref = await files.ingestBuffer(tenant, filename ?? (expect === 'pdf' ? 'inline.pdf' : 'inline-image'), bytes, {
+      inline: true,
+      expect,
+      password,
+    });
   } else {
     const contentType = member === 'markdown' ? 'text/markdown' : 'text/plain';
     ref = await files.ingestText(tenant, filename ?? (member === 'markdown' ? 'inline.md' : 'inline.txt'), value, contentType);

@@ -30,7 +30,8 @@ export async function checkPageRangeBounds(files: FileService, tenant: string, p
     try {
       parsePageRange(pageRange as string, record.page_count);
     } catch (err) {
-      if (err instanceof PageRangeError) throw ValidationError.at(LOC, fileIds.length > 1 ? `${err.message} (${record.filename})` : err.message);
+      if (err instanceof PageRangeError)
+        throw ValidationError.at(LOC, fileIds.length > 1 ? `${err.message} (${record.filename})` : err.message);
       throw err;
     }
   }

@@ -13,7 +13,11 @@ export const MCP_NAME_PREFIX = 'docintel_';
 
 /** Thrown at startup when two routes claim the same tool name (a programming error). */
 export class DuplicateToolError extends Error {
-  constructor(readonly toolName: string, first: string, second: string) {
+  constructor(
+    readonly toolName: string,
+    first: string,
+    second: string,
+  ) {
     super(`tool name "${toolName}" is declared by both ${first} and ${second}`);
     this.name = 'DuplicateToolError';
   }

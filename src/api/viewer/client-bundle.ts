@@ -44,10 +44,7 @@ const CLIENT_ENTRY = fileURLToPath(new URL('../../client/mod.ts', import.meta.ur
 /** esbuild from the project's node_modules, or else the copy tsx depends on (not hoisted in every install). */
 export const loadEsbuild: EsbuildLoader = async () => {
   const require = createRequire(import.meta.url);
-  const candidates = [
-    () => require.resolve('esbuild'),
-    () => createRequire(require.resolve('tsx/package.json')).resolve('esbuild'),
-  ];
+  const candidates = [() => require.resolve('esbuild'), () => createRequire(require.resolve('tsx/package.json')).resolve('esbuild')];
   for (const resolve of candidates) {
     let resolved: string;
     try {
@@ -71,7 +68,13 @@ async function build(load: EsbuildLoader): Promise<ClientBundle> {
   let result: EsbuildBuildResult;
   try {
     result = await esbuild.build({
-      entryPoints: [CLIENT_ENTRY], bundle: true, format: 'esm', platform: 'browser', write: false, minify: true, logLevel: 'silent',
+      entryPoints: [CLIENT_ENTRY],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      minify: true,
+      logLevel: 'silent',
     });
   } catch (err) {
     throw new ClientBundleUnavailableError(`bundling src/client/mod.ts failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });

@@ -30,7 +30,8 @@ const ASSETS_DIR = new URL('./assets/', import.meta.url);
 
 // Everything is same-origin; page images arrive as blob: URLs because <img> cannot send the bearer header.
 const SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
@@ -80,6 +81,8 @@ export function viewerRoutes(routeOptions: ViewerRoutesOptions = {}) {
     const page = (request: FastifyRequest, reply: FastifyReply) => sendAsset(request, reply, assets.get('index.html'));
     app.get('/viewer', options, page);
     app.get('/viewer/', options, page);
-    app.get<{ Params: { asset: string } }>('/viewer/:asset', options, (request, reply) => sendAsset(request, reply, assets.get(request.params.asset)));
+    app.get<{ Params: { asset: string } }>('/viewer/:asset', options, (request, reply) =>
+      sendAsset(request, reply, assets.get(request.params.asset)),
+    );
   };
 }

@@ -41,7 +41,10 @@ export function embeddingSlotOf(model: ResolvedModel): EmbeddingSlot {
 export class EmbeddingModels {
   private readonly open = new Map<string, Promise<Embedder>>();
 
-  constructor(private readonly registry: ModelRegistry, private readonly settings: EmbedderSettings) {}
+  constructor(
+    private readonly registry: ModelRegistry,
+    private readonly settings: EmbedderSettings,
+  ) {}
 
   async get(modelId?: string): Promise<Embedder> {
     const model = await this.resolve(modelId);
@@ -65,7 +68,8 @@ export class EmbeddingModels {
     if (modelId) {
       const model = await this.registry.get(modelId);
       if (!model) throw new InvalidEmbedRequestError(`model "${modelId}" is not in the manifest`);
-      if (model.entry.task !== EMBEDDING_TASK) throw new InvalidEmbedRequestError(`model "${modelId}" is a ${model.entry.task} model, not ${EMBEDDING_TASK}`);
+      if (model.entry.task !== EMBEDDING_TASK)
+        throw new InvalidEmbedRequestError(`model "${modelId}" is a ${model.entry.task} model, not ${EMBEDDING_TASK}`);
       if (!model.available) throw new EmbeddingModelUnavailableError(`${modelId}: ${model.status}`);
       return model;
     }
@@ -97,7 +101,11 @@ export class EmbeddingModels {
       const tokenizerFile = model.extras.tokenizer;
       if (!tokenizerFile) throw new EmbeddingModelUnavailableError(`${model.entry.id} lists no extras.tokenizer (tokenizer.json)`);
       const tokenizer = await WordPieceTokenizer.fromFile(tokenizerFile);
-      return new SentenceEncoderEmbedder(model.entry.id, ort, session, tokenizer, { maxTokens: slot.max_tokens, pooling: slot.pooling, output });
+      return new SentenceEncoderEmbedder(model.entry.id, ort, session, tokenizer, {
+        maxTokens: slot.max_tokens,
+        pooling: slot.pooling,
+        output,
+      });
     } catch (err) {
       await session.release().catch(() => undefined);
       throw err;

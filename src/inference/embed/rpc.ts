@@ -19,7 +19,11 @@ function validate(request: EmbedRequest): string[] {
 
 /** One Embed call: validated, queued (bounded, behind OCR pages too), run in batches. */
 export async function embedTexts(
-  ctx: ServerContext, models: EmbeddingModels, request: EmbedRequest, signal?: AbortSignal, deadline?: number,
+  ctx: ServerContext,
+  models: EmbeddingModels,
+  request: EmbedRequest,
+  signal?: AbortSignal,
+  deadline?: number,
 ): Promise<EmbedResponse> {
   const texts = validate(request);
   const embedder = await models.get(request.model_id || undefined);

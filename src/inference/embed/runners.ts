@@ -17,7 +17,11 @@ export interface Embedder {
   release(): Promise<void>;
 }
 
-async function inBatches(texts: string[], signal: AbortSignal | undefined, run: (batch: string[]) => Promise<Float32Array[]>): Promise<Float32Array[]> {
+async function inBatches(
+  texts: string[],
+  signal: AbortSignal | undefined,
+  run: (batch: string[]) => Promise<Float32Array[]>,
+): Promise<Float32Array[]> {
   const vectors: Float32Array[] = [];
   for (let i = 0; i < texts.length; i += BATCH_SIZE) {
     signal?.throwIfAborted();
@@ -61,10 +65,12 @@ export class StaticEmbedder implements Embedder {
     const width = Math.max(1, ...encoded.map((e) => e.ids.length));
     const ids = new BigInt64Array(texts.length * width);
     const weights = new Float32Array(texts.length * width); // padding: row 0 with weight 0
-    encoded.forEach((e, row) => e.ids.forEach((id, j) => {
-      ids[row * width + j] = BigInt(id);
-      weights[row * width + j] = e.weights[j];
-    }));
+    encoded.forEach((e, row) =>
+      e.ids.forEach((id, j) => {
+        ids[row * width + j] = BigInt(id);
+        weights[row * width + j] = e.weights[j];
+      }),
+    );
     const result = await this.session.run({
       token_ids: new this.ort.Tensor('int64', ids, [texts.length, width]),
       weights: new this.ort.Tensor('float32', weights, [texts.length, width]),
@@ -109,16 +115,19 @@ export class SentenceEncoderEmbedder implements Embedder {
     const width = Math.max(...encoded.map((ids) => ids.length));
     const ids = new BigInt64Array(texts.length * width).fill(BigInt(this.tokenizer.pad));
     const mask = new BigInt64Array(texts.length * width);
-    encoded.forEach((row, r) => row.forEach((id, j) => {
-      ids[r * width + j] = BigInt(id);
-      mask[r * width + j] = 1n;
-    }));
+    encoded.forEach((row, r) =>
+      row.forEach((id, j) => {
+        ids[r * width + j] = BigInt(id);
+        mask[r * width + j] = 1n;
+      }),
+    );
     const shape = [texts.length, width];
     const feeds: Record<string, Ort.Tensor> = {
       input_ids: new this.ort.Tensor('int64', ids, shape),
       attention_mask: new this.ort.Tensor('int64', mask, shape),
     };
-    if (this.session.inputNames.includes('token_type_ids')) feeds.token_type_ids = new this.ort.Tensor('int64', new BigInt64Array(ids.length), shape);
+    if (this.session.inputNames.includes('token_type_ids'))
+      feeds.token_type_ids = new this.ort.Tensor('int64', new BigInt64Array(ids.length), shape);
     const out = (await this.session.run(feeds))[this.output];
     const data = out.data as Float32Array;
     const dims = out.dims.map(Number);

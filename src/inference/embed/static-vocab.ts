@@ -42,7 +42,11 @@ const INNER_SEPARATOR = /['\-.]/;
 
 /** Lower-cased word and punctuation tokens, numbers kept (the vocabulary decides what survives). */
 export function splitWords(text: string): string[] {
-  const normalized = text.normalize('NFKC').toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
+  const normalized = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"');
   return normalized.match(TOKEN) ?? [];
 }
 

@@ -11,7 +11,13 @@ export class TokenizerFormatError extends Error {
 /** The parts of a Hugging Face tokenizer.json that BERT-style WordPiece tokenization needs. */
 interface TokenizerJson {
   normalizer?: { type?: string; lowercase?: boolean; strip_accents?: boolean | null; normalizers?: { type?: string }[] } | null;
-  model?: { type?: string; vocab?: Record<string, number>; unk_token?: string; continuing_subword_prefix?: string; max_input_chars_per_word?: number };
+  model?: {
+    type?: string;
+    vocab?: Record<string, number>;
+    unk_token?: string;
+    continuing_subword_prefix?: string;
+    max_input_chars_per_word?: number;
+  };
 }
 
 export interface WordPieceOptions {
@@ -56,7 +62,8 @@ export class WordPieceTokenizer {
 
   static fromJson(json: TokenizerJson, file = 'tokenizer.json'): WordPieceTokenizer {
     const model = json.model;
-    if (model?.type !== 'WordPiece' || !model.vocab) throw new TokenizerFormatError(file, `model.type must be WordPiece with a vocab (found ${model?.type ?? 'none'})`);
+    if (model?.type !== 'WordPiece' || !model.vocab)
+      throw new TokenizerFormatError(file, `model.type must be WordPiece with a vocab (found ${model?.type ?? 'none'})`);
     const normalizer = json.normalizer ?? null;
     const steps = normalizer?.normalizers?.map((n) => n.type) ?? [];
     const lowerCase = normalizer?.type === 'BertNormalizer' ? normalizer.lowercase !== false : steps.includes('Lowercase');
@@ -104,7 +111,7 @@ export class WordPieceTokenizer {
     const chars = [...word];
     if (chars.length > this.options.maxCharsPerWord) return [this.unk];
     const ids: number[] = [];
-    for (let start = 0; start < chars.length;) {
+    for (let start = 0; start < chars.length; ) {
       let end = chars.length;
       let found: number | undefined;
       for (; end > start; end--) {

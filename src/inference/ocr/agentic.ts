@@ -65,7 +65,12 @@ export function spreadWords(text: string, box: OcrLine['box'], confidence: numbe
   });
 }
 
-export async function rereadDoubtfulLines(page: RgbImage, lines: EngineLine[], regular: OcrEngine, classic: OcrEngine): Promise<RereadOutcome> {
+export async function rereadDoubtfulLines(
+  page: RgbImage,
+  lines: EngineLine[],
+  regular: OcrEngine,
+  classic: OcrEngine,
+): Promise<RereadOutcome> {
   const doubtful = lines
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => line.confidence < DOUBTFUL_BELOW)

@@ -5,8 +5,10 @@ import type { OcrEngine } from './types.ts';
  * The engines' modules load on first use: onnxruntime-node and tesseract.js belong in the inference process, not
  * in every api and worker process that imports the inference module for its client.
  */
-const createPpOcrEngine: typeof import('./ppocr/engine.ts').createPpOcrEngine = async (options) => (await import('./ppocr/engine.ts')).createPpOcrEngine(options);
-const createTesseractEngine: typeof import('./tesseract/engine.ts').createTesseractEngine = async (options) => (await import('./tesseract/engine.ts')).createTesseractEngine(options);
+const createPpOcrEngine: typeof import('./ppocr/engine.ts').createPpOcrEngine = async (options) =>
+  (await import('./ppocr/engine.ts')).createPpOcrEngine(options);
+const createTesseractEngine: typeof import('./tesseract/engine.ts').createTesseractEngine = async (options) =>
+  (await import('./tesseract/engine.ts')).createTesseractEngine(options);
 
 /** A model slot OCR needs is not installed or failed its hash check (answered FAILED_PRECONDITION). */
 export class OcrModelUnavailableError extends Error {
@@ -33,7 +35,10 @@ export class OcrEngines {
   private tesseract: Promise<OcrEngine> | null = null;
   private tesseractGlobal: Promise<OcrEngine> | null = null;
 
-  constructor(private readonly registry: ModelRegistry, private readonly settings: EngineSettings) {}
+  constructor(
+    private readonly registry: ModelRegistry,
+    private readonly settings: EngineSettings,
+  ) {}
 
   regular(): Promise<OcrEngine> {
     this.ppocr ??= this.openPpOcr().catch((err) => {
@@ -67,15 +72,23 @@ export class OcrEngines {
 
   private async openPpOcr(): Promise<OcrEngine> {
     const [det, rec, cls] = await Promise.all([PPOCR_SLOTS.det, PPOCR_SLOTS.rec, PPOCR_SLOTS.cls].map((id) => this.registry.get(id)));
-    for (const [id, model] of [[PPOCR_SLOTS.det, det], [PPOCR_SLOTS.rec, rec], [PPOCR_SLOTS.cls, cls]] as const) {
+    for (const [id, model] of [
+      [PPOCR_SLOTS.det, det],
+      [PPOCR_SLOTS.rec, rec],
+      [PPOCR_SLOTS.cls, cls],
+    ] as const) {
       if (!model) throw new OcrModelUnavailableError(`${id} is not in the manifest`);
       if (!model.available) throw new OcrModelUnavailableError(`${id}: ${model.status}`);
     }
     const dictionary = rec!.extras.dictionary;
     if (!dictionary) throw new OcrModelUnavailableError(`${PPOCR_SLOTS.rec} lists no dictionary`);
     return createPpOcrEngine({
-      detModel: det!.path, recModel: rec!.path, clsModel: cls!.path, dictionary,
-      executionProviders: this.settings.executionProviders, intraOpThreads: this.settings.threads,
+      detModel: det!.path,
+      recModel: rec!.path,
+      clsModel: cls!.path,
+      dictionary,
+      executionProviders: this.settings.executionProviders,
+      intraOpThreads: this.settings.threads,
     });
   }
 }

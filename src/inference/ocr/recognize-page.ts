@@ -49,7 +49,9 @@ export async function recognizePage(engines: OcrEngines, request: PageOcrRequest
   const name = engine.name;
   const clock = new StageClock();
   let started = performance.now();
-  const orientation = request.assumeUpright ? { rotation: 0 as Orientation, confidence: 1 } : await (await orientationEngine(engines, engine)).detectOrientation(request.image, clock);
+  const orientation = request.assumeUpright
+    ? { rotation: 0 as Orientation, confidence: 1 }
+    : await (await orientationEngine(engines, engine)).detectOrientation(request.image, clock);
   const upright = rotateImage(request.image, orientation.rotation);
   const orientationMs = performance.now() - started;
   request.signal?.throwIfAborted();

@@ -52,7 +52,8 @@ function perChannel(constant: FloatConstant, channels: number): Float32Array | n
   const { values, dims } = constant;
   const scalar = scalarOf(constant);
   if (scalar !== null) return new Float32Array(channels).fill(scalar);
-  const channelShaped = (dims.length === 3 || (dims.length === 4 && dims[0] === 1)) && dims.at(-3) === channels && dims.at(-1) === 1 && dims.at(-2) === 1;
+  const channelShaped =
+    (dims.length === 3 || (dims.length === 4 && dims[0] === 1)) && dims.at(-3) === channels && dims.at(-1) === 1 && dims.at(-2) === 1;
   return channelShaped ? values : null;
 }
 

@@ -18,7 +18,10 @@ export class GraphEditor {
   private readonly removed = new Set<NodeProto>();
   private readonly graphOutputs: Set<string>;
 
-  constructor(private readonly graph: GraphProto, outputNames: string[]) {
+  constructor(
+    private readonly graph: GraphProto,
+    outputNames: string[],
+  ) {
     this.graphOutputs = new Set(outputNames);
     for (const init of graph.initializer) if (init.name) this.initializers.set(init.name, init);
     for (const node of graph.node) {
@@ -109,14 +112,21 @@ export class GraphEditor {
 
   /** Points `consumer`'s inputs named `from` at `to`. */
   rewire(consumer: NodeProto, from: string, to: string): void {
-    this.setInputs(consumer, consumer.input.map((input) => (input === from ? to : input)));
+    this.setInputs(
+      consumer,
+      consumer.input.map((input) => (input === from ? to : input)),
+    );
   }
 
   /** Replaces a node's inputs, keeping the consumer index right. */
   setInputs(node: NodeProto, inputs: string[]): void {
     for (const input of node.input) {
       const list = this.consumers.get(input);
-      if (list) this.consumers.set(input, list.filter((n) => n !== node));
+      if (list)
+        this.consumers.set(
+          input,
+          list.filter((n) => n !== node),
+        );
     }
     node.input = inputs;
     for (const input of inputs) {
@@ -130,7 +140,11 @@ export class GraphEditor {
   commit(): number {
     const before = this.graph.node.length;
     this.graph.node = this.graph.node.filter((n) => !this.removed.has(n));
-    for (const [value, list] of this.consumers) this.consumers.set(value, list.filter((n) => !this.removed.has(n)));
+    for (const [value, list] of this.consumers)
+      this.consumers.set(
+        value,
+        list.filter((n) => !this.removed.has(n)),
+      );
     for (const [value, node] of this.producers) if (this.removed.has(node)) this.producers.delete(value);
     this.removed.clear();
     return before - this.graph.node.length;

@@ -1,1 +1,1 @@
-export { optimizeModelForCpu,  } from './optimize.ts';
+export { optimizeModelForCpu } from './optimize.ts';

@@ -92,7 +92,12 @@ export type ViewBuilder<T> = (model: DocumentModel, record: FileRecord) => T | P
  * The job's input file seen through a view of its analysis (`viewName` names the view and its options, e.g.
  * `parse-regions`). Progress is reported per page range while analysing; the pages are recorded for usage.
  */
-export async function jobView<T>(ctx: JobContext<DocumentRequest>, requested: Partial<AnalysisOptions>, viewName: string, build: ViewBuilder<T>): Promise<T> {
+export async function jobView<T>(
+  ctx: JobContext<DocumentRequest>,
+  requested: Partial<AnalysisOptions>,
+  viewName: string,
+  build: ViewBuilder<T>,
+): Promise<T> {
   const record = await requireDep(ctx.deps, 'files').get(ctx.tenant, ctx.request.input.file_id);
   const options = selecting(ctx, record, requested);
   const service = analysisService(ctx.deps);
@@ -103,7 +108,15 @@ export async function jobView<T>(ctx: JobContext<DocumentRequest>, requested: Pa
   else {
     view = await build(await service.analyze(record, options, analyzeHooks(ctx)), record);
     // Views name their file (image_ref, metadata): the stored copy names a placeholder, files with the same bytes share it.
-    if (bigFile) service.storeDerivedLater(record, options, viewName, () => JSON.stringify(view).replaceAll(record.file_id, FILE_ID_PLACEHOLDER), ctx.logger, ctx.afterAnswer);
+    if (bigFile)
+      service.storeDerivedLater(
+        record,
+        options,
+        viewName,
+        () => JSON.stringify(view).replaceAll(record.file_id, FILE_ID_PLACEHOLDER),
+        ctx.logger,
+        ctx.afterAnswer,
+      );
   }
   return finishJob(ctx, record, view);
 }
@@ -122,7 +135,13 @@ export async function jobModel(ctx: JobContext<DocumentRequest>, options: Partia
  * A JSON value derived from the file's analysis and stored beside it: computed once per file bytes, engine
  * version, analysis options and `name` (which must name everything else the value depends on).
  */
-export function derivedValue<T>(ctx: JobContext<PagesRequest>, record: FileRecord, requested: Partial<AnalysisOptions>, name: string, compute: () => Promise<T>): Promise<T> {
+export function derivedValue<T>(
+  ctx: JobContext<PagesRequest>,
+  record: FileRecord,
+  requested: Partial<AnalysisOptions>,
+  name: string,
+  compute: () => Promise<T>,
+): Promise<T> {
   const options = selecting(ctx, record, requested);
   // Requests right behind the first (before its value is stored) share it from memory instead of computing it again.
   const key = `${record.sha256}:${JSON.stringify(options)}:${name}`;
@@ -138,7 +157,13 @@ export function derivedValue<T>(ctx: JobContext<PagesRequest>, record: FileRecor
 const RECENT_DERIVED = 16;
 const recentDerived = new Map<string, Promise<unknown>>();
 
-async function readOrCompute<T>(ctx: JobContext<PagesRequest>, record: FileRecord, options: Partial<AnalysisOptions>, name: string, compute: () => Promise<T>): Promise<T> {
+async function readOrCompute<T>(
+  ctx: JobContext<PagesRequest>,
+  record: FileRecord,
+  options: Partial<AnalysisOptions>,
+  name: string,
+  compute: () => Promise<T>,
+): Promise<T> {
   const service = analysisService(ctx.deps);
   const stored = await service.readDerived(record, options, name, ctx.logger);
   if (stored !== null) return JSON.parse(stored) as T;
@@ -149,7 +174,11 @@ async function readOrCompute<T>(ctx: JobContext<PagesRequest>, record: FileRecor
 
 /** Another file's analysis (a synthesis source): grounded, cached like any other. */
 export function analyzeFile(ctx: JobContext, record: FileRecord): Promise<DocumentModel> {
-  return analysisService(ctx.deps).analyze(record, { profile: 'grounded' }, { signal: ctx.signal, logger: ctx.logger, defer: ctx.afterAnswer });
+  return analysisService(ctx.deps).analyze(
+    record,
+    { profile: 'grounded' },
+    { signal: ctx.signal, logger: ctx.logger, defer: ctx.afterAnswer },
+  );
 }
 
 /** The file's glyphs, vector geometry and page pixels, for the equation and chart stages. */

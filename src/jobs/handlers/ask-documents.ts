@@ -54,7 +54,8 @@ function cachePut(docId: string, value: Prepared): void {
   prepared.set(docId, value);
   const pages = () => [...prepared.values()].reduce((sum, p) => sum + p.doc.model.page_count, 0);
   // The newest document stays even when it alone is over the page budget: its follow-ups are the likely next asks.
-  while (prepared.size > 1 && (prepared.size > CACHE_DOCUMENTS || pages() > CACHE_PAGES)) prepared.delete(prepared.keys().next().value as string);
+  while (prepared.size > 1 && (prepared.size > CACHE_DOCUMENTS || pages() > CACHE_PAGES))
+    prepared.delete(prepared.keys().next().value as string);
 }
 
 /**
@@ -75,12 +76,19 @@ export interface PrepareOptions {
  * Parses (when not cached) and indexes (when not indexed) each record, all at once; answers them in the order
  * given and records the pages parsed on the job (0 for a follow-up).
  */
-export async function prepareDocuments(ctx: JobContext<AskRequest>, records: FileRecord[], options: PrepareOptions): Promise<PreparedDocument[]> {
+export async function prepareDocuments(
+  ctx: JobContext<AskRequest>,
+  records: FileRecord[],
+  options: PrepareOptions,
+): Promise<PreparedDocument[]> {
   const totalPages = records.reduce((sum, r) => sum + selectedPageCount(ctx, r), 0);
   const done = new Map<string, number>();
   const report = (fileId: string, pages: number) => {
     done.set(fileId, pages);
-    return ctx.progress([...done.values()].reduce((a, b) => a + b, 0), totalPages);
+    return ctx.progress(
+      [...done.values()].reduce((a, b) => a + b, 0),
+      totalPages,
+    );
   };
   let parsedPages = 0;
   const version = indexVersion(options.embedModel);
@@ -97,18 +105,24 @@ export async function prepareDocuments(ctx: JobContext<AskRequest>, records: Fil
     await indexOnce(ctx, docId, record, entry, version, options);
     return entry.doc;
   };
-  const documents = await Promise.all(records.map(async (record) => {
-    // A page_range makes the selected pages a document of their own: parsed, cached and indexed apart.
-    const docId = requestDocId(ctx, record);
-    if (!byDoc.has(docId)) byDoc.set(docId, prepareOne(docId, record));
-    return { docId, record, doc: await byDoc.get(docId)! };
-  }));
+  const documents = await Promise.all(
+    records.map(async (record) => {
+      // A page_range makes the selected pages a document of their own: parsed, cached and indexed apart.
+      const docId = requestDocId(ctx, record);
+      if (!byDoc.has(docId)) byDoc.set(docId, prepareOne(docId, record));
+      return { docId, record, doc: await byDoc.get(docId)! };
+    }),
+  );
   ctx.recordPages(parsedPages);
   return documents;
 }
 
 /** The `grounded` analysis of one record through the job's analysis service (and its cache). */
-async function parseRecord(ctx: JobContext<AskRequest>, record: FileRecord, report: (fileId: string, pages: number) => Promise<void>): Promise<ExtractDocument> {
+async function parseRecord(
+  ctx: JobContext<AskRequest>,
+  record: FileRecord,
+  report: (fileId: string, pages: number) => Promise<void>,
+): Promise<ExtractDocument> {
   const docCtx: JobContext<DocumentRequest> = {
     ...ctx,
     request: { ...ctx.request, input: { file_id: record.file_id } },
@@ -125,7 +139,14 @@ async function parseRecord(ctx: JobContext<AskRequest>, record: FileRecord, repo
  * Asks the index every time (no in-process memory of what was indexed): a file deleted by another process took its
  * rows with it, and the same bytes uploaded again must be indexed again.
  */
-async function indexOnce(ctx: JobContext<AskRequest>, docId: string, record: FileRecord, entry: Prepared, version: string, options: PrepareOptions): Promise<void> {
+async function indexOnce(
+  ctx: JobContext<AskRequest>,
+  docId: string,
+  record: FileRecord,
+  entry: Prepared,
+  version: string,
+  options: PrepareOptions,
+): Promise<void> {
   if (await options.index.isIndexed(ctx.tenant, docId, version)) return;
   ctx.signal.throwIfAborted();
   const units = documentUnits(docId, entry.doc.model, record.pages);

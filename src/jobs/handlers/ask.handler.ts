@@ -44,7 +44,13 @@ export const askHandler: JobHandler<AskRequest> = {
     ctx.signal.throwIfAborted();
     const draft = answerQuestion({ question, docs: documents, hits, logger: ctx.logger });
 
-    const stored = session ?? await sessions.create(ctx.tenant, records.map((r) => r.file_id), docIds);
+    const stored =
+      session ??
+      (await sessions.create(
+        ctx.tenant,
+        records.map((r) => r.file_id),
+        docIds,
+      ));
     const response = buildAskView(draft, { docIds, sessionId: stored.session_id, includeGrounding: request.include_grounding ?? true });
     // The next question's references resolve against this one, among the documents that answered it.
     await sessions.appendTurn(ctx.tenant, stored.session_id, {
@@ -65,13 +71,18 @@ export const askHandler: JobHandler<AskRequest> = {
 async function recordsOf(ctx: JobContext<AskRequest>, request: AskRequest, session: SessionRecord | undefined): Promise<FileRecord[]> {
   const files = requireDep(ctx.deps, 'files');
   const requested = requestedFileIds(request);
-  const fileIds = requested.length > 0 ? requested : session?.file_ids ?? [];
-  if (fileIds.length === 0) throw ValidationError.at(['body', 'inputs'], 'Give the documents to ask about in input or inputs, or a session_id', 'missing');
+  const fileIds = requested.length > 0 ? requested : (session?.file_ids ?? []);
+  if (fileIds.length === 0)
+    throw ValidationError.at(['body', 'inputs'], 'Give the documents to ask about in input or inputs, or a session_id', 'missing');
   const records = await Promise.all(fileIds.map((id) => files.get(ctx.tenant, id)));
   if (session && requested.length > 0) {
     const docIds = records.map((r) => requestDocId(ctx, r));
     if (docIds.length !== session.doc_ids.length || docIds.some((id, i) => id !== session.doc_ids[i])) {
-      throw ValidationError.at(['body', 'session_id'], `Session ${session.session_id} was opened on other documents; send the same inputs in the same order, or no session_id`, 'value_error');
+      throw ValidationError.at(
+        ['body', 'session_id'],
+        `Session ${session.session_id} was opened on other documents; send the same inputs in the same order, or no session_id`,
+        'value_error',
+      );
     }
   }
   return records;
@@ -81,10 +92,22 @@ function uniqueDocIds(ids: string[]): string[] {
   return [...new Set(ids)];
 }
 
-async function search(ctx: JobContext, index: ChunkIndex, question: QuestionInfo, docIds: string[], queryVector: Float32Array | null): Promise<SearchHit[]> {
+async function search(
+  ctx: JobContext,
+  index: ChunkIndex,
+  question: QuestionInfo,
+  docIds: string[],
+  queryVector: Float32Array | null,
+): Promise<SearchHit[]> {
   // A follow-up asks about the documents the previous answer came from, when they are still among the inputs.
   const scoped = question.docIds?.filter((id) => docIds.includes(id)) ?? [];
-  return index.search({ tenant: ctx.tenant, docIds: scoped.length > 0 ? scoped : docIds, query: question.query, queryVector, limit: SEARCH_LIMIT });
+  return index.search({
+    tenant: ctx.tenant,
+    docIds: scoped.length > 0 ? scoped : docIds,
+    query: question.query,
+    queryVector,
+    limit: SEARCH_LIMIT,
+  });
 }
 
 interface Retrieval {

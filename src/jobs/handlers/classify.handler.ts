@@ -16,6 +16,7 @@ export const classifyHandler: JobHandler<ClassifyRequest> = {
     // The view depends on the caller's classes: they are part of its name in the view cache.
     const classKey = classes ? createHash('sha256').update(JSON.stringify(classes)).digest('hex').slice(0, 16) : 'builtin';
     return jobView(ctx, { profile: 'fast' }, `classify-${scope}-${verbosity}-${inputType}-${classKey}`, (model, record) =>
-      buildClassifyView(model, { scope, classes, verbosity, inputType, pageSizes: record.pages }));
+      buildClassifyView(model, { scope, classes, verbosity, inputType, pageSizes: record.pages }),
+    );
   },
 };

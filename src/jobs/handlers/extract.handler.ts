@@ -1,5 +1,12 @@
 import type { FileService } from '../../files/mod.ts';
-import { autoSchema, buildExtractDocument, extractFields, normalizeSchema, SchemaError, type SchemaV2 } from '../../pipeline/extract/mod.ts';
+import {
+  autoSchema,
+  buildExtractDocument,
+  extractFields,
+  normalizeSchema,
+  SchemaError,
+  type SchemaV2,
+} from '../../pipeline/extract/mod.ts';
 import { buildExtractView } from '../../pipeline/views/mod.ts';
 import { ValidationError } from '../../shared/errors.ts';
 import { requireDep, type JobContext, type JobHandler } from '../handler.ts';

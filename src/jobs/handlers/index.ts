@@ -17,4 +17,18 @@ import { synthesizeSetHandler } from './synthesize-set.handler.ts';
  * Every job handler, one per operation, each in its own file `<operation>.handler.ts` in this folder.
  * buildHandlerRegistry() refuses to start when an operation the API accepts has no handler or has two.
  */
-export const allHandlers: JobHandler[] = [parseHandler, layoutHandler, ocrHandler, tablesHandler, classifyHandler, splitHandler, schemaAutoHandler, extractHandler, askHandler, equationsHandler, chartsHandler, synthesizeHandler, synthesizeSetHandler];
+export const allHandlers: JobHandler[] = [
+  parseHandler,
+  layoutHandler,
+  ocrHandler,
+  tablesHandler,
+  classifyHandler,
+  splitHandler,
+  schemaAutoHandler,
+  extractHandler,
+  askHandler,
+  equationsHandler,
+  chartsHandler,
+  synthesizeHandler,
+  synthesizeSetHandler,
+];

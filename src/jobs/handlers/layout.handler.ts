@@ -9,6 +9,7 @@ export const layoutHandler: JobHandler<LayoutRequest> = {
   run(ctx) {
     const mode = ctx.request.mode ?? 'non_overlapping';
     return jobView(ctx, { profile: 'grounded' }, `layout-${mode}`, (model, record) =>
-      buildLayoutView(model, { fileId: record.file_id, pageSizes: record.pages, mode }));
+      buildLayoutView(model, { fileId: record.file_id, pageSizes: record.pages, mode }),
+    );
   },
 };

@@ -12,6 +12,8 @@ export const ocrHandler: JobHandler<OcrRequest> = {
   run(ctx) {
     const { language = 'auto', mode = 'regular' } = ctx.request;
     const options = { profile: 'fast' as const, ocrMode: mode, forceOcr: mode !== 'regular' };
-    return jobView(ctx, options, `ocr-${mode}-${language}`, (model, record) => buildOcrView(model, { language, mode, pageSizes: record.pages }));
+    return jobView(ctx, options, `ocr-${mode}-${language}`, (model, record) =>
+      buildOcrView(model, { language, mode, pageSizes: record.pages }),
+    );
   },
 };

@@ -17,11 +17,21 @@ export const parseHandler: JobHandler<ParseRequest> = {
     const profile = request.profile ?? 'grounded';
     const engineering = request.billing_profile === 'engineering_drawing';
     return jobView(ctx, { profile }, `parse-${grounding}${engineering ? '-engineering' : ''}`, async (model, record) => {
-      const graphics = profile === 'grounded'
-        ? await derivedValue(ctx, record, { profile }, `parse-graphics-${engineering ? 'engineering' : 'standard'}`, () =>
-          findParseGraphics(model, graphicsSource(ctx, record), { engineering, signal: ctx.signal, logger: ctx.logger }))
-        : null;
-      return buildParseView(model, { fileId: record.file_id, docId: docIdFor(record.sha256), version: ENGINE_VERSION, pageSizes: record.pages, grounding, graphics, contentType: record.original_type });
+      const graphics =
+        profile === 'grounded'
+          ? await derivedValue(ctx, record, { profile }, `parse-graphics-${engineering ? 'engineering' : 'standard'}`, () =>
+              findParseGraphics(model, graphicsSource(ctx, record), { engineering, signal: ctx.signal, logger: ctx.logger }),
+            )
+          : null;
+      return buildParseView(model, {
+        fileId: record.file_id,
+        docId: docIdFor(record.sha256),
+        version: ENGINE_VERSION,
+        pageSizes: record.pages,
+        grounding,
+        graphics,
+        contentType: record.original_type,
+      });
     });
   },
 };

@@ -16,7 +16,9 @@ export const splitHandler: JobHandler<SplitRequest> = {
   operation: 'split',
   async run(ctx) {
     const request = ctx.request;
-    const shared = await jobView(ctx, { profile: 'fast' }, `split-${request.verbosity ?? 'none'}`, (model) => buildSplitView(model, request.verbosity ?? 'none'));
+    const shared = await jobView(ctx, { profile: 'fast' }, `split-${request.verbosity ?? 'none'}`, (model) =>
+      buildSplitView(model, request.verbosity ?? 'none'),
+    );
     // The plan may be the view cache's copy (files with the same bytes share it): the child files are this tenant's own.
     const plan = structuredClone(shared);
     await attachChildFiles(ctx, request.input.file_id, plan);

@@ -14,7 +14,15 @@ export function synthesisPorts(ctx: JobContext): SynthesisPorts {
       const record = await files.get(ctx.tenant, file.file_id);
       pages += record.page_count;
       ctx.recordPages(pages);
-      return { file: { ...file }, pages: record.pages.map((size, i) => ({ page_index: i, width: size.width, height: size.height, image_ref: pageImageRef(file.file_id, i) })) };
+      return {
+        file: { ...file },
+        pages: record.pages.map((size, i) => ({
+          page_index: i,
+          width: size.width,
+          height: size.height,
+          image_ref: pageImageRef(file.file_id, i),
+        })),
+      };
     },
     async source(fileId, instructions, role) {
       const record = await files.get(ctx.tenant, fileId);

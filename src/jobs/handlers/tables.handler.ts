@@ -10,6 +10,7 @@ export const tablesHandler: JobHandler<TablesRequest> = {
     const { boundary_source = 'detector', detection_policy = 'strict', grounding = 'cell' } = ctx.request;
     const options: TablesViewOptions = { boundary_source, detection_policy, grounding };
     return jobView(ctx, { profile: 'grounded' }, `tables-${boundary_source}-${detection_policy}-${grounding}`, (model, record) =>
-      buildTablesView(model, { ...options, pageSizes: record.pages }));
+      buildTablesView(model, { ...options, pageSizes: record.pages }),
+    );
   },
 };

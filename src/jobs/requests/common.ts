@@ -14,10 +14,16 @@ export function processingProperties(defaultMode: 'async' | 'sync' = 'async') {
     page_range: {
       type: ['string', 'null'],
       maxLength: 1000,
-      description: 'Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422',
+      description:
+        'Optional: only these 1-based pages, e.g. `"1-3,7"` (whitespace allowed). Results keep the original page indexes; usage counts only these pages. Malformed, empty, or past the last page of a document → 422',
       examples: ['1-3,7'],
     },
-    webhook_url: { type: ['string', 'null'], format: 'uri', description: 'Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them' },
+    webhook_url: {
+      type: ['string', 'null'],
+      format: 'uri',
+      description:
+        'Optional: POSTed the final JobRef, signed with HMAC-SHA256 over timestamp and body (X-Docintel-Timestamp, X-Docintel-Signature). Private, loopback and link-local targets are refused (422) unless the server allows them',
+    },
   } as const;
 }
 
@@ -46,9 +52,15 @@ type BodyProperties<Shared, Own> = Omit<Shared, keyof Own> & Own;
  * The request a processing route queues: the shared members and the operation's own `P` (`Required` of them
  * required). `Refs`: what the schemas' references are, by default as the job sees them (inputs resolved).
  */
-export type ProcessingRequest<P = object, Required extends PropertyKey = 'input', Refs = ResolvedRefs> =
-  FromProperties<BodyProperties<ReturnType<typeof processingProperties>, P>, Required, Refs>;
+export type ProcessingRequest<P = object, Required extends PropertyKey = 'input', Refs = ResolvedRefs> = FromProperties<
+  BodyProperties<ReturnType<typeof processingProperties>, P>,
+  Required,
+  Refs
+>;
 
 /** The request a route of the synthesize family queues: its shared members and the operation's own `P`. */
-export type ClosedRequest<P, Required extends PropertyKey = never> =
-  FromProperties<BodyProperties<ReturnType<typeof closedProperties>, P>, Required, ResolvedRefs>;
+export type ClosedRequest<P, Required extends PropertyKey = never> = FromProperties<
+  BodyProperties<ReturnType<typeof closedProperties>, P>,
+  Required,
+  ResolvedRefs
+>;

@@ -5,7 +5,13 @@ import type { ClosedRequest } from './common.ts';
  * members (execution_mode and billing_profile are the family's shared ones).
  */
 export const synthesizeProperties = {
-  prompt: { type: 'string', minLength: 1, maxLength: 20_000, description: 'What to generate or change, in plain words: document types, parties, currency, line items, quantities, prices, tax rates, mismatches' },
+  prompt: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 20_000,
+    description:
+      'What to generate or change, in plain words: document types, parties, currency, line items, quantities, prices, tax rates, mismatches',
+  },
   inputs: {
     type: 'array',
     maxItems: 20,

@@ -83,24 +83,66 @@ function encodeWord(w: Word, lineSource: string, fonts: FontTable): EncodedWord 
 }
 
 function decodeWord(row: EncodedWord, lineSource: Line['source'], fonts: FontInfo[]): Word {
-  const [text, l, t, r, b, font, baseline, source, confidence, script] = row as [string, number, number, number, number, number, number, ...unknown[]];
+  const [text, l, t, r, b, font, baseline, source, confidence, script] = row as [
+    string,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    ...unknown[],
+  ];
   const word: Word = {
-    text, bbox: [l, t, r, b], font: fonts[font], baseline,
-    source: (source ?? lineSource) as Word['source'], confidence: (confidence ?? 1) as number,
+    text,
+    bbox: [l, t, r, b],
+    font: fonts[font],
+    baseline,
+    source: (source ?? lineSource) as Word['source'],
+    confidence: (confidence ?? 1) as number,
   };
   if (script != null) word.script = script as Word['script'];
   return Object.assign(word, trailingExtras(row, 10));
 }
 
 function encodeLine(line: Line, fonts: FontTable): EncodedLine {
-  const row = [line.id, line.text, ...line.bbox, fonts.indexOf(line.font), line.dir, line.rotation, line.source,
-    line.words.map((w) => encodeWord(w, line.source, fonts))];
+  const row = [
+    line.id,
+    line.text,
+    ...line.bbox,
+    fonts.indexOf(line.font),
+    line.dir,
+    line.rotation,
+    line.source,
+    line.words.map((w) => encodeWord(w, line.source, fonts)),
+  ];
   return withExtras(row, line, LINE_KEYS);
 }
 
 function decodeLine(row: EncodedLine, fonts: FontInfo[]): Line {
-  const [id, text, l, t, r, b, font, dir, rotation, source, words] = row as [string, string, number, number, number, number, number, Line['dir'], number, Line['source'], EncodedWord[]];
-  const line: Line = { id, text, bbox: [l, t, r, b], words: words.map((w) => decodeWord(w, source, fonts)), font: fonts[font], dir, rotation, source };
+  const [id, text, l, t, r, b, font, dir, rotation, source, words] = row as [
+    string,
+    string,
+    number,
+    number,
+    number,
+    number,
+    number,
+    Line['dir'],
+    number,
+    Line['source'],
+    EncodedWord[],
+  ];
+  const line: Line = {
+    id,
+    text,
+    bbox: [l, t, r, b],
+    words: words.map((w) => decodeWord(w, source, fonts)),
+    font: fonts[font],
+    dir,
+    rotation,
+    source,
+  };
   return Object.assign(line, trailingExtras(row, 11));
 }
 
@@ -108,7 +150,16 @@ const encodePath = (p: VectorPath): EncodedPath =>
   withExtras([p.kind, ...p.bbox, (p.stroked ? 1 : 0) | (p.filled ? 2 : 0), p.lineWidth, p.color ?? null], p, PATH_KEYS);
 
 function decodePath(row: EncodedPath): VectorPath {
-  const [kind, l, t, r, b, flags, lineWidth, color] = row as [VectorPath['kind'], number, number, number, number, number, number, string | null];
+  const [kind, l, t, r, b, flags, lineWidth, color] = row as [
+    VectorPath['kind'],
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    string | null,
+  ];
   const path: VectorPath = { kind, bbox: [l, t, r, b], stroked: (flags & 1) !== 0, filled: (flags & 2) !== 0, lineWidth };
   if (color !== null) path.color = color;
   return Object.assign(path, trailingExtras(row, 8));

@@ -8,7 +8,6 @@ import type { BBox, FontInfo, ModelPage } from '../model/types.ts';
  * the page cheaper to copy between threads and to keep in memory.
  */
 
-
 function roundBox(box: BBox): BBox {
   box[0] = round2(box[0]);
   box[1] = round2(box[1]);

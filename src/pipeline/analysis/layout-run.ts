@@ -15,7 +15,11 @@ export interface LaidOutPages {
 }
 
 /** `fast` skips table and figure detection (its pages have no vector paths to find them by). */
-export async function layoutDocument(pages: readonly ModelPage[], signal?: AbortSignal, profile: AnalysisProfile = 'grounded'): Promise<LaidOutPages> {
+export async function layoutDocument(
+  pages: readonly ModelPage[],
+  signal?: AbortSignal,
+  profile: AnalysisProfile = 'grounded',
+): Promise<LaidOutPages> {
   const { bodyFontSize, contexts } = documentContexts(pages);
   const skipRegions = profile === 'fast';
   const out = await mapInSlices(pages, (page, i) => analyzePageLayout(page, { ...contexts[i], skipRegions }), 15, signal);

@@ -1,8 +1,6 @@
 /** The document analysis: one cached DocumentModel per (file bytes, engine version, options). */
-export { AnalysisService,   type AnalyzeHooks } from './service.ts';
-export type {    AnalysisOptions,  } from './options.ts';
-;
-;
+export { AnalysisService, type AnalyzeHooks } from './service.ts';
+export type { AnalysisOptions } from './options.ts';
 export type { AnalyzeRange } from './pool-analyze.ts';
 export { analysisPrefix } from './options.ts';
 export { shareBytes } from './pdf.ts';

@@ -43,16 +43,24 @@ export function ocrRenderScale(page: Pick<ModelPage, 'width' | 'height' | 'image
   if (type !== 'application/pdf') return 1;
   const longSide = Math.max(page.width, page.height, 1);
   let scale = Math.min(Math.max(1, MIN_OCR_LONG_SIDE / longSide), MAX_OCR_DPI / PAGE_IMAGE_DPI);
-  const largest = page.images.reduce<ImagePlacement | undefined>((best, img) => (best && area(best.bbox) >= area(img.bbox) ? best : img), undefined);
+  const largest = page.images.reduce<ImagePlacement | undefined>(
+    (best, img) => (best && area(best.bbox) >= area(img.bbox) ? best : img),
+    undefined,
+  );
   // Long side against long side: a scan placed turned a quarter still compares its own pixels to its extent.
   const extent = largest ? Math.max(largest.bbox[2] - largest.bbox[0], largest.bbox[3] - largest.bbox[1]) : 0;
   if (largest && extent > 0) scale = Math.min(scale, Math.max(1, Math.max(largest.width, largest.height) / extent));
   return Math.round(scale * PAGE_IMAGE_DPI) / PAGE_IMAGE_DPI;
 }
 
-
 /** The page image to read: the original bytes of a single-page JPEG/PNG/WebP (no PNG re-encoding), else a render. */
-async function pageImage(pool: DocumentPool, source: { bytes: Uint8Array; type: DocumentType }, pageIndex: number, pageCount: number, scale: number): Promise<Uint8Array> {
+async function pageImage(
+  pool: DocumentPool,
+  source: { bytes: Uint8Array; type: DocumentType },
+  pageIndex: number,
+  pageCount: number,
+  scale: number,
+): Promise<Uint8Array> {
   if (pageCount === 1 && SENT_AS_IS.has(source.type)) return source.bytes;
   const dpi = scale === 1 ? undefined : Math.round(PAGE_IMAGE_DPI * scale);
   return (await pool.render(source.bytes, source.type, { pageIndex, format: 'png', ...(dpi ? { dpi } : {}) })).body;
@@ -66,7 +74,12 @@ function atServedScale(response: RecognizePageResponse, scale: number): Recogniz
     ...response,
     width: Math.round(response.width / scale),
     height: Math.round(response.height / scale),
-    lines: response.lines.map((l) => ({ ...l, box: down(l.box), polygon: down(l.polygon), words: l.words.map((w) => ({ ...w, box: down(w.box) })) })),
+    lines: response.lines.map((l) => ({
+      ...l,
+      box: down(l.box),
+      polygon: down(l.polygon),
+      words: l.words.map((w) => ({ ...w, box: down(w.box) })),
+    })),
   };
 }
 
@@ -84,7 +97,9 @@ export async function ocrPages(
   const targets = pagesNeedingOcr(pages, options.force);
   if (!targets.length) return pages;
   if (!inference) {
-    return pages.map((p) => (targets.includes(p) ? { ...p, notes: [...(p.notes ?? []), 'OCR is not available in this deployment: the page has no text'] } : p));
+    return pages.map((p) =>
+      targets.includes(p) ? { ...p, notes: [...(p.notes ?? []), 'OCR is not available in this deployment: the page has no text'] } : p,
+    );
   }
   const out = [...pages];
   let next = 0;

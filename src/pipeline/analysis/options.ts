@@ -54,7 +54,11 @@ export const ANALYSIS_ENGINE_VERSION = `${ENGINE_VERSION}_a${ANALYSIS_REVISION}_
 /** Only the members that change the model, in a fixed order, so equal options hash equally. */
 export function normalizeOptions(options: Partial<AnalysisOptions> = {}): AnalysisOptions {
   const ocrMode = options.ocrMode === 'classic' || options.ocrMode === 'agentic' ? options.ocrMode : 'regular';
-  const normalized: AnalysisOptions = { profile: options.profile === 'fast' ? 'fast' : 'grounded', ocrMode, forceOcr: options.forceOcr === true };
+  const normalized: AnalysisOptions = {
+    profile: options.profile === 'fast' ? 'fast' : 'grounded',
+    ocrMode,
+    forceOcr: options.forceOcr === true,
+  };
   // Added only when set, so the whole file's options (and cache keys) stay what they were before page ranges.
   if (options.pages) normalized.pages = [...new Set(options.pages)].sort((a, b) => a - b);
   return normalized;
@@ -67,7 +71,10 @@ export function wholeFileOptions(options: AnalysisOptions): AnalysisOptions {
 }
 
 export function optionsHash(options: AnalysisOptions): string {
-  return createHash('sha256').update(JSON.stringify(normalizeOptions(options))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(normalizeOptions(options)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** Folder of every cached analysis (and view stored beside one) of the bytes with this sha256, any engine version. */

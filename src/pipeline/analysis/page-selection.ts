@@ -11,8 +11,18 @@ const OUTSIDE = 'outside the requested page_range';
 
 function standIn(pageIndex: number, size: PageSize | undefined): ModelPage {
   return {
-    page_index: pageIndex, width: size?.width ?? 0, height: size?.height ?? 0, rotation: 0, lines: [], blocks: [], paths: [], images: [],
-    textLayer: 'none', needsOcr: false, skipped: { reason: OUTSIDE }, excluded: true,
+    page_index: pageIndex,
+    width: size?.width ?? 0,
+    height: size?.height ?? 0,
+    rotation: 0,
+    lines: [],
+    blocks: [],
+    paths: [],
+    images: [],
+    textLayer: 'none',
+    needsOcr: false,
+    skipped: { reason: OUTSIDE },
+    excluded: true,
   };
 }
 

@@ -23,12 +23,19 @@ export interface PdfProgress {
 }
 
 /** Ranges of a few dozen pages: enough tasks to keep every thread busy, few enough that opening the file per task stays cheap. */
-export function pageRanges(pageCount: number, threads: number, profile: AnalysisProfile = 'grounded', docKey?: string, pageIndexes?: readonly number[]): AnalyzeRange[] {
+export function pageRanges(
+  pageCount: number,
+  threads: number,
+  profile: AnalysisProfile = 'grounded',
+  docKey?: string,
+  pageIndexes?: readonly number[],
+): AnalyzeRange[] {
   const total = pageIndexes?.length ?? pageCount;
   const size = Math.max(4, Math.min(32, Math.ceil(total / (Math.max(1, threads) * 4))));
   const ranges: AnalyzeRange[] = [];
   for (const [start, end] of contiguousRuns(pageCount, pageIndexes)) {
-    for (let from = start; from < end; from += size) ranges.push({ from, to: Math.min(end, from + size), profile, ...(docKey ? { docKey } : {}) });
+    for (let from = start; from < end; from += size)
+      ranges.push({ from, to: Math.min(end, from + size), profile, ...(docKey ? { docKey } : {}) });
   }
   return ranges;
 }
@@ -82,7 +89,12 @@ async function extractRange(pool: DocumentPool, bytes: Uint8Array, range: Analyz
   }
 }
 
-export async function extractPdfPages(pool: DocumentPool, bytes: Uint8Array, sizes: PageSize[], progress: PdfProgress = {}): Promise<ModelPage[]> {
+export async function extractPdfPages(
+  pool: DocumentPool,
+  bytes: Uint8Array,
+  sizes: PageSize[],
+  progress: PdfProgress = {},
+): Promise<ModelPage[]> {
   const shared = shareBytes(bytes);
   const ranges = pageRanges(sizes.length, pool.threads, progress.profile, progress.docKey, progress.pageIndexes);
   const total = progress.pageIndexes?.length ?? sizes.length;

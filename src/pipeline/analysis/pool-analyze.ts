@@ -38,7 +38,12 @@ export function markUndecodable(page: ModelPage): ModelPage {
   if (page.skipped || page.lines.length || page.images.length || page.paths.length) return page;
   const error = page.notes?.find((n) => n.startsWith('mupdf: '));
   if (!error) return page;
-  return { ...page, textLayer: 'none', needsOcr: false, skipped: { reason: `page ${page.page_index + 1} could not be read: ${error.slice(7)}` } };
+  return {
+    ...page,
+    textLayer: 'none',
+    needsOcr: false,
+    skipped: { reason: `page ${page.page_index + 1} could not be read: ${error.slice(7)}` },
+  };
 }
 
 const finishPage = (page: ModelPage) => compactPage(markUndecodable(page));

@@ -45,8 +45,17 @@ const SILENT = { info: noop, warn: noop, error: noop, debug: noop } as unknown a
 /** An image page before OCR: the image's size, no text. */
 function imagePage(size: PageSize, pageIndex: number): ModelPage {
   return {
-    page_index: pageIndex, width: size.width, height: size.height, rotation: 0, lines: [], blocks: [], paths: [], images: [],
-    textLayer: 'none', needsOcr: true, notes: ['image page: no text layer'],
+    page_index: pageIndex,
+    width: size.width,
+    height: size.height,
+    rotation: 0,
+    lines: [],
+    blocks: [],
+    paths: [],
+    images: [],
+    textLayer: 'none',
+    needsOcr: true,
+    notes: ['image page: no text layer'],
   };
 }
 
@@ -85,7 +94,7 @@ export class AnalysisService {
       // selected pages are analysed (and cached under the range's key).
       const own = await this.cache.get(analysisKey(file.sha256, normalized), logger);
       const whole = own ? null : await this.cache.get(analysisKey(file.sha256, wholeFileOptions(normalized)), logger);
-      model = restrictToPages(own ?? whole ?? await this.analyzeOnce(file, normalized, hooks, logger), normalized.pages, file.pages);
+      model = restrictToPages(own ?? whole ?? (await this.analyzeOnce(file, normalized, hooks, logger)), normalized.pages, file.pages);
     } else {
       model = await this.analyzeOnce(file, normalized, hooks, logger);
     }
@@ -94,7 +103,12 @@ export class AnalysisService {
   }
 
   /** The analysis for these options: cached, shared with a run in flight, or built (then cached). */
-  private async analyzeOnce(file: AnalyzableFile, normalized: AnalysisOptions, hooks: AnalyzeHooks, logger: Logger): Promise<DocumentModel> {
+  private async analyzeOnce(
+    file: AnalyzableFile,
+    normalized: AnalysisOptions,
+    hooks: AnalyzeHooks,
+    logger: Logger,
+  ): Promise<DocumentModel> {
     const key = analysisKey(file.sha256, normalized);
     const cached = await this.cache.get(key, logger);
     if (cached) return cached;
@@ -102,7 +116,10 @@ export class AnalysisService {
     if (!work) {
       work = this.build(file, normalized, hooks, logger);
       this.inflight.set(key, work);
-      work.then((model) => this.storeLater(key, model, logger, hooks.defer ?? nextTurn), () => this.inflight.delete(key));
+      work.then(
+        (model) => this.storeLater(key, model, logger, hooks.defer ?? nextTurn),
+        () => this.inflight.delete(key),
+      );
     }
     return work;
   }
@@ -111,13 +128,25 @@ export class AnalysisService {
    * A text derived from the analysis (a rendered view as JSON) stored beside it under `name`, or null: for a big
    * file, reading the stored view costs a fraction of decoding its model and rendering it again.
    */
-  async readDerived(file: AnalyzableFile, options: Partial<AnalysisOptions>, name: string, logger: Logger = SILENT): Promise<string | null> {
+  async readDerived(
+    file: AnalyzableFile,
+    options: Partial<AnalysisOptions>,
+    name: string,
+    logger: Logger = SILENT,
+  ): Promise<string | null> {
     await this.checkOriginal(file);
     return this.cache.getText(derivedKey(file.sha256, normalizeOptions(options), name), logger);
   }
 
   /** Stores a derived text after the current request is answered (`produce` runs then); failures are logged. */
-  storeDerivedLater(file: AnalyzableFile, options: Partial<AnalysisOptions>, name: string, produce: () => string, logger: Logger = SILENT, defer: Defer = nextTurn): void {
+  storeDerivedLater(
+    file: AnalyzableFile,
+    options: Partial<AnalysisOptions>,
+    name: string,
+    produce: () => string,
+    logger: Logger = SILENT,
+    defer: Defer = nextTurn,
+  ): void {
     const key = derivedKey(file.sha256, normalizeOptions(options), name);
     defer(() => this.cache.storeText(key, produce(), logger));
   }
@@ -149,15 +178,24 @@ export class AnalysisService {
       const text = (await this.deps.blobs.getBuffer(file.blob_key)).toString('utf8');
       return summarize(file, [textInputPage(text, type === 'text/markdown')], 0);
     }
-    if (!isDocumentType(type)) throw new UnprocessableError(`file ${file.file_id} is ${type}; it can only be used as a schema_file_id in extract`);
+    if (!isDocumentType(type))
+      throw new UnprocessableError(`file ${file.file_id} is ${type}; it can only be used as a schema_file_id in extract`);
     const bytes = shareBytes(await this.deps.blobs.getBuffer(file.blob_key));
     const selected = options.pages ? new Set(options.pages) : null;
-    const extracted = type === 'application/pdf'
-      ? await extractPdfPages(this.deps.pool, bytes, file.pages, { ...hooks, profile: options.profile, docKey: file.sha256, pageIndexes: options.pages })
-      : file.pages.map(imagePage).filter((p) => !selected || selected.has(p.page_index));
+    const extracted =
+      type === 'application/pdf'
+        ? await extractPdfPages(this.deps.pool, bytes, file.pages, {
+            ...hooks,
+            profile: options.profile,
+            docKey: file.sha256,
+            pageIndexes: options.pages,
+          })
+        : file.pages.map(imagePage).filter((p) => !selected || selected.has(p.page_index));
     hooks.signal?.throwIfAborted();
     const read = await ocrPages(this.deps.pool, this.deps.inference ?? null, { bytes, type }, extracted, {
-      mode: options.ocrMode, force: options.forceOcr, signal: hooks.signal,
+      mode: options.ocrMode,
+      force: options.forceOcr,
+      signal: hooks.signal,
     });
     hooks.signal?.throwIfAborted();
     const { pages, bodyFontSize } = await layoutDocument(read, hooks.signal, options.profile);

@@ -4,7 +4,12 @@
  */
 export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function mapInSlices<T, U>(items: readonly T[], fn: (item: T, index: number) => U, sliceMs = 15, signal?: AbortSignal): Promise<U[]> {
+export async function mapInSlices<T, U>(
+  items: readonly T[],
+  fn: (item: T, index: number) => U,
+  sliceMs = 15,
+  signal?: AbortSignal,
+): Promise<U[]> {
   const out: U[] = [];
   let sliceStart = performance.now();
   for (let i = 0; i < items.length; i++) {

@@ -108,7 +108,12 @@ function parsePlainText(content: string): Draft[] {
   return content
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
-    .map((p) => p.split('\n').map((l) => l.trim()).filter(Boolean))
+    .map((p) =>
+      p
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
     .filter((lines) => lines.length > 0)
     .map((lines) => ({ type: 'text' as const, lines }));
 }

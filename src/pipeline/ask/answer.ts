@@ -55,9 +55,21 @@ function answerFrom(input: AnswerInput, scope: AskDocument[]): AnswerDraft {
   let best = candidates[0];
   if (!passes(best)) best = safely(() => datelineAnswers(question, scope), 'dateline', input.logger)[0] ?? best;
   if (!best || best.score < MIN_SCORE || best.termScore < MIN_TERMS || !best.citations.length) {
-    return { text: NOT_FOUND, found: false, confidence: round(best ? Math.min(best.score, MIN_SCORE) : 0), citations: [], source: best?.source ?? 'sentence' };
+    return {
+      text: NOT_FOUND,
+      found: false,
+      confidence: round(best ? Math.min(best.score, MIN_SCORE) : 0),
+      citations: [],
+      source: best?.source ?? 'sentence',
+    };
   }
-  const draft: AnswerDraft = { text: best.text, found: true, confidence: round(Math.min(1, best.score)), citations: best.citations, source: best.source };
+  const draft: AnswerDraft = {
+    text: best.text,
+    found: true,
+    confidence: round(Math.min(1, best.score)),
+    citations: best.citations,
+    source: best.source,
+  };
   if (best.value !== undefined && best.value !== best.text) draft.value = best.value;
   return draft;
 }
@@ -91,10 +103,16 @@ function conceptAnswers(question: QuestionInfo, docs: AskDocument[], hits: Searc
     if (question.list) {
       const list = listAnswer(ask, found, fit);
       if (list) out.push(list);
-    }
-    else {
+    } else {
       for (const c of found.slice(0, 3)) {
-        out.push({ text: printedText(c.text, question), value: String(c.value), score: (0.55 + 0.45 * c.confidence) * fit, termScore: 1, source: 'concept', citations: [citationOf(ask, c.pageIndex, c.bbox)] });
+        out.push({
+          text: printedText(c.text, question),
+          value: String(c.value),
+          score: (0.55 + 0.45 * c.confidence) * fit,
+          termScore: 1,
+          source: 'concept',
+          citations: [citationOf(ask, c.pageIndex, c.bbox)],
+        });
       }
     }
   }

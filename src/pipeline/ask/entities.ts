@@ -22,11 +22,13 @@ export const ORG_SUFFIX = String.raw`(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited
 const CAP = String.raw`(?:[A-Z][\p{L}&'’.-]*|&|and|of|de)`;
 const ORG = new RegExp(String.raw`\b[A-Z][\p{L}&'’.-]*(?:[ ]${CAP}){0,6},?[ ]${ORG_SUFFIX}(?![\p{L}])`, 'gu');
 const PERSON = /\b(?:Mr\.?|Mrs\.?|Ms\.?|Dr\.?)?\s?[A-Z][a-z]+(?: [A-Z]\.)?(?: [A-Z][a-z]+){1,2}\b/g;
-const DURATION = /\b(?:(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ])?(?:\(\d+\)|\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen|twenty|thirty|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar |business )?(?:years?|months?|weeks?|days?))\b/gi;
+const DURATION =
+  /\b(?:(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ])?(?:\(\d+\)|\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen|twenty|thirty|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar |business )?(?:years?|months?|weeks?|days?))\b/gi;
 const PLACE = /\b(?:laws? of (?:the )?(?:State of |Commonwealth of |Province of )?|State of |in )([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\b/g;
 
 /** Counts written out ("forty", "twenty-five", "a dozen"): a "how many" question is answered by them as by digits. */
-const SPELLED_COUNT = /\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|hundreds?|thousands?|dozens?)\b/gi;
+const SPELLED_COUNT =
+  /\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|hundreds?|thousands?|dozens?)\b/gi;
 
 /** Counts in the text: numbers in digits and counts written out. */
 export function countsOf(text: string): EntityMatch[] {
@@ -77,14 +79,17 @@ function matches(text: string, re: RegExp): EntityMatch[] {
 }
 
 /** What follows a place in "a Delaware corporation", "a New York limited liability company" (any case). */
-const ENTITY_FORM = /^,?\s+(?:(?:general|limited|public|private|professional|statutory|business|nonprofit|non-profit|not-for-profit|stock|banking|mutual|cooperative)\s+)*(?:corporation|company|partnership|limited liability company|liability company|trust|bank|association|societ|L\.?L\.?C|L\.?P|Inc|corp)\b/i;
+const ENTITY_FORM =
+  /^,?\s+(?:(?:general|limited|public|private|professional|statutory|business|nonprofit|non-profit|not-for-profit|stock|banking|mutual|cooperative)\s+)*(?:corporation|company|partnership|limited liability company|liability company|trust|bank|association|societ|L\.?L\.?C|L\.?P|Inc|corp)\b/i;
 /** A form word cannot start a place ("a Limited Liability Company" names no place). */
-const FORM_WORD = /^(?:general|limited|public|private|professional|statutory|business|nonprofit|stock|banking|mutual|cooperative|corporation|company|partnership|liability|trust|bank|association|inc|corp|llc|lp)\b/i;
+const FORM_WORD =
+  /^(?:general|limited|public|private|professional|statutory|business|nonprofit|stock|banking|mutual|cooperative|corporation|company|partnership|liability|trust|bank|association|inc|corp|llc|lp)\b/i;
 /** "a"/"an" then up to this many capitalised words before the form ("a British Virgin Islands company"). */
 const MAX_PLACE_WORDS = 4;
 const ARTICLE_THEN_CAPS = new RegExp(String.raw`\b(?:a|an)\s+((?:[A-Z][\p{L}.'’-]*(?:\s+of)?\s+){1,${MAX_PLACE_WORDS}})`, 'gu');
 /** What precedes a place in "organized under the laws of the State of Y", "incorporated in Y". */
-const ORGANISED_UNDER = /\b(?:incorporated|organi[sz]ed|formed|registered|existing|domiciled|chartered)\b(?:\s+and\s+(?:existing|in\s+good\s+standing))?\s+(?:(?:validly|duly)\s+)?(?:(?:under|pursuant\s+to)\s+(?:and\s+by\s+virtue\s+of\s+)?the\s+laws?\s+of|in)\s+(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+)?$/i;
+const ORGANISED_UNDER =
+  /\b(?:incorporated|organi[sz]ed|formed|registered|existing|domiciled|chartered)\b(?:\s+and\s+(?:existing|in\s+good\s+standing))?\s+(?:(?:validly|duly)\s+)?(?:(?:under|pursuant\s+to)\s+(?:and\s+by\s+virtue\s+of\s+)?the\s+laws?\s+of|in)\s+(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+)?$/i;
 /** How far back (characters) an organising verb may stand before "the laws of": "organized and existing under". */
 const ORGANISED_WINDOW = 120;
 

@@ -41,25 +41,45 @@ const PLACE_ASKED = /\b(state|country|jurisdiction|province|where|place|laws? of
 
 /** Question patterns that name a concept more surely than the lexicon does from loose words. */
 const CONCEPT_PATTERNS: [RegExp, string][] = [
-  [/\bgovern(s|ed|ing)?\b|\bjurisdiction\b|\b(state|country|which)('s)? laws?\b|\blaws? of (which|what)\b|\bapplicable law\b/, 'jurisdiction'],
+  [
+    /\bgovern(s|ed|ing)?\b|\bjurisdiction\b|\b(state|country|which)('s)? laws?\b|\blaws? of (which|what)\b|\bapplicable law\b/,
+    'jurisdiction',
+  ],
   [/\bpart(y|ies)\b|\bbetween whom\b|\bwho (signed|entered|executed)\b/, 'party'],
-  [/\beffective\b|\bcommencement date\b|\bwhen (does|did|will) (the|this) (agreement|contract) (take effect|start|begin|commence)\b/, 'effective_date'],
+  [
+    /\beffective\b|\bcommencement date\b|\bwhen (does|did|will) (the|this) (agreement|contract) (take effect|start|begin|commence)\b/,
+    'effective_date',
+  ],
   [/\bdue date\b|\bwhen is (it|the \w+|this \w+|payment) due\b|\bdate due\b|\bpay(ment)? by when\b/, 'due_date'],
   [/\bpayment terms?\b|\bterms of payment\b/, 'payment_terms'],
   [/\bhow long\b|\b(the )?term\b|\bduration\b/, 'term'],
-  [/\b(which|what) (company|vendor|merchant|store|shop|seller|supplier|business)\b|\bwho (issued|sold|is the (vendor|seller|supplier|merchant))\b|\bissued by\b/, 'issuer'],
+  [
+    /\b(which|what) (company|vendor|merchant|store|shop|seller|supplier|business)\b|\bwho (issued|sold|is the (vendor|seller|supplier|merchant))\b|\bissued by\b/,
+    'issuer',
+  ],
   [/\bwho (is|was) (the )?(customer|client|buyer)\b|\bbilled to\b|\bbill to\b/, 'customer'],
-  [/\b(what|which) date\b.*\b(issued|dated|receipt|invoice|bill)\b|\bwhen was (it|this|the) (\w+ )?(issued|dated|made|printed)\b|\b(invoice|receipt|issue) date\b/, 'invoice_date'],
+  [
+    /\b(what|which) date\b.*\b(issued|dated|receipt|invoice|bill)\b|\bwhen was (it|this|the) (\w+ )?(issued|dated|made|printed)\b|\b(invoice|receipt|issue) date\b/,
+    'invoice_date',
+  ],
   [/\b(sub ?total)\b/, 'subtotal'],
   [new RegExp(`\\b(${alternation(QUESTION_TAX_NAMES)})\\b(?! (id|number|no|rate))`), 'tax'],
   [/\btotal\b|\bamount (paid|due)\b|\bhow much\b.*\b(pay|paid|owe|due|cost)\b/, 'total'],
 ];
 
 const CONCEPT_KIND: Record<string, AnswerKind> = {
-  invoice_date: 'date', due_date: 'date', effective_date: 'date',
-  total: 'amount', subtotal: 'amount', tax: 'amount',
-  issuer: 'organisation', customer: 'organisation', party: 'organisation',
-  jurisdiction: 'place', issuer_address: 'place', customer_address: 'place',
+  invoice_date: 'date',
+  due_date: 'date',
+  effective_date: 'date',
+  total: 'amount',
+  subtotal: 'amount',
+  tax: 'amount',
+  issuer: 'organisation',
+  customer: 'organisation',
+  party: 'organisation',
+  jurisdiction: 'place',
+  issuer_address: 'place',
+  customer_address: 'place',
   term: 'duration',
 };
 
@@ -96,7 +116,26 @@ export function classifyQuestion(text: string, previous?: QuestionInfo | null): 
 }
 
 /** Words that say what is asked, not which document: not a subject to carry over. */
-const GENERIC_SUBJECT = new Set(['date', 'amount', 'value', 'name', 'number', 'much', 'long', 'many', 'document', 'agreement', 'contract', 'receipt', 'invoice', 'issu', 'paid', 'pay', 'law', 'state']);
+const GENERIC_SUBJECT = new Set([
+  'date',
+  'amount',
+  'value',
+  'name',
+  'number',
+  'much',
+  'long',
+  'many',
+  'document',
+  'agreement',
+  'contract',
+  'receipt',
+  'invoice',
+  'issu',
+  'paid',
+  'pay',
+  'law',
+  'state',
+]);
 
 function questionType(q: string): QuestionType {
   if (/^(list|name all|enumerate)\b|^(what|which|who) are\b/.test(q)) return 'list';
@@ -111,7 +150,9 @@ function questionType(q: string): QuestionType {
 
 function conceptFor(q: string): string | null {
   for (const [pattern, concept] of CONCEPT_PATTERNS) if (pattern.test(q)) return concept;
-  const stripped = q.replace(/^(and |also )?(what|which|who|when|where|how much|how many|what about|how about)( is| are| was| were)?\b/, '').replace(/[?.!]+$/, '');
+  const stripped = q
+    .replace(/^(and |also )?(what|which|who|when|where|how much|how many|what about|how about)( is| are| was| were)?\b/, '')
+    .replace(/[?.!]+$/, '');
   // Scored as a key: weak words ("amount", "date") then name a concept only in neutral company.
   return conceptOf({ key: stripped, description: '' });
 }
@@ -128,6 +169,7 @@ function kindFor(q: string, type: QuestionType, concept: string | null): AnswerK
   if (type === 'how_much' || /\b(amount|price|cost|fee|sum)\b/.test(q)) return 'amount';
   if (/\bhow long\b|\bduration\b|\bperiod\b/.test(q)) return 'duration';
   if (type === 'where') return 'place';
-  if (type === 'who' || type === 'list') return /\b(company|organi[sz]ation|firm|vendor|supplier|corporation)\b/.test(q) ? 'organisation' : 'person';
+  if (type === 'who' || type === 'list')
+    return /\b(company|organi[sz]ation|firm|vendor|supplier|corporation)\b/.test(q) ? 'organisation' : 'person';
   return 'text';
 }

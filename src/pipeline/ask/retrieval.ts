@@ -24,7 +24,13 @@ const rankScore = (rank: number) => 1 / (1 + rank * 0.5);
 export function citationOf(ask: AskDocument, pageIndex: number, bbox: BBox): AnswerCitation {
   const page = ask.doc.model.pages.find((p) => p.page_index === pageIndex);
   const r = (n: number) => Math.round(n * 100) / 100;
-  return { docId: ask.docId, pageIndex, pageWidth: page?.width ?? 0, pageHeight: page?.height ?? 0, bbox: [r(bbox[0]), r(bbox[1]), r(bbox[2]), r(bbox[3])] };
+  return {
+    docId: ask.docId,
+    pageIndex,
+    pageWidth: page?.width ?? 0,
+    pageHeight: page?.height ?? 0,
+    bbox: [r(bbox[0]), r(bbox[1]), r(bbox[2]), r(bbox[3])],
+  };
 }
 
 export function retrievalAnswers(question: QuestionInfo, docs: AskDocument[], hits: SearchHit[], maxHits = 10): ScoredAnswer[] {
@@ -92,9 +98,19 @@ function keyValueAnswers(question: QuestionInfo, ask: AskDocument, unit: IndexUn
   const named = question.concept ? labelConcept(kv.label) : null;
   if (named && named.concept !== question.concept) return [];
   if (printedInHeading(ask, kv.pageIndex, kv.valueBox)) return [];
-  const score = W.terms * termScore + W.type * valueFits(question.expects, kv.value.kind, kv.valueText) + W.proximity + W.rank * rankScore(rank);
+  const score =
+    W.terms * termScore + W.type * valueFits(question.expects, kv.value.kind, kv.valueText) + W.proximity + W.rank * rankScore(rank);
   const typed = kv.value.kind === 'text' ? undefined : String(kv.value.value);
-  return [{ text: kv.valueText.trim(), value: typed, score, termScore, source: 'key_value', citations: [citationOf(ask, kv.pageIndex, kv.valueBox)] }];
+  return [
+    {
+      text: kv.valueText.trim(),
+      value: typed,
+      score,
+      termScore,
+      source: 'key_value',
+      citations: [citationOf(ask, kv.pageIndex, kv.valueBox)],
+    },
+  ];
 }
 
 /** A value whose box sits in a title or section heading block is the next section's name, not a value. */
@@ -129,7 +145,8 @@ function cellFits(expects: AnswerKind, text: string): number {
 function headerTerms(table: TableModel): { headers: string[][]; firstBodyRow: number } {
   const rows = table.rowEdges.length - 1;
   // Two columns without a header are labels and values (a form printed as a grid), not a header over data.
-  if (table.headerRowCount > 0 || rows < 2 || table.colEdges.length - 1 <= 2) return { headers: columnHeaders(table).map((h) => contentTerms(h)), firstBodyRow: table.headerRowCount };
+  if (table.headerRowCount > 0 || rows < 2 || table.colEdges.length - 1 <= 2)
+    return { headers: columnHeaders(table).map((h) => contentTerms(h)), firstBodyRow: table.headerRowCount };
   const first = table.cells.filter((c) => c.row === 0 && c.text.trim());
   if (first.length < 2 || first.some((c) => NUMERIC.test(c.text) || findDates(c.text).length)) {
     return { headers: columnHeaders(table).map((h) => contentTerms(h)), firstBodyRow: 0 };
@@ -163,7 +180,12 @@ function tableCellAnswers(question: QuestionInfo, ask: AskDocument, table: Table
       const colHit = colTerms.filter((t) => q.has(t)).length;
       const left = labels[labels.length - 1];
       const labelValueRow = cells.length === 2 && (!colTerms.length || table.colEdges.length - 1 === 2);
-      const formLike = rowHit > 0 && labelValueRow && left !== undefined && left.col + left.colspan === cell.col && labelMatch(question, contentTerms(left.text)) >= MIN_FORM_LABEL;
+      const formLike =
+        rowHit > 0 &&
+        labelValueRow &&
+        left !== undefined &&
+        left.col + left.colspan === cell.col &&
+        labelMatch(question, contentTerms(left.text)) >= MIN_FORM_LABEL;
       const columnOnly = colHit > 0 && !rowHit && bodyRows === 1;
       if (!(rowHit && colHit) && !formLike && !columnOnly) continue;
       const named = overlap(question.terms, new Set([...rowTerms, ...colTerms]));
@@ -173,7 +195,13 @@ function tableCellAnswers(question: QuestionInfo, ask: AskDocument, table: Table
       const qualified = !question.concept || question.subject.some((t) => rowTerms.includes(t) || colTerms.includes(t));
       const exact = named >= 0.99 && colHit > 0 && fits >= 0.7 && qualified;
       const base = W.terms * named + W.type * fits + W.proximity + W.rank * rankScore(rank);
-      out.push({ text: cell.text.trim(), score: exact ? Math.max(base, 1.02) : base, termScore: named, source: 'table_cell', citations: [citationOf(ask, table.pageIndex, cell.bbox)] });
+      out.push({
+        text: cell.text.trim(),
+        score: exact ? Math.max(base, 1.02) : base,
+        termScore: named,
+        source: 'table_cell',
+        citations: [citationOf(ask, table.pageIndex, cell.bbox)],
+      });
     }
   }
   return out;
@@ -233,7 +261,12 @@ function chunkAnswers(question: QuestionInfo, ask: AskDocument, unit: IndexUnit,
   if (question.concept && sentenceFit < 1) return out.filter((a) => a.citations.length);
   const q = new Set(question.terms);
   const asksCount = question.expects === 'amount' && HOW_MANY.test(question.text);
-  const typed = sentenceFit < 1 ? (asksCount ? countsOf(span.text) : entitiesOf(span.text, question.expects)).filter((e) => question.relation !== 'incorporation' || e.role === 'incorporation') : [];
+  const typed =
+    sentenceFit < 1
+      ? (asksCount ? countsOf(span.text) : entitiesOf(span.text, question.expects)).filter(
+          (e) => question.relation !== 'incorporation' || e.role === 'incorporation',
+        )
+      : [];
   for (const s of sentences) {
     if (!s.termScore || s.heading) continue;
     // A question asking for a typed value (a place, a date) is answered by a sentence only where it prints one.
@@ -260,7 +293,9 @@ const ANSWERED_BY_TYPE: Partial<Record<AnswerKind, Set<string>>> = {
   organisation: new Set(contentTerms('company organization organisation firm corporation entity business name')),
   person: new Set(contentTerms('person individual name')),
 };
-const ANSWERED_BY_INCORPORATION = new Set(contentTerms('incorporated incorporation organized organised formed domiciled chartered registered existing'));
+const ANSWERED_BY_INCORPORATION = new Set(
+  contentTerms('incorporated incorporation organized organised formed domiciled chartered registered existing'),
+);
 /** How far (characters) from a value the question's words still count as near it (proximity falls to 0 there). */
 const PROXIMITY_WINDOW = 200;
 
@@ -284,13 +319,15 @@ function entityAnswers(question: QuestionInfo, span: SpanText, sentences: Scored
     const sentence = sentences.find((s) => e.start >= s.start && e.start < s.end);
     if (!sentence) continue;
     // Either reading of the question's words: a value is no worse evidence for holding the words its type answers.
-    const termScore = terms === question.terms ? sentence.termScore : Math.max(sentence.termScore, weightedOverlap(terms, sentence.context));
+    const termScore =
+      terms === question.terms ? sentence.termScore : Math.max(sentence.termScore, weightedOverlap(terms, sentence.context));
     if (!termScore) continue;
     // An incorporation's party is named before its place, in its sentence ("X, a Delaware corporation"; "X ...
     // organized under the laws of Y"); other values may have the question's words on either side.
-    const distances = question.relation === 'incorporation'
-      ? positions.filter((p) => p < e.start && p >= sentence.start).map((p) => e.start - p)
-      : positions.filter((p) => p < e.start || p >= e.end).map((p) => Math.abs(p - e.start));
+    const distances =
+      question.relation === 'incorporation'
+        ? positions.filter((p) => p < e.start && p >= sentence.start).map((p) => e.start - p)
+        : positions.filter((p) => p < e.start || p >= e.end).map((p) => Math.abs(p - e.start));
     const proximity = distances.length ? Math.max(0, 1 - Math.min(...distances) / PROXIMITY_WINDOW) : 0;
     const score = W.terms * termScore + W.type + W.proximity * proximity + W.rank * rankScore(rank);
     out.push({ text: e.text, value: e.value, score, termScore, source: 'entity', citations: cite(e.start, e.end) });
@@ -323,7 +360,14 @@ export function datelineAnswers(question: QuestionInfo, docs: AskDocument[]): Sc
       if ((d.end - d.start) / span.text.trim().length < DATELINE.dateShare) continue;
       const box = boxOfRange(span, d.start, d.end);
       if (!box) continue;
-      out.push({ text: d.text, value: d.value, score: DATELINE.confidence, termScore: 1, source: 'entity', citations: [citationOf(ask, page.page_index, box)] });
+      out.push({
+        text: d.text,
+        value: d.value,
+        score: DATELINE.confidence,
+        termScore: 1,
+        source: 'entity',
+        citations: [citationOf(ask, page.page_index, box)],
+      });
       break;
     }
   }

@@ -4,11 +4,12 @@
  */
 
 const STOP = new Set(
-  ('a an the of to in on at by for from with and or but not no nor is are was were be been being am do does did done has have had ' +
-    'this that these those it its it\'s their them they there here what which who whom whose when where why how much many ' +
+  (
+    'a an the of to in on at by for from with and or but not no nor is are was were be been being am do does did done has have had ' +
+    "this that these those it its it's their them they there here what which who whom whose when where why how much many " +
     'about also any all some as into than then so such can could should would will shall may might must i me my we our you your ' +
-    'he she his her us please tell give show find list name does per each same other again just only very more most')
-    .split(' '),
+    'he she his her us please tell give show find list name does per each same other again just only very more most'
+  ).split(' '),
 );
 
 export function stem(word: string): string {
@@ -32,7 +33,13 @@ export function words(text: string): string[] {
 
 /** The stemmed content words, deduplicated, in order. */
 export function contentTerms(text: string): string[] {
-  return [...new Set(words(text).filter((w) => !STOP.has(w)).map(stem))];
+  return [
+    ...new Set(
+      words(text)
+        .filter((w) => !STOP.has(w))
+        .map(stem),
+    ),
+  ];
 }
 
 /** Share of `terms` found among `inText` (0..1). */

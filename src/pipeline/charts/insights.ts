@@ -11,8 +11,15 @@ export interface ChartDescription {
 }
 
 const TYPE_NAMES: Record<ChartType, string> = {
-  bar: 'Bar chart', hbar: 'Horizontal bar chart', grouped_bar: 'Grouped bar chart', stacked_bar: 'Stacked bar chart',
-  line: 'Line chart', scatter: 'Scatter plot', pie: 'Pie chart', area: 'Area chart', unknown: 'Chart',
+  bar: 'Bar chart',
+  hbar: 'Horizontal bar chart',
+  grouped_bar: 'Grouped bar chart',
+  stacked_bar: 'Stacked bar chart',
+  line: 'Line chart',
+  scatter: 'Scatter plot',
+  pie: 'Pie chart',
+  area: 'Area chart',
+  unknown: 'Chart',
 };
 
 interface Valued {
@@ -25,7 +32,9 @@ export function describeChart(f: ChartFinding): ChartDescription {
   try {
     const type = f.chartType ?? 'unknown';
     const series = f.series.filter((s) => s.points.some((p) => isNum(p.y)));
-    const values = series.flatMap((s) => s.points.filter((p) => isNum(p.y)).map((p) => ({ series: s.name, label: pointName(p), y: p.y as number })));
+    const values = series.flatMap((s) =>
+      s.points.filter((p) => isNum(p.y)).map((p) => ({ series: s.name, label: pointName(p), y: p.y as number })),
+    );
     const name = TYPE_NAMES[type] ?? 'Chart';
     if (values.length === 0) return { summary: `${name}${f.title ? ` "${f.title}"` : ''}: no values could be read.`, insights: [] };
     const fmt = formatter(values.map((v) => v.y));
@@ -74,7 +83,13 @@ function where(v: Valued, multi: boolean): string {
   return multi ? `${v.series}, ${v.label}` : v.label;
 }
 
-function describeCategorical(f: ChartFinding, type: ChartType, series: ChartSeries[], values: Valued[], fmt: (v: number) => string): ChartDescription {
+function describeCategorical(
+  f: ChartFinding,
+  type: ChartType,
+  series: ChartSeries[],
+  values: Valued[],
+  fmt: (v: number) => string,
+): ChartDescription {
   const multi = series.length > 1;
   const categories = [...new Set(values.map((v) => v.label))];
   const { max, min } = extremes(values);
@@ -109,7 +124,11 @@ function trend(s: ChartSeries, fmt: (v: number) => string): string {
   const steps = ys.slice(1).map((y, i) => y - ys[i]);
   const direction = steps.every((d) => d >= 0) ? 'rising' : steps.every((d) => d <= 0) ? 'falling' : 'mixed';
   const ratio = first !== 0 ? last / first : NaN;
-  const change = !Number.isFinite(ratio) ? '' : ratio >= 10 ? ` (${fmtRatio(ratio)}x)` : ` (${last >= first ? '+' : ''}${((last - first) / Math.abs(first) * 100).toFixed(1)}%)`;
+  const change = !Number.isFinite(ratio)
+    ? ''
+    : ratio >= 10
+      ? ` (${fmtRatio(ratio)}x)`
+      : ` (${last >= first ? '+' : ''}${(((last - first) / Math.abs(first)) * 100).toFixed(1)}%)`;
   return `trend ${direction}: from ${fmt(first)} (${pointName(pts[0])}) to ${fmt(last)} (${pointName(pts[pts.length - 1])})${change}.`;
 }
 
@@ -138,7 +157,10 @@ function describePie(f: ChartFinding, values: Valued[], fmt: (v: number) => stri
   const largest = sorted[0];
   const smallest = sorted[sorted.length - 1];
   const summary = `Pie chart${f.title ? ` of ${f.title}` : ''}: ${values.length} slices; the largest is ${largest.label} (${fmt(largest.y)}%).`;
-  const insights = [`Largest share: ${largest.label} with ${fmt(largest.y)}%.`, `Smallest share: ${smallest.label} with ${fmt(smallest.y)}%.`];
+  const insights = [
+    `Largest share: ${largest.label} with ${fmt(largest.y)}%.`,
+    `Smallest share: ${smallest.label} with ${fmt(smallest.y)}%.`,
+  ];
   if (sorted.length >= 3) {
     const top2 = sorted[0].y + sorted[1].y;
     insights.push(`The two largest slices (${sorted[0].label}, ${sorted[1].label}) make up ${fmt(top2)}%.`);
@@ -159,7 +181,8 @@ function describeScatter(f: ChartFinding, series: ChartSeries[], values: Valued[
   const r = correlation(pairs);
   if (r !== null && pairs.length >= 3) {
     const sign = r >= 0 ? 'positive' : 'negative';
-    const text = Math.abs(r) >= 0.7 ? `Strong ${sign} correlation` : Math.abs(r) >= 0.3 ? `Moderate ${sign} correlation` : 'No clear correlation';
+    const text =
+      Math.abs(r) >= 0.7 ? `Strong ${sign} correlation` : Math.abs(r) >= 0.3 ? `Moderate ${sign} correlation` : 'No clear correlation';
     insights.push(`${text} between x and y (r = ${r.toFixed(2)}).`);
   }
   return { summary, insights };

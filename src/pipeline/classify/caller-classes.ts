@@ -31,7 +31,10 @@ const cache = new WeakMap<readonly ClassSpec[], Alignment>();
  */
 const ALIGNMENT_CLASSES: ClassSpec[] = BUILTIN_CLASSES.map((spec) => ({
   ...spec,
-  phrases: [...(spec.phrases ?? []), ...tokenize(`${spec.label.replace(/_/g, ' ')} ${spec.description}`).filter((w) => w.length > 3 && !STOPWORDS.has(w))],
+  phrases: [
+    ...(spec.phrases ?? []),
+    ...tokenize(`${spec.label.replace(/_/g, ' ')} ${spec.description}`).filter((w) => w.length > 3 && !STOPWORDS.has(w)),
+  ],
 }));
 
 /** Which built-in class each caller class describes, if any. */
@@ -59,6 +62,10 @@ export function inheritBuiltinEvidence(scores: number[], f: PageFeatures, alignm
   if (!alignment.builtin.some((i) => i >= 0)) return;
   const builtin = compileClasses(BUILTIN_CLASSES);
   const builtinScores = scorePage(f, builtin);
-  builtin.labels.forEach((label, i) => { if (builtinScores[i] > 0) builtinScores[i] += layoutBonus(label, f); });
-  alignment.builtin.forEach((b, c) => { if (b >= 0) scores[c] += alignment.weight[c] * builtinScores[b]; });
+  builtin.labels.forEach((label, i) => {
+    if (builtinScores[i] > 0) builtinScores[i] += layoutBonus(label, f);
+  });
+  alignment.builtin.forEach((b, c) => {
+    if (b >= 0) scores[c] += alignment.weight[c] * builtinScores[b];
+  });
 }

@@ -29,7 +29,10 @@ function classifyFeatures(f: PageFeatures, set: ClassSpec[]): Calibrated {
   const table = compileClasses(set);
   const scores = scorePage(f, table);
   // Layout evidence only where the text already points at the class: a table alone makes no invoice.
-  if (set === BUILTIN_CLASSES) table.labels.forEach((label, i) => { if (scores[i] > 0) scores[i] += layoutBonus(label, f); });
+  if (set === BUILTIN_CLASSES)
+    table.labels.forEach((label, i) => {
+      if (scores[i] > 0) scores[i] += layoutBonus(label, f);
+    });
   else inheritBuiltinEvidence(scores, f, alignCallerClasses(set, table.labels));
   return calibrate(table.labels, scores, set === BUILTIN_CLASSES ? CLASS_PARENTS : undefined);
 }
@@ -72,8 +75,10 @@ function smooth(result: Calibrated, f: PageFeatures, prev: PageFeatures | undefi
   if (!continuing) return result;
   // The page must show some evidence for the previous class, unless its numbering continues the previous page.
   // A page of signature lines after the body closes the previous document whatever its words score as.
-  const supports = continuesNumbering(f, prev) || f.signatureBlock || result.candidates.some((c) => c.label === prevResult.label && c.score > 0);
-  const weak = result.label === OTHER_CLASS || f.signatureBlock || (result.confidence < 0.5 && result.confidence < prevResult.confidence * 0.8);
+  const supports =
+    continuesNumbering(f, prev) || f.signatureBlock || result.candidates.some((c) => c.label === prevResult.label && c.score > 0);
+  const weak =
+    result.label === OTHER_CLASS || f.signatureBlock || (result.confidence < 0.5 && result.confidence < prevResult.confidence * 0.8);
   // A contract page inside an NDA is the NDA's (nda_contract holds every contract phrase: see taxonomy.ts).
   const subtype = result.label === 'contract' && prevResult.label === 'nda_contract';
   if (!supports || !(weak || subtype)) return result;

@@ -63,12 +63,14 @@ const ATTACHMENT = /^\s*(attachment|exhibit|annex|schedule|appendix|enclosure)\b
 
 const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
 
-const isTitleBlock = (b: Block, page: ModelPage) =>
-  (b.type === 'title' || b.type === 'section_header') && b.bbox[1] < page.height * 0.35;
+const isTitleBlock = (b: Block, page: ModelPage) => (b.type === 'title' || b.type === 'section_header') && b.bbox[1] < page.height * 0.35;
 
 /** Title-like text: title/section headers in the top third, else the first three lines of the body. */
 function titleText(page: ModelPage): string {
-  const heads = page.blocks.filter((b) => isTitleBlock(b, page)).slice(0, 4).map((b) => b.text);
+  const heads = page.blocks
+    .filter((b) => isTitleBlock(b, page))
+    .slice(0, 4)
+    .map((b) => b.text);
   const body = page.blocks.filter((b) => b.type !== 'page_header' && b.type !== 'page_footer');
   const firstLines = (body.length ? body.flatMap((b) => b.lines) : page.lines).slice(0, 3).map((l) => l.text);
   return [...heads, ...firstLines.filter((l) => !heads.some((h) => h.includes(l)))].join('\n');

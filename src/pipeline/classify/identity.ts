@@ -73,8 +73,12 @@ function pageNumber(page: ModelPage): IdentityHints['pageNumber'] {
 function issuer(top: Line[]): string | undefined {
   for (const line of top.slice(0, 6)) {
     // "Sold By: Acme Ltd" names the issuer after a short label.
-    const text = line.text.trim().replace(/^[\p{L} ]{1,15}:\s*/u, '').replace(/[,;]$/, '');
-    if (text.length < 3 || text.length > 60 || /[“"(]|, an? /.test(text) || /[.:]$/.test(text) && !ORGANISATION.test(text.slice(-8))) continue;
+    const text = line.text
+      .trim()
+      .replace(/^[\p{L} ]{1,15}:\s*/u, '')
+      .replace(/[,;]$/, '');
+    if (text.length < 3 || text.length > 60 || /[“"(]|, an? /.test(text) || (/[.:]$/.test(text) && !ORGANISATION.test(text.slice(-8))))
+      continue;
     if (ORGANISATION.test(text) && !/\b(?:bill|ship|to|from)\s*:/i.test(line.text)) return text;
   }
   return undefined;
@@ -93,7 +97,9 @@ const bodyBlocks = (page: ModelPage): Block[] => page.blocks.filter((b) => b.typ
 
 export function extractIdentity(page: ModelPage): IdentityHints {
   const lines = page.blocks.length ? bodyBlocks(page).flatMap((b) => b.lines) : page.lines;
-  const topLines = [...page.lines].filter((l) => l.bbox[1] < page.height * 0.3).sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  const topLines = [...page.lines]
+    .filter((l) => l.bbox[1] < page.height * 0.3)
+    .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
   const hints: IdentityHints = {};
   const upper = lines.slice(0, 60);
   const num = documentNumber(upper);

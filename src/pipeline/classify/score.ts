@@ -20,7 +20,9 @@ const TITLE_WEIGHT = 3;
 const WEIGHT = { phrase: 1, label: 1.5, description: 0.35 };
 
 export const STOPWORDS: ReadonlySet<string> = new Set(
-  'a an and or the of to in on for with by from as at is are be been being it its this that these those such any all each other anything fits none classes class which who whom whose what when where how into over under about than then there their them they we our you your his her he she not no can may might must will would should could also more most some like e.g i.e etc between within upon after before during through without'.split(' '),
+  'a an and or the of to in on for with by from as at is are be been being it its this that these those such any all each other anything fits none classes class which who whom whose what when where how into over under about than then there their them they we our you your his her he she not no can may might must will would should could also more most some like e.g i.e etc between within upon after before during through without'.split(
+    ' ',
+  ),
 );
 
 interface PhraseEntry {

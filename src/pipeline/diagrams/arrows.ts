@@ -28,7 +28,8 @@ export function findArrowheads(paths: readonly DrawnPath[]): Arrowhead[] {
       const size = Math.max(width(b), height(b));
       if (sub.curved || size > MAX_HEAD || size < MIN_HEAD) continue;
       if (path.fill && (points.length === 3 || points.length === 4)) heads.push({ points, centre: mean(points), size, source: sub });
-      else if (!path.fill && !sub.closed && points.length === 3 && isVee(points)) heads.push({ points, fixedTip: points[1], centre: points[1], size, source: sub });
+      else if (!path.fill && !sub.closed && points.length === 3 && isVee(points))
+        heads.push({ points, fixedTip: points[1], centre: points[1], size, source: sub });
     }
   }
   return heads;

@@ -44,7 +44,10 @@ export function findConnectors(paths: readonly DrawnPath[], heads: readonly Arro
  * through a coarse grid, so the work stays near-linear in the number of segments.
  */
 function joinChains(lines: { points: Pt[]; lineWidth: number }[], heads: readonly Arrowhead[]): { points: Pt[]; lineWidth: number }[] {
-  const ends = lines.flatMap((l, index) => [{ index, atStart: true, p: l.points[0] }, { index, atStart: false, p: l.points[l.points.length - 1] }]);
+  const ends = lines.flatMap((l, index) => [
+    { index, atStart: true, p: l.points[0] },
+    { index, atStart: false, p: l.points[l.points.length - 1] },
+  ]);
   const grid = new Map<string, number[]>();
   const key = (x: number, y: number) => `${Math.floor(x / 4)}:${Math.floor(y / 4)}`;
   ends.forEach((e, k) => grid.set(key(e.p[0], e.p[1]), [...(grid.get(key(e.p[0], e.p[1])) ?? []), k]));

@@ -16,7 +16,10 @@ const TOLERANCE = /^(±|\+\/-)\s*\d+([.,]\d+)?$/u;
 const NOTES_HEADING = /^(general\s+)?notes?\s*:?\s*$/i;
 const NUMBERED = /^\d+[.)]\s+\S/;
 
-interface Dimension { text: string; bbox: BBox }
+interface Dimension {
+  text: string;
+  bbox: BBox;
+}
 
 export function findEngineering(input: PageGraphicsInput): ChartFinding | null {
   const { page, drawing } = input;
@@ -43,7 +46,12 @@ export function findEngineering(input: PageGraphicsInput): ChartFinding | null {
     title,
     axes: { x_label: '', y_label: '' },
     series: [],
-    insights: [...block.fields.map((f) => `${f.name}: ${f.value}`), ...dims.map((d) => `Dimension: ${d.text}`), ...notes.insights, ...callouts],
+    insights: [
+      ...block.fields.map((f) => `${f.name}: ${f.value}`),
+      ...dims.map((d) => `Dimension: ${d.text}`),
+      ...notes.insights,
+      ...callouts,
+    ],
     summary: summaryOf(block.fields, dims.length, notes.insights.length),
     confidence: confidenceOf(block.fields.length, dims.length, drawing !== null),
     parts,
@@ -69,10 +77,19 @@ function dimensions(lines: readonly Line[], connectors: readonly Connector[], ve
     const text = line.text.trim();
     if (!DIMENSION.test(text) || TOLERANCE.test(text)) continue;
     const size = line.font.size || line.bbox[3] - line.bbox[1];
-    const near = connectors.filter((c) => (c.startHead || c.endHead) && boxesNear(c.bbox, line.bbox, 1.5 * size) && boxPolylineDistance(line.bbox, c.points) <= 1.5 * size);
+    const near = connectors.filter(
+      (c) =>
+        (c.startHead || c.endHead) && boxesNear(c.bbox, line.bbox, 1.5 * size) && boxPolylineDistance(line.bbox, c.points) <= 1.5 * size,
+    );
     if (vector && near.length === 0) continue;
     if (!vector && !declared) continue;
-    const tol = lines.find((l) => TOLERANCE.test(l.text.trim()) && l.bbox[0] >= line.bbox[2] - 2 && l.bbox[0] - line.bbox[2] < size && Math.abs(center(l.bbox)[1] - center(line.bbox)[1]) < size);
+    const tol = lines.find(
+      (l) =>
+        TOLERANCE.test(l.text.trim()) &&
+        l.bbox[0] >= line.bbox[2] - 2 &&
+        l.bbox[0] - line.bbox[2] < size &&
+        Math.abs(center(l.bbox)[1] - center(line.bbox)[1]) < size,
+    );
     const boxes = [line.bbox, ...near.slice(0, 1).map((c) => c.bbox), ...(tol ? [tol.bbox] : [])];
     out.push({ text: tol ? `${text} ${tol.text.trim()}` : text, bbox: union(boxes) });
   }
@@ -109,17 +126,26 @@ function calloutsOf(lines: readonly Line[], connectors: readonly Connector[], ta
   for (const c of connectors) {
     if (c.startHead === c.endHead) continue;
     const tail = c.endHead ? c.start : c.end;
-    const line = lines.find((l) => pointBoxDistance(tail, l.bbox) < 1.5 * (l.bbox[3] - l.bbox[1]) && !taken.has(l.text.trim()) && !DIMENSION.test(l.text.trim()));
-    if (line && line.text.trim().split(/\s+/).length <= 8 && !out.includes(`Callout: ${line.text.trim()}`)) out.push(`Callout: ${line.text.trim()}`);
+    const line = lines.find(
+      (l) => pointBoxDistance(tail, l.bbox) < 1.5 * (l.bbox[3] - l.bbox[1]) && !taken.has(l.text.trim()) && !DIMENSION.test(l.text.trim()),
+    );
+    if (line && line.text.trim().split(/\s+/).length <= 8 && !out.includes(`Callout: ${line.text.trim()}`))
+      out.push(`Callout: ${line.text.trim()}`);
   }
   return out.slice(0, 30);
 }
 
 function summaryOf(fields: TitleField[], dims: number, notes: number): string {
   const get = (n: string) => fields.find((f) => f.name === n)?.value;
-  const facts = [get('Drawing No') && `drawing no. ${get('Drawing No')}`, get('Rev') && `rev ${get('Rev')}`, get('Scale') && `scale ${get('Scale')}`].filter(Boolean);
+  const facts = [
+    get('Drawing No') && `drawing no. ${get('Drawing No')}`,
+    get('Rev') && `rev ${get('Rev')}`,
+    get('Scale') && `scale ${get('Scale')}`,
+  ].filter(Boolean);
   const title = get('Title') ? ` "${get('Title')}"` : '';
-  const extra = [dims ? `${dims} dimension${dims === 1 ? '' : 's'}` : '', notes ? `${notes} note${notes === 1 ? '' : 's'}` : ''].filter(Boolean);
+  const extra = [dims ? `${dims} dimension${dims === 1 ? '' : 's'}` : '', notes ? `${notes} note${notes === 1 ? '' : 's'}` : ''].filter(
+    Boolean,
+  );
   return `Engineering drawing${title}${facts.length ? ` (${facts.join(', ')})` : ''}${extra.length ? ` with ${extra.join(' and ')}` : ''}.`;
 }
 

@@ -36,9 +36,25 @@ function describe(page: ModelPage, figure: BBox): ChartFinding {
   return base(figure, caption?.text ?? '', summary, inside, parts, Math.round(confidence * 100) / 100, page);
 }
 
-function base(bbox: BBox, title: string, summary: string, insights: string[], parts: ItemPart[], confidence: number, page: ModelPage): ChartFinding {
+function base(
+  bbox: BBox,
+  title: string,
+  summary: string,
+  insights: string[],
+  parts: ItemPart[],
+  confidence: number,
+  page: ModelPage,
+): ChartFinding {
   return {
-    kind: 'figure', bbox, title, axes: { x_label: '', y_label: '' }, series: [], insights, summary, confidence, parts,
+    kind: 'figure',
+    bbox,
+    title,
+    axes: { x_label: '', y_label: '' },
+    series: [],
+    insights,
+    summary,
+    confidence,
+    parts,
     source: page.ocr || page.lines.some((l) => l.source === 'ocr') ? 'raster' : 'vector',
   };
 }
@@ -60,7 +76,9 @@ function captionOf(page: ModelPage, figure: BBox): { text: string; bbox: BBox } 
   const line = page.lines.find((l) => near(l, true)) ?? page.lines.find((l) => near(l, false));
   if (!line) return null;
   const holder = page.blocks.find((b) => b.lines.some((l) => l.id === line.id));
-  return holder && holder.lines[0]?.id === line.id ? { text: clean(holder.text), bbox: holder.bbox } : { text: clean(line.text), bbox: line.bbox };
+  return holder && holder.lines[0]?.id === line.id
+    ? { text: clean(holder.text), bbox: holder.bbox }
+    : { text: clean(line.text), bbox: line.bbox };
 }
 
 function textInside(page: ModelPage, figure: BBox, captionBox: BBox | null): string[] {
@@ -90,4 +108,3 @@ function citingSentence(page: ModelPage, kindWord: string, number: string, capti
 }
 
 const clean = (t: string) => t.replace(/\s+/g, ' ').trim();
-

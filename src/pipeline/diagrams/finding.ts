@@ -49,7 +49,11 @@ function summary(g: DiagramGraph, order: number[], flow: boolean): string {
   const ends = order.filter((i) => hasIn.has(i) && !hasOut.has(i));
   const steps = g.nodes.length - decisions;
   let text = `Flowchart with ${plural(steps, 'step')}${decisions ? ` and ${plural(decisions, 'decision')}` : ''}`;
-  if (starts.length && ends.length) text += `, from ${name(g, starts[0])} to ${ends.slice(0, 3).map((i) => name(g, i)).join(' or ')}`;
+  if (starts.length && ends.length)
+    text += `, from ${name(g, starts[0])} to ${ends
+      .slice(0, 3)
+      .map((i) => name(g, i))
+      .join(' or ')}`;
   return `${text}.`;
 }
 
@@ -58,7 +62,10 @@ function insights(g: DiagramGraph, order: number[]): string[] {
   const rank = new Map(order.map((n, k) => [n, k]));
   for (const i of order) {
     if (g.nodes[i].shape !== 'decision') continue;
-    const branches = g.edges.filter((e) => e.directed && e.from === i).sort((a, b) => rank.get(a.to)! - rank.get(b.to)!).map((e) => `${e.label || 'next'} → ${name(g, e.to)}`);
+    const branches = g.edges
+      .filter((e) => e.directed && e.from === i)
+      .sort((a, b) => rank.get(a.to)! - rank.get(b.to)!)
+      .map((e) => `${e.label || 'next'} → ${name(g, e.to)}`);
     if (branches.length) out.push(`Decision "${name(g, i)}": ${branches.join('; ')}.`);
   }
   for (const e of g.edges) {

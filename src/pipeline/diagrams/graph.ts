@@ -35,16 +35,28 @@ export function shapeAt(p: Pt, shapes: readonly ShapeOutline[], tol: number): nu
  * counts as a diagram only with an arrowhead or two links, and a link between two labelled shapes (conservative:
  * boxes that happen to touch a line are not a diagram, and callout boxes pointing into a picture are not either).
  */
-export function assembleGraphs(shapes: readonly ShapeOutline[], links: readonly RawLink[], items: readonly TextItem[], certainty: number): DiagramGraph[] {
+export function assembleGraphs(
+  shapes: readonly ShapeOutline[],
+  links: readonly RawLink[],
+  items: readonly TextItem[],
+  certainty: number,
+): DiagramGraph[] {
   const real = dedupeLinks(links.filter((l) => l.a !== l.b));
   if (real.length === 0) return [];
   const { labels, used } = labelShapes(shapes, items);
-  const edgeText = labelEdges(real.map((l) => l.distanceTo), phrases(items, used));
+  const edgeText = labelEdges(
+    real.map((l) => l.distanceTo),
+    phrases(items, used),
+  );
   const edges: DiagramEdge[] = real.map((l, i) => toEdge(l, edgeText.labels[i], edgeText.boxes[i]));
   const nodes: DiagramNode[] = shapes.map((s, i) => ({ ...s, label: labels[i] }));
   return components(nodes.length, edges)
     .map((members) => subgraph(nodes, edges, members, certainty))
-    .filter((g) => (g.edges.some((e) => e.directed) || g.edges.length >= 2) && g.edges.some((e) => g.nodes[e.from].label !== '' && g.nodes[e.to].label !== ''));
+    .filter(
+      (g) =>
+        (g.edges.some((e) => e.directed) || g.edges.length >= 2) &&
+        g.edges.some((e) => g.nodes[e.from].label !== '' && g.nodes[e.to].label !== ''),
+    );
 }
 
 function toEdge(l: RawLink, label: string, labelBox: BBox | null): DiagramEdge {

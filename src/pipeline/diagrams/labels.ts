@@ -15,7 +15,8 @@ export function textItems(page: ModelPage): TextItem[] {
   const out: TextItem[] = [];
   for (const line of page.lines) {
     if (line.rotation !== 0) continue;
-    for (const w of line.words) if (w.text.trim()) out.push({ text: w.text, bbox: w.bbox, size: w.font.size || line.font.size, line: line.id });
+    for (const w of line.words)
+      if (w.text.trim()) out.push({ text: w.text, bbox: w.bbox, size: w.font.size || line.font.size, line: line.id });
   }
   return out;
 }
@@ -30,7 +31,16 @@ export function joinWords(items: readonly TextItem[]): string {
     if (row && Math.abs(center(row[0].bbox)[1] - cy) < 0.5 * (it.bbox[3] - it.bbox[1])) row.push(it);
     else rows.push([it]);
   }
-  return rows.map((r) => r.sort((a, b) => a.bbox[0] - b.bbox[0]).map((w) => w.text).join(' ')).join(' ').replace(/\s+/g, ' ').trim();
+  return rows
+    .map((r) =>
+      r
+        .sort((a, b) => a.bbox[0] - b.bbox[0])
+        .map((w) => w.text)
+        .join(' '),
+    )
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Each shape's label: the words whose centre lies inside it (the innermost shape wins). */
@@ -58,14 +68,21 @@ export function phrases(items: readonly TextItem[], used: ReadonlySet<TextItem>)
   for (const it of free) {
     const last = out[out.length - 1];
     if (last && last.line === it.line && it.bbox[0] - last.bbox[2] < 0.8 * it.size) {
-      out[out.length - 1] = { ...last, text: `${last.text} ${it.text}`, bbox: [last.bbox[0], Math.min(last.bbox[1], it.bbox[1]), it.bbox[2], Math.max(last.bbox[3], it.bbox[3])] };
+      out[out.length - 1] = {
+        ...last,
+        text: `${last.text} ${it.text}`,
+        bbox: [last.bbox[0], Math.min(last.bbox[1], it.bbox[1]), it.bbox[2], Math.max(last.bbox[3], it.bbox[3])],
+      };
     } else out.push({ ...it });
   }
   return out;
 }
 
 /** Short phrases next to a connector label it ("Yes", "No"); each edge takes its nearest phrase, each phrase one edge. */
-export function labelEdges(edgeDistances: readonly ((b: BBox) => number)[], candidates: readonly TextItem[]): { labels: string[]; boxes: (BBox | null)[] } {
+export function labelEdges(
+  edgeDistances: readonly ((b: BBox) => number)[],
+  candidates: readonly TextItem[],
+): { labels: string[]; boxes: (BBox | null)[] } {
   const labels = edgeDistances.map(() => '');
   const boxes: (BBox | null)[] = edgeDistances.map(() => null);
   const best = edgeDistances.map(() => Infinity);

@@ -56,7 +56,12 @@ export function shapesAroundText(ink: InkMap, lines: readonly Line[]): { shapes:
 
 /** Nodes do not overlap: of two overlapping areas the larger is the space between shapes, not a shape. */
 function withoutOverlaps(shapes: RasterShape[]): RasterShape[] {
-  return shapes.filter((s) => !shapes.some((o) => o !== s && overlapArea(o.bbox, s.bbox) > 0.1 * Math.min(area(o.bbox), area(s.bbox)) && area(s.bbox) > area(o.bbox)));
+  return shapes.filter(
+    (s) =>
+      !shapes.some(
+        (o) => o !== s && overlapArea(o.bbox, s.bbox) > 0.1 * Math.min(area(o.bbox), area(s.bbox)) && area(s.bbox) > area(o.bbox),
+      ),
+  );
 }
 
 /**
@@ -65,7 +70,10 @@ function withoutOverlaps(shapes: RasterShape[]): RasterShape[] {
  */
 function seedIn(ink: InkMap, b: BBox): number {
   const counts = new Map<number, { n: number; at: number }>();
-  const x0 = Math.round(b[0]) - 3, x1 = Math.round(b[2]) + 3, y0 = Math.round(b[1]) - 3, y1 = Math.round(b[3]) + 3;
+  const x0 = Math.round(b[0]) - 3,
+    x1 = Math.round(b[2]) + 3,
+    y0 = Math.round(b[1]) - 3,
+    y1 = Math.round(b[3]) + 3;
   const visit = (x: number, y: number) => {
     if (x < 0 || y < 0 || x >= ink.w || y >= ink.h) return;
     const p = y * ink.w + x;
@@ -93,7 +101,10 @@ function flood(ink: InkMap, regions: Int32Array, queue: Int32Array, seed: number
   let tail = 0;
   queue[tail++] = seed;
   regions[seed] = id;
-  let x0 = ink.w, y0 = ink.h, x1 = 0, y1 = 0;
+  let x0 = ink.w,
+    y0 = ink.h,
+    x1 = 0,
+    y1 = 0;
   let leaked = false;
   while (head < tail) {
     const p = queue[head++];
@@ -103,10 +114,16 @@ function flood(ink: InkMap, regions: Int32Array, queue: Int32Array, seed: number
     if (x > x1) x1 = x;
     if (y < y0) y0 = y;
     if (y > y1) y1 = y;
-    if (x === 0 || y === 0 || x === ink.w - 1 || y === ink.h - 1) { leaked = true; break; }
+    if (x === 0 || y === 0 || x === ink.w - 1 || y === ink.h - 1) {
+      leaked = true;
+      break;
+    }
     for (const q of [p - 1, p + 1, p - ink.w, p + ink.w]) {
       if (regions[q] !== 0 || !sameColour(ink.rgb, seed, q)) continue;
-      if (tail >= queue.length) { leaked = true; break; }
+      if (tail >= queue.length) {
+        leaked = true;
+        break;
+      }
       regions[q] = id;
       queue[tail++] = q;
     }
@@ -127,12 +144,25 @@ function sameColour(rgb: Uint8Array, a: number, b: number): boolean {
 }
 
 const rowRun = (regions: Int32Array, w: number, id: number, y: number, x0: number, x1: number): [number, number, number] => {
-  let first = -1, last = -1, n = 0;
-  for (let x = x0; x < x1; x++) if (regions[y * w + x] === id) { if (first < 0) first = x; last = x; n++; }
+  let first = -1,
+    last = -1,
+    n = 0;
+  for (let x = x0; x < x1; x++)
+    if (regions[y * w + x] === id) {
+      if (first < 0) first = x;
+      last = x;
+      n++;
+    }
   return [first, last, n];
 };
 
-function classify(ink: InkMap, regions: Int32Array, id: number, filled: { bbox: BBox; count: number }, lines: readonly Line[]): RasterShape | null {
+function classify(
+  ink: InkMap,
+  regions: Int32Array,
+  id: number,
+  filled: { bbox: BBox; count: number },
+  lines: readonly Line[],
+): RasterShape | null {
   const b = filled.bbox;
   const w = width(b);
   const h = height(b);
@@ -176,7 +206,14 @@ function glyphPixels(ink: InkMap, regions: Int32Array, id: number, t: BBox, b: B
   return n;
 }
 
-function shapeFrom(ratio: number, top: [number, number, number], upper: [number, number, number], lower: [number, number, number], w: number, h: number): NodeShape | null {
+function shapeFrom(
+  ratio: number,
+  top: [number, number, number],
+  upper: [number, number, number],
+  lower: [number, number, number],
+  w: number,
+  h: number,
+): NodeShape | null {
   const topShare = top[2] / w;
   if (ratio > 0.4 && ratio < 0.64 && upper[2] / w > 0.35 && upper[2] / w < 0.65) return 'decision';
   if (ratio > 0.6 && Math.abs(upper[0] - lower[0]) > 0.12 * w && Math.abs(upper[2] - lower[2]) < 0.1 * w) return 'parallelogram';
@@ -190,13 +227,39 @@ function outlineOf(shape: NodeShape, b: BBox, upper: [number, number, number], l
   const [x0, y0, x1, y1] = b;
   const cx = (x0 + x1) / 2;
   const cy = (y0 + y1) / 2;
-  if (shape === 'decision') return [[cx, y0], [x1, cy], [cx, y1], [x0, cy]];
+  if (shape === 'decision')
+    return [
+      [cx, y0],
+      [x1, cy],
+      [cx, y1],
+      [x0, cy],
+    ];
   if (shape === 'circle' || shape === 'terminal') {
-    return Array.from({ length: 32 }, (_, k) => [cx + ((x1 - x0) / 2) * Math.cos((k * Math.PI) / 16), cy + ((y1 - y0) / 2) * Math.sin((k * Math.PI) / 16)] as Pt);
+    return Array.from(
+      { length: 32 },
+      (_, k) => [cx + ((x1 - x0) / 2) * Math.cos((k * Math.PI) / 16), cy + ((y1 - y0) / 2) * Math.sin((k * Math.PI) / 16)] as Pt,
+    );
   }
   if (shape === 'parallelogram') {
     const shift = (upper[0] - lower[0]) * 2;
-    return shift > 0 ? [[x0 + shift, y0], [x1, y0], [x1 - shift, y1], [x0, y1]] : [[x0, y0], [x1 + shift, y0], [x1, y1], [x0 - shift, y1]];
+    return shift > 0
+      ? [
+          [x0 + shift, y0],
+          [x1, y0],
+          [x1 - shift, y1],
+          [x0, y1],
+        ]
+      : [
+          [x0, y0],
+          [x1 + shift, y0],
+          [x1, y1],
+          [x0 - shift, y1],
+        ];
   }
-  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  return [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ];
 }

@@ -142,7 +142,9 @@ function linkOf(pixels: number[], zone: Int32Array, ink: InkMap, stroke: number)
   const inkA = inkNear(pixels, ink.w, pa, radius);
   const inkB = inkNear(pixels, ink.w, pb, radius);
   const bare = radius * stroke;
-  const sample = pixels.filter((_, k) => k % Math.max(1, Math.floor(pixels.length / 1500)) === 0).map((p) => [p % ink.w, Math.floor(p / ink.w)] as Pt);
+  const sample = pixels
+    .filter((_, k) => k % Math.max(1, Math.floor(pixels.length / 1500)) === 0)
+    .map((p) => [p % ink.w, Math.floor(p / ink.w)] as Pt);
   const bbox = boxOf(sample);
   return {
     a: za - 1,
@@ -165,9 +167,15 @@ function inkNear(pixels: number[], w: number, c: Pt, r: number): number {
 }
 
 function boxOf(points: Pt[]): BBox {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const [x, y] of points) {
-    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + 1); y1 = Math.max(y1, y + 1);
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x + 1);
+    y1 = Math.max(y1, y + 1);
   }
   return [x0, y0, x1, y1];
 }

@@ -40,7 +40,12 @@ function classifyPolygon(points: Pt[], b: BBox): NodeShape | null {
     return Math.abs(p[0] - q[0]) <= tol || Math.abs(p[1] - q[1]) <= tol;
   });
   if (axisAligned) return 'box';
-  const mids: Pt[] = [[(b[0] + b[2]) / 2, b[1]], [b[2], (b[1] + b[3]) / 2], [(b[0] + b[2]) / 2, b[3]], [b[0], (b[1] + b[3]) / 2]];
+  const mids: Pt[] = [
+    [(b[0] + b[2]) / 2, b[1]],
+    [b[2], (b[1] + b[3]) / 2],
+    [(b[0] + b[2]) / 2, b[3]],
+    [b[0], (b[1] + b[3]) / 2],
+  ];
   const midTol = Math.max(2, Math.max(width(b), height(b)) * 0.08);
   if (mids.every((m) => points.some((p) => dist(p, m) <= midTol))) return 'decision';
   return isParallelogram(points, tol) ? 'parallelogram' : null;

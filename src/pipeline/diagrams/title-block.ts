@@ -34,14 +34,21 @@ const FIELDS: [string, RegExp][] = [
   ['Tolerance', /^(tolerances?|general\s+tolerance)\b/i],
 ];
 
-interface Labelled { line: Line; name: string; rest: string }
+interface Labelled {
+  line: Line;
+  name: string;
+  rest: string;
+}
 
 function asLabel(line: Line): Labelled | null {
   const text = line.text.trim();
   for (const [name, re] of FIELDS) {
     const m = re.exec(text);
     if (!m) continue;
-    const rest = text.slice(m[0].length).replace(/^\s*[:.\-–]?\s*/, '').trim();
+    const rest = text
+      .slice(m[0].length)
+      .replace(/^\s*[:.\-–]?\s*/, '')
+      .trim();
     // "Title Block Notes for the assembly" is prose, not a label: a label is short or has its value after a colon.
     if (rest && !/^\s*[:]/.test(text.slice(m[0].length)) && rest.split(' ').length > 4) continue;
     return { line, name, rest };
@@ -50,7 +57,13 @@ function asLabel(line: Line): Labelled | null {
 }
 
 /** Title block fields, or [] when fewer than `minFields` labels sit in the sheet's bottom-right. */
-export function readTitleBlock(lines: readonly Line[], paths: readonly DrawnPath[], pageW: number, pageH: number, minFields = 3): { fields: TitleField[]; bbox: BBox | null } {
+export function readTitleBlock(
+  lines: readonly Line[],
+  paths: readonly DrawnPath[],
+  pageW: number,
+  pageH: number,
+  minFields = 3,
+): { fields: TitleField[]; bbox: BBox | null } {
   const labels = lines
     .filter((l) => center(l.bbox)[0] > pageW * 0.45 && center(l.bbox)[1] > pageH * 0.5)
     .map(asLabel)
@@ -67,7 +80,10 @@ export function readTitleBlock(lines: readonly Line[], paths: readonly DrawnPath
   return { fields, bbox: fields.length ? union(fields.map((f) => f.bbox)) : null };
 }
 
-interface Rules { h: [number, number, number][]; v: [number, number, number][] }
+interface Rules {
+  h: [number, number, number][];
+  v: [number, number, number][];
+}
 
 /** Horizontal rules as [y, x0, x1] and vertical ones as [x, y0, y1], from every straight stroked segment. */
 function rulesOf(paths: readonly DrawnPath[]): Rules {
@@ -121,8 +137,20 @@ function valueOf(label: Line, lines: readonly Line[], labels: ReadonlySet<Line>,
 /** Without rules: the nearest non-label text on the same row to the right, else just below. */
 function nearestValue(label: Line, lines: readonly Line[], labels: ReadonlySet<Line>): { text: string; box: BBox } | null {
   const h = label.bbox[3] - label.bbox[1];
-  const sameRow = lines.filter((l) => !labels.has(l) && l.bbox[0] > label.bbox[2] && l.bbox[0] - label.bbox[2] < 12 * h && Math.abs(center(l.bbox)[1] - center(label.bbox)[1]) < 0.6 * h);
-  const below = lines.filter((l) => !labels.has(l) && l.bbox[1] >= label.bbox[3] - 1 && l.bbox[1] - label.bbox[3] < 1.2 * h && Math.abs(l.bbox[0] - label.bbox[0]) < 3 * h);
+  const sameRow = lines.filter(
+    (l) =>
+      !labels.has(l) &&
+      l.bbox[0] > label.bbox[2] &&
+      l.bbox[0] - label.bbox[2] < 12 * h &&
+      Math.abs(center(l.bbox)[1] - center(label.bbox)[1]) < 0.6 * h,
+  );
+  const below = lines.filter(
+    (l) =>
+      !labels.has(l) &&
+      l.bbox[1] >= label.bbox[3] - 1 &&
+      l.bbox[1] - label.bbox[3] < 1.2 * h &&
+      Math.abs(l.bbox[0] - label.bbox[0]) < 3 * h,
+  );
   const pick = sameRow.sort((a, b) => a.bbox[0] - b.bbox[0])[0] ?? below.sort((a, b) => a.bbox[1] - b.bbox[1])[0];
   return pick ? { text: pick.text.trim(), box: pick.bbox } : null;
 }

@@ -13,8 +13,9 @@ export function vectorGraphs(input: PageGraphicsInput): DiagramGraph[] {
   const drawing = input.drawing;
   if (!drawing || drawing.paths.length === 0) return [];
   const tables = input.page.blocks.filter((b) => b.type === 'table').map((b) => b.bbox);
-  const shapes = findShapes(drawing.paths, drawing.width, drawing.height)
-    .filter((s) => !tables.some((t) => overlapArea(t, s.bbox) > 0.5 * area(s.bbox)));
+  const shapes = findShapes(drawing.paths, drawing.width, drawing.height).filter(
+    (s) => !tables.some((t) => overlapArea(t, s.bbox) > 0.5 * area(s.bbox)),
+  );
   if (shapes.length < 2) return [];
   const heads = findArrowheads(drawing.paths);
   const links: RawLink[] = [];

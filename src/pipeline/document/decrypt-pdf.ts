@@ -7,9 +7,12 @@ const PDF = 'application/pdf';
 /** An encrypted PDF without its password, or with a wrong one: the message says which. */
 export class PdfPasswordError extends DocumentFormatError {
   constructor(readonly reason: 'needed' | 'wrong') {
-    super(reason === 'needed'
-      ? 'PDF is encrypted and needs a password: give it in the `password` field'
-      : 'PDF is encrypted and the password given is wrong', PDF);
+    super(
+      reason === 'needed'
+        ? 'PDF is encrypted and needs a password: give it in the `password` field'
+        : 'PDF is encrypted and the password given is wrong',
+      PDF,
+    );
     this.name = 'PdfPasswordError';
   }
 }

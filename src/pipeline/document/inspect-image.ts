@@ -34,7 +34,9 @@ export async function imageHeader(bytes: Uint8Array, type: DocumentType, page = 
   if (meta.format !== SHARP_FORMAT[type]) {
     throw corruptImage(type, `the decoder read it as ${meta.format ?? 'nothing it knows'}`);
   }
-  const size = meta.autoOrient ? { width: meta.autoOrient.width, height: meta.autoOrient.height } : { width: meta.width ?? 0, height: meta.height ?? 0 };
+  const size = meta.autoOrient
+    ? { width: meta.autoOrient.width, height: meta.autoOrient.height }
+    : { width: meta.width ?? 0, height: meta.height ?? 0 };
   if (!size.width || !size.height) throw corruptImage(type, 'the header gives no pixel size');
   return { size, pages: meta.pages ?? 1 };
 }

@@ -40,7 +40,8 @@ function checkRepairedPage(page: mupdf.Page, index: number, count: number): void
   const contents = obj.get('Contents');
   if (contents.isNull()) return; // a page without content is a legitimately blank page
   const streams = contents.isArray() ? Array.from({ length: contents.length }, (_, i) => contents.get(i)) : [contents];
-  if (streams.some((s) => !s.isStream())) throw corrupt(`the content of page ${index + 1} of ${count} is missing (the file appears truncated)`);
+  if (streams.some((s) => !s.isStream()))
+    throw corrupt(`the content of page ${index + 1} of ${count} is missing (the file appears truncated)`);
 }
 
 function pageSizes(doc: mupdf.Document, count: number, repaired: boolean, log: MupdfLog, limits: InspectLimits): PageSize[] {

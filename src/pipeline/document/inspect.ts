@@ -38,7 +38,10 @@ export function inspectJson(bytes: Uint8Array): InspectResult {
     throw new DocumentFormatError(`file looks like JSON but does not parse: ${(err as Error).message}`, type);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new DocumentFormatError(`JSON file must hold an object (a schema), found ${Array.isArray(value) ? 'an array' : typeof value}`, type);
+    throw new DocumentFormatError(
+      `JSON file must hold an object (a schema), found ${Array.isArray(value) ? 'an array' : typeof value}`,
+      type,
+    );
   }
   return { contentType: type, pageCount: 1, pages: [], warnings: [] };
 }

@@ -14,7 +14,12 @@ export function describeLimit(pixels: number): string {
 }
 
 /** e.g. "image has 40000x40000 = 1.6 GP, over the 100 MP limit" (tooLarge: answered 413 on upload). */
-export function checkPagePixels(size: PageSize, what: string, limits: Pick<InspectLimits, 'maxPagePixels'>, detectedType: string | null = null): void {
+export function checkPagePixels(
+  size: PageSize,
+  what: string,
+  limits: Pick<InspectLimits, 'maxPagePixels'>,
+  detectedType: string | null = null,
+): void {
   const pixels = size.width * size.height;
   if (pixels <= limits.maxPagePixels) return;
   throw new DocumentFormatError(

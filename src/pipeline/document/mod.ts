@@ -5,7 +5,16 @@
 export { mupdfWasmModule } from './mupdf-hook.ts';
 export type { DocumentPool } from './pool.ts';
 export type { DocumentType, InspectLimits, InspectResult, PageSize, RenderOptions, RenderResult } from './types.ts';
-export { DEFAULT_DPI, IMAGE_FORMAT_CONTENT_TYPE, MAX_DPI, MIN_DPI, isDocumentType, type ImageFormat, type StoredContentType, type StoredDocument } from './types.ts';
+export {
+  DEFAULT_DPI,
+  IMAGE_FORMAT_CONTENT_TYPE,
+  MAX_DPI,
+  MIN_DPI,
+  isDocumentType,
+  type ImageFormat,
+  type StoredContentType,
+  type StoredDocument,
+} from './types.ts';
 export { misnamedTextProblem, refineTextType } from './convert/formats.ts';
 export { decryptPdf, pdfNeedsPassword } from './decrypt-pdf.ts';
 export { RENDER_ENGINE_VERSION } from './engine-version.ts';

@@ -35,7 +35,11 @@ export function withMupdfLog<T>(fn: (log: MupdfLog) => T): T {
 /** mupdf errors can carry a WASM stack dump; keep the first meaningful line, bounded. */
 export function oneLine(err: unknown): string {
   const raw = err instanceof Error ? err.message : String(err);
-  const line = raw.split('\n').map((s) => s.trim()).find((s) => s.length > 0) ?? 'unknown error';
+  const line =
+    raw
+      .split('\n')
+      .map((s) => s.trim())
+      .find((s) => s.length > 0) ?? 'unknown error';
   const clean = line.replace(/^(Error|TypeError|RangeError|RuntimeError):\s*/, '').replace(/\s+at\s.*$/, '');
   return clean.length > 200 ? `${clean.slice(0, 197)}...` : clean;
 }

@@ -47,7 +47,9 @@ function filtersOf(stream: mupdf.PDFObject): string[] {
   const filter = stream.get('Filter');
   if (filter.isName()) return [filter.asName()];
   if (!filter.isArray()) return [];
-  return Array.from({ length: filter.length }, (_, i) => filter.get(i)).filter((f) => f.isName()).map((f) => f.asName());
+  return Array.from({ length: filter.length }, (_, i) => filter.get(i))
+    .filter((f) => f.isName())
+    .map((f) => f.asName());
 }
 
 function asciiHex(data: Buffer): Buffer {
@@ -174,7 +176,9 @@ export class PageCostMeter {
 
   private checkCost(cost: number, what: string): void {
     if (cost > this.limits.maxContentBytes) {
-      throw tooCostly(`${what} has content that expands to over ${mib(this.limits.maxContentBytes)} (a decompression bomb or forms drawn too many times)`);
+      throw tooCostly(
+        `${what} has content that expands to over ${mib(this.limits.maxContentBytes)} (a decompression bomb or forms drawn too many times)`,
+      );
     }
   }
 
@@ -229,7 +233,9 @@ export class PageCostMeter {
         const width = xobject.get('Width').asNumber();
         const height = xobject.get('Height').asNumber();
         if (width * height > this.limits.maxPagePixels) {
-          throw tooCostly(`${what} draws an image of ${width}x${height} = ${describeLimit(width * height)}, over the ${describeLimit(this.limits.maxPagePixels)} limit`);
+          throw tooCostly(
+            `${what} draws an image of ${width}x${height} = ${describeLimit(width * height)}, over the ${describeLimit(this.limits.maxPagePixels)} limit`,
+          );
         }
       }
     }
@@ -241,7 +247,9 @@ export class PageCostMeter {
         if (!(tileArea > 0)) continue; // no tiling at all: nothing for mupdf to repeat
         const tiles = area / tileArea;
         if (tiles > this.limits.maxPatternTiles) {
-          throw tooCostly(`${what} fills with a tiling pattern of about ${tiles.toExponential(1)} tiles, over the ${this.limits.maxPatternTiles.toExponential(0)} limit`);
+          throw tooCostly(
+            `${what} fills with a tiling pattern of about ${tiles.toExponential(1)} tiles, over the ${this.limits.maxPatternTiles.toExponential(0)} limit`,
+          );
         }
       }
     }

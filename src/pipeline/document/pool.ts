@@ -80,7 +80,10 @@ export class PoolBusyError extends Error {
 
 /** A task ran past its time limit; its worker thread was stopped. */
 export class PoolTaskTimeoutError extends Error {
-  constructor(readonly op: string, readonly timeoutMs: number) {
+  constructor(
+    readonly op: string,
+    readonly timeoutMs: number,
+  ) {
     super(`document ${op} task did not finish within ${Math.round(timeoutMs / 1000)} s`);
     this.name = 'PoolTaskTimeoutError';
   }
@@ -120,7 +123,12 @@ const WORKER_YOUNG_GENERATION_MB = 32;
  * Runs `items` as one task; should it run out of time, again one item per task, so only the item at fault is
  * lost (`lost` stands in for it) and the others are still read. Bytes moved to the worker cannot be sent again.
  */
-async function itemByItemOnTimeout<T, R>(items: T[], transferred: boolean, runItems: (batch: T[]) => Promise<R[]>, lost: (item: T, err: PoolTaskTimeoutError) => R): Promise<R[]> {
+async function itemByItemOnTimeout<T, R>(
+  items: T[],
+  transferred: boolean,
+  runItems: (batch: T[]) => Promise<R[]>,
+  lost: (item: T, err: PoolTaskTimeoutError) => R,
+): Promise<R[]> {
   try {
     return await runItems(items);
   } catch (err) {
@@ -133,11 +141,21 @@ async function itemByItemOnTimeout<T, R>(items: T[], transferred: boolean, runIt
 }
 
 /** Like a page mupdf cannot read: a page whose drawing ran out of time comes back empty. */
-const timedOutDrawing = (pageIndex: number): PageDrawing => ({ page_index: pageIndex, width: 0, height: 0, glyphs: [], paths: [], truncated: true });
+const timedOutDrawing = (pageIndex: number): PageDrawing => ({
+  page_index: pageIndex,
+  width: 0,
+  height: 0,
+  glyphs: [],
+  paths: [],
+  truncated: true,
+});
 
 /** A page whose drawing ran out of time loses its findings, and says why. */
 const timedOutVectorPage = (task: VectorPageTask, err: PoolTaskTimeoutError): VectorPageResult => ({
-  page_index: task.page.page_index, equations: [], items: [], failures: [{ stage: 'drawing', message: err.message }],
+  page_index: task.page.page_index,
+  equations: [],
+  items: [],
+  failures: [{ stage: 'drawing', message: err.message }],
 });
 
 export function createDocumentPool(threads: number, options: DocumentPoolOptions = {}): DocumentPool {
@@ -184,30 +202,50 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
 
   function drawings(source: DocumentSource, pageIndexes: number[], opts: SourceOptions = {}): Promise<PageDrawing[]> {
     const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
-    return itemByItemOnTimeout(pageIndexes, transferList.length > 0, async (batch) => {
-      const reply = await run({ op: 'drawing', source: taskSource, pageIndexes: batch }, transferList, batch.length);
-      if (!reply.ok) throw rebuildError(reply.error);
-      if (reply.op !== 'drawing') throw new Error('document pool answered a different operation');
-      return reply.value;
-    }, timedOutDrawing);
+    return itemByItemOnTimeout(
+      pageIndexes,
+      transferList.length > 0,
+      async (batch) => {
+        const reply = await run({ op: 'drawing', source: taskSource, pageIndexes: batch }, transferList, batch.length);
+        if (!reply.ok) throw rebuildError(reply.error);
+        if (reply.op !== 'drawing') throw new Error('document pool answered a different operation');
+        return reply.value;
+      },
+      timedOutDrawing,
+    );
   }
 
-  function vectorPages(source: DocumentSource, tasks: VectorPageTask[], opts: SourceOptions & { docKey?: string } = {}): Promise<VectorPageResult[]> {
+  function vectorPages(
+    source: DocumentSource,
+    tasks: VectorPageTask[],
+    opts: SourceOptions & { docKey?: string } = {},
+  ): Promise<VectorPageResult[]> {
     const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
-    return itemByItemOnTimeout(tasks, transferList.length > 0, async (batch) => {
-      const reply = await run({ op: 'vector-pages', source: taskSource, docKey: opts.docKey, tasks: batch }, transferList, batch.length);
-      if (!reply.ok) throw rebuildError(reply.error);
-      if (reply.op !== 'vector-pages') throw new Error('document pool answered a different operation');
-      return reply.value;
-    }, timedOutVectorPage);
+    return itemByItemOnTimeout(
+      tasks,
+      transferList.length > 0,
+      async (batch) => {
+        const reply = await run({ op: 'vector-pages', source: taskSource, docKey: opts.docKey, tasks: batch }, transferList, batch.length);
+        if (!reply.ok) throw rebuildError(reply.error);
+        if (reply.op !== 'vector-pages') throw new Error('document pool answered a different operation');
+        return reply.value;
+      },
+      timedOutVectorPage,
+    );
   }
 
   return {
     async inspect(source, type, opts = {}) {
       const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
-      const reply = await run({ op: 'inspect', source: taskSource, type, limits: opts.limits ?? limits }, transferList).catch((err: unknown) => {
-        throw timedOutAs(err, (s) => `the document could not be opened and measured within ${s} s; it is malformed or far too complex`, type);
-      });
+      const reply = await run({ op: 'inspect', source: taskSource, type, limits: opts.limits ?? limits }, transferList).catch(
+        (err: unknown) => {
+          throw timedOutAs(
+            err,
+            (s) => `the document could not be opened and measured within ${s} s; it is malformed or far too complex`,
+            type,
+          );
+        },
+      );
       if (!reply.ok) throw rebuildError(reply.error);
       if (reply.op !== 'inspect') throw new Error('document pool answered a different operation');
       return reply.value;
@@ -215,9 +253,18 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
 
     async render(source, type, opts) {
       const { source: taskSource, transferList } = toTaskSource(source, opts.transfer);
-      const renderOptions = { pageIndex: opts.pageIndex, dpi: opts.dpi, format: opts.format, maxPagePixels: opts.maxPagePixels ?? limits.maxPagePixels };
+      const renderOptions = {
+        pageIndex: opts.pageIndex,
+        dpi: opts.dpi,
+        format: opts.format,
+        maxPagePixels: opts.maxPagePixels ?? limits.maxPagePixels,
+      };
       const reply = await run({ op: 'render', source: taskSource, type, options: renderOptions }, transferList).catch((err: unknown) => {
-        throw timedOutAs(err, (s) => `page ${opts.pageIndex + 1} could not be rendered within ${s} s; its content is far too complex`, type);
+        throw timedOutAs(
+          err,
+          (s) => `page ${opts.pageIndex + 1} could not be rendered within ${s} s; its content is far too complex`,
+          type,
+        );
       });
       if (!reply.ok) throw rebuildError(reply.error);
       if (reply.op !== 'render') throw new Error('document pool answered a different operation');

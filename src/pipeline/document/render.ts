@@ -35,7 +35,8 @@ interface RawPixels {
 }
 
 function checkDpi(dpi: number): void {
-  if (!Number.isFinite(dpi) || dpi < MIN_DPI || dpi > MAX_DPI) throw new RangeError(`dpi must be between ${MIN_DPI} and ${MAX_DPI}, got ${dpi}`);
+  if (!Number.isFinite(dpi) || dpi < MIN_DPI || dpi > MAX_DPI)
+    throw new RangeError(`dpi must be between ${MIN_DPI} and ${MAX_DPI}, got ${dpi}`);
 }
 
 /** Copies RGB(A) pixels out of WASM memory (the pixmap is freed right after); alpha is flattened later. */
@@ -107,14 +108,23 @@ function scaled(size: PageSize, dpi: number): PageSize {
 async function encode(image: Sharp, format: ImageFormat): Promise<RenderResult> {
   const opaque = image.flatten({ background: '#ffffff' }).toColourspace('srgb');
   const encoded =
-    format === 'jpeg' ? opaque.jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
-    : format === 'webp' ? opaque.webp({ quality: 90 })
-    : opaque.png({ compressionLevel: 6 });
+    format === 'jpeg'
+      ? opaque.jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+      : format === 'webp'
+        ? opaque.webp({ quality: 90 })
+        : opaque.png({ compressionLevel: 6 });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
   return { body: data, contentType: IMAGE_FORMAT_CONTENT_TYPE[format], width: info.width, height: info.height };
 }
 
-async function renderRaster(bytes: Uint8Array, type: DocumentType, pageIndex: number, dpi: number, format: ImageFormat, maxPagePixels: number): Promise<RenderResult> {
+async function renderRaster(
+  bytes: Uint8Array,
+  type: DocumentType,
+  pageIndex: number,
+  dpi: number,
+  format: ImageFormat,
+  maxPagePixels: number,
+): Promise<RenderResult> {
   const header = await imageHeader(bytes, type, 0);
   const pageCount = type === 'image/tiff' ? header.pages : 1;
   if (pageIndex >= pageCount) throw new PageOutOfRangeError(pageIndex, pageCount);
@@ -131,7 +141,13 @@ async function renderRaster(bytes: Uint8Array, type: DocumentType, pageIndex: nu
   }
 }
 
-async function renderPixels(raw: RawPixels, dpi: number, format: ImageFormat, baseDpi: number, maxPagePixels: number): Promise<RenderResult> {
+async function renderPixels(
+  raw: RawPixels,
+  dpi: number,
+  format: ImageFormat,
+  baseDpi: number,
+  maxPagePixels: number,
+): Promise<RenderResult> {
   let image = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
   if (dpi !== baseDpi) {
     const target = scaled({ width: raw.width, height: raw.height }, dpi);

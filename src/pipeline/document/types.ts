@@ -1,15 +1,7 @@
 /** Shared shapes of the document layer (sniff, inspect, render, pool). */
 
 /** Content types the service accepts as documents (pages with images). */
-export const DOCUMENT_TYPES = [
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/tiff',
-  'image/webp',
-  'image/bmp',
-  'image/gif',
-] as const;
+export const DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff', 'image/webp', 'image/bmp', 'image/gif'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** Every type a stored file can have: documents, JSON schema files, inline text/markdown. */

@@ -42,7 +42,11 @@ function wantsOf(options: GraphicsOptions) {
   return { wantsEquations, wantsItems, wantsDrawing: (p: ModelPage) => wantsEquations(p) || mayHoldVectorGraphics(p) };
 }
 
-export async function findDocumentGraphics(model: DocumentModel, source: PageGraphicsSource, options: GraphicsOptions): Promise<DocumentGraphics> {
+export async function findDocumentGraphics(
+  model: DocumentModel,
+  source: PageGraphicsSource,
+  options: GraphicsOptions,
+): Promise<DocumentGraphics> {
   const out: DocumentGraphics = { equations: model.pages.map(() => []), items: model.pages.map(() => []) };
   const { wantsEquations, wantsItems, wantsDrawing } = wantsOf(options);
   const wantsPixels = (p: ModelPage) => wantsItems(p) && needsPixels(p) && !!options.items?.pixels(p);
@@ -50,19 +54,25 @@ export async function findDocumentGraphics(model: DocumentModel, source: PageGra
   // Born-digital pages whose pixels nobody asked for are analysed on the pool, beside their drawings.
   const onPool = new Set(pages.filter((p) => isBornDigital(p) && !wantsPixels(p)));
   const here = pages.filter((p) => !onPool.has(p));
-  const tasks = [...onPool].map((page): VectorPageTask => ({
-    page,
-    equations: wantsEquations(page) ? options.equations!.boundary : null,
-    items: wantsItems(page) ? { engineering: options.items!.engineering } : null,
-    draw: wantsDrawing(page),
-  }));
+  const tasks = [...onPool].map(
+    (page): VectorPageTask => ({
+      page,
+      equations: wantsEquations(page) ? options.equations!.boundary : null,
+      items: wantsItems(page) ? { engineering: options.items!.engineering } : null,
+      draw: wantsDrawing(page),
+    }),
+  );
   const pooled = readOnPool(() => source.vectorPages(tasks, options.signal), tasks.length, options);
   pooled.catch(() => undefined); // should the loop below throw first (an abort), the pool's rejection is not unhandled
   await findHere(here, source, options, out);
   const results = await pooled;
   for (const task of tasks) {
     const result = results.get(task.page.page_index) ?? analyzeVectorPage(null, task);
-    for (const failure of result.failures) options.logger?.warn({ page_index: result.page_index, stage: failure.stage, reason: failure.message }, 'a graphics stage failed on a page; its findings were left out');
+    for (const failure of result.failures)
+      options.logger?.warn(
+        { page_index: result.page_index, stage: failure.stage, reason: failure.message },
+        'a graphics stage failed on a page; its findings were left out',
+      );
     out.equations[result.page_index] = result.equations;
     out.items[result.page_index] = result.items;
   }
@@ -87,7 +97,8 @@ async function findHere(pages: ModelPage[], source: PageGraphicsSource, options:
       for (const page of step) {
         options.signal?.throwIfAborted();
         const drawing = drawings.get(page.page_index) ?? null;
-        if (options.equations && wantsEquations(page)) out.equations[page.page_index] = pageEquations(page, drawing, options.equations.boundary, options);
+        if (options.equations && wantsEquations(page))
+          out.equations[page.page_index] = pageEquations(page, drawing, options.equations.boundary, options);
         if (options.items && wantsItems(page)) out.items[page.page_index] = await pageItems(page, drawing, source, options.items, options);
       }
     }
@@ -97,12 +108,21 @@ async function findHere(pages: ModelPage[], source: PageGraphicsSource, options:
 }
 
 /** Every formula of the document (`boundary` as the equations endpoint's `boundary_source`). */
-export async function findDocumentEquations(model: DocumentModel, source: PageGraphicsSource, options: GraphicsHooks & { boundary: EquationBoundary }): Promise<EquationFinding[][]> {
-  return (await findDocumentGraphics(model, source, { ...options, equations: { pages: () => true, boundary: options.boundary } })).equations;
+export async function findDocumentEquations(
+  model: DocumentModel,
+  source: PageGraphicsSource,
+  options: GraphicsHooks & { boundary: EquationBoundary },
+): Promise<EquationFinding[][]> {
+  return (await findDocumentGraphics(model, source, { ...options, equations: { pages: () => true, boundary: options.boundary } }))
+    .equations;
 }
 
 /** Every chart, diagram and figure of the document. */
-export async function findDocumentItems(model: DocumentModel, source: PageGraphicsSource, options: GraphicsHooks & { engineering: boolean }): Promise<ChartFinding[][]> {
+export async function findDocumentItems(
+  model: DocumentModel,
+  source: PageGraphicsSource,
+  options: GraphicsHooks & { engineering: boolean },
+): Promise<ChartFinding[][]> {
   const items = { pages: () => true, pixels: needsPixels, engineering: options.engineering };
   return (await findDocumentGraphics(model, source, { ...options, items })).items;
 }
@@ -116,12 +136,22 @@ function pageEquations(page: ModelPage, drawing: PageDrawing | null, boundary: E
   }
 }
 
-async function pageItems(page: ModelPage, drawing: PageDrawing | null, source: PageGraphicsSource, items: NonNullable<GraphicsOptions['items']>, hooks: GraphicsHooks): Promise<ChartFinding[]> {
+async function pageItems(
+  page: ModelPage,
+  drawing: PageDrawing | null,
+  source: PageGraphicsSource,
+  items: NonNullable<GraphicsOptions['items']>,
+  hooks: GraphicsHooks,
+): Promise<ChartFinding[]> {
   const raster = needsPixels(page) && items.pixels(page) ? await readRaster(source, page.page_index, hooks) : null;
   if (!drawing && !raster && !page.blocks.some((b) => b.type === 'figure')) return [];
   return findPageItems({
-    page, drawing, raster, engineering: items.engineering,
-    onError: (stage, err) => hooks.logger?.warn({ err, page_index: page.page_index, stage }, 'chart stage failed on a page; its findings were left out'),
+    page,
+    drawing,
+    raster,
+    engineering: items.engineering,
+    onError: (stage, err) =>
+      hooks.logger?.warn({ err, page_index: page.page_index, stage }, 'chart stage failed on a page; its findings were left out'),
   });
 }
 

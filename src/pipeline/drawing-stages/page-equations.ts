@@ -27,16 +27,20 @@ function lineAsFormula(line: Line, drawing: PageDrawing | null): EquationFinding
   if (!drawing) {
     const latex = latexFromText(line.text);
     const parses = validateLatex(latex);
-    return { bbox, latex, source_text: line.text, display_mode: 'block', confidence: parses ? OCR_LINE_CONFIDENCE : OCR_LINE_CONFIDENCE / 3, engine: 'parse_fallback' };
+    return {
+      bbox,
+      latex,
+      source_text: line.text,
+      display_mode: 'block',
+      confidence: parses ? OCR_LINE_CONFIDENCE : OCR_LINE_CONFIDENCE / 3,
+      engine: 'parse_fallback',
+    };
   }
   const glyphs = drawing.glyphs.filter((g) => centerIn(g.bbox, bbox));
   const paths = drawing.paths.filter((p) => insideShare(p.bbox, grown(bbox, 4)) >= 0.8);
   const { latex, confidence } = formulaToLatex({ glyphs, paths, bbox, display_mode: 'block' });
   return { bbox, latex, source_text: line.text, display_mode: 'block', confidence, engine: 'equation_codegen' };
 }
-
-
-
 
 /** `outer` holds the centre of `inner`. */
 function covers(outer: BBox, inner: BBox): boolean {

@@ -18,9 +18,14 @@ export interface PageGraphics {
 }
 
 const mathPage = (page: ModelPage) => isBornDigital(page) && mayHoldMath(page);
-const graphicPage = (page: ModelPage) => isBornDigital(page) && (page.blocks.some((b) => b.type === 'figure') || mayHoldVectorGraphics(page));
+const graphicPage = (page: ModelPage) =>
+  isBornDigital(page) && (page.blocks.some((b) => b.type === 'figure') || mayHoldVectorGraphics(page));
 
-export async function findParseGraphics(model: DocumentModel, source: PageGraphicsSource, options: GraphicsHooks & { engineering: boolean }): Promise<(PageGraphics | null)[] | null> {
+export async function findParseGraphics(
+  model: DocumentModel,
+  source: PageGraphicsSource,
+  options: GraphicsHooks & { engineering: boolean },
+): Promise<(PageGraphics | null)[] | null> {
   if (!model.pages.some((p) => mathPage(p) || graphicPage(p))) return null;
   const { equations, items } = await findDocumentGraphics(model, source, {
     signal: options.signal,

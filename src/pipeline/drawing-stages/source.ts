@@ -19,7 +19,10 @@ export interface GraphicsSourceDeps {
 export class PageGraphicsSource {
   private bytes: Promise<Uint8Array> | null = null;
 
-  constructor(private readonly deps: GraphicsSourceDeps, private readonly file: StoredDocument) {}
+  constructor(
+    private readonly deps: GraphicsSourceDeps,
+    private readonly file: StoredDocument,
+  ) {}
 
   /** Drawings of the given pages, by page index; empty for files that are not PDFs. */
   drawings(pageIndexes: readonly number[], signal?: AbortSignal): Promise<Map<number, PageDrawing>> {
@@ -36,7 +39,9 @@ export class PageGraphicsSource {
 
   /** Items a few per task, in as many lanes as the pool has threads; results by page index (none for non-PDFs). */
   private async onPool<T, R extends { page_index: number }>(
-    items: readonly T[], signal: AbortSignal | undefined, run: (bytes: Uint8Array, batch: T[]) => Promise<R[]>,
+    items: readonly T[],
+    signal: AbortSignal | undefined,
+    run: (bytes: Uint8Array, batch: T[]) => Promise<R[]>,
   ): Promise<Map<number, R>> {
     const out = new Map<number, R>();
     if (this.file.content_type !== 'application/pdf' || items.length === 0) return out;

@@ -49,8 +49,15 @@ export function analyzeVectorPage(doc: mupdf.Document | null, task: VectorPageTa
       failures.push({ stage: 'equations', message: messageOf(err) });
     }
   }
-  const items = task.items && (drawing || page.blocks.some((b) => b.type === 'figure'))
-    ? findPageItems({ page, drawing, raster: null, engineering: task.items.engineering, onError: (stage, err) => failures.push({ stage, message: messageOf(err) }) })
-    : [];
+  const items =
+    task.items && (drawing || page.blocks.some((b) => b.type === 'figure'))
+      ? findPageItems({
+          page,
+          drawing,
+          raster: null,
+          engineering: task.items.engineering,
+          onError: (stage, err) => failures.push({ stage, message: messageOf(err) }),
+        })
+      : [];
   return { page_index: page.page_index, equations, items, failures };
 }

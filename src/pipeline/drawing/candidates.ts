@@ -7,7 +7,8 @@ import type { ModelPage } from '../model/types.ts';
  */
 
 /** TeX's math and symbol fonts, fonts named for math, and the classic Symbol font. */
-const MATH_FONT = /^(CM(MI|SY|EX|MIB|BSY)\d|MSAM|MSBM|EU[FMRX]\d|STIX|Cambria ?Math|LMMath|LatinModernMath|.*Math|Symbol|MT ?Extra|Asana|rsfs|esint)/i;
+const MATH_FONT =
+  /^(CM(MI|SY|EX|MIB|BSY)\d|MSAM|MSBM|EU[FMRX]\d|STIX|Cambria ?Math|LMMath|LatinModernMath|.*Math|Symbol|MT ?Extra|Asana|rsfs|esint)/i;
 const MATH_CHAR = /[∑∏∫∮√∞∂∇±∓×÷≤≥≠≈≡∝∈∉⊂⊆⊃∪∩→←↔⇒⇔∀∃αβγδεζηθικλμνξπρστυφχψωΓΔΘΛΞΠΣΦΨΩ]/u;
 
 /** A relation or operator between words, the way a formula set in text fonts shows itself. */
@@ -16,7 +17,13 @@ const RELATION = /\S\s*[=<>≤≥]\s*\S|[\w)]\s*[+−]\s*[\w(]/u;
 const SHORT_LINE = 60;
 
 function standaloneRelation(page: ModelPage): boolean {
-  return page.blocks.some((b) => b.lines.length > 0 && b.lines.length <= 2 && b.lines.every((l) => l.text.length <= SHORT_LINE) && b.lines.some((l) => RELATION.test(l.text)));
+  return page.blocks.some(
+    (b) =>
+      b.lines.length > 0 &&
+      b.lines.length <= 2 &&
+      b.lines.every((l) => l.text.length <= SHORT_LINE) &&
+      b.lines.some((l) => RELATION.test(l.text)),
+  );
 }
 
 /** Math fonts, math symbols, raised or lowered words, equation blocks, or a short formula-like block. */

@@ -1,6 +1,15 @@
 import * as mupdf from 'mupdf';
 import { openPdf, pixelBox, release } from '../document/mod.ts';
-import { colorHex, matrixExpansion, pixelMatrix, pixelSpace, type PixelSpace, PX_PER_PT, readFragments, STEXT_OPTIONS } from '../textlayer/mod.ts';
+import {
+  colorHex,
+  matrixExpansion,
+  pixelMatrix,
+  pixelSpace,
+  type PixelSpace,
+  PX_PER_PT,
+  readFragments,
+  STEXT_OPTIONS,
+} from '../textlayer/mod.ts';
 import { DrawingPathCollector } from './paths.ts';
 import type { Glyph, PageDrawing } from './types.ts';
 
@@ -23,7 +32,14 @@ export function drawPage(doc: mupdf.Document, pageIndex: number): PageDrawing {
     const paths = collectPaths(list, space);
     stext = list.toStructuredText(STEXT_OPTIONS);
     const glyphs = readGlyphs(stext, space);
-    return { page_index: pageIndex, width, height, glyphs: glyphs.slice(0, MAX_GLYPHS), paths: paths.paths, truncated: paths.truncated || glyphs.length > MAX_GLYPHS };
+    return {
+      page_index: pageIndex,
+      width,
+      height,
+      glyphs: glyphs.slice(0, MAX_GLYPHS),
+      paths: paths.paths,
+      truncated: paths.truncated || glyphs.length > MAX_GLYPHS,
+    };
   } finally {
     release(stext, list, page);
   }
@@ -88,7 +104,17 @@ function readGlyphs(stext: mupdf.StructuredText, space: PixelSpace): Glyph[] {
   for (const fragment of readFragments(stext, space, null)) {
     for (const ch of fragment.chars) {
       if (ch.space) continue;
-      glyphs.push({ c: ch.text, bbox: ch.box, x: ch.ox, y: ch.oy, size: ch.size, font: ch.face.name, italic: ch.face.italic, bold: ch.face.bold, seq: ch.seq });
+      glyphs.push({
+        c: ch.text,
+        bbox: ch.box,
+        x: ch.ox,
+        y: ch.oy,
+        size: ch.size,
+        font: ch.face.name,
+        italic: ch.face.italic,
+        bold: ch.face.bold,
+        seq: ch.seq,
+      });
     }
   }
   return glyphs;

@@ -6,6 +6,16 @@ import type { RasterPage } from './types.ts';
  * flattened onto white, the way a reader sees the page.
  */
 export async function rasterFromImage(image: Uint8Array, pageIndex: number): Promise<RasterPage> {
-  const { data, info } = await sharp(image).flatten({ background: '#ffffff' }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  return { page_index: pageIndex, width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  const { data, info } = await sharp(image)
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    page_index: pageIndex,
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+  };
 }

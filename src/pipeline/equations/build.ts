@@ -43,7 +43,10 @@ function buildLevel(items: Item[], rules: Rule[], depth: number, stats: Stats): 
   if (!items.length) return '';
   if (depth > MAX_DEPTH) {
     stats.depthHit = true;
-    return items.sort((a, b) => a.bbox[0] - b.bbox[0]).map(itemLatex).join(' ');
+    return items
+      .sort((a, b) => a.bbox[0] - b.bbox[0])
+      .map(itemLatex)
+      .join(' ');
   }
   const build = (sub: Item[], subRules: Rule[]) => tidy(buildLevel(sub, subRules, depth + 1, stats));
   const pool: Pool = { items: [...items], rules: [...rules], size: textSizeOf(items) };
@@ -96,8 +99,15 @@ function layoutLine(items: Item[], size: number, build: (items: Item[], rules: R
     if (sup.length) text += `^{${build(sup, [])}}`;
     // Digits set side by side are one number (12, 3.5), not a product of digits.
     const prevBase = i > 0 ? groups[i - 1] : null;
-    const joinsNumber = prevBase?.base?.char && groups[i].base?.char && /^[0-9.]$/.test(prevBase.base.char) && /^[0-9.]$/.test(groups[i].base!.char!) && !(prevBase.base.char === '.' && groups[i].base!.char === '.')
-      && !prevBase.sub.length && !prevBase.sup.length && groups[i].base!.bbox[0] - prevBase.base.bbox[2] < size * 0.15;
+    const joinsNumber =
+      prevBase?.base?.char &&
+      groups[i].base?.char &&
+      /^[0-9.]$/.test(prevBase.base.char) &&
+      /^[0-9.]$/.test(groups[i].base!.char!) &&
+      !(prevBase.base.char === '.' && groups[i].base!.char === '.') &&
+      !prevBase.sub.length &&
+      !prevBase.sup.length &&
+      groups[i].base!.bbox[0] - prevBase.base.bbox[2] < size * 0.15;
     if (joinsNumber && pieces.length) pieces[pieces.length - 1] += text;
     else pieces.push(text);
     i = last;
@@ -154,7 +164,8 @@ function itemLatex(item: Item): string {
   const latex = charLatex(c);
   if (item.glyph?.bold && /^[A-Za-z0-9]$/.test(c)) return `\\mathbf{${c}}`;
   if (item.glyph && /^CMSY/i.test(item.glyph.font) && /^[A-Z]$/.test(c)) return `\\mathcal{${c}}`;
-  if (item.glyph?.bold && latex.startsWith('\\') && /^\\[A-Za-z]+$/.test(latex) && /^[\u0391-\u03a9]$/.test(c)) return `\\boldsymbol{${latex}}`;
+  if (item.glyph?.bold && latex.startsWith('\\') && /^\\[A-Za-z]+$/.test(latex) && /^[\u0391-\u03a9]$/.test(c))
+    return `\\boldsymbol{${latex}}`;
   return latex;
 }
 

@@ -84,7 +84,11 @@ function displayGroups(units: Unit[], rules: BBox[]): Unit[][] {
     for (let j = i + 1; j < candidates.length && candidates[j].bbox[1] < candidates[i].bbox[3] + maxSize; j++) {
       // Only through a math unit: a column of plain numbers (a table) must not chain a formula across the page.
       const viaMath = candidates[i].kind === 'math' || candidates[j].kind === 'math';
-      if (viaMath && near(candidates[i], candidates[j], Math.max(sizes[i], sizes[j])) && belongs(candidates[i], candidates[j], sizes[i], sizes[j], rules)) {
+      if (
+        viaMath &&
+        near(candidates[i], candidates[j], Math.max(sizes[i], sizes[j])) &&
+        belongs(candidates[i], candidates[j], sizes[i], sizes[j], rules)
+      ) {
         parent[find(i)] = find(j);
       }
     }
@@ -112,7 +116,14 @@ function belongs(a: Unit, b: Unit, sizeA: number, sizeB: number, rules: BBox[]):
   if (sameBand || plainSize < mathSize * 0.85) return true;
   const top = Math.min(math.bbox[1], plain.bbox[1]);
   const bottom = Math.max(math.bbox[3], plain.bbox[3]);
-  return rules.some((r) => r[1] >= top && r[3] <= bottom && r[0] < plain.bbox[2] && r[2] > plain.bbox[0] && r[2] - r[0] < (plain.bbox[2] - plain.bbox[0]) * 3 + plainSize * 2);
+  return rules.some(
+    (r) =>
+      r[1] >= top &&
+      r[3] <= bottom &&
+      r[0] < plain.bbox[2] &&
+      r[2] > plain.bbox[0] &&
+      r[2] - r[0] < (plain.bbox[2] - plain.bbox[0]) * 3 + plainSize * 2,
+  );
 }
 
 function typicalSize(glyphs: Glyph[]): number {
@@ -137,8 +148,15 @@ function splitDisplay(group: Unit[], pageGlyphs: Glyph[]): FormulaRegion[] {
     }
   }
   // A lone glyph on its own (a QED box, a bullet in a math font) is not a display formula.
-  return clusters.flatMap((c) => splitRows(trimDisplay(c))).filter((c) => c.length > 1 && mathSignals(c).strong + mathSignals(c).weak > 0)
-    .map((c, i, all) => ({ bbox: union(c.map((g) => g.bbox)), glyphs: c, display_mode: 'block' as const, tag: i === all.length - 1 ? tag : undefined }));
+  return clusters
+    .flatMap((c) => splitRows(trimDisplay(c)))
+    .filter((c) => c.length > 1 && mathSignals(c).strong + mathSignals(c).weak > 0)
+    .map((c, i, all) => ({
+      bbox: union(c.map((g) => g.bbox)),
+      glyphs: c,
+      display_mode: 'block' as const,
+      tag: i === all.length - 1 ? tag : undefined,
+    }));
 }
 
 /** Drops prose words ("where", "that") and closing punctuation at the ends of a display formula's main row. */
@@ -147,7 +165,8 @@ function trimDisplay(glyphs: Glyph[]): Glyph[] {
   const size = Math.max(...glyphs.map((g) => g.size));
   const onRow = (w: Glyph[]) => w.every((g) => g.size >= size * 0.8);
   // Exercise numbers ("150.") and prose at the left end are not part of the formula.
-  while (words.length > 1 && onRow(words[0]) && (isProseWord(words[0]) || /^\d+\.$/u.test(words[0].map((g) => g.c).join('')))) words.shift();
+  while (words.length > 1 && onRow(words[0]) && (isProseWord(words[0]) || /^\d+\.$/u.test(words[0].map((g) => g.c).join(''))))
+    words.shift();
   while (words.length > 1 && onRow(words[words.length - 1]) && isProseWord(words[words.length - 1])) words.pop();
   const last = words[words.length - 1];
   if (last && /^[.,;]$/u.test(last[last.length - 1].c) && words.length > 1) last.pop();
@@ -171,7 +190,9 @@ function splitRows(glyphs: Glyph[]): Glyph[][] {
   for (const g of glyphs) {
     const y = centerY(g.bbox);
     let best = 0;
-    anchors.forEach((a, k) => { if (Math.abs(a - y) < Math.abs(anchors[best] - y)) best = k; });
+    anchors.forEach((a, k) => {
+      if (Math.abs(a - y) < Math.abs(anchors[best] - y)) best = k;
+    });
     rows[best].push(g);
   }
   return rows.filter((r) => r.length);
@@ -196,9 +217,20 @@ function attachFarTags(regions: FormulaRegion[], units: Unit[]): void {
   for (const region of regions) {
     if (region.tag || region.display_mode !== 'block') continue;
     const mid = centerY(region.bbox);
-    const candidate = tags.filter((t) => !used.has(t) && t.bbox[0] > region.bbox[2] && mid > t.bbox[1] - 4 && mid < t.bbox[3] + 4)
+    const candidate = tags
+      .filter((t) => !used.has(t) && t.bbox[0] > region.bbox[2] && mid > t.bbox[1] - 4 && mid < t.bbox[3] + 4)
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
-    if (!candidate || regions.some((r) => r !== region && r.bbox[0] > region.bbox[2] && r.bbox[0] < candidate.bbox[0] && intersects(r.bbox, [region.bbox[2], region.bbox[1], candidate.bbox[0], region.bbox[3]]))) continue;
+    if (
+      !candidate ||
+      regions.some(
+        (r) =>
+          r !== region &&
+          r.bbox[0] > region.bbox[2] &&
+          r.bbox[0] < candidate.bbox[0] &&
+          intersects(r.bbox, [region.bbox[2], region.bbox[1], candidate.bbox[0], region.bbox[3]]),
+      )
+    )
+      continue;
     region.tag = TAG.exec(textOf(candidate.glyphs).replace(/\s+/g, ''))![1];
     used.add(candidate);
   }
@@ -226,11 +258,11 @@ function inlineRuns(unit: Unit): FormulaRegion[] {
     run = [];
   };
   for (const [k, word] of words.entries()) {
-    if ((isProseWord(word) && !isOperatorName(word, run, words[k + 1])) || /[,;:.!?]$/u.test(textOf(word)) && !word.some(strong)) {
+    if ((isProseWord(word) && !isOperatorName(word, run, words[k + 1])) || (/[,;:.!?]$/u.test(textOf(word)) && !word.some(strong))) {
       flush();
       continue;
     }
-    const mathy = word.some(strong) || /^[\p{L}0-9=+\-−/()[\]^_<>|.,]+$/u.test(textOf(word)) && word.length <= 6;
+    const mathy = word.some(strong) || (/^[\p{L}0-9=+\-−/()[\]^_<>|.,]+$/u.test(textOf(word)) && word.length <= 6);
     if (mathy) run.push(word);
     else flush();
     if (/[,;:]$/u.test(textOf(word))) flush();

@@ -40,16 +40,25 @@ function regionFinding(region: FormulaRegion, drawing: PageDrawing): EquationFin
   // Rules (fraction bars, overbars) may stick out past the glyphs: take thin paths that cross the area, whole.
   const paths = drawing.paths.filter((p) => {
     const inside = p.bbox[0] >= area[0] && p.bbox[2] <= area[2] && p.bbox[1] >= area[1] && p.bbox[3] <= area[3];
-    const thinCrossing = p.bbox[3] - p.bbox[1] <= 4 && p.bbox[1] >= area[1] && p.bbox[3] <= area[3]
-      && p.bbox[0] < area[2] && p.bbox[2] > area[0] && p.bbox[2] - p.bbox[0] < (area[2] - area[0]) * 2;
+    const thinCrossing =
+      p.bbox[3] - p.bbox[1] <= 4 &&
+      p.bbox[1] >= area[1] &&
+      p.bbox[3] <= area[3] &&
+      p.bbox[0] < area[2] &&
+      p.bbox[2] > area[0] &&
+      p.bbox[2] - p.bbox[0] < (area[2] - area[0]) * 2;
     return inside || thinCrossing;
   });
   const { latex, confidence } = formulaToLatex({ glyphs: region.glyphs, paths, bbox: region.bbox, display_mode: region.display_mode });
   if (!latex) return null;
   const bbox = union([region.bbox, ...paths.map((p) => p.bbox)]);
   const finding: EquationFinding = {
-    bbox, latex, source_text: textOf(region.glyphs), display_mode: region.display_mode,
-    confidence: region.display_mode === 'inline' ? Math.round(confidence * 0.9 * 100) / 100 : confidence, engine: 'equation_codegen',
+    bbox,
+    latex,
+    source_text: textOf(region.glyphs),
+    display_mode: region.display_mode,
+    confidence: region.display_mode === 'inline' ? Math.round(confidence * 0.9 * 100) / 100 : confidence,
+    engine: 'equation_codegen',
   };
   if (region.tag) finding.tag = region.tag;
   return finding;
@@ -63,6 +72,8 @@ function inReadingOrder(page: ModelPage, found: EquationFinding[]): EquationFind
     const block = page.blocks.find((b) => x >= b.bbox[0] && x <= b.bbox[2] && y >= b.bbox[1] && y <= b.bbox[3]);
     return block ? block.readingOrder : Number.MAX_SAFE_INTEGER;
   };
-  return found.map((f) => ({ f, r: rank(f) }))
-    .sort((a, b) => a.r - b.r || a.f.bbox[1] - b.f.bbox[1] || a.f.bbox[0] - b.f.bbox[0]).map((x) => x.f);
+  return found
+    .map((f) => ({ f, r: rank(f) }))
+    .sort((a, b) => a.r - b.r || a.f.bbox[1] - b.f.bbox[1] || a.f.bbox[0] - b.f.bbox[0])
+    .map((x) => x.f);
 }

@@ -38,7 +38,11 @@ function fontClass(g: Glyph): string {
 export function isProseWord(word: Glyph[]): boolean {
   if (word.some((g) => MATH_FONT.test(g.font) || isGreek(g.c))) return false;
   const italic = word.every(isItalicGlyph);
-  const runs = word.map((g) => g.c).join('').match(/\p{L}{3,}/gu) ?? [];
+  const runs =
+    word
+      .map((g) => g.c)
+      .join('')
+      .match(/\p{L}{3,}/gu) ?? [];
   return runs.some((run) => !FUNCTION_NAMES.has(run) && (!italic || run.length >= 4));
 }
 

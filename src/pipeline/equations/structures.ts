@@ -27,8 +27,12 @@ function take(pool: Pool, taken: Item[], rules: Rule[]): void {
 
 /** Items stacked on one side of a rule within its width, closest first, while they stay in one connected column. */
 function stackedBeside(pool: Pool, rule: Rule, side: 'above' | 'below', size: number): Item[] {
-  const inside = pool.items.filter((i) => centerX(i.bbox) > rule.x0 - 1 && centerX(i.bbox) < rule.x1 + 1
-    && (side === 'above' ? centerY(i.bbox) < rule.y : centerY(i.bbox) > rule.y));
+  const inside = pool.items.filter(
+    (i) =>
+      centerX(i.bbox) > rule.x0 - 1 &&
+      centerX(i.bbox) < rule.x1 + 1 &&
+      (side === 'above' ? centerY(i.bbox) < rule.y : centerY(i.bbox) > rule.y),
+  );
   const sorted = inside.sort((a, b) => (side === 'above' ? b.bbox[3] - a.bbox[3] : a.bbox[1] - b.bbox[1]));
   const chosen: Item[] = [];
   let edge = rule.y;
@@ -44,33 +48,56 @@ function stackedBeside(pool: Pool, rule: Rule, side: 'above' | 'below', size: nu
 /** √ glyphs with the overbar rule that starts at their right edge; outermost (widest bar) first. */
 export function buildRadicals(pool: Pool, build: Build): Item[] {
   const out: Item[] = [];
-  const radicals = pool.items.filter(isRadical).map((rad) => ({ rad, bar: overbarOf(rad, pool.rules) }))
+  const radicals = pool.items
+    .filter(isRadical)
+    .map((rad) => ({ rad, bar: overbarOf(rad, pool.rules) }))
     .sort((a, b) => (b.bar ? b.bar.x1 - b.bar.x0 : 0) - (a.bar ? a.bar.x1 - a.bar.x0 : 0));
   for (const { rad, bar } of radicals) {
     if (!pool.items.includes(rad)) continue;
     const top = bar ? bar.y : rad.bbox[1];
     const right = bar ? bar.x1 : rad.bbox[2] + rad.size * 1.5;
-    const content = pool.items.filter((i) => i !== rad && centerX(i.bbox) > rad.bbox[2] - rad.size * 0.2
-      && centerX(i.bbox) < right && centerY(i.bbox) > top && centerY(i.bbox) < rad.bbox[3] + rad.size * 0.2);
-    const index = pool.items.filter((i) => i !== rad && !content.includes(i) && i.size < rad.size * 0.8
-      && centerX(i.bbox) < rad.bbox[0] + (rad.bbox[2] - rad.bbox[0]) * 0.6 && centerX(i.bbox) > rad.bbox[0] - rad.size * 0.8
-      && i.bbox[3] < rad.baseline - rad.size * 0.25 && i.bbox[3] > rad.bbox[1] - rad.size * 0.5);
+    const content = pool.items.filter(
+      (i) =>
+        i !== rad &&
+        centerX(i.bbox) > rad.bbox[2] - rad.size * 0.2 &&
+        centerX(i.bbox) < right &&
+        centerY(i.bbox) > top &&
+        centerY(i.bbox) < rad.bbox[3] + rad.size * 0.2,
+    );
+    const index = pool.items.filter(
+      (i) =>
+        i !== rad &&
+        !content.includes(i) &&
+        i.size < rad.size * 0.8 &&
+        centerX(i.bbox) < rad.bbox[0] + (rad.bbox[2] - rad.bbox[0]) * 0.6 &&
+        centerX(i.bbox) > rad.bbox[0] - rad.size * 0.8 &&
+        i.bbox[3] < rad.baseline - rad.size * 0.25 &&
+        i.bbox[3] > rad.bbox[1] - rad.size * 0.5,
+    );
     if (!content.length) continue;
-    const inner = rulesWithin(pool.rules.filter((r) => r !== bar), content);
+    const inner = rulesWithin(
+      pool.rules.filter((r) => r !== bar),
+      content,
+    );
     const body = build(content, inner);
     const indexLatex = index.length ? `[${build(index, [])}]` : '';
     const root = rad.char === '∛' ? '[3]' : rad.char === '∜' ? '[4]' : indexLatex;
     const baseline = dominantBaseline(content) ?? rad.baseline;
-    out.push({ bbox: union([rad, ...content, ...index].map((i) => i.bbox)), baseline, size: Math.max(...content.map((i) => i.size)),
-      latex: `\\sqrt${root}{${body}}` });
+    out.push({
+      bbox: union([rad, ...content, ...index].map((i) => i.bbox)),
+      baseline,
+      size: Math.max(...content.map((i) => i.size)),
+      latex: `\\sqrt${root}{${body}}`,
+    });
     take(pool, [rad, ...content, ...index], bar ? [bar, ...inner] : inner);
   }
   return out;
 }
 
 function overbarOf(rad: Item, rules: Rule[]): Rule | undefined {
-  return rules.find((r) => Math.abs(r.x0 - rad.bbox[2]) < rad.size * 0.6 && r.y >= rad.bbox[1] - rad.size * 0.5
-    && r.y <= rad.baseline && r.x1 > r.x0);
+  return rules.find(
+    (r) => Math.abs(r.x0 - rad.bbox[2]) < rad.size * 0.6 && r.y >= rad.bbox[1] - rad.size * 0.5 && r.y <= rad.baseline && r.x1 > r.x0,
+  );
 }
 
 /** The baseline most of the largest glyphs share. */
@@ -81,14 +108,17 @@ export function dominantBaseline(items: Item[]): number | undefined {
   const glyphs = undelimited.length ? undelimited : plain;
   if (!glyphs.length) return undefined;
   const size = Math.max(...glyphs.map((i) => i.size));
-  const big = glyphs.filter((i) => i.size >= size * 0.9).map((i) => i.baseline).sort((a, b) => a - b);
+  const big = glyphs
+    .filter((i) => i.size >= size * 0.9)
+    .map((i) => i.baseline)
+    .sort((a, b) => a - b);
   return big[Math.floor(big.length / 2)];
 }
 
 /** Rules with content stacked above and below: \frac. Widest first so nested fractions recurse. */
 export function buildFractions(pool: Pool, build: Build): Item[] {
   const out: Item[] = [];
-  for (const rule of [...pool.rules].sort((a, b) => (b.x1 - b.x0) - (a.x1 - a.x0))) {
+  for (const rule of [...pool.rules].sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))) {
     if (!pool.rules.includes(rule)) continue;
     const above = stackedBeside(pool, rule, 'above', pool.size);
     const below = stackedBeside(pool, rule, 'below', pool.size);
@@ -98,8 +128,12 @@ export function buildFractions(pool: Pool, build: Build): Item[] {
     const denRules = rulesWithin(others, below).filter((r) => r.y > rule.y);
     const latex = `\\frac{${build(above, numRules)}}{${build(below, denRules)}}`;
     const size = Math.max(...[...above, ...below].map((i) => i.size));
-    out.push({ bbox: union([...above, ...below].map((i) => i.bbox).concat([[rule.x0, rule.y, rule.x1, rule.y]])),
-      baseline: rule.y + pool.size * 0.25, size, latex });
+    out.push({
+      bbox: union([...above, ...below].map((i) => i.bbox).concat([[rule.x0, rule.y, rule.x1, rule.y]])),
+      baseline: rule.y + pool.size * 0.25,
+      size,
+      latex,
+    });
     take(pool, [...above, ...below], [rule, ...numRules, ...denRules]);
   }
   return out;
@@ -122,11 +156,19 @@ export function buildBigOperators(pool: Pool, build: Build): Item[] {
   for (const op of pool.items.filter(isBigOperator)) {
     if (SIDE_LIMIT_OPERATORS.has(op.char!)) continue;
     const width = op.bbox[2] - op.bbox[0];
-    const near = (i: Item) => i !== op && i.size < op.size * 0.85 && centerX(i.bbox) > op.bbox[0] - width * 0.2
-      && centerX(i.bbox) < op.bbox[2] + width * 0.2;
+    const near = (i: Item) =>
+      i !== op && i.size < op.size * 0.85 && centerX(i.bbox) > op.bbox[0] - width * 0.2 && centerX(i.bbox) < op.bbox[2] + width * 0.2;
     const mid = centerY(op.bbox);
-    const upper = extendRow(pool, op.size * 0.85, pool.items.filter((i) => near(i) && centerY(i.bbox) < mid - op.size * 0.3));
-    const lower = extendRow(pool, op.size * 0.85, pool.items.filter((i) => near(i) && centerY(i.bbox) > mid + op.size * 0.1 && !upper.includes(i)));
+    const upper = extendRow(
+      pool,
+      op.size * 0.85,
+      pool.items.filter((i) => near(i) && centerY(i.bbox) < mid - op.size * 0.3),
+    );
+    const lower = extendRow(
+      pool,
+      op.size * 0.85,
+      pool.items.filter((i) => near(i) && centerY(i.bbox) > mid + op.size * 0.1 && !upper.includes(i)),
+    );
     if (!upper.length && !lower.length) continue;
     const sub = lower.length ? `_{${build(lower, [])}}` : '';
     const sup = upper.length ? `^{${build(upper, [])}}` : '';
@@ -143,8 +185,10 @@ function extendRow(pool: Pool, maxSize: number, seed: Item[]): Item[] {
     added = false;
     for (const i of pool.items) {
       if (row.includes(i) || isBigOperator(i)) continue;
-      if (i.size <= maxSize && row.some((r) => verticalOverlap(r, i) > 0.3
-        && (i.bbox[0] - r.bbox[2] < r.size * 0.4 && r.bbox[0] - i.bbox[2] < r.size * 0.4))) {
+      if (
+        i.size <= maxSize &&
+        row.some((r) => verticalOverlap(r, i) > 0.3 && i.bbox[0] - r.bbox[2] < r.size * 0.4 && r.bbox[0] - i.bbox[2] < r.size * 0.4)
+      ) {
         row.push(i);
         added = true;
       }
@@ -167,15 +211,31 @@ export function buildDelimited(pool: Pool, build: Build): Item[] {
   for (const open of openers) {
     if (!pool.items.includes(open)) continue;
     const { close: closeChar, env } = DELIMITER_PAIRS[open.char!];
-    const close = pool.items.filter((i) => i !== open && tall(i) && i.char === closeChar && i.bbox[0] > open.bbox[2] - 1
-      && Math.abs(centerY(i.bbox) - centerY(open.bbox)) < open.size * 0.5).sort((a, b) => a.bbox[0] - b.bbox[0])[0];
+    const close = pool.items
+      .filter(
+        (i) =>
+          i !== open &&
+          tall(i) &&
+          i.char === closeChar &&
+          i.bbox[0] > open.bbox[2] - 1 &&
+          Math.abs(centerY(i.bbox) - centerY(open.bbox)) < open.size * 0.5,
+      )
+      .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
     if (!close) continue;
-    const content = pool.items.filter((i) => i !== open && i !== close && centerX(i.bbox) > open.bbox[2] - 1
-      && centerX(i.bbox) < close.bbox[0] + 1 && centerY(i.bbox) > open.bbox[1] && centerY(i.bbox) < open.bbox[3]);
+    const content = pool.items.filter(
+      (i) =>
+        i !== open &&
+        i !== close &&
+        centerX(i.bbox) > open.bbox[2] - 1 &&
+        centerX(i.bbox) < close.bbox[0] + 1 &&
+        centerY(i.bbox) > open.bbox[1] &&
+        centerY(i.bbox) < open.bbox[3],
+    );
     if (!content.length) continue;
     const inner = rulesWithin(pool.rules, content);
     const rows = matrixRows(content, inner, pool.size);
-    const latex = rows ? matrixLatex(rows, env, build, pool.size)
+    const latex = rows
+      ? matrixLatex(rows, env, build, pool.size)
       : `\\left${delimiterLatex(open.char!)} ${build(content, inner)} \\right${delimiterLatex(closeChar)}`;
     out.push({ bbox: union([open.bbox, close.bbox]), baseline: dominantBaseline(content) ?? open.baseline, size: pool.size, latex });
     take(pool, [open, close, ...content], inner);
@@ -204,8 +264,9 @@ function matrixRows(content: Item[], rules: Rule[], size: number): Item[][] | nu
     }
   }
   if (rows.length < 2 || rows.length > 40) return null;
-  const spansRows = rules.some((r) => rows.some((row, k) => k > 0 && r.y > Math.max(...rows[k - 1].map((i) => i.bbox[1]))
-    && r.y < Math.min(...row.map((i) => i.bbox[3]))));
+  const spansRows = rules.some((r) =>
+    rows.some((row, k) => k > 0 && r.y > Math.max(...rows[k - 1].map((i) => i.bbox[1])) && r.y < Math.min(...row.map((i) => i.bbox[3]))),
+  );
   return spansRows && rows.length === 2 ? null : rows.filter(() => size > 0);
 }
 

@@ -10,8 +10,29 @@ export function latexTokens(latex: string): string[] {
   return tokens;
 }
 
-const SIZING = new Set(['\\left', '\\right', '\\big', '\\Big', '\\bigg', '\\Bigg', '\\bigl', '\\bigr', '\\Bigl', '\\Bigr',
-  '\\displaystyle', '\\textstyle', '\\,', '\\;', '\\:', '\\!', '\\ ', '\\quad', '\\qquad', '\\nonumber', '\\limits']);
+const SIZING = new Set([
+  '\\left',
+  '\\right',
+  '\\big',
+  '\\Big',
+  '\\bigg',
+  '\\Bigg',
+  '\\bigl',
+  '\\bigr',
+  '\\Bigl',
+  '\\Bigr',
+  '\\displaystyle',
+  '\\textstyle',
+  '\\,',
+  '\\;',
+  '\\:',
+  '\\!',
+  '\\ ',
+  '\\quad',
+  '\\qquad',
+  '\\nonumber',
+  '\\limits',
+]);
 
 /**
  * The light normalization the tests compare with: no sizing commands (`\left`, `\big`…), no spacing commands.

@@ -29,8 +29,14 @@ export function autoSchema(docs: ExtractDocument[], options: { instructions?: st
   const docClass = majorityClass(docs);
   const standard = standardFieldsOf(docClass);
   const perDoc = docs.map((doc) => documentFields(doc, standard));
-  const fields = keepCommon(perDoc.map((d) => d.fields), docs.length);
-  const tables = commonTables(perDoc.map((d) => d.table), docs.length);
+  const fields = keepCommon(
+    perDoc.map((d) => d.fields),
+    docs.length,
+  );
+  const tables = commonTables(
+    perDoc.map((d) => d.table),
+    docs.length,
+  );
   return narrow({ doc_class: docClass, fields, tables }, options.instructions ?? null);
 }
 
@@ -60,7 +66,13 @@ function documentFields(doc: ExtractDocument, standard: StandardField[]): { fiel
     }
   }
   const fields: SchemaField[] = standard
-    .filter((s) => (s.always instanceof RegExp ? s.always.test(doc.docClass) : s.always) || named.has(s.key) || labelInText(text, s) || (s.inText?.test(text) ?? false))
+    .filter(
+      (s) =>
+        (s.always instanceof RegExp ? s.always.test(doc.docClass) : s.always) ||
+        named.has(s.key) ||
+        labelInText(text, s) ||
+        (s.inText?.test(text) ?? false),
+    )
     .map((s) => ({ key: s.key, description: s.description, type: s.type, array: s.array }));
   const taken = new Set(fields.map((f) => f.key));
   for (const f of labelled.values()) if (!taken.has(f.key)) fields.push(f);
@@ -72,17 +84,28 @@ const NOT_A_VALUE = /^(id|number|no|nr|code|reg|registration|ident)\b/;
 /** A line that starts with the label and carries a number ("Invoice No: 42", "VAT 20% 154.73"), not "VAT number ...". */
 function labelInText(text: string, s: StandardField): boolean {
   const plainLines = text.split('\n').map((l) => plainWords(l));
-  return s.labels.some((label) =>
-    label.length >= 3 && plainLines.some((l) => l.startsWith(`${label} `) && /\d/.test(l) && !NOT_A_VALUE.test(l.slice(label.length + 1))));
+  return s.labels.some(
+    (label) =>
+      label.length >= 3 &&
+      plainLines.some((l) => l.startsWith(`${label} `) && /\d/.test(l) && !NOT_A_VALUE.test(l.slice(label.length + 1))),
+  );
 }
 
 /** A field for one labelled value: the concept's name or a snake_case key from the label, type from the value's kind. */
 function labelField(kv: KeyValuePair, concept: string | null): SchemaField | null {
-  const words = plainWords(kv.label).replace(/[%#]/g, ' ').split(' ').filter((w) => /\p{L}/u.test(w));
+  const words = plainWords(kv.label)
+    .replace(/[%#]/g, ' ')
+    .split(' ')
+    .filter((w) => /\p{L}/u.test(w));
   if (words.length === 0 || words.length > 5) return null;
   const key = concept ?? words.join('_').replace(/[^a-z0-9_]/g, '');
   if (!/^[a-z]/.test(key)) return null;
-  return { key, description: `${capitalize(words.join(' '))} as printed next to "${kv.label.trim()}"`, type: typeOfValue(kv), array: false };
+  return {
+    key,
+    description: `${capitalize(words.join(' '))} as printed next to "${kv.label.trim()}"`,
+    type: typeOfValue(kv),
+    array: false,
+  };
 }
 
 function typeOfValue(kv: KeyValuePair): FieldType {
@@ -110,7 +133,8 @@ function lineItemTable(doc: ExtractDocument): SchemaTable | null {
     });
     const values = numeric && b.field.type === 'number' ? columnNumbers(segments, b.field.key) : [];
     // Counts are integers; prices that happen to be whole stay numbers.
-    const type: FieldType = values.length === 0 ? 'string' : b.field.key === 'quantity' && values.every(Number.isInteger) ? 'integer' : 'number';
+    const type: FieldType =
+      values.length === 0 ? 'string' : b.field.key === 'quantity' && values.every(Number.isInteger) ? 'integer' : 'number';
     return { ...b.field, type };
   });
   return { key: 'line_items', description: 'Line items of the document (one row per item)', fields };
@@ -145,15 +169,62 @@ function keepCommon(perDoc: SchemaField[][], n: number): SchemaField[] {
 function commonTables(perDoc: (SchemaTable | null)[], n: number): SchemaTable[] {
   const present = perDoc.filter((t): t is SchemaTable => t !== null);
   if (present.length === 0 || present.length * 2 < n) return [];
-  return [{ ...present[0], fields: keepCommon(present.map((t) => t.fields), present.length) }];
+  return [
+    {
+      ...present[0],
+      fields: keepCommon(
+        present.map((t) => t.fields),
+        present.length,
+      ),
+    },
+  ];
 }
 
-const STOP = new Set(['the', 'and', 'only', 'all', 'any', 'with', 'from', 'for', 'each', 'every', 'please', 'extract', 'get', 'field', 'fields', 'just', 'also', 'document', 'documents', 'want', 'need', 'give', 'return', 'value', 'values', 'printed', 'next', 'its', 'their', 'of', 'as', 'to', 'in', 'on', 'me']);
+const STOP = new Set([
+  'the',
+  'and',
+  'only',
+  'all',
+  'any',
+  'with',
+  'from',
+  'for',
+  'each',
+  'every',
+  'please',
+  'extract',
+  'get',
+  'field',
+  'fields',
+  'just',
+  'also',
+  'document',
+  'documents',
+  'want',
+  'need',
+  'give',
+  'return',
+  'value',
+  'values',
+  'printed',
+  'next',
+  'its',
+  'their',
+  'of',
+  'as',
+  'to',
+  'in',
+  'on',
+  'me',
+]);
 
 const stem = (w: string): string => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w);
 
 function wordsOf(text: string): string[] {
-  return plainWords(text).split(' ').filter((w) => w.length > 2 && !STOP.has(w)).map(stem);
+  return plainWords(text)
+    .split(' ')
+    .filter((w) => w.length > 2 && !STOP.has(w))
+    .map(stem);
 }
 
 /** Whether a field's words meet an instruction's (also "subtotal" for "totals": a word ending in an asked one). */

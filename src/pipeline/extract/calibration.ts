@@ -32,7 +32,12 @@ export const calibrationKey = (concept: string | null, source: GroundingSource |
 
 /** The curve for a value: its concept and source, else the concept, else the source, else all values. */
 export function curveFor(concept: string | null, source: GroundingSource, t: CalibrationTable = DEFAULT_TABLE): CalibrationCurve | null {
-  for (const key of [calibrationKey(concept, source), calibrationKey(concept, ANY), calibrationKey(null, source), calibrationKey(null, ANY)]) {
+  for (const key of [
+    calibrationKey(concept, source),
+    calibrationKey(concept, ANY),
+    calibrationKey(null, source),
+    calibrationKey(null, ANY),
+  ]) {
     const curve = t.curves[key];
     if (curve && curve.x.length > 0) return curve;
   }

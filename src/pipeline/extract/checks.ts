@@ -63,17 +63,44 @@ export function runChecks(result: Record<string, unknown>, schema: SchemaV2, _gr
       // Gross line prices sum to the total even when a subtotal is printed.
       const near = (x: number) => Math.abs(x - lines.sum) <= sumTolerance(lines.paths.length);
       const ok = near(found) || (target === 'subtotal' && total !== null && near(total));
-      checks.push(check(`lines_sum_${target}`, ok, `line amounts sum to ${cents(lines.sum)}, ${target} is ${found}`, [...lines.paths, roles.get(target)!], cents(lines.sum), found));
+      checks.push(
+        check(
+          `lines_sum_${target}`,
+          ok,
+          `line amounts sum to ${cents(lines.sum)}, ${target} is ${found}`,
+          [...lines.paths, roles.get(target)!],
+          cents(lines.sum),
+          found,
+        ),
+      );
     }
   }
   if (subtotal !== null && tax !== null && total !== null) {
     const expected = cents(subtotal + tax);
-    checks.push(check('subtotal_tax_total', Math.abs(expected - total) <= sumTolerance(2), `subtotal + tax = ${expected}, total is ${total}`, [roles.get('subtotal')!, roles.get('tax')!, roles.get('total')!], expected, total));
+    checks.push(
+      check(
+        'subtotal_tax_total',
+        Math.abs(expected - total) <= sumTolerance(2),
+        `subtotal + tax = ${expected}, total is ${total}`,
+        [roles.get('subtotal')!, roles.get('tax')!, roles.get('total')!],
+        expected,
+        total,
+      ),
+    );
   }
   const rate = value('tax_rate');
   if (subtotal !== null && tax !== null && rate !== null) {
     const expected = cents(subtotal * (rate > 1 ? rate / 100 : rate));
-    checks.push(check('tax_rate', Math.abs(expected - tax) <= tolerance(expected) + 0.01, `subtotal × rate = ${expected}, tax is ${tax}`, [roles.get('subtotal')!, roles.get('tax_rate')!, roles.get('tax')!], expected, tax));
+    checks.push(
+      check(
+        'tax_rate',
+        Math.abs(expected - tax) <= tolerance(expected) + 0.01,
+        `subtotal × rate = ${expected}, tax is ${tax}`,
+        [roles.get('subtotal')!, roles.get('tax_rate')!, roles.get('tax')!],
+        expected,
+        tax,
+      ),
+    );
   }
   checks.push(...dateChecks(result, roles));
   return checks;
@@ -99,7 +126,16 @@ function lineChecks(result: Record<string, unknown>, schema: SchemaV2, checks: V
       if (a === null || q === null || p === null) return;
       const expected = cents(q * p);
       const path = (k: string) => `${table.key}[${i}].${k}`;
-      checks.push(check('line_amount', Math.abs(expected - a) <= tolerance(expected), `${q} × ${p} = ${expected}, amount is ${a}`, [path(qty!), path(price!), path(amount)], expected, a));
+      checks.push(
+        check(
+          'line_amount',
+          Math.abs(expected - a) <= tolerance(expected),
+          `${q} × ${p} = ${expected}, amount is ${a}`,
+          [path(qty!), path(price!), path(amount)],
+          expected,
+          a,
+        ),
+      );
     });
     if (complete && !lines) lines = { sum: cents(sum), paths: rows.map((_, i) => `${table.key}[${i}].${amount}`) };
   }
@@ -117,13 +153,31 @@ function dateChecks(result: Record<string, unknown>, roles: Map<TopRole, string>
     if (typeof raw !== 'string' || !raw) continue;
     const iso = isoDate(raw);
     const ok = iso !== null && iso >= '1990-01-01' && iso <= latest;
-    checks.push(check('date_sanity', ok, ok ? `${key} ${iso} is a plausible date` : `${key} "${raw}" is not a date between 1990 and ${latest}`, [key!], undefined, raw));
+    checks.push(
+      check(
+        'date_sanity',
+        ok,
+        ok ? `${key} ${iso} is a plausible date` : `${key} "${raw}" is not a date between 1990 and ${latest}`,
+        [key!],
+        undefined,
+        raw,
+      ),
+    );
     if (ok) dates.set(role, iso!);
   }
   const issued = dates.get('invoice_date');
   const due = dates.get('due_date');
   if (issued && due) {
-    checks.push(check('date_order', due >= issued, `due date ${due} ${due >= issued ? 'is on or after' : 'is before'} invoice date ${issued}`, [roles.get('invoice_date')!, roles.get('due_date')!], `>= ${issued}`, due));
+    checks.push(
+      check(
+        'date_order',
+        due >= issued,
+        `due date ${due} ${due >= issued ? 'is on or after' : 'is before'} invoice date ${issued}`,
+        [roles.get('invoice_date')!, roles.get('due_date')!],
+        `>= ${issued}`,
+        due,
+      ),
+    );
   }
   return checks;
 }
@@ -136,7 +190,14 @@ function isoDate(text: string): string | null {
   return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
 
-function check(name: string, ok: boolean, message: string, paths: string[], expected?: number | string, found?: number | string): ValidationCheck {
+function check(
+  name: string,
+  ok: boolean,
+  message: string,
+  paths: string[],
+  expected?: number | string,
+  found?: number | string,
+): ValidationCheck {
   const out: ValidationCheck = { check: name, ok, message, paths };
   if (expected !== undefined) out.expected = expected;
   if (found !== undefined) out.found = found;

@@ -6,11 +6,20 @@ import { COLUMN_LABELS, plainWords, SUMMARY_ROW_LABELS } from '../lexicon/mod.ts
  * Shared by line-item extraction, the self-checks and auto schemas.
  */
 
-export type ColumnRole = 'description' | 'quantity' | 'unit_price' | 'amount' | 'tax' | 'tax_rate' | 'sku' | 'unit' | 'discount' | 'position';
+export type ColumnRole =
+  | 'description'
+  | 'quantity'
+  | 'unit_price'
+  | 'amount'
+  | 'tax'
+  | 'tax_rate'
+  | 'sku'
+  | 'unit'
+  | 'discount'
+  | 'position';
 
 /** Header phrases per role; longer phrases win ("unit price" over "unit"). */
 const ROLE_PHRASES: Record<ColumnRole, readonly string[]> = COLUMN_LABELS;
-
 
 const ROLE_CACHE = new Map<string, { role: ColumnRole; score: number } | null>();
 const PHRASE_LIST = (Object.entries(ROLE_PHRASES) as [ColumnRole, readonly string[]][]).flatMap(([role, phrases]) =>

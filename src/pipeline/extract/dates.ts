@@ -21,5 +21,11 @@ export function isoDateOf(value: unknown): string | null {
 /** The failed check for a date field whose value as read (`rejected`, best first) holds no date. */
 export function notADate(field: SchemaField, rejected: Candidate): ValidationCheck {
   const raw = (rejected.text || String(rejected.value)).trim().slice(0, 200);
-  return { check: 'date_type', ok: false, message: `${field.key}: "${raw}" is not a date, so the value is null`, paths: [field.key], found: raw };
+  return {
+    check: 'date_type',
+    ok: false,
+    message: `${field.key}: "${raw}" is not a date, so the value is null`,
+    paths: [field.key],
+    found: raw,
+  };
 }

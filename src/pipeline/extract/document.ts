@@ -14,7 +14,14 @@ export function buildExtractDocument(model: DocumentModel, logger?: Logger): Ext
   return {
     model,
     keyValues: safely(() => documentKeyValues(model), [], 'key-values', logger),
-    tables: model.pages.flatMap((page) => safely(() => findTables(page, { policy: 'liberal', source: 'detector' }), [] as TableModel[], `tables of page ${page.page_index}`, logger)),
+    tables: model.pages.flatMap((page) =>
+      safely(
+        () => findTables(page, { policy: 'liberal', source: 'detector' }),
+        [] as TableModel[],
+        `tables of page ${page.page_index}`,
+        logger,
+      ),
+    ),
     docClass: safely(() => documentClass(classifyPages(model.pages, null)).docClass, OTHER_CLASS, 'classification', logger),
   };
 }

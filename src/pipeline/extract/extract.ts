@@ -71,9 +71,19 @@ export async function extractFields(doc: ExtractDocument, schema: SchemaV2, opti
  */
 export function candidatesFor(doc: ExtractDocument, field: SchemaField, logger?: Logger, rejected?: Candidate[]): Candidate[] {
   const finder = finderFor(conceptInDocument(conceptOf(field), doc.docClass));
-  const own = finder ? typedCandidates(safeFind(() => finder.find(doc, field), field, logger), field, rejected) : [];
+  const own = finder
+    ? typedCandidates(
+        safeFind(() => finder.find(doc, field), field, logger),
+        field,
+        rejected,
+      )
+    : [];
   if (own.length) return own;
-  const generic = typedCandidates(safeFind(() => genericCandidates(doc, field, finder?.exhaustive === true), field, logger), field, rejected);
+  const generic = typedCandidates(
+    safeFind(() => genericCandidates(doc, field, finder?.exhaustive === true), field, logger),
+    field,
+    rejected,
+  );
   return finder?.accepts ? generic.filter((c) => typeof c.value !== 'string' || finder.accepts!(c.value)) : generic;
 }
 
@@ -117,7 +127,12 @@ function coerce(value: Candidate['value'], field: SchemaField): Candidate['value
   }
 }
 
-function setField(result: Record<string, unknown>, grounding: ExtractOutput['grounding'], field: SchemaField, candidates: Candidate[]): void {
+function setField(
+  result: Record<string, unknown>,
+  grounding: ExtractOutput['grounding'],
+  field: SchemaField,
+  candidates: Candidate[],
+): void {
   if (!field.array) {
     const best = candidates[0];
     result[field.key] = best ? best.value : null;
@@ -151,7 +166,13 @@ export function groundingOf(c: Candidate): FieldGrounding {
 const missing = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0);
 
 /** Fields the document did not yield are asked of the LLM; each answer must be found in the text or it is dropped. */
-async function askLlm(doc: ExtractDocument, schema: SchemaV2, options: ExtractOptions, result: Record<string, unknown>, grounding: ExtractOutput['grounding']): Promise<void> {
+async function askLlm(
+  doc: ExtractDocument,
+  schema: SchemaV2,
+  options: ExtractOptions,
+  result: Record<string, unknown>,
+  grounding: ExtractOutput['grounding'],
+): Promise<void> {
   const fields = schema.fields.filter((f) => missing(result[f.key]));
   if (!fields.length || !options.llm) return;
   const pages = doc.model.pages.map((p) => ({ page_index: p.page_index, text: p.lines.map((l) => l.text).join('\n') }));
@@ -166,7 +187,10 @@ async function askLlm(doc: ExtractDocument, schema: SchemaV2, options: ExtractOp
   for (const field of fields) {
     const raw = answer[field.key];
     const texts = (Array.isArray(raw) ? raw : [raw]).filter((t): t is string => typeof t === 'string' && t.trim() !== '');
-    const grounded = typedCandidates(texts.flatMap((t) => groundAnswer(doc, t, field).slice(0, 1)), field);
+    const grounded = typedCandidates(
+      texts.flatMap((t) => groundAnswer(doc, t, field).slice(0, 1)),
+      field,
+    );
     if (grounded.length) setField(result, grounding, field, grounded);
   }
 }

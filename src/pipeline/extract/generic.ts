@@ -50,7 +50,8 @@ export function typedPart(text: string, field: SchemaField): { value: string | n
   }
 }
 
-export const isDateField = (field: SchemaField): boolean => tokensOf(`${field.key} ${field.description}`).some((t) => /^(?:date|datum|fecha|data|dated|day)$/.test(t));
+export const isDateField = (field: SchemaField): boolean =>
+  tokensOf(`${field.key} ${field.description}`).some((t) => /^(?:date|datum|fecha|data|dated|day)$/.test(t));
 
 /**
  * Candidates for a field from labels that match its own words, then (unless `labelsOnly`) from its key phrase in
@@ -78,7 +79,10 @@ export function genericCandidates(doc: ExtractDocument, field: SchemaField, labe
  * so offsets stay those of `text.slice(at)`.
  */
 function typedAfter(text: string, at: number, field: SchemaField): ReturnType<typeof typedPart> {
-  return typedPart(text.slice(at).replace(/^\s*[:#-]?/, (m) => ' '.repeat(m.length)), field);
+  return typedPart(
+    text.slice(at).replace(/^\s*[:#-]?/, (m) => ' '.repeat(m.length)),
+    field,
+  );
 }
 
 /** Most words in a printed label without a colon ("CASH", "AMOUNT TENDERED", "Change due"). */
@@ -101,12 +105,23 @@ function ownLabelCandidates(doc: ExtractDocument, field: SchemaField): Candidate
       const after = line.text.indexOf(label) + label.length;
       const inline = typedAfter(line.text, after, field);
       if (inline && inline.end > inline.start) {
-        out.push(candidateOfLine(doc, page.page_index, line, inline.value, after + inline.start, after + inline.end, score * LAYOUT_WEIGHT.inline * 0.8));
+        out.push(
+          candidateOfLine(
+            doc,
+            page.page_index,
+            line,
+            inline.value,
+            after + inline.start,
+            after + inline.end,
+            score * LAYOUT_WEIGHT.inline * 0.8,
+          ),
+        );
         continue;
       }
       const right = rightOf(page, line);
       const typed = right && typedPart(right.text, field);
-      if (right && typed) out.push(candidateOfLine(doc, page.page_index, right, typed.value, typed.start, typed.end, score * LAYOUT_WEIGHT.right * 0.8));
+      if (right && typed)
+        out.push(candidateOfLine(doc, page.page_index, right, typed.value, typed.start, typed.end, score * LAYOUT_WEIGHT.right * 0.8));
     }
   }
   return out;

@@ -91,7 +91,11 @@ function candidate(doc: ExtractDocument, pageIndex: number, parts: [Line, number
     text: parts.map(([l, s, e]) => l.text.slice(s, e)).join('\n'),
     pageIndex,
     bbox,
-    regionIds: regionIdsOf(doc, pageIndex, parts.map(([l]) => l.id)),
+    regionIds: regionIdsOf(
+      doc,
+      pageIndex,
+      parts.map(([l]) => l.id),
+    ),
     confidence: LLM_CONFIDENCE,
     source: 'llm',
   };

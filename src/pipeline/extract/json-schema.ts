@@ -51,7 +51,11 @@ export function isJsonSchema(input: Node): boolean {
 }
 
 export function fromJsonSchema(input: Node, loc: Loc): SchemaV2 {
-  if (typeOf(input, loc) !== 'object') throw new SchemaError([...loc, 'type'], 'the schema must describe an object (type "object") whose properties are the fields to extract');
+  if (typeOf(input, loc) !== 'object')
+    throw new SchemaError(
+      [...loc, 'type'],
+      'the schema must describe an object (type "object") whose properties are the fields to extract',
+    );
   allowOnly(input, [...OBJECT_KEYWORDS, ...ROOT_ONLY], loc);
   const out: SchemaV2 = { doc_class: 'document', fields: [], tables: [] };
   walkObject(input, [], loc, out);
@@ -64,7 +68,11 @@ function walkObject(node: Node, path: string[], loc: Loc, out: SchemaV2): void {
     const type = typeOf(prop, at);
     if (type === 'object') {
       allowOnly(prop, OBJECT_KEYWORDS, at);
-      if (key.length >= MAX_DEPTH) throw new SchemaError(at, `object nested deeper than ${MAX_DEPTH} levels: the extractor supports keys of at most ${MAX_DEPTH} levels (a.b.c)`);
+      if (key.length >= MAX_DEPTH)
+        throw new SchemaError(
+          at,
+          `object nested deeper than ${MAX_DEPTH} levels: the extractor supports keys of at most ${MAX_DEPTH} levels (a.b.c)`,
+        );
       walkObject(prop, key, at, out);
     } else if (type === 'array') {
       arrayOf(prop, key.join('.'), at, out);
@@ -93,7 +101,10 @@ function arrayOf(node: Node, key: string, loc: Loc, out: SchemaV2): void {
     const column = segmentAt(name, propAt);
     const t = typeOf(prop, propAt);
     if (t === 'object' || t === 'array') {
-      throw new SchemaError([...propAt, 'type'], `a line-item column must be a scalar (string, number, integer, boolean or date): an ${t} inside array items is deeper than the extractor supports`);
+      throw new SchemaError(
+        [...propAt, 'type'],
+        `a line-item column must be a scalar (string, number, integer, boolean or date): an ${t} inside array items is deeper than the extractor supports`,
+      );
     }
     fields.push(scalarField(column, prop, t, propAt, false));
   }
@@ -109,7 +120,11 @@ function scalarField(key: string, node: Node, type: FieldType, loc: Loc, array: 
     if (typeof node.format !== 'string') throw new SchemaError(at, 'format must be a string', 'type_error');
     if (type === 'string' && DATE_FORMATS.has(node.format)) fieldType = 'date';
     else if ((type === 'number' || type === 'integer') && NUMBER_FORMATS.has(node.format)) fieldType = type;
-    else throw new SchemaError(at, `format ${JSON.stringify(node.format)} is not supported on a ${type}: strings take "date" or "date-time" (read as a date, ISO YYYY-MM-DD)`);
+    else
+      throw new SchemaError(
+        at,
+        `format ${JSON.stringify(node.format)} is not supported on a ${type}: strings take "date" or "date-time" (read as a date, ISO YYYY-MM-DD)`,
+      );
   }
   return { key, description: descriptionOf(node, loc), type: fieldType, array };
 }
@@ -131,7 +146,8 @@ function propertiesOf(node: Node, loc: Loc): [string, Node, Loc][] {
     if (!Array.isArray(node.required)) throw new SchemaError(reqAt, 'required must be an array of property names', 'type_error');
     node.required.forEach((name, i) => {
       if (typeof name !== 'string') throw new SchemaError([...reqAt, i], 'required must be an array of property names', 'type_error');
-      if (!Object.hasOwn(properties, name)) throw new SchemaError([...reqAt, i], `required names ${JSON.stringify(name)}, which is not among the properties`);
+      if (!Object.hasOwn(properties, name))
+        throw new SchemaError([...reqAt, i], `required names ${JSON.stringify(name)}, which is not among the properties`);
     });
   }
   const extra = node.additionalProperties;
@@ -144,7 +160,8 @@ function propertiesOf(node: Node, loc: Loc): [string, Node, Loc][] {
 /** The node's type; `[T, "null"]` is T; no type is object with properties, array with items, else refused. */
 function typeOf(node: Node, loc: Loc): JsonType {
   // `$ref`, `oneOf`, … say more about the node than a missing type would.
-  for (const keyword of Object.keys(node)) if (Object.hasOwn(WHY, keyword)) throw new SchemaError([...loc, keyword], `${keyword} is not supported: ${WHY[keyword]}`);
+  for (const keyword of Object.keys(node))
+    if (Object.hasOwn(WHY, keyword)) throw new SchemaError([...loc, keyword], `${keyword} is not supported: ${WHY[keyword]}`);
   const at = [...loc, 'type'];
   let type = node.type;
   if (type === undefined) {
@@ -181,13 +198,25 @@ function descriptionOf(node: Node, loc: Loc): string {
 function allowOnly(node: Node, allowed: string[], loc: Loc): void {
   for (const keyword of Object.keys(node)) {
     if (allowed.includes(keyword)) continue;
-    const why = (Object.hasOwn(WHY, keyword) ? WHY[keyword] : undefined) ?? (Object.hasOwn(WHY_KIND, keyword) ? WHY_KIND[keyword] : undefined) ?? 'the extractor cannot honour it here';
+    const why =
+      (Object.hasOwn(WHY, keyword) ? WHY[keyword] : undefined) ??
+      (Object.hasOwn(WHY_KIND, keyword) ? WHY_KIND[keyword] : undefined) ??
+      'the extractor cannot honour it here';
     throw new SchemaError([...loc, keyword], `${keyword} is not supported: ${why}`);
   }
 }
 
 const WHY_KIND: Record<string, string> = Object.fromEntries([
-  ...['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].map((k) => [k, 'values are read as printed; constraints on them are not enforced']),
-  ...['minItems', 'maxItems', 'uniqueItems', 'contains', 'minProperties', 'maxProperties'].map((k) => [k, 'the number of values found is not constrained']),
-  ...['then', 'else', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties', 'propertyNames'].map((k) => [k, 'conditional and dependent schemas cannot be extracted']),
+  ...['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].map((k) => [
+    k,
+    'values are read as printed; constraints on them are not enforced',
+  ]),
+  ...['minItems', 'maxItems', 'uniqueItems', 'contains', 'minProperties', 'maxProperties'].map((k) => [
+    k,
+    'the number of values found is not constrained',
+  ]),
+  ...['then', 'else', 'dependentRequired', 'dependentSchemas', 'unevaluatedProperties', 'propertyNames'].map((k) => [
+    k,
+    'conditional and dependent schemas cannot be extracted',
+  ]),
 ]);

@@ -1,6 +1,15 @@
 import type { SchemaField } from './types.ts';
 import {
-  AMOUNT_CONCEPTS, CONCEPT_LABELS, CONCEPTS, DESCRIPTION_HEAD_END, IDENTIFIER_NOUNS, NEUTRAL, normalizeText, SCHEMA_NAMES, tokensOf, WEAK,
+  AMOUNT_CONCEPTS,
+  CONCEPT_LABELS,
+  CONCEPTS,
+  DESCRIPTION_HEAD_END,
+  IDENTIFIER_NOUNS,
+  NEUTRAL,
+  normalizeText,
+  SCHEMA_NAMES,
+  tokensOf,
+  WEAK,
 } from '../lexicon/mod.ts';
 
 /**
@@ -19,7 +28,10 @@ function phraseAt(tokens: string[], phrase: string[]): number {
 
 /** Each concept's phrases (labels and schema names) split into words once. */
 const CONCEPT_PHRASES = new Map<string, { phrase: string; words: string[] }[]>(
-  CONCEPTS.map((c) => [c, [...new Set([...(CONCEPT_LABELS[c] ?? []), ...(SCHEMA_NAMES[c] ?? [])])].map((phrase) => ({ phrase, words: phrase.split(' ') }))]),
+  CONCEPTS.map((c) => [
+    c,
+    [...new Set([...(CONCEPT_LABELS[c] ?? []), ...(SCHEMA_NAMES[c] ?? [])])].map((phrase) => ({ phrase, words: phrase.split(' ') })),
+  ]),
 );
 
 /** How strongly the tokens name each concept: longest phrase wins; weak one-word phrases need neutral company. */
@@ -36,7 +48,8 @@ function conceptScores(tokens: string[]): Map<string, number> {
       if (at < 0) continue;
       const rest = tokens.filter((_, i) => i < at || i >= at + words.length);
       if (WEAK.has(phrase) && rest.some((t) => !NEUTRAL.has(t))) continue;
-      const score = words.length + (phrase === joined ? 10 : 0) + (rest.every((t) => NEUTRAL.has(t)) ? 3 : 0) - (WEAK.has(phrase) ? 0.5 : 0);
+      const score =
+        words.length + (phrase === joined ? 10 : 0) + (rest.every((t) => NEUTRAL.has(t)) ? 3 : 0) - (WEAK.has(phrase) ? 0.5 : 0);
       best = Math.max(best, score);
     }
     if (best > 0) scores.set(concept, best);
@@ -70,7 +83,8 @@ function conceptOfUncached(field: Pick<SchemaField, 'key' | 'description'>): str
   const keyTokens = tokensOf(field.key);
   let byKey = withoutIdentifiedAmounts(conceptScores(keyTokens), keyTokens);
   // Array fields are often named in the plural ("dates", "parties"): try the singular before the description.
-  const singular = (t: string) => (t.length > 4 && t.endsWith('ies') ? `${t.slice(0, -3)}y` : t.length > 3 && /[^s]s$/.test(t) ? t.slice(0, -1) : t);
+  const singular = (t: string) =>
+    t.length > 4 && t.endsWith('ies') ? `${t.slice(0, -3)}y` : t.length > 3 && /[^s]s$/.test(t) ? t.slice(0, -1) : t;
   if (!byKey.size) byKey = withoutIdentifiedAmounts(conceptScores(keyTokens.map(singular)), keyTokens);
   const byDescription = descriptionScores(field.description);
   if (byKey.size) {

@@ -72,7 +72,11 @@ function continuation(t: TableModel, first: Segment): Segment | null {
   if (!byPosition || (!sameShape && byPosition.bindings.length < first.bindings.length)) return null;
   // Position alone is weak evidence: at least one body row must carry a number in a numeric column.
   const numeric = byPosition.bindings.filter((b) => isNumericField(b.field));
-  if (numeric.length > 0 && !numeric.some((b) => [...Array(grid.rows).keys()].some((r) => cellNumber(grid.at(r, b.col)?.text ?? '') !== null))) return null;
+  if (
+    numeric.length > 0 &&
+    !numeric.some((b) => [...Array(grid.rows).keys()].some((r) => cellNumber(grid.at(r, b.col)?.text ?? '') !== null))
+  )
+    return null;
   return byPosition;
 }
 
@@ -98,12 +102,13 @@ function readSegment(segment: Segment, fields: SchemaField[], out: TableExtracti
     }
     if (spansAll || cells.size === 0) continue; // section headings and notes across the table; empty rows
     const hasNumbers = [...numericKeys].some((k) => cells.has(k) && numberInCell(cells.get(k)!.text) !== null);
-    const described = describing ? cells.get(describing.field.key)?.text ?? '' : '';
+    const described = describing ? (cells.get(describing.field.key)?.text ?? '') : '';
     const label = described || firstText(grid, r);
     // "Subtotal", "VAT 20%", "Total" rows close the table, wherever their label sits; real items with such words have a quantity or price.
     if (isSummaryLabel(label) && !hasQuantityOrPrice(cells, fields, label)) continue;
     if (numericKeys.size > 0 && !hasNumbers) {
-      if (describing && cells.has(describing.field.key)) appendDescription(out, describing.field.key, cells.get(describing.field.key)!, grid.table.pageIndex);
+      if (describing && cells.has(describing.field.key))
+        appendDescription(out, describing.field.key, cells.get(describing.field.key)!, grid.table.pageIndex);
       continue;
     }
     emitRow(cells, fields, segment.grid.table, confidence, out);
@@ -160,7 +165,7 @@ function emitRow(cells: Map<string, ReadCell>, fields: SchemaField[], table: Tab
 }
 
 /** Amounts as the fields module reads them; quantities with units ("1.00 kg") and percents by the cell reader. */
-const numberInCell = (text: string): number | null => (isNumericCell(text) ? parseAmount(text)?.value ?? cellNumber(text) : null);
+const numberInCell = (text: string): number | null => (isNumericCell(text) ? (parseAmount(text)?.value ?? cellNumber(text)) : null);
 
 /** The cell's value as the field's type; null when the cell does not hold one. */
 export function typed(text: string, field: SchemaField): string | number | boolean | null {

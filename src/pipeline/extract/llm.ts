@@ -31,7 +31,11 @@ export interface LlmConfig {
 export type LlmErrorKind = 'timeout' | 'aborted' | 'network' | 'http' | 'malformed';
 
 export class LlmError extends Error {
-  constructor(readonly kind: LlmErrorKind, message: string, readonly status?: number) {
+  constructor(
+    readonly kind: LlmErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
     super(`LLM ${kind}: ${message}`);
     this.name = 'LlmError';
   }
@@ -80,7 +84,10 @@ export function buildMessages(request: LlmFieldRequest): { role: 'system' | 'use
     'Document:',
     pagesText(request.pages),
   ].join('\n');
-  return [{ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: user }];
+  return [
+    { role: 'system', content: SYSTEM_PROMPT },
+    { role: 'user', content: user },
+  ];
 }
 
 /** The JSON object inside a model's reply: plain, fenced in ```json, or wrapped in prose. */
@@ -94,7 +101,8 @@ function jsonObjectIn(content: string): Record<string, unknown> {
   } catch (err) {
     throw new LlmError('malformed', `the answer is not valid JSON (${(err as Error).message})`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new LlmError('malformed', 'the answer is not a JSON object');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new LlmError('malformed', 'the answer is not a JSON object');
   return parsed as Record<string, unknown>;
 }
 
@@ -138,7 +146,12 @@ export function createLlmPort(config: LlmConfig): LlmPort {
   async function post(body: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Response> {
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      return await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      return await fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
     } catch (err) {
       if (timeout.aborted) throw new LlmError('timeout', `no answer from ${url} within ${timeoutMs} ms`);
       if (signal?.aborted) throw new LlmError('aborted', 'the request was cancelled');
@@ -160,7 +173,12 @@ export function createLlmPort(config: LlmConfig): LlmPort {
   return {
     async findFields(request, signal) {
       if (request.fields.length === 0) return {};
-      const body: Record<string, unknown> = { model, messages: buildMessages(request), temperature: 0, response_format: { type: 'json_object' } };
+      const body: Record<string, unknown> = {
+        model,
+        messages: buildMessages(request),
+        temperature: 0,
+        response_format: { type: 'json_object' },
+      };
       let response = await post(body, signal);
       if (response.status === 400) {
         // Some compatible servers refuse response_format: ask once more without it (the prompt asks for JSON anyway).

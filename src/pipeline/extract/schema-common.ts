@@ -33,9 +33,14 @@ export const isObject = (v: unknown): v is Record<string, unknown> => typeof v =
 export function segmentAt(value: string, loc: Loc): string {
   if (!value) throw new SchemaError(loc, 'key must not be empty');
   if (value.length > KEY_LENGTH) throw new SchemaError(loc, `key must be at most ${KEY_LENGTH} characters`);
-  if (value.includes('.')) throw new SchemaError(loc, `key ${JSON.stringify(value)} contains ".", which separates nested keys in result paths: it would collide with a nested key`);
+  if (value.includes('.'))
+    throw new SchemaError(
+      loc,
+      `key ${JSON.stringify(value)} contains ".", which separates nested keys in result paths: it would collide with a nested key`,
+    );
   if (value === '__proto__') throw new SchemaError(loc, 'key "__proto__" is reserved');
-  if (!SEGMENT.test(value)) throw new SchemaError(loc, `key ${JSON.stringify(value)} must be identifier-like (letters, digits and _, not starting with a digit)`);
+  if (!SEGMENT.test(value))
+    throw new SchemaError(loc, `key ${JSON.stringify(value)} must be identifier-like (letters, digits and _, not starting with a digit)`);
   return value;
 }
 
@@ -45,10 +50,14 @@ export function keyAt(value: unknown, loc: Loc, dotted = false): string {
   const key = value.trim();
   if (!dotted || !key.includes('.')) return segmentAt(key, loc);
   const parts = key.split('.');
-  if (parts.length > MAX_DEPTH) throw new SchemaError(loc, `key ${JSON.stringify(key)} nests ${parts.length} levels; at most ${MAX_DEPTH} are supported`);
+  if (parts.length > MAX_DEPTH)
+    throw new SchemaError(loc, `key ${JSON.stringify(key)} nests ${parts.length} levels; at most ${MAX_DEPTH} are supported`);
   for (const part of parts) {
     if (!part || part.length > KEY_LENGTH || !SEGMENT.test(part) || part === '__proto__') {
-      throw new SchemaError(loc, `key ${JSON.stringify(key)} must be identifier-like segments joined by "." (letters, digits and _, not starting with a digit)`);
+      throw new SchemaError(
+        loc,
+        `key ${JSON.stringify(key)} must be identifier-like segments joined by "." (letters, digits and _, not starting with a digit)`,
+      );
     }
   }
   return key;

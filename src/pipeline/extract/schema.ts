@@ -2,7 +2,7 @@ import { fromJsonSchema, isJsonSchema } from './json-schema.ts';
 import { FIELD_TYPES, isObject, keyAt, MAX_FIELDS, SchemaError, type Loc } from './schema-common.ts';
 import type { FieldType, SchemaField, SchemaTable, SchemaV2 } from './types.ts';
 
-export {   SchemaError, type Loc } from './schema-common.ts';
+export { SchemaError, type Loc } from './schema-common.ts';
 
 /**
  * Schema normalisation (issue 7): the contract's SchemaV2Payload, the second form a sample shows
@@ -67,16 +67,22 @@ function tableOf(value: unknown, loc: Loc): SchemaTable {
   if (!isObject(value)) throw new SchemaError(loc, 'table must be an object', 'type_error');
   const fields = listAt(value.fields, [...loc, 'fields']).map((f, i) => fieldOf(f, [...loc, 'fields', i]));
   if (!fields.length) throw new SchemaError([...loc, 'fields'], 'a table needs at least one field');
-  return { key: keyAt(value.key, [...loc, 'key'], true), description: descriptionAt(value.description, [...loc, 'description'], false), fields };
+  return {
+    key: keyAt(value.key, [...loc, 'key'], true),
+    description: descriptionAt(value.description, [...loc, 'description'], false),
+    fields,
+  };
 }
 
 /** "number: the amount due" -> type and description; a string without a known type prefix is all description. */
 function typedDescription(text: unknown, loc: Loc): { type: FieldType; description: string } {
   if (typeof text !== 'string') throw new SchemaError(loc, 'must be a string of the form "type: description"', 'type_error');
   const m = /^\s*([A-Za-z]+)\s*:\s*([\s\S]*)$/.exec(text);
-  if (m && FIELD_TYPES.includes(m[1].toLowerCase() as FieldType)) return { type: m[1].toLowerCase() as FieldType, description: m[2].trim() };
+  if (m && FIELD_TYPES.includes(m[1].toLowerCase() as FieldType))
+    return { type: m[1].toLowerCase() as FieldType, description: m[2].trim() };
   if (m && /^(?:str|text|float|int|bool|date|decimal|double)$/i.test(m[1])) return { type: legacyType(m[1]), description: m[2].trim() };
-  if (m && !/\s/.test(m[1]) && m[1].length <= 10 && text.indexOf(':') < 12) throw new SchemaError(loc, `unknown type ${JSON.stringify(m[1])}`, 'enum');
+  if (m && !/\s/.test(m[1]) && m[1].length <= 10 && text.indexOf(':') < 12)
+    throw new SchemaError(loc, `unknown type ${JSON.stringify(m[1])}`, 'enum');
   return { type: 'string', description: text.trim() };
 }
 
@@ -94,7 +100,8 @@ function targetField(text: unknown, loc: Loc): SchemaField {
   if (typeof text !== 'string') throw new SchemaError(loc, 'must be a string of the form "name (type): description"', 'type_error');
   const m = /^\s*([^\s(:]+)\s*(?:\(\s*([^)]*)\s*\))?\s*(?::\s*([\s\S]*))?$/.exec(text);
   if (!m) throw new SchemaError(loc, 'must be a string of the form "name (type): description"');
-  const type = m[2] === undefined ? 'string' : /^(?:str|text|float|int|bool|date|decimal|double)$/i.test(m[2]) ? legacyType(m[2]) : typeAt(m[2], loc);
+  const type =
+    m[2] === undefined ? 'string' : /^(?:str|text|float|int|bool|date|decimal|double)$/i.test(m[2]) ? legacyType(m[2]) : typeAt(m[2], loc);
   return { key: keyAt(m[1], loc), description: (m[3] ?? '').trim(), type, array: false };
 }
 
@@ -138,7 +145,11 @@ function checkSchema(schema: SchemaV2, loc: Loc): SchemaV2 {
     const parts = key.split('.');
     for (let n = 1; n < parts.length; n++) {
       const prefix = parts.slice(0, n).join('.');
-      if (seen.has(prefix)) throw new SchemaError(at, `key ${JSON.stringify(key)} collides with ${JSON.stringify(prefix)}: a value cannot also hold nested keys`);
+      if (seen.has(prefix))
+        throw new SchemaError(
+          at,
+          `key ${JSON.stringify(key)} collides with ${JSON.stringify(prefix)}: a value cannot also hold nested keys`,
+        );
     }
   }
   return schema;

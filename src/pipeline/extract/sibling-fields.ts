@@ -11,7 +11,17 @@ import type { Candidate, SchemaField } from './types.ts';
  * is left the field stays null: one party found is not two.
  */
 
-const ORDINAL_WORDS: Record<string, number> = { first: 0, '1st': 0, second: 1, '2nd': 1, other: 1, third: 2, '3rd': 2, fourth: 3, '4th': 3 };
+const ORDINAL_WORDS: Record<string, number> = {
+  first: 0,
+  '1st': 0,
+  second: 1,
+  '2nd': 1,
+  other: 1,
+  third: 2,
+  '3rd': 2,
+  fourth: 3,
+  '4th': 3,
+};
 /** A trailing single letter or digit of a multi-word key ranks it ("party_b", "seller 2"). */
 const TRAILING_RANK = /^(?:[a-d]|[1-4])$/;
 
@@ -24,7 +34,13 @@ export function ordinalOf(field: Pick<SchemaField, 'key' | 'description'>): numb
   return null;
 }
 
-const valueKey = (c: Candidate) => (typeof c.value === 'string' ? c.value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim() : String(c.value));
+const valueKey = (c: Candidate) =>
+  typeof c.value === 'string'
+    ? c.value
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim()
+    : String(c.value);
 
 /** The candidates in rank order with repeats of a value dropped (the first, best-placed one kept). */
 function distinct(candidates: readonly Candidate[]): Candidate[] {

@@ -20,35 +20,88 @@ export interface StandardField {
 }
 
 const CURRENCY = new RegExp(`[€$£¥₹₨]|\\bzł|\\b(${alternation(TEXT_CURRENCY_MARKS)})\\b`);
-const DATE = /\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\.? ?(jan|feb|m[aä]r|apr|ma[iy]|mei|jun|jul|aug|sep|o[ck]t|nov|de[cz]|januar|februar|maart|mai|juin|juillet|août|stycz|lut|mar|kwi|maj|cze|lip|sie|wrz|pa[zź]|lis|gru)[a-zé]*\.? ?\d{2,4}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b/i;
+const DATE =
+  /\b\d{1,4}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{1,2}\.? ?(jan|feb|m[aä]r|apr|ma[iy]|mei|jun|jul|aug|sep|o[ck]t|nov|de[cz]|januar|februar|maart|mai|juin|juillet|août|stycz|lut|mar|kwi|maj|cze|lip|sie|wrz|pa[zź]|lis|gru)[a-zé]*\.? ?\d{2,4}\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b/i;
 
 export const BUSINESS_FIELDS: StandardField[] = [
-  { key: 'issuer', type: 'string', array: false, description: 'Company that issued the document (seller, vendor, merchant)', labels: STANDARD_FIELD_LABELS.issuer, always: true },
   {
-    key: 'invoice_number', type: 'string', array: false, description: 'Invoice number as printed next to its label', always: /invoice/i,
+    key: 'issuer',
+    type: 'string',
+    array: false,
+    description: 'Company that issued the document (seller, vendor, merchant)',
+    labels: STANDARD_FIELD_LABELS.issuer,
+    always: true,
+  },
+  {
+    key: 'invoice_number',
+    type: 'string',
+    array: false,
+    description: 'Invoice number as printed next to its label',
+    always: /invoice/i,
     labels: STANDARD_FIELD_LABELS.invoice_number,
   },
   {
-    key: 'invoice_date', type: 'string', array: false, description: 'Invoice date (date of issue), ISO 8601',
-    labels: STANDARD_FIELD_LABELS.invoice_date, inText: DATE,
+    key: 'invoice_date',
+    type: 'string',
+    array: false,
+    description: 'Invoice date (date of issue), ISO 8601',
+    labels: STANDARD_FIELD_LABELS.invoice_date,
+    inText: DATE,
   },
   { key: 'due_date', type: 'string', array: false, description: 'Payment due date, ISO 8601', labels: STANDARD_FIELD_LABELS.due_date },
   {
-    key: 'total', type: 'number', array: false, description: 'Total amount due, taxes included',
+    key: 'total',
+    type: 'number',
+    array: false,
+    description: 'Total amount due, taxes included',
     labels: STANDARD_FIELD_LABELS.total,
     inText: /\b(total|amount due|totaal|summe|gesamt|montant|razem|do zap[łl]aty)\b/i,
   },
   { key: 'subtotal', type: 'number', array: false, description: 'Subtotal before tax', labels: STANDARD_FIELD_LABELS.subtotal },
   { key: 'tax', type: 'number', array: false, description: 'Tax (VAT) amount', labels: STANDARD_FIELD_LABELS.tax },
-  { key: 'currency', type: 'string', array: false, description: 'Currency of the amounts, ISO 4217 code', labels: STANDARD_FIELD_LABELS.currency, inText: CURRENCY },
-  { key: 'customer', type: 'string', array: false, description: 'Customer the document is addressed to (bill to)', labels: STANDARD_FIELD_LABELS.customer },
+  {
+    key: 'currency',
+    type: 'string',
+    array: false,
+    description: 'Currency of the amounts, ISO 4217 code',
+    labels: STANDARD_FIELD_LABELS.currency,
+    inText: CURRENCY,
+  },
+  {
+    key: 'customer',
+    type: 'string',
+    array: false,
+    description: 'Customer the document is addressed to (bill to)',
+    labels: STANDARD_FIELD_LABELS.customer,
+  },
 ];
 
 export const CONTRACT_FIELDS: StandardField[] = [
   { key: 'party', type: 'string', array: true, description: 'Parties to the agreement', labels: STANDARD_FIELD_LABELS.party, always: true },
-  { key: 'effective_date', type: 'string', array: false, description: 'Date the agreement takes effect, ISO 8601', labels: STANDARD_FIELD_LABELS.effective_date, inText: DATE },
-  { key: 'jurisdiction', type: 'string', array: false, description: 'Governing law (state or country)', labels: STANDARD_FIELD_LABELS.jurisdiction, inText: /governed by|laws of|jurisdiction/i },
-  { key: 'term', type: 'string', array: false, description: 'Duration of the agreement', labels: STANDARD_FIELD_LABELS.term, inText: /\bterm\b|\bperiod of\b|\b(years?|months?)\b/i },
+  {
+    key: 'effective_date',
+    type: 'string',
+    array: false,
+    description: 'Date the agreement takes effect, ISO 8601',
+    labels: STANDARD_FIELD_LABELS.effective_date,
+    inText: DATE,
+  },
+  {
+    key: 'jurisdiction',
+    type: 'string',
+    array: false,
+    description: 'Governing law (state or country)',
+    labels: STANDARD_FIELD_LABELS.jurisdiction,
+    inText: /governed by|laws of|jurisdiction/i,
+  },
+  {
+    key: 'term',
+    type: 'string',
+    array: false,
+    description: 'Duration of the agreement',
+    labels: STANDARD_FIELD_LABELS.term,
+    inText: /\bterm\b|\bperiod of\b|\b(years?|months?)\b/i,
+  },
 ];
 
 /** The standard fields of a document class (invoice/receipt-like or contract-like), or none. */

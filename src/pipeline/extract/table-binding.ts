@@ -54,8 +54,14 @@ export function headerMatch(header: string, field: SchemaField): number {
   const found = roleOf(header);
   // A field with a known role matches headers of that role only; others match by the words of their key.
   if (role) return found?.role === role ? found.score : 0;
-  const headerWords = new Set(plainWords(header).split(' ').filter((w) => w.length > 1));
-  const keyWords = plainWords(field.key).split(' ').filter((w) => w.length > 1);
+  const headerWords = new Set(
+    plainWords(header)
+      .split(' ')
+      .filter((w) => w.length > 1),
+  );
+  const keyWords = plainWords(field.key)
+    .split(' ')
+    .filter((w) => w.length > 1);
   if (headerWords.size === 0 || keyWords.length === 0) return 0;
   const shared = keyWords.filter((w) => headerWords.has(w)).length;
   return shared === 0 ? 0 : (0.6 * shared) / Math.max(keyWords.length, headerWords.size);
@@ -111,10 +117,14 @@ function columnLabels(grid: Grid, row: number): ColumnLabel[] {
     const span = Math.min(cell.colspan, grid.cols - col);
     const x: [number, number] = [cell.bbox[0], cell.bbox[2]];
     const next = col + span;
-    const split = span === 1 && next < grid.cols && !headerText(grid, row, next).text && bodyHasValues(grid, next, row + 1) ? splitRoles(text) : null;
+    const split =
+      span === 1 && next < grid.cols && !headerText(grid, row, next).text && bodyHasValues(grid, next, row + 1) ? splitRoles(text) : null;
     if (split) {
       const mid = grid.table.colEdges[next];
-      labels.push({ col, span: 1, text: split[0], x: [x[0], mid] }, { col: next, span: 1, text: split[1], x: [mid, grid.table.colEdges[next + 1]] });
+      labels.push(
+        { col, span: 1, text: split[0], x: [x[0], mid] },
+        { col: next, span: 1, text: split[1], x: [mid, grid.table.colEdges[next + 1]] },
+      );
       col = next;
     } else labels.push({ col, span, text, x });
   }

@@ -44,7 +44,10 @@ function areaBelow(rows: VisualRow[], headerIndex: number, page: ModelPage): BBo
   const header = rows[headerIndex];
   const heights = rows.map((r) => r.bottom - r.top).sort((a, b) => a - b);
   const lineHeight = heights[heights.length >> 1] || 20;
-  const footerTop = Math.min(page.height, ...page.blocks.filter((b) => (b.type === 'page_footer' || b.type === 'footnote') && b.bbox[1] > header.bottom).map((b) => b.bbox[1]));
+  const footerTop = Math.min(
+    page.height,
+    ...page.blocks.filter((b) => (b.type === 'page_footer' || b.type === 'footnote') && b.bbox[1] > header.bottom).map((b) => b.bbox[1]),
+  );
   let bottom = header.bottom;
   const included = [header];
   for (const row of rows.slice(headerIndex + 1)) {

@@ -75,14 +75,25 @@ const ocrDollars = (text: string) => (text.includes('S') ? text.replace(DOLLAR_R
 const SPACED_DECIMAL = /^\d+(?:[.,] | [.,])\d{2}$/;
 
 interface AmountGroups {
-  open?: string; close?: string; sign?: string; trail?: string; num: string; cur1?: string; cur2?: string; cur3?: string;
+  open?: string;
+  close?: string;
+  sign?: string;
+  trail?: string;
+  num: string;
+  cur1?: string;
+  cur2?: string;
+  cur3?: string;
 }
 
 /**
  * `alone`: the number is the whole text (a right-column cell read on its own, "73. 00"), so the space after its
  * separator cannot join two numbers of running text.
  */
-function amountOf(g: AmountGroups, context?: { currency?: string }, alone = false): { value: number; currency?: string; explicit: boolean } | null {
+function amountOf(
+  g: AmountGroups,
+  context?: { currency?: string },
+  alone = false,
+): { value: number; currency?: string; explicit: boolean } | null {
   if (Boolean(g.open) !== Boolean(g.close)) return null;
   const marks = [g.cur1, g.cur2, g.cur3].filter((c): c is string => Boolean(c));
   if (marks.length > 1) return null;

@@ -11,7 +11,8 @@ import { CHECKBOX_GLYPH, parseCheckbox } from './values.ts';
  * small label at its top and the value under it).
  */
 
-const inside = (b: BBox, box: BBox, slack = 2) => b[0] >= box[0] - slack && b[1] >= box[1] - slack && b[2] <= box[2] + slack && b[3] <= box[3] + slack;
+const inside = (b: BBox, box: BBox, slack = 2) =>
+  b[0] >= box[0] - slack && b[1] >= box[1] - slack && b[2] <= box[2] + slack && b[3] <= box[3] + slack;
 const centreInside = (b: BBox, box: BBox) => centerX(b) > box[0] && centerX(b) < box[2] && centerY(b) > box[1] && centerY(b) < box[3];
 
 const isGlyphToken = (t: Token) => parseCheckbox(t.text) !== null || (CHECKBOX_GLYPH.test(t.text[0] ?? '') && t.text.length === 1);
@@ -21,7 +22,8 @@ function bracketBoxes(tokens: Token[]): Token[] {
   const out: Token[] = [];
   for (const t of tokens) {
     const prev = out[out.length - 1];
-    if (prev && /^[[(]$/.test(prev.text) && /^[\])]$/.test(t.text)) out[out.length - 1] = { text: `${prev.text} ${t.text}`, bbox: [prev.bbox[0], prev.bbox[1], t.bbox[2], t.bbox[3]] };
+    if (prev && /^[[(]$/.test(prev.text) && /^[\])]$/.test(t.text))
+      out[out.length - 1] = { text: `${prev.text} ${t.text}`, bbox: [prev.bbox[0], prev.bbox[1], t.bbox[2], t.bbox[3]] };
     else out.push(t);
   }
   return out;
@@ -40,7 +42,14 @@ function glyphPairs(segment: Segment): Draft[] {
     const label = tokens.slice(from, to);
     const checked = parseCheckbox(tokens[m].text);
     if (!label.length || checked === null) return;
-    drafts.push({ label: { tokens: label, segment }, value: [], layout: 'checkbox', confidence: 0.9, checked, checkboxBox: tokens[m].bbox });
+    drafts.push({
+      label: { tokens: label, segment },
+      value: [],
+      layout: 'checkbox',
+      confidence: 0.9,
+      checked,
+      checkboxBox: tokens[m].bbox,
+    });
   });
   return drafts;
 }
@@ -99,7 +108,11 @@ export function checkboxPairs(page: ModelPage, segments: Segment[], claims: Clai
     const label = labelBeside(shape.bbox, rowTokens, boxes);
     const segment = row.find((s) => s.tokens.includes(label[0]));
     if (!label.length || !segment) continue;
-    const checked = isTicked(shape, page.paths, row.flatMap((s) => s.tokens));
+    const checked = isTicked(
+      shape,
+      page.paths,
+      row.flatMap((s) => s.tokens),
+    );
     drafts.push({ label: { tokens: label, segment }, value: [], layout: 'checkbox', confidence: 0.8, checked, checkboxBox: shape.bbox });
     labelled.push(segment);
   }
@@ -110,7 +123,9 @@ export function checkboxPairs(page: ModelPage, segments: Segment[], claims: Clai
 
 /** Rectangles holding a small label at the top and the value below it, like boxes on a printed form. */
 export function formBoxPairs(page: ModelPage, segments: Segment[], claims: Claims): Draft[] {
-  const rects = page.paths.filter((p) => p.kind === 'rect' && width(p.bbox) >= 60 && height(p.bbox) >= 24 && height(p.bbox) < page.height * 0.25);
+  const rects = page.paths.filter(
+    (p) => p.kind === 'rect' && width(p.bbox) >= 60 && height(p.bbox) >= 24 && height(p.bbox) < page.height * 0.25,
+  );
   const drafts: Draft[] = [];
   for (const rect of rects) {
     const nested = rects.some((r) => r !== rect && inside(r.bbox, rect.bbox, 0) && width(r.bbox) > 20);

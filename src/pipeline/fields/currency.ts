@@ -17,7 +17,11 @@ export const CURRENCY_SOURCE = `(?:${symbolAlternation}|(?<![A-Za-zÀ-ž])(?:${w
 
 const CURRENCY_RE = new RegExp(CURRENCY_SOURCE, 'g');
 
-const LOOKUP = new Map<string, string>([...CURRENCY_SYMBOLS, ...CURRENCY_WORDS, ...[...CURRENCY_CODES].map((c): [string, string] => [c, c])]);
+const LOOKUP = new Map<string, string>([
+  ...CURRENCY_SYMBOLS,
+  ...CURRENCY_WORDS,
+  ...[...CURRENCY_CODES].map((c): [string, string] => [c, c]),
+]);
 
 /** The ISO code of one printed currency mark ("$", "Rs.", "EUR"); the context decides what a bare "$" means. */
 export function currencyOfMark(mark: string, context?: { currency?: string }): string | undefined {

@@ -8,7 +8,6 @@ import { MONTH_NAMES } from '../lexicon/mod.ts';
 
 export type DateOrder = 'dmy' | 'mdy' | 'ymd';
 
-
 const MONTHS = new Map<string, number>();
 MONTH_NAMES.forEach((names, i) => names.forEach((n) => MONTHS.set(n, i + 1)));
 
@@ -98,10 +97,52 @@ export function findDates(text: string, order?: DateOrder): DateMatch[] {
 }
 
 const WEEKDAYS = new Set([
-  'mon', 'monday', 'tue', 'tues', 'tuesday', 'wed', 'wednesday', 'thu', 'thur', 'thurs', 'thursday', 'fri', 'friday',
-  'sat', 'saturday', 'sun', 'sunday', 'montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag', 'sonntag',
-  'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche', 'lunes', 'martes', 'miercoles', 'jueves',
-  'viernes', 'sabado', 'domingo', 'le', 'the', 'on', 'am', 'den', 'el', 'il', 'op',
+  'mon',
+  'monday',
+  'tue',
+  'tues',
+  'tuesday',
+  'wed',
+  'wednesday',
+  'thu',
+  'thur',
+  'thurs',
+  'thursday',
+  'fri',
+  'friday',
+  'sat',
+  'saturday',
+  'sun',
+  'sunday',
+  'montag',
+  'dienstag',
+  'mittwoch',
+  'donnerstag',
+  'freitag',
+  'samstag',
+  'sonntag',
+  'lundi',
+  'mardi',
+  'mercredi',
+  'jeudi',
+  'vendredi',
+  'samedi',
+  'dimanche',
+  'lunes',
+  'martes',
+  'miercoles',
+  'jueves',
+  'viernes',
+  'sabado',
+  'domingo',
+  'le',
+  'the',
+  'on',
+  'am',
+  'den',
+  'el',
+  'il',
+  'op',
 ]);
 
 /**
@@ -112,9 +153,13 @@ export function parseDate(text: string, order?: DateOrder): string | null {
   const dates = findDates(text, order);
   if (dates.length !== 1) return null;
   const d = dates[0];
-  const rest = `${text.slice(0, d.index)} ${text.slice(d.index + d.raw.length)}`
-    .replace(/\b\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:am|pm)?\b/gi, ' ');
-  const leftover = fold(rest).split(/[\s,.;:()\-/]+/).filter((w) => w && !WEEKDAYS.has(w));
+  const rest = `${text.slice(0, d.index)} ${text.slice(d.index + d.raw.length)}`.replace(
+    /\b\d{1,2}[:h]\d{2}(?::\d{2})?\s*(?:am|pm)?\b/gi,
+    ' ',
+  );
+  const leftover = fold(rest)
+    .split(/[\s,.;:()\-/]+/)
+    .filter((w) => w && !WEEKDAYS.has(w));
   return leftover.length ? null : d.iso;
 }
 

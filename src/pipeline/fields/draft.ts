@@ -35,4 +35,3 @@ export interface OpenLabel {
   /** The segment also holds inline pairs (claimed by them), so the claim does not mean the label is taken. */
   shared: boolean;
 }
-

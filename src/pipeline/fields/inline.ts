@@ -20,7 +20,30 @@ export interface InlineResult {
 
 const NUMBER_MARK = /^(?:#|no\.?|nr\.?|n°|nº|n\.°|num\.?|number|nummer|numero|numéro|número|numer)$/iu;
 /** Small words that may sit inside a label ("Date of issue", "Numéro de dossier", "Bill to"). */
-const CONNECTORS = new Set(['of', 'de', 'du', 'des', 'la', 'le', 'to', 'the', 'for', 'à', 'a', 'del', 'di', 'van', 'der', 'des', 'für', 'fur', 'na', 'do', '&', '/']);
+const CONNECTORS = new Set([
+  'of',
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'to',
+  'the',
+  'for',
+  'à',
+  'a',
+  'del',
+  'di',
+  'van',
+  'der',
+  'des',
+  'für',
+  'fur',
+  'na',
+  'do',
+  '&',
+  '/',
+]);
 const SEPARATORS = /^[-–—|·•,;/]+$/u;
 
 interface Terminator {
@@ -47,7 +70,8 @@ function terminatorsOf(tokens: Token[]): Terminator[] {
       out.push({ labelEnd: text === ':' ? k - 1 : k, valueStart: k + 1, colon: true });
     } else if (k >= 1 && NUMBER_MARK.test(text) && hasDigit(tokens[k + 1]) && !isColonLabelEnd(tokens[k + 1].text)) {
       // "Address: NO. 42/1" is a value starting with "No.", not a new label.
-      if ((k === 1 || isLabelWord(tokens[k - 1].text)) && /\p{L}/u.test(tokens[k - 1].text) && !isColonLabelEnd(tokens[k - 1].text)) out.push({ labelEnd: k, valueStart: k + 1, colon: false });
+      if ((k === 1 || isLabelWord(tokens[k - 1].text)) && /\p{L}/u.test(tokens[k - 1].text) && !isColonLabelEnd(tokens[k - 1].text))
+        out.push({ labelEnd: k, valueStart: k + 1, colon: false });
     } else if (k >= 1 && /^#\d/.test(text) && isLabelWord(tokens[k - 1].text)) {
       out.push({ labelEnd: k - 1, valueStart: k, colon: false });
     }
@@ -76,7 +100,25 @@ function trimValue(tokens: Token[]): Token[] {
   return out;
 }
 
-const DOCUMENT_TYPES = new Set(['invoice', 'facture', 'rechnung', 'factuur', 'faktura', 'fattura', 'factura', 'receipt', 'quittung', 'bill', 'order', 'quote', 'quotation', 'angebot', 'devis', 'gutschrift', 'avoir']);
+const DOCUMENT_TYPES = new Set([
+  'invoice',
+  'facture',
+  'rechnung',
+  'factuur',
+  'faktura',
+  'fattura',
+  'factura',
+  'receipt',
+  'quittung',
+  'bill',
+  'order',
+  'quote',
+  'quotation',
+  'angebot',
+  'devis',
+  'gutschrift',
+  'avoir',
+]);
 
 /** A title that names the document and its number ("Invoice INV/2023/03/0008"): the number under the type's name. */
 function documentNumber(tokens: Token[]): InlineDraft | null {

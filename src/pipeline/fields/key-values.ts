@@ -82,17 +82,42 @@ export function findKeyValues(page: ModelPage, options: { dateOrder?: DateOrder;
   for (const s of segments) {
     if (claims.has(s)) continue;
     const r = inlinePairs(s);
-    for (const p of r.pairs) drafts.push({ label: { tokens: p.label, segment: s }, value: [{ tokens: p.value, segment: s }], layout: 'inline', confidence: p.confidence });
+    for (const p of r.pairs)
+      drafts.push({
+        label: { tokens: p.label, segment: s },
+        value: [{ tokens: p.value, segment: s }],
+        layout: 'inline',
+        confidence: p.confidence,
+      });
     if (r.pairs.length) claims.claim(s);
     if (r.openLabel) open.push({ segment: s, ...r.openLabel, shared: r.pairs.length > 0 });
   }
   const inTable = new Set(page.blocks.filter((b) => b.type === 'table').flatMap((b) => b.lines.map((l) => l.id)));
   drafts.push(...formBoxPairs(page, segments, claims));
-  drafts.push(...pairOpenLabels(open.filter((o) => o.colon), segments, claims, page, inTable));
-  drafts.push(...pairOpenLabels(open.filter((o) => !o.colon), segments, claims, page, inTable));
+  drafts.push(
+    ...pairOpenLabels(
+      open.filter((o) => o.colon),
+      segments,
+      claims,
+      page,
+      inTable,
+    ),
+  );
+  drafts.push(
+    ...pairOpenLabels(
+      open.filter((o) => !o.colon),
+      segments,
+      claims,
+      page,
+      inTable,
+    ),
+  );
   extendValues(drafts, segments, claims);
   const blocks = blockIndex(page);
-  const context: ParseContext = { ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}), ...(options.currency ? { currency: options.currency } : {}) };
+  const context: ParseContext = {
+    ...(options.dateOrder ? { dateOrder: options.dateOrder } : {}),
+    ...(options.currency ? { currency: options.currency } : {}),
+  };
   const pairs = drafts.map((d) => toPair(d, page, blocks, context));
   const order = (p: KeyValuePair) => blocks.get(p.lineIds[0])?.order ?? Number.MAX_SAFE_INTEGER;
   pairs.sort((a, b) => order(a) - order(b) || a.labelBox[1] - b.labelBox[1] || a.labelBox[0] - b.labelBox[0]);

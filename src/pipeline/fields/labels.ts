@@ -12,7 +12,9 @@ const labelWordMemo = new Map<string, boolean>();
 export function isLabelWord(word: string): boolean {
   let known = labelWordMemo.get(word);
   if (known === undefined) {
-    known = normalizeLabel(word).split(' ').some((w) => LABEL_WORDS.has(w) || LABEL_SUFFIX.test(w));
+    known = normalizeLabel(word)
+      .split(' ')
+      .some((w) => LABEL_WORDS.has(w) || LABEL_SUFFIX.test(w));
     if (labelWordMemo.size > 20_000) labelWordMemo.clear();
     labelWordMemo.set(word, known);
   }
@@ -39,7 +41,6 @@ export function hasLabelWord(text: string): boolean {
   return text.split(/\s+/).some(isLabelWord);
 }
 
-
 const KIND_HINTS: [RegExp, ValueKind][] = [
   [/\b(?:e ?mail|courriel|correo)\b/, 'email'],
   [/\b(?:phone|tel|telephone|telefon|telefono|mobile|mobil|cell|fax|handy|tlf)\b/, 'phone'],
@@ -47,7 +48,10 @@ const KIND_HINTS: [RegExp, ValueKind][] = [
   [/\b(?:date|datum|data|fecha|dated|dt)\b|datum$|date$/, 'date'],
   [new RegExp(`\\b(?:${alternation(RATE_LABEL_TAX_NAMES)})\\b.*\\b(?:rate|%)|\\brate\\b|\\bpercent`), 'percent'],
   [/\b(?:qty|quantity|menge|anzahl|quantite|cantidad|quantita|aantal|ilosc|hours|hrs)\b/, 'quantity'],
-  [/\b(?:total|subtotal|amount|balance|sum|due|paid|price|betrag|summe|gesamt|montant|importe|importo|totale|bedrag|totaal|kwota|razem|net|gross|brutto|netto|ttc|ht)\b/, 'amount'],
+  [
+    /\b(?:total|subtotal|amount|balance|sum|due|paid|price|betrag|summe|gesamt|montant|importe|importo|totale|bedrag|totaal|kwota|razem|net|gross|brutto|netto|ttc|ht)\b/,
+    'amount',
+  ],
   [/\b(?:no|nr|number|num|id|ref|reference|code|nummer|numero|numer|iban|account|n)\b|nummer$|nr$/, 'identifier'],
 ];
 

@@ -46,7 +46,12 @@ const isCurrencyOnly = (s: Segment) => !/\d/.test(s.text) && s.text.length <= 4 
  * The value right of a label on its row. OCR often boxes the pieces apart: a lone ":" after a colon-less label
  * ("DATE" ":" "09/01/2019") makes it a colon label, and a lone currency mark ("RM" "9.00") joins the number after it.
  */
-function valueRightOf(labelBox: BBox, segments: Segment[], claims: Claims, pageWidth: number): { segments: Segment[]; tokens: Token[]; colon: boolean; separators: Segment[] } | undefined {
+function valueRightOf(
+  labelBox: BBox,
+  segments: Segment[],
+  claims: Claims,
+  pageWidth: number,
+): { segments: Segment[]; tokens: Token[]; colon: boolean; separators: Segment[] } | undefined {
   let right = rightNeighbour(labelBox, segments, claims, pageWidth);
   let colon = false;
   const separators: Segment[] = [];
@@ -108,12 +113,24 @@ export function pairOpenLabels(open: OpenLabel[], segments: Segment[], claims: C
     // In a table, a header over its first row is no pair; a grid of one header row and one value row is.
     if (below && !o.colon && inTable.has(o.segment.line.id) && startsDataRows(below, segments)) continue;
     if (!below || claims.has(below) || endsWithColonLabel(below) || isProse(below) || inlinePairs(below).pairs.length) continue;
-    if (!o.colon && !isTyped(below.tokens) && !/address|adresse|bill|ship|sold|name|to$|from$|customer|client/.test(normalizeLabel(textOf(o.tokens)))) continue;
+    if (
+      !o.colon &&
+      !isTyped(below.tokens) &&
+      !/address|adresse|bill|ship|sold|name|to$|from$|customer|client/.test(normalizeLabel(textOf(o.tokens)))
+    )
+      continue;
     drafts.push(draft(o, below, 'below', o.colon ? 0.75 : 0.6));
   }
   return drafts;
 
-  function draft(o: OpenLabel, value: Segment, layout: KeyValueLayout, confidence: number, tokens = value.tokens, more: Segment[] = []): Draft {
+  function draft(
+    o: OpenLabel,
+    value: Segment,
+    layout: KeyValueLayout,
+    confidence: number,
+    tokens = value.tokens,
+    more: Segment[] = [],
+  ): Draft {
     claims.claim(o.segment);
     claims.claim(value);
     return {
@@ -140,7 +157,9 @@ export function extendValues(drafts: Draft[], segments: Segment[], claims: Claim
         return gap > -0.3 * h && gap < 0.8 * h && Math.abs(s.bbox[0] - left) < 0.8 * h && !sameRow(s.bbox, last.segment.bbox);
       });
       if (!next || claims.has(next) || endsWithColonLabel(next) || isProse(next) || inlinePairs(next).pairs.length) break;
-      const labelOnLeft = segments.some((s) => s !== next && s.bbox[2] <= next.bbox[0] && s.bbox[2] > left - 4 * h && sameRow(s.bbox, next.bbox));
+      const labelOnLeft = segments.some(
+        (s) => s !== next && s.bbox[2] <= next.bbox[0] && s.bbox[2] > left - 4 * h && sameRow(s.bbox, next.bbox),
+      );
       if (labelOnLeft) break;
       claims.claim(next);
       last = { tokens: next.tokens, segment: next };
@@ -148,4 +167,3 @@ export function extendValues(drafts: Draft[], segments: Segment[], claims: Claim
     }
   }
 }
-

@@ -50,7 +50,10 @@ function glueSplitWords(words: Token[], lineHeight: number): Token[] {
   for (const w of words) {
     const prev = out[out.length - 1];
     if (prev && w.bbox[0] - prev.bbox[2] < 0.05 * lineHeight && /\p{L}$/u.test(prev.text) && /^\p{Ll}/u.test(w.text)) {
-      out[out.length - 1] = { text: prev.text + w.text, bbox: [prev.bbox[0], Math.min(prev.bbox[1], w.bbox[1]), w.bbox[2], Math.max(prev.bbox[3], w.bbox[3])] };
+      out[out.length - 1] = {
+        text: prev.text + w.text,
+        bbox: [prev.bbox[0], Math.min(prev.bbox[1], w.bbox[1]), w.bbox[2], Math.max(prev.bbox[3], w.bbox[3])],
+      };
     } else out.push({ text: w.text, bbox: w.bbox });
   }
   return out;
@@ -73,9 +76,20 @@ function splitGap(line: Line): number {
   return 0.8 * em;
 }
 
-export const textOf = (tokens: Token[]): string => tokens.map((t) => t.text).join(' ').replace(/\s+([:,])/g, '$1').replace(/\s+/g, ' ').trim();
+export const textOf = (tokens: Token[]): string =>
+  tokens
+    .map((t) => t.text)
+    .join(' ')
+    .replace(/\s+([:,])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 /** Like textOf but keeps "Date :" spacing out of labels and values alike: tokens joined by single spaces. */
-export const spacedText = (tokens: Token[]): string => tokens.map((t) => t.text).join(' ').replace(/\s+/g, ' ').trim();
+export const spacedText = (tokens: Token[]): string =>
+  tokens
+    .map((t) => t.text)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Horizontal lines of the page (vertical or rotated text does not hold form labels we can pair) cut into segments. */
 export function segmentsOf(page: ModelPage): Segment[] {

@@ -14,10 +14,12 @@ const UNCHECKED = /^(?:[☐□◻▢○]|\[ ?\]|\( ?\))$/u;
 export const CHECKBOX_GLYPH = /[☐☑☒✓✔✗✘□■▣◼◻▢⊠]/u;
 
 const EMAIL = /^(?:e-?mail:?\s*)?([\w.+'-]+@[\w-]+(?:\.[\w-]+)+)$/iu;
-const URL_RE = /^((?:https?:\/\/|www\.)[^\s]+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|co|de|fr|pl|nl|uk|in|es|it|eu|gov|edu|info|biz|my|sg|ch)(?:\/[^\s]*)?)$/iu;
+const URL_RE =
+  /^((?:https?:\/\/|www\.)[^\s]+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|co|de|fr|pl|nl|uk|in|es|it|eu|gov|edu|info|biz|my|sg|ch)(?:\/[^\s]*)?)$/iu;
 const PHONE = /^(?:\+|00)?[\d\s().\-/]{7,22}$/u;
 const PERCENT = /^([-+−]?\s?\d+(?:[.,]\d+)?)\s?%$/u;
-const UNITS = 'kg|g|mg|t|lb|lbs|oz|km|m|cm|mm|mi|ft|in|l|ml|cl|gal|pcs|pc|pce|pieces?|units?|ea|each|hrs?|hours?|h|min|mins|days?|d|months?|weeks?|x|sqm|m2|m²|m3|m³|kwh|kw|gb|mb|tb|st|stk|szt|stück|unités?';
+const UNITS =
+  'kg|g|mg|t|lb|lbs|oz|km|m|cm|mm|mi|ft|in|l|ml|cl|gal|pcs|pc|pce|pieces?|units?|ea|each|hrs?|hours?|h|min|mins|days?|d|months?|weeks?|x|sqm|m2|m²|m3|m³|kwh|kw|gb|mb|tb|st|stk|szt|stück|unités?';
 const QUANTITY = new RegExp(`^(\\d+(?:[.,]\\d+)?)\\s?(${UNITS})\\.?$`, 'iu');
 /** One code with a digit ("INV-2024-0417", "#4711"), or space-separated groups that all hold digits (IBANs). */
 const IDENTIFIER = /^#?(?=[^\s]*\d)[\p{L}\d][\p{L}\d\-_/.#]*[\p{L}\d]$/u;
@@ -76,7 +78,10 @@ const PARSERS: Record<Exclude<ValueKind, 'text'>, Parser> = {
     if (!PHONE.test(raw) || digits.length < 7 || digits.length > 15) return null;
     return { kind: 'phone', raw, value: raw.replace(/[^\d+]/g, '') };
   },
-  identifier: (raw) => ((IDENTIFIER.test(raw) || GROUPED_IDENTIFIER.test(raw)) && raw.length >= 2 && raw.length <= 40 ? { kind: 'identifier', raw, value: raw } : null),
+  identifier: (raw) =>
+    (IDENTIFIER.test(raw) || GROUPED_IDENTIFIER.test(raw)) && raw.length >= 2 && raw.length <= 40
+      ? { kind: 'identifier', raw, value: raw }
+      : null,
 };
 
 /**

@@ -37,7 +37,10 @@ export function bodyFontSize(pages: readonly ModelPage[]): number {
  * by repetition across pages, the per-page analysis, one title for the document (on its first page with
  * text), and heading levels ranked over the whole document.
  */
-export function analyzeDocumentLayout(pages: readonly ModelPage[], options: { skipRegions?: boolean } = {}): { pages: ModelPage[]; bodyFontSize: number } {
+export function analyzeDocumentLayout(
+  pages: readonly ModelPage[],
+  options: { skipRegions?: boolean } = {},
+): { pages: ModelPage[]; bodyFontSize: number } {
   const { bodyFontSize: body, contexts } = documentContexts(pages);
   const out = pages.map((page, i) => analyzePageLayout(page, { ...contexts[i], skipRegions: options.skipRegions }));
   assignHeadingLevels(out.flatMap((p) => p.blocks));

@@ -175,7 +175,10 @@ function vectorFigures(page: ModelPage, lines: readonly LineInfo[], bodySize: nu
   const shapes = page.paths.filter((p) => !isThinRule(p) && area(p.bbox) < pageArea * FIGURE.maxPathPageShare);
   if (shapes.length === 0) return [];
   const out: Region[] = [];
-  for (const group of clusterBoxes(shapes.map((p) => p.bbox), Math.max(FIGURE.clusterPadPx, bodySize * FIGURE.clusterPadBodySizes))) {
+  for (const group of clusterBoxes(
+    shapes.map((p) => p.bbox),
+    Math.max(FIGURE.clusterPadPx, bodySize * FIGURE.clusterPadBodySizes),
+  )) {
     if (group.length < FIGURE.minPaths) continue;
     const box = union(group.map((i) => shapes[i].bbox));
     const minSide = bodySize * FIGURE.minSideBodySizes;
@@ -198,7 +201,12 @@ function imageFigures(page: ModelPage, lines: readonly LineInfo[]): Region[] {
   const pageArea = page.width * page.height;
   const out: Region[] = [];
   for (const img of page.images) {
-    const b: BBox = [Math.max(0, img.bbox[0]), Math.max(0, img.bbox[1]), Math.min(page.width, img.bbox[2]), Math.min(page.height, img.bbox[3])];
+    const b: BBox = [
+      Math.max(0, img.bbox[0]),
+      Math.max(0, img.bbox[1]),
+      Math.min(page.width, img.bbox[2]),
+      Math.min(page.height, img.bbox[3]),
+    ];
     if (width(b) < FIGURE.minImageSidePx || height(b) < FIGURE.minImageSidePx || area(b) < pageArea * FIGURE.minImagePageShare) continue;
     // A picture under running text is a background (a card, a slide, a scan), not a figure.
     if (proseInside(b, lines) || linesOver(b, lines, FIGURE.imageTextLineWords) >= FIGURE.maxImageTextLines) continue;

@@ -117,12 +117,14 @@ function startsNew(flow: Flow, b: LineInfo, ctx: GroupContext, columnRight: numb
   const aFull = a.box[2] + nextWord + BREAK.wrapRoomEm * em >= columnRight - BREAK.wrapEdgeSlackEm * em;
   // A change of typeface after a short line marks a heading or another element (mixed scripts and italics
   // inside running text change fonts too, but there the first line runs to the column edge).
-  if (a.fontName !== b.fontName && a.italic === b.italic && (Math.abs(a.size - b.size) > BREAK.fontSizeChangeShare * size || !aFull)) return true;
+  if (a.fontName !== b.fontName && a.italic === b.italic && (Math.abs(a.size - b.size) > BREAK.fontSizeChangeShare * size || !aFull))
+    return true;
   // Bold to regular after a short line is a heading's end; a bold run-in label inside a full line is not.
   if (a.bold !== b.bold && (!aFull || b.bold)) return true;
   if (captionLabelOf(b.text)?.punctuated) return true;
   if (a.math >= BREAK.mathScore !== b.math >= BREAK.mathScore) return true;
-  if (isKeyValueText(a.text) && isKeyValueText(b.text) && a.words <= BREAK.keyValueMaxWords && b.words <= BREAK.keyValueMaxWords) return true;
+  if (isKeyValueText(a.text) && isKeyValueText(b.text) && a.words <= BREAK.keyValueMaxWords && b.words <= BREAK.keyValueMaxWords)
+    return true;
   if (ruleBetween(a.box, b.box, ctx.rules)) return true;
   const aDone = endsSentence(a.text) || !aFull;
   if (b.marker) {
@@ -131,7 +133,8 @@ function startsNew(flow: Flow, b: LineInfo, ctx: GroupContext, columnRight: numb
     if (!wrapped) return true;
   }
   // "12 Smith J. …" after a finished short line: the next entry of a numbered list without punctuation.
-  if (b.numberLead !== undefined && !aFull && endsSentence(a.text) && b.box[0] <= flow.lines[0].box[0] + BREAK.numberedEntryIndentEm * em) return true;
+  if (b.numberLead !== undefined && !aFull && endsSentence(a.text) && b.box[0] <= flow.lines[0].box[0] + BREAK.numberedEntryIndentEm * em)
+    return true;
   if (flow.hang !== undefined) {
     if (b.box[0] >= flow.hang - BREAK.hangSlackEm * em) return false;
     return aDone;
@@ -177,7 +180,8 @@ function rowsOf(lines: readonly LineInfo[]): LineInfo[][] {
   const rows: LineInfo[][] = [];
   for (const l of lines) {
     const row = rows[rows.length - 1];
-    if (row && Math.abs(centerY(row[0].box) - centerY(l.box)) < Math.min(height(row[0].box), height(l.box)) * BREAK.sameRowShare) row.push(l);
+    if (row && Math.abs(centerY(row[0].box) - centerY(l.box)) < Math.min(height(row[0].box), height(l.box)) * BREAK.sameRowShare)
+      row.push(l);
     else rows.push([l]);
   }
   return rows;
@@ -185,7 +189,9 @@ function rowsOf(lines: readonly LineInfo[]): LineInfo[][] {
 
 function runDrafts(rows: readonly LineInfo[][], run: RowRun): Draft[] {
   if (run.kind === 'key_value') {
-    return rows.slice(run.start, run.end + 1).map((r) => ({ lines: r, bbox: boxOfLines(r), type: 'key_value', score: DRAFT_SCORE.keyValue, flow: 0 }));
+    return rows
+      .slice(run.start, run.end + 1)
+      .map((r) => ({ lines: r, bbox: boxOfLines(r), type: 'key_value', score: DRAFT_SCORE.keyValue, flow: 0 }));
   }
   const lines = rows.slice(run.start, run.end + 1).flat();
   return [{ lines, bbox: boxOfLines(lines), type: 'table', score: DRAFT_SCORE.table, region: 'table', flow: 0 }];
@@ -205,7 +211,8 @@ function groupRun(lines: readonly LineInfo[], ctx: GroupContext): Draft[] {
   let next = 0;
   const flush = (end: number) => {
     const part = rows.slice(next, end).map(mergeRow);
-    for (const g of groupLines(part, ctx, columnRight)) out.push({ lines: g, bbox: boxOfLines(g), type: 'text', score: DRAFT_SCORE.text, flow: 0 });
+    for (const g of groupLines(part, ctx, columnRight))
+      out.push({ lines: g, bbox: boxOfLines(g), type: 'text', score: DRAFT_SCORE.text, flow: 0 });
   };
   for (const run of runs) {
     flush(run.start);

@@ -92,7 +92,10 @@ export function lineInfo(parts: Line[]): LineInfo {
   let main = line;
   for (const p of parts) if (p.text.length > main.text.length) main = p;
   // Zero-width characters some generators put between glyphs carry no text.
-  const text = parts.map((p) => p.text.replace(/[\u200B-\u200D\uFEFF]/gu, '').trim()).filter(Boolean).join(' ');
+  const text = parts
+    .map((p) => p.text.replace(/[\u200B-\u200D\uFEFF]/gu, '').trim())
+    .filter(Boolean)
+    .join(' ');
   // (flatMap is slow in V8 and this runs for every line of every page.)
   const wordList = parts.length === 1 ? line.words : ([] as Word[]).concat(...parts.map((p) => p.words));
   const first = wordList[0];

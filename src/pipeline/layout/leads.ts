@@ -26,7 +26,12 @@ export function attachLeads(lines: readonly LineInfo[], bodySize: number): LineI
   const used = new Set<LineInfo>();
   for (const b of lines) {
     if (!b.bareBullet) continue;
-    const target = nearestRight(lines, b, (l) => Math.abs(centerY(l.box) - centerY(b.box)) < height(l.box) * LEAD.bulletRowShare, b.size * LEAD.bulletReachSizes);
+    const target = nearestRight(
+      lines,
+      b,
+      (l) => Math.abs(centerY(l.box) - centerY(b.box)) < height(l.box) * LEAD.bulletRowShare,
+      b.size * LEAD.bulletReachSizes,
+    );
     if (!target || target.lead || target.marker) continue;
     target.lead = b;
     target.marker = { kind: 'bullet', marker: b.text };
@@ -35,7 +40,8 @@ export function attachLeads(lines: readonly LineInfo[], bodySize: number): LineI
   }
   for (const d of lines) {
     if (used.has(d) || !/^\p{L}{1,2}$/u.test(d.text) || d.size < bodySize * LEAD.dropCapMinBodySizes) continue;
-    const beside = (l: LineInfo) => yOverlap(l.box, d.box) > height(l.box) * LEAD.dropCapOverlapShare && l.box[1] >= d.box[1] - height(l.box);
+    const beside = (l: LineInfo) =>
+      yOverlap(l.box, d.box) > height(l.box) * LEAD.dropCapOverlapShare && l.box[1] >= d.box[1] - height(l.box);
     const target = nearestRight(lines, d, beside, bodySize * LEAD.dropCapReachBodySizes);
     if (!target || target.lead) continue;
     d.dropCap = true;

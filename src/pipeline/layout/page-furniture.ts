@@ -90,7 +90,8 @@ function rowsOf(lines: readonly LineInfo[]): Row[] {
   return rows;
 }
 
-const FURNITURE_WORDS = /(?:https?:|www\.|doi|©|\(c\)|copyright|vol\.|volume|issue|page\s*\d|download|published|journal|proceedings|rev(?:ision)?\b|confidential|all rights reserved|\b(?:19|20)\d\d\b)/iu;
+const FURNITURE_WORDS =
+  /(?:https?:|www\.|doi|©|\(c\)|copyright|vol\.|volume|issue|page\s*\d|download|published|journal|proceedings|rev(?:ision)?\b|confidential|all rights reserved|\b(?:19|20)\d\d\b)/iu;
 
 function rowScore(row: Row, bodySize: number): number {
   const text = row.lines.map((l) => l.text).join(' ');
@@ -109,14 +110,18 @@ function plausible(row: Row, bodySize: number): boolean {
 
 /** A running head carrying the page number ("Optimized Table Tokenization …   9"), in plain body-size type. */
 function numberedRunningHead(row: Row, bodySize: number): boolean {
-  const numbered = row.lines.some((l) => isPageNumber(l.text)) || /^\d{1,4}\s+\S|\S\s+\d{1,4}$/u.test(row.lines.map((l) => l.text).join(' '));
+  const numbered =
+    row.lines.some((l) => isPageNumber(l.text)) || /^\d{1,4}\s+\S|\S\s+\d{1,4}$/u.test(row.lines.map((l) => l.text).join(' '));
   const plainType = row.lines.every((l) => !l.bold && l.size <= bodySize * FURNITURE.runningHeadMaxSizeRatio);
   return numbered && plainType && row.lines.reduce((n, l) => n + l.words, 0) <= FURNITURE.runningHeadMaxWords;
 }
 
 /** The median distance between the centres of consecutive rows (the page's usual line pitch). */
 function medianPitch(rows: readonly Row[]): number {
-  const pitches = rows.slice(1).map((r, i) => r.y - rows[i].y).sort((a, b) => a - b);
+  const pitches = rows
+    .slice(1)
+    .map((r, i) => r.y - rows[i].y)
+    .sort((a, b) => a - b);
   return pitches.length ? pitches[Math.floor(pitches.length / 2)] : Infinity;
 }
 
@@ -153,7 +158,9 @@ function edgeRows(rows: readonly Row[], page: ModelPage, bodySize: number, fromT
     if (!fromTop && i > 0 && (row.lines[0].superStart || startsWithNoteMark(row.lines[0].text))) break;
     const next = ordered[i + 1];
     const gap = fromTop ? next.top - row.bottom : row.top - next.bottom;
-    const need = pageNo ? bodySize * FURNITURE.pageNumberGapBodySizes : Math.max(bodySize * FURNITURE.gapBodySizes, (row.bottom - row.top) * FURNITURE.gapRowHeights);
+    const need = pageNo
+      ? bodySize * FURNITURE.pageNumberGapBodySizes
+      : Math.max(bodySize * FURNITURE.gapBodySizes, (row.bottom - row.top) * FURNITURE.gapRowHeights);
     // Text layers of scans give loose, overlapping boxes: there the wider line pitch shows the gap.
     const widerPitch = spread && Math.abs(next.y - row.y) >= FURNITURE.widerPitchRatio * pitch;
     if (gap >= need || widerPitch) cut = i + 1;
@@ -182,7 +189,12 @@ function loneNumberRow(rows: readonly Row[], page: ModelPage, bodySize: number, 
  * as "www", "vol.", a year): in long documents running heads repeat, so a lone isolated line is more often
  * content (a paragraph's last line carried over) than a header.
  */
-export function positionalFurniture(page: ModelPage, lines: readonly LineInfo[], bodySize: number, minScore: number = FURNITURE.baseScore): Map<string, FurnitureMark> {
+export function positionalFurniture(
+  page: ModelPage,
+  lines: readonly LineInfo[],
+  bodySize: number,
+  minScore: number = FURNITURE.baseScore,
+): Map<string, FurnitureMark> {
   const marks = new Map<string, FurnitureMark>();
   const horizontal = lines.filter((l) => l.line.rotation === 0);
   const rows = rowsOf(horizontal);

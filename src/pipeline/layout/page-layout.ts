@@ -75,7 +75,8 @@ function mergeCodeBlocks(drafts: Draft[]): void {
     const b = drafts[i];
     if (!isCode(a) || !isCode(b)) continue;
     const size = a.lines[a.lines.length - 1].size;
-    if (b.bbox[1] - a.bbox[3] > size * PAGE.codeJoinSizes || b.bbox[1] < a.bbox[3] - PAGE.codeOverlapPx || xOverlap(a.bbox, b.bbox) <= 0) continue;
+    if (b.bbox[1] - a.bbox[3] > size * PAGE.codeJoinSizes || b.bbox[1] < a.bbox[3] - PAGE.codeOverlapPx || xOverlap(a.bbox, b.bbox) <= 0)
+      continue;
     a.lines.push(...b.lines);
     a.bbox = union([a.bbox, b.bbox]);
     drafts.splice(i, 1);
@@ -86,7 +87,8 @@ function mergeCodeBlocks(drafts: Draft[]): void {
 /** The typeface carrying most characters at the body size on this page. */
 function bodyFontName(lines: readonly LineInfo[], bodySize: number): string {
   const weight = new Map<string, number>();
-  for (const l of lines) if (Math.abs(l.size - bodySize) <= bodySize * PAGE.bodySizeShare) weight.set(l.fontName, (weight.get(l.fontName) ?? 0) + l.text.length);
+  for (const l of lines)
+    if (Math.abs(l.size - bodySize) <= bodySize * PAGE.bodySizeShare) weight.set(l.fontName, (weight.get(l.fontName) ?? 0) + l.text.length);
   let best = '';
   let bestW = 0;
   for (const [name, w] of weight) if (w > bestW) [best, bestW] = [name, w];
@@ -94,7 +96,12 @@ function bodyFontName(lines: readonly LineInfo[], bodySize: number): string {
 }
 
 /** Regions (ruled tables, then figures) with the lines that belong to them; those lines leave the text flow. */
-function regionDrafts(page: ModelPage, lines: readonly LineInfo[], bodySize: number, skip: boolean): { drafts: Draft[]; taken: Set<LineInfo> } {
+function regionDrafts(
+  page: ModelPage,
+  lines: readonly LineInfo[],
+  bodySize: number,
+  skip: boolean,
+): { drafts: Draft[]; taken: Set<LineInfo> } {
   const taken = new Set<LineInfo>();
   const drafts: Draft[] = [];
   if (skip) return { drafts, taken };
@@ -104,20 +111,36 @@ function regionDrafts(page: ModelPage, lines: readonly LineInfo[], bodySize: num
   const add = (r: Region, members: LineInfo[]) => {
     const own = members.filter((l) => !taken.has(l));
     for (const l of own) taken.add(l);
-    const ordered = sortLeaf(own.map((l) => ({ box: l.box, line: l })), false).map((a) => a.line!);
+    const ordered = sortLeaf(
+      own.map((l) => ({ box: l.box, line: l })),
+      false,
+    ).map((a) => a.line!);
     const bbox = own.length ? union([r.bbox, boxOfLines(own)]) : r.bbox;
     drafts.push({ lines: ordered, bbox, type: r.kind, score: r.score, region: r.kind, flow: 0 });
   };
-  for (const t of tables) add(t, lines.filter((l) => centerIn(l.box, t.bbox)));
+  for (const t of tables)
+    add(
+      t,
+      lines.filter((l) => centerIn(l.box, t.bbox)),
+    );
   for (const f of figures) add(f, figureLabels(f, lines, bodySize));
   return { drafts, taken };
 }
 
 /** XY-cut atoms: free lines, containers with their lines inside, and figure/table regions. */
-function pageAtoms(page: ModelPage, content: readonly LineInfo[], bodySize: number, skipRegions: boolean): { atoms: Atom[]; regions: Draft[] } {
+function pageAtoms(
+  page: ModelPage,
+  content: readonly LineInfo[],
+  bodySize: number,
+  skipRegions: boolean,
+): { atoms: Atom[]; regions: Draft[] } {
   const regions = regionDrafts(page, content, bodySize, skipRegions);
   const free = content.filter((l) => !regions.taken.has(l));
-  const containers = findContainers(page, free, regions.drafts.map((d) => d.bbox));
+  const containers = findContainers(
+    page,
+    free,
+    regions.drafts.map((d) => d.bbox),
+  );
   const boxed = new Set(containers.flatMap((c) => c.lines));
   const atoms: Atom[] = free.filter((l) => !boxed.has(l)).map((l) => ({ box: l.box, line: l }));
   for (const c of containers) atoms.push({ box: c.box, children: c.lines.map((l) => ({ box: l.box, line: l })) });
@@ -126,7 +149,11 @@ function pageAtoms(page: ModelPage, content: readonly LineInfo[], bodySize: numb
 }
 
 /** Drafts of all leaves in reading order, with the column each belongs to. */
-function groupLeaves(leaves: readonly Leaf[], gctx: GroupContext, regions: readonly Draft[]): { drafts: Draft[]; columns: Map<Draft, [number, number]> } {
+function groupLeaves(
+  leaves: readonly Leaf[],
+  gctx: GroupContext,
+  regions: readonly Draft[],
+): { drafts: Draft[]; columns: Map<Draft, [number, number]> } {
   const columns = new Map<Draft, [number, number]>();
   const drafts: Draft[] = [];
   for (const leaf of leaves) {
@@ -156,7 +183,13 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
   const rtl = content.filter((l) => l.line.dir === 'rtl').length * 2 > content.length;
   const leaves = xyCut(atoms, { bodySize, rtl });
   const monoPage = charShare(content, (l) => l.monoFlag) > PAGE.monoPageShare;
-  const gctx: GroupContext = { bodySize, gapRatio: typicalGapRatio(leaves), rules: thinRules(page, bodySize), monoPage, noTables: ctx.skipRegions };
+  const gctx: GroupContext = {
+    bodySize,
+    gapRatio: typicalGapRatio(leaves),
+    rules: thinRules(page, bodySize),
+    monoPage,
+    noTables: ctx.skipRegions,
+  };
   const { drafts, columns } = groupLeaves(leaves, gctx, regions);
 
   const columnOf = (d: Draft): [number, number] => columns.get(d) ?? [0, page.width];

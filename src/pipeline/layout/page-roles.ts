@@ -98,7 +98,14 @@ export function markTitle(drafts: readonly Draft[], page: ModelPage, bodySize: n
   }
   if (!best) return;
   // A title is the biggest text on its page; a bigger block elsewhere (a poster heading, a drop cap) wins.
-  const bigger = drafts.some((d) => d !== best && d.lines.length > 0 && d.type !== 'figure' && dominantSize(d.lines) > bestSize * TITLE.biggerRatio && d.lines.some((l) => l.words > 1));
+  const bigger = drafts.some(
+    (d) =>
+      d !== best &&
+      d.lines.length > 0 &&
+      d.type !== 'figure' &&
+      dominantSize(d.lines) > bestSize * TITLE.biggerRatio &&
+      d.lines.some((l) => l.words > 1),
+  );
   if (bigger) return;
   best.type = 'title';
   best.score = Math.min(TITLE.scoreMax, TITLE.scoreBase + (bestSize / bodySize - TITLE.minSizeRatio) * TITLE.scorePerRatio);
@@ -122,7 +129,8 @@ export function markFootnotes(drafts: readonly Draft[], page: ModelPage, bodySiz
     while (d && !done.has(d)) {
       done.add(d);
       const first = d.lines[0];
-      const eligible = (d.type === 'text' || (d.type === 'list_item' && first.superStart)) && small(d) && d.bbox[1] >= page.height * FOOTNOTE.minTopShare;
+      const eligible =
+        (d.type === 'text' || (d.type === 'list_item' && first.superStart)) && small(d) && d.bbox[1] >= page.height * FOOTNOTE.minTopShare;
       if (!eligible) break;
       const marked = first.superStart || startsWithNoteMark(first.text);
       const top = d.bbox[1];

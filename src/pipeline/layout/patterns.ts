@@ -35,7 +35,7 @@ function mayOpenList(t: string): boolean {
   const letter = (c | 32) >= 97 && (c | 32) <= 122;
   if (!letter) return true;
   let i = 1;
-  while (i < 6 && i < t.length && ((t.charCodeAt(i) | 32) >= 97 && (t.charCodeAt(i) | 32) <= 122)) i++;
+  while (i < 6 && i < t.length && (t.charCodeAt(i) | 32) >= 97 && (t.charCodeAt(i) | 32) <= 122) i++;
   const next = t.charCodeAt(i);
   return next === 46 || next === 41;
 }
@@ -68,7 +68,28 @@ export function headingNumberDepth(text: string): number {
   return token.split('.').length;
 }
 
-const CAPTION_WORDS = new Set(['fig', 'figs', 'figure', 'figures', 'table', 'tab', 'tabs', 'tables', 'chart', 'plate', 'exhibit', 'scheme', 'listing', 'algorithm', 'graph', 'diagram', 'photo', 'illustration', 'map', 'box']);
+const CAPTION_WORDS = new Set([
+  'fig',
+  'figs',
+  'figure',
+  'figures',
+  'table',
+  'tab',
+  'tabs',
+  'tables',
+  'chart',
+  'plate',
+  'exhibit',
+  'scheme',
+  'listing',
+  'algorithm',
+  'graph',
+  'diagram',
+  'photo',
+  'illustration',
+  'map',
+  'box',
+]);
 const CAPTION = /^(\p{L}+)(\.?)(\s*)([A-Z]?\d{1,3}(?:[.\-–]\d{1,3})*[a-z]?|[IVXL]{1,5}|[A-Z])(?=$|[\s:.|—–\-)])\s*([:.|—–-])?/u;
 
 export interface CaptionLabel {
@@ -84,7 +105,11 @@ export function captionLabelOf(text: string): CaptionLabel | undefined {
   // "Figure 3" and "Fig.3" are labels; "Figures" is not "Figure s".
   if (m[3] === '' && m[2] === '' && !/^\d/u.test(m[4])) return undefined;
   const word = m[1].toLowerCase();
-  const kind = word.startsWith('tab') ? 'table' : /^(fig|chart|plate|graph|diagram|photo|illustration|map)/u.test(word) ? 'figure' : 'other';
+  const kind = word.startsWith('tab')
+    ? 'table'
+    : /^(fig|chart|plate|graph|diagram|photo|illustration|map)/u.test(word)
+      ? 'figure'
+      : 'other';
   const rest = t.slice(m[0].length);
   return { kind, punctuated: m[5] !== undefined || rest.trim() === '' };
 }

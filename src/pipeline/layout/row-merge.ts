@@ -82,7 +82,14 @@ export function visualLines(lines: readonly Line[]): LineInfo[] {
       const size = Math.max(prev.font.size, cur.font.size);
       const gap = cur.bbox[0] - prev.bbox[2];
       const similar = Math.abs(prev.font.size - cur.font.size) <= size * ROW.similarSizeShare;
-      if (similar && gap >= -size * ROW.maxOverlapSizes && gap <= size * ROW.maxGapSizes && prev.dir === cur.dir && !atColumnEdge(prev, cur, flat)) parts.push(cur);
+      if (
+        similar &&
+        gap >= -size * ROW.maxOverlapSizes &&
+        gap <= size * ROW.maxGapSizes &&
+        prev.dir === cur.dir &&
+        !atColumnEdge(prev, cur, flat)
+      )
+        parts.push(cur);
       else {
         out.push(lineInfo(parts));
         parts = [cur];

@@ -190,7 +190,12 @@ function edgesOf(paths: readonly VectorPath[], pageArea: number, bodySize: numbe
 
 function isCellBox(p: VectorPath, w: number, ht: number, bodySize: number, pageArea: number): boolean {
   if (p.kind !== 'rect' && p.kind !== 'fill') return false;
-  return w > RULED.cellMinWidthPx && ht > RULED.cellMinHeightPx && ht <= bodySize * RULED.cellMaxBodySizes && w * ht < pageArea * RULED.cellMaxPageShare;
+  return (
+    w > RULED.cellMinWidthPx &&
+    ht > RULED.cellMinHeightPx &&
+    ht <= bodySize * RULED.cellMaxBodySizes &&
+    w * ht < pageArea * RULED.cellMaxPageShare
+  );
 }
 
 /** Joins segments on the same line that overlap or touch (cell borders drawn one cell at a time). */
@@ -199,7 +204,8 @@ function mergeCollinear(segs: Seg[]): Seg[] {
   const out: Seg[] = [];
   for (const s of segs) {
     const last = out[out.length - 1];
-    if (last && Math.abs(last.at - s.at) <= RULED.collinearAcrossPx && s.a0 <= last.a1 + RULED.collinearAlongPx) last.a1 = Math.max(last.a1, s.a1);
+    if (last && Math.abs(last.at - s.at) <= RULED.collinearAcrossPx && s.a0 <= last.a1 + RULED.collinearAlongPx)
+      last.a1 = Math.max(last.a1, s.a1);
     else out.push({ ...s });
   }
   return out;
@@ -226,7 +232,10 @@ function cellCount(row: readonly LineInfo[]): number {
 
 /** Vertical rules strictly inside a box (a frame's own sides do not make a grid). */
 function interiorVerticals(box: BBox, verticals: readonly Seg[], margin: number): number {
-  return verticals.filter((s) => s.at > box[0] + margin && s.at < box[2] - margin && overlap1d(s.a0, s.a1, box[1], box[3]) >= height(box) * RULED.verticalSpanShare).length;
+  return verticals.filter(
+    (s) =>
+      s.at > box[0] + margin && s.at < box[2] - margin && overlap1d(s.a0, s.a1, box[1], box[3]) >= height(box) * RULED.verticalSpanShare,
+  ).length;
 }
 
 function bandKind(box: BBox, lines: readonly LineInfo[], verticals: readonly Seg[]): Band {
@@ -320,7 +329,8 @@ export function findRuledTables(page: ModelPage, lines: readonly LineInfo[], bod
 /** Characters of a line's words that lie inside a cell box. */
 function cellChars(l: LineInfo, box: BBox): number {
   let n = 0;
-  for (const w of l.wordList) if (w.bbox[0] >= box[0] - ALIGNED.cellSlackPx && w.bbox[2] <= box[2] + ALIGNED.cellSlackPx) n += w.text.length + 1;
+  for (const w of l.wordList)
+    if (w.bbox[0] >= box[0] - ALIGNED.cellSlackPx && w.bbox[2] <= box[2] + ALIGNED.cellSlackPx) n += w.text.length + 1;
   return n;
 }
 
@@ -332,8 +342,16 @@ function alignedColumns(rows: readonly LineInfo[][], bodySize: number): boolean 
   if (lengths[lengths.length >> 1] > ALIGNED.maxMedianCellChars) return false;
   const minHits = Math.max(ALIGNED.ruledColumnMinRows, Math.ceil(multi.length * ALIGNED.ruledColumnRowShare));
   const tol = bodySize * ALIGNED.columnTolBodySizes;
-  const lefts = clusterCount(cells.map((c) => c[0]), tol, minHits);
-  const rights = clusterCount(cells.map((c) => c[2]), tol, minHits);
+  const lefts = clusterCount(
+    cells.map((c) => c[0]),
+    tol,
+    minHits,
+  );
+  const rights = clusterCount(
+    cells.map((c) => c[2]),
+    tol,
+    minHits,
+  );
   return Math.max(lefts, rights) >= ALIGNED.minColumns;
 }
 
@@ -380,8 +398,16 @@ export function alignedRuns(rows: readonly LineInfo[][], bodySize: number): RowR
     else if (n >= ALIGNED.minTableRows && short) {
       const minHits = Math.ceil(n * ALIGNED.columnRowShare);
       const tol = bodySize * ALIGNED.columnTolBodySizes;
-      const lefts = clusterCount(runCells.flat().map((c) => c.box[0]), tol, minHits);
-      const rights = clusterCount(runCells.flat().map((c) => c.box[2]), tol, minHits);
+      const lefts = clusterCount(
+        runCells.flat().map((c) => c.box[0]),
+        tol,
+        minHits,
+      );
+      const rights = clusterCount(
+        runCells.flat().map((c) => c.box[2]),
+        tol,
+        minHits,
+      );
       if (Math.max(lefts, rights) >= ALIGNED.minColumns) out.push({ start: i, end: j, kind: 'table' });
     }
     i = j + 1;

@@ -88,10 +88,13 @@ function isProse(atoms: readonly Atom[]): boolean {
   if (atoms.some(isBox)) return true;
   const lines = atoms.filter((a) => a.line).map((a) => a.line!);
   const words = lines.map((l) => l.words);
-  if (words.some((w) => w >= CUT.proseLineWords) || (words.length >= CUT.proseMinLines && median(words) >= CUT.proseMedianWords)) return true;
+  if (words.some((w) => w >= CUT.proseLineWords) || (words.length >= CUT.proseMinLines && median(words) >= CUT.proseMedianWords))
+    return true;
   if (lines.length < WRAPPED_MIN_LINES) return false;
   const byTop = [...lines].sort((a, b) => a.box[1] - b.box[1]);
-  const wrapped = byTop.slice(1).filter((l, i) => l.words >= CUT.wrappedLineMinWords && /^\p{Ll}/u.test(l.text) && !/[.!?:;]$/u.test(byTop[i].text)).length;
+  const wrapped = byTop
+    .slice(1)
+    .filter((l, i) => l.words >= CUT.wrappedLineMinWords && /^\p{Ll}/u.test(l.text) && !/[.!?:;]$/u.test(byTop[i].text)).length;
   return wrapped >= (byTop.length - 1) * WRAPPED_MIN_SHARE;
 }
 

@@ -2,7 +2,18 @@
 
 /** English month names, lower case, January first. */
 export const ENGLISH_MONTHS: readonly string[] = [
-  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ];
 
 /** The three-letter English abbreviations, "jan" to "dec": the start of every English month word. */

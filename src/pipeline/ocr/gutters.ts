@@ -55,8 +55,12 @@ function isGutter(line: Line, x0: number, x1: number, lines: readonly Line[]): b
   for (const o of neighbours) for (const w of o.words) if (w.bbox[0] < x1 && w.bbox[2] > x0) covered.push([w.bbox[0], w.bbox[2]]);
   const free = widestFree(x0, x1, covered.length <= neighbours.length * MAX_CROSSING_SHARE ? [] : covered);
   if (!free || free[1] - free[0] < lineHeight(line) * MIN_GUTTER_WIDTH) return false;
-  const leftOf = neighbours.filter((o) => o.words.some((w) => w.bbox[2] <= free[0] && w.bbox[2] >= x0 - lineHeight(line) * NEAR_EDGE)).length;
-  const rightOf = neighbours.filter((o) => o.words.some((w) => w.bbox[0] >= free[1] && w.bbox[0] <= x1 + lineHeight(line) * NEAR_EDGE)).length;
+  const leftOf = neighbours.filter((o) =>
+    o.words.some((w) => w.bbox[2] <= free[0] && w.bbox[2] >= x0 - lineHeight(line) * NEAR_EDGE),
+  ).length;
+  const rightOf = neighbours.filter((o) =>
+    o.words.some((w) => w.bbox[0] >= free[1] && w.bbox[0] <= x1 + lineHeight(line) * NEAR_EDGE),
+  ).length;
   return leftOf >= MIN_FLANKING_LINES && rightOf >= MIN_FLANKING_LINES;
 }
 
@@ -75,7 +79,14 @@ function cutAtGutters(line: Line, lines: readonly Line[]): Line[] {
   for (const [i, w] of words.entries()) {
     const prev = words[i - 1];
     const current = pieces[pieces.length - 1];
-    if (prev && w.bbox[0] - prev.bbox[2] >= minGap && isProse(current) && isProse(words.slice(i)) && isGutter(line, prev.bbox[2], w.bbox[0], lines)) pieces.push([]);
+    if (
+      prev &&
+      w.bbox[0] - prev.bbox[2] >= minGap &&
+      isProse(current) &&
+      isProse(words.slice(i)) &&
+      isGutter(line, prev.bbox[2], w.bbox[0], lines)
+    )
+      pieces.push([]);
     pieces[pieces.length - 1].push(w);
   }
   return pieces.length === 1 ? [line] : pieces.map((p, k) => pieceOf(line, p, `_${k}`));

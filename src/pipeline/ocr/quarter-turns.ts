@@ -48,12 +48,17 @@ function mapPolygon(points: number[], map: PointMap): number[] {
 
 /** Every box of the page through `map` (lines shared by blocks are mapped once). */
 function mapPage(page: ModelPage, map: PointMap, size: Size): ModelPage {
-  const lines = new Map(page.lines.map((line) => [line, {
-    ...line,
-    bbox: mapBox(line.bbox, map),
-    words: line.words.map((w) => ({ ...w, bbox: mapBox(w.bbox, map) })),
-    ...(line.polygon ? { polygon: mapPolygon(line.polygon, map) } : {}),
-  }]));
+  const lines = new Map(
+    page.lines.map((line) => [
+      line,
+      {
+        ...line,
+        bbox: mapBox(line.bbox, map),
+        words: line.words.map((w) => ({ ...w, bbox: mapBox(w.bbox, map) })),
+        ...(line.polygon ? { polygon: mapPolygon(line.polygon, map) } : {}),
+      },
+    ]),
+  );
   const mapLine = (line: ModelPage['lines'][number]) => lines.get(line) ?? { ...line, bbox: mapBox(line.bbox, map) };
   return {
     ...page,

@@ -55,7 +55,8 @@ async function loadBytes(source: TaskSource): Promise<Uint8Array> {
 }
 
 function serializeError(err: unknown): SerializedError {
-  if (err instanceof DocumentFormatError) return { kind: 'format', message: err.message, detectedType: err.detectedType, tooLarge: err.tooLarge };
+  if (err instanceof DocumentFormatError)
+    return { kind: 'format', message: err.message, detectedType: err.detectedType, tooLarge: err.tooLarge };
   if (err instanceof PageOutOfRangeError) return { kind: 'page-range', pageIndex: err.pageIndex, pageCount: err.pageCount };
   const e = err instanceof Error ? err : new Error(String(err));
   return { kind: 'other', name: e.name, message: e.message };

@@ -94,9 +94,11 @@ export function identitySignals(known: IdentityHints, cur: IdentityHints, role?:
     out.push({ name: 'identity', score: 0.25, words: `document number ${cur.documentNumber} appears` });
   }
   if (differs(known.issuer, cur.issuer)) out.push({ name: 'identity', score: 0.5 * nameWeight, words: `issuer changes to ${cur.issuer}` });
-  if (differs(known.addressee, cur.addressee)) out.push({ name: 'identity', score: 0.4 * nameWeight, words: `addressee changes to ${cur.addressee}` });
+  if (differs(known.addressee, cur.addressee))
+    out.push({ name: 'identity', score: 0.4 * nameWeight, words: `addressee changes to ${cur.addressee}` });
   // Weak: one document can carry several dates, but the classifier reports the document's own date.
-  if (differs(known.date, cur.date)) out.push({ name: 'identity', score: 0.25 * nameWeight, words: `document date changes to ${cur.date}` });
+  if (differs(known.date, cur.date))
+    out.push({ name: 'identity', score: 0.25 * nameWeight, words: `document date changes to ${cur.date}` });
   return out;
 }
 

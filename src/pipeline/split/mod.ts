@@ -20,7 +20,7 @@ import {
 } from './boundaries.ts';
 
 export { childPdf, ChildPdfError } from './child-pdf.ts';
-export type {   Signal } from './boundaries.ts';
+export type { Signal } from './boundaries.ts';
 
 /** A scored page gap: the gap before page `page`. */
 export interface GapScore {
@@ -55,7 +55,11 @@ export function scoreGaps(pages: ModelPage[], cls: PageClassification[]): GapSco
   let afterBlank = false;
   for (let i = 1; i < cls.length; i++) {
     if (isBlankPage(pages[i], cls[i])) {
-      gaps.push({ page: i, score: -Infinity, signals: [{ name: 'blank', score: -Infinity, words: 'blank page stays with the previous document' }] });
+      gaps.push({
+        page: i,
+        score: -Infinity,
+        signals: [{ name: 'blank', score: -Infinity, words: 'blank page stays with the previous document' }],
+      });
       afterBlank = lastContent >= 0;
       continue;
     }

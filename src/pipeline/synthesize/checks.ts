@@ -47,7 +47,8 @@ function checkDates(doc: DocumentLedger, issue: Report): void {
     else if (doc.dueDate < doc.issueDate) issue('due_date', `due ${doc.dueDate} before issue ${doc.issueDate}`);
   }
   if (doc.deliveryDate !== undefined && !isIsoDate(doc.deliveryDate)) issue('delivery_date', `not an ISO date: ${doc.deliveryDate}`);
-  if (doc.type === 'purchase_order' && isIsoDate(doc.deliveryDate) && doc.deliveryDate < doc.issueDate) issue('delivery_date', 'requested delivery before the order date');
+  if (doc.type === 'purchase_order' && isIsoDate(doc.deliveryDate) && doc.deliveryDate < doc.issueDate)
+    issue('delivery_date', 'requested delivery before the order date');
 }
 
 const isInt = (n: unknown): boolean => typeof n === 'number' && Number.isSafeInteger(n);
@@ -59,8 +60,10 @@ function checkLines(doc: DocumentLedger, issue: Report): void {
     const at = (col: string) => `line_items[${i}].${col}`;
     if (l.position !== i + 1) issue(at('position'), `position ${l.position}, expected ${i + 1}`);
     if (!l.description?.trim()) issue(at('description'), 'empty description');
-    if (!threeDecimals(l.quantity) || l.quantity <= 0) issue(at('quantity'), `quantity ${l.quantity} is not positive with at most 3 decimals`);
-    if (!isInt(l.unitPrice) || l.unitPrice < 0) issue(at('unit_price'), `unit price ${l.unitPrice} is not a non-negative integer of minor units`);
+    if (!threeDecimals(l.quantity) || l.quantity <= 0)
+      issue(at('quantity'), `quantity ${l.quantity} is not positive with at most 3 decimals`);
+    if (!isInt(l.unitPrice) || l.unitPrice < 0)
+      issue(at('unit_price'), `unit price ${l.unitPrice} is not a non-negative integer of minor units`);
     if (!(l.taxRate >= 0 && l.taxRate < 100)) issue(at('tax_rate'), `tax rate ${l.taxRate} out of range`);
     if (!(l.discountPct >= 0 && l.discountPct <= 100)) issue(at('discount'), `discount ${l.discountPct} out of range`);
     if (!isInt(l.total)) issue(at('amount'), `line total ${l.total} is not an integer`);
@@ -79,7 +82,11 @@ function checkLines(doc: DocumentLedger, issue: Report): void {
   for (const t of doc.taxes) if (!rates.includes(t.rate)) issue('tax', `tax line for ${t.rate}% has no lines`);
   const subtotal = doc.lines.reduce((s, l) => s + l.total, 0);
   const taxTotal = doc.taxes.reduce((s, t) => s + t.amount, 0);
-  for (const [field, value] of [['subtotal', doc.subtotal], ['tax', doc.taxTotal], ['total', doc.total]] as const) {
+  for (const [field, value] of [
+    ['subtotal', doc.subtotal],
+    ['tax', doc.taxTotal],
+    ['total', doc.total],
+  ] as const) {
     if (!isInt(value)) issue(field, `${field} ${value} is not an integer`);
   }
   if (doc.subtotal !== subtotal) issue('subtotal', `subtotal ${doc.subtotal}, expected ${subtotal}`);
@@ -126,10 +133,20 @@ export function checkRelated(doc: DocumentLedger, source: DocumentLedger, mismat
   const diffs = differences(doc, source);
   const issues: ConsistencyIssue[] = [];
   for (const d of diffs) {
-    if (!asked.some((m) => explains(m, d))) issues.push({ document: doc.key, field: d.field, message: `differs from ${source.key}: ${JSON.stringify(d.expected)} there, ${JSON.stringify(d.actual)} here` });
+    if (!asked.some((m) => explains(m, d)))
+      issues.push({
+        document: doc.key,
+        field: d.field,
+        message: `differs from ${source.key}: ${JSON.stringify(d.expected)} there, ${JSON.stringify(d.actual)} here`,
+      });
   }
   for (const m of asked) {
-    if (!diffs.some((d) => explains(m, d))) issues.push({ document: doc.key, field: m.field, message: `asked-for ${m.kind} mismatch against ${source.key} is missing (expected ${JSON.stringify(m.expected)}, actual ${JSON.stringify(m.actual)})` });
+    if (!diffs.some((d) => explains(m, d)))
+      issues.push({
+        document: doc.key,
+        field: m.field,
+        message: `asked-for ${m.kind} mismatch against ${source.key} is missing (expected ${JSON.stringify(m.expected)}, actual ${JSON.stringify(m.actual)})`,
+      });
   }
   return issues;
 }

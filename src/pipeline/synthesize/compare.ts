@@ -31,16 +31,24 @@ export function partiesSwap(from: DocType, to: DocType): boolean {
 /** The reference field a document carries for a source of this type, and its schema name. */
 export function referenceFieldFor(type: DocType): { key: keyof DocumentLedger['references']; field: string } | null {
   switch (type) {
-    case 'purchase_order': return { key: 'poNumber', field: 'po_number' };
-    case 'invoice': return { key: 'invoiceNumber', field: 'invoice_number' };
-    case 'quote': return { key: 'quoteNumber', field: 'quote_number' };
-    case 'delivery_note': return { key: 'deliveryNoteNumber', field: 'delivery_note_number' };
-    default: return null;
+    case 'purchase_order':
+      return { key: 'poNumber', field: 'po_number' };
+    case 'invoice':
+      return { key: 'invoiceNumber', field: 'invoice_number' };
+    case 'quote':
+      return { key: 'quoteNumber', field: 'quote_number' };
+    case 'delivery_note':
+      return { key: 'deliveryNoteNumber', field: 'delivery_note_number' };
+    default:
+      return null;
   }
 }
 
 const REFERENCE_FIELDS: [keyof DocumentLedger['references'], string][] = [
-  ['poNumber', 'po_number'], ['invoiceNumber', 'invoice_number'], ['quoteNumber', 'quote_number'], ['deliveryNoteNumber', 'delivery_note_number'],
+  ['poNumber', 'po_number'],
+  ['invoiceNumber', 'invoice_number'],
+  ['quoteNumber', 'quote_number'],
+  ['deliveryNoteNumber', 'delivery_note_number'],
 ];
 
 function pairLines(doc: LineItem[], source: LineItem[]): { pairs: [LineItem, LineItem][]; missing: LineItem[]; extra: LineItem[] } {
@@ -70,8 +78,10 @@ export function differences(doc: DocumentLedger, source: DocumentLedger): Differ
   const swap = partiesSwap(source.type, doc.type);
   const [srcIssuer, srcRecipient] = swap ? [source.recipient, source.issuer] : [source.issuer, source.recipient];
   if (doc.type === 'bank_statement' || source.type === 'bank_statement') return statementDifferences(doc, source);
-  if (srcIssuer.name && doc.issuer.name !== srcIssuer.name) out.push({ kind: null, field: 'issuer', expected: srcIssuer.name, actual: doc.issuer.name });
-  if (srcRecipient.name && doc.recipient.name !== srcRecipient.name) out.push({ kind: null, field: 'customer', expected: srcRecipient.name, actual: doc.recipient.name });
+  if (srcIssuer.name && doc.issuer.name !== srcIssuer.name)
+    out.push({ kind: null, field: 'issuer', expected: srcIssuer.name, actual: doc.issuer.name });
+  if (srcRecipient.name && doc.recipient.name !== srcRecipient.name)
+    out.push({ kind: null, field: 'customer', expected: srcRecipient.name, actual: doc.recipient.name });
   if (doc.currency !== source.currency) out.push({ kind: null, field: 'currency', expected: source.currency, actual: doc.currency });
   out.push(...referenceDifferences(doc, source));
   const { pairs, missing, extra } = pairLines(doc.lines, source.lines);
@@ -80,15 +90,27 @@ export function differences(doc: DocumentLedger, source: DocumentLedger): Differ
     const at = (col: string) => `line_items[${d.position - 1}].${col}`;
     const line = d.position;
     if (d.sku !== s.sku) out.push({ kind: null, field: at('sku'), line, expected: s.sku, actual: d.sku });
-    if (d.description !== s.description) out.push({ kind: 'description', field: at('description'), line, expected: s.description, actual: d.description });
+    if (d.description !== s.description)
+      out.push({ kind: 'description', field: at('description'), line, expected: s.description, actual: d.description });
     if (d.quantity !== s.quantity) out.push({ kind: 'quantity', field: at('quantity'), line, expected: s.quantity, actual: d.quantity });
     if (d.unit !== s.unit) out.push({ kind: null, field: at('unit'), line, expected: s.unit, actual: d.unit });
-    if (d.unitPrice !== s.unitPrice) out.push({ kind: 'unit_price', field: at('unit_price'), line, expected: fromMinor(s.unitPrice, source.currency), actual: fromMinor(d.unitPrice, doc.currency) });
-    if (sourceStatesRates && d.taxRate !== s.taxRate) out.push({ kind: 'tax_rate', field: at('tax_rate'), line, expected: s.taxRate, actual: d.taxRate });
-    if (d.discountPct !== s.discountPct) out.push({ kind: null, field: at('discount'), line, expected: s.discountPct, actual: d.discountPct });
+    if (d.unitPrice !== s.unitPrice)
+      out.push({
+        kind: 'unit_price',
+        field: at('unit_price'),
+        line,
+        expected: fromMinor(s.unitPrice, source.currency),
+        actual: fromMinor(d.unitPrice, doc.currency),
+      });
+    if (sourceStatesRates && d.taxRate !== s.taxRate)
+      out.push({ kind: 'tax_rate', field: at('tax_rate'), line, expected: s.taxRate, actual: d.taxRate });
+    if (d.discountPct !== s.discountPct)
+      out.push({ kind: null, field: at('discount'), line, expected: s.discountPct, actual: d.discountPct });
   }
-  for (const s of missing) out.push({ kind: 'missing_line', field: `line_items[${s.position - 1}]`, line: s.position, expected: s.description, actual: null });
-  for (const d of extra) out.push({ kind: 'extra_line', field: `line_items[${d.position - 1}]`, line: d.position, expected: null, actual: d.description });
+  for (const s of missing)
+    out.push({ kind: 'missing_line', field: `line_items[${s.position - 1}]`, line: s.position, expected: s.description, actual: null });
+  for (const d of extra)
+    out.push({ kind: 'extra_line', field: `line_items[${d.position - 1}]`, line: d.position, expected: null, actual: d.description });
   return out;
 }
 
@@ -114,10 +136,19 @@ function referenceDifferences(doc: DocumentLedger, source: DocumentLedger): Diff
 function statementDifferences(doc: DocumentLedger, source: DocumentLedger): Difference[] {
   const [statement, invoice] = doc.type === 'bank_statement' ? [doc, source] : [source, doc];
   if (invoice.type === 'bank_statement') return [];
-  const booking = (statement.transactions ?? []).find((t) => t.reference.includes(invoice.number) || t.description.includes(invoice.number));
+  const booking = (statement.transactions ?? []).find(
+    (t) => t.reference.includes(invoice.number) || t.description.includes(invoice.number),
+  );
   if (!booking) return [{ kind: 'missing_reference', field: 'transactions.reference', expected: invoice.number, actual: null }];
   if (Math.abs(booking.amount) !== invoice.total) {
-    return [{ kind: null, field: 'transactions.amount', expected: fromMinor(invoice.total, invoice.currency), actual: fromMinor(Math.abs(booking.amount), statement.currency) }];
+    return [
+      {
+        kind: null,
+        field: 'transactions.amount',
+        expected: fromMinor(invoice.total, invoice.currency),
+        actual: fromMinor(Math.abs(booking.amount), statement.currency),
+      },
+    ];
   }
   return [];
 }
@@ -134,5 +165,14 @@ export function explains(m: Mismatch, d: Difference): boolean {
 export function asMismatches(doc: DocumentLedger, against: DocumentLedger, diffs: Difference[], instruction: string): Mismatch[] {
   return diffs
     .filter((d): d is Difference & { kind: Mismatch['kind'] } => d.kind !== null)
-    .map((d) => ({ kind: d.kind, document: doc.key, against: against.key, line: d.line, field: d.field, expected: d.expected, actual: d.actual, instruction }));
+    .map((d) => ({
+      kind: d.kind,
+      document: doc.key,
+      against: against.key,
+      line: d.line,
+      field: d.field,
+      expected: d.expected,
+      actual: d.actual,
+      instruction,
+    }));
 }

@@ -53,19 +53,31 @@ function fieldOf(words: string): { field: string | null; near: string | undefine
   return { field: null, near: undefined, line: lineNo };
 }
 
-const pickValue = (m: RegExpExecArray, at: number): string => (m[at] ?? m[at + 1] ?? m[at + 2] ?? m[at + 3] ?? '').trim().replace(/[.]$/, '');
+const pickValue = (m: RegExpExecArray, at: number): string =>
+  (m[at] ?? m[at + 1] ?? m[at + 2] ?? m[at + 3] ?? '').trim().replace(/[.]$/, '');
 
 /** Every change the prompt asks for, in order. */
 export function readEditRequest(prompt: string): EditRequest[] {
   const out: EditRequest[] = [];
   // Each instruction is its own clause: split on sentence ends, ";" and " and " before a new verb.
-  const clauses = prompt.split(/(?<=[.;!?])\s+|;\s*|,?\s+and\s+(?=(?:change|replace|set|update|edit|modify|correct|make|recomput\w*|recalculat\w*|adjust|keep)\b)/i);
+  const clauses = prompt.split(
+    /(?<=[.;!?])\s+|;\s*|,?\s+and\s+(?=(?:change|replace|set|update|edit|modify|correct|make|recomput\w*|recalculat\w*|adjust|keep)\b)/i,
+  );
   for (const raw of clauses) {
     const clause = raw.trim();
     if (!clause) continue;
-    const fromTo = new RegExp(`\\b(?:change|update|modify|correct|edit|alter|set)\\s+(.*?)\\s*\\bfrom\\s+${VALUE}\\s+to\\s+${VALUE}\\s*[.!]?$`, 'i').exec(clause);
-    const replace = new RegExp(`\\b(?:replace|swap|substitute)\\s+(?:the\\s+)?(.*?)${VALUE}\\s+(?:with|by|for)\\s+${VALUE}\\s*[.!]?$`, 'i').exec(clause);
-    const setTo = new RegExp(`\\b(?:change|update|modify|correct|edit|alter|set|make)\\s+(.*?)\\s+(?:to|=|as)\\s+${VALUE}\\s*[.!]?$`, 'i').exec(clause);
+    const fromTo = new RegExp(
+      `\\b(?:change|update|modify|correct|edit|alter|set)\\s+(.*?)\\s*\\bfrom\\s+${VALUE}\\s+to\\s+${VALUE}\\s*[.!]?$`,
+      'i',
+    ).exec(clause);
+    const replace = new RegExp(
+      `\\b(?:replace|swap|substitute)\\s+(?:the\\s+)?(.*?)${VALUE}\\s+(?:with|by|for)\\s+${VALUE}\\s*[.!]?$`,
+      'i',
+    ).exec(clause);
+    const setTo = new RegExp(
+      `\\b(?:change|update|modify|correct|edit|alter|set|make)\\s+(.*?)\\s+(?:to|=|as)\\s+${VALUE}\\s*[.!]?$`,
+      'i',
+    ).exec(clause);
     if (fromTo) {
       const f = fieldOf(fromTo[1]);
       out.push({ from: pickValue(fromTo, 2), to: pickValue(fromTo, 6), near: f.near, field: f.field, line: f.line, instruction: clause });
@@ -74,7 +86,14 @@ export function readEditRequest(prompt: string): EditRequest[] {
       const f = fieldOf(replace[1] || '');
       const from = pickValue(replace, 2);
       const wordsOnly = !/[\d"'“]/.test(from) && f.field !== null && /^(?:the\s+)?[a-z\s]+$/i.test(`${replace[1]}${from}`);
-      out.push({ from: wordsOnly ? null : from, to: pickValue(replace, 6), near: f.near ?? fieldOf(from).near, field: f.field ?? fieldOf(from).field, line: f.line, instruction: clause });
+      out.push({
+        from: wordsOnly ? null : from,
+        to: pickValue(replace, 6),
+        near: f.near ?? fieldOf(from).near,
+        field: f.field ?? fieldOf(from).field,
+        line: f.line,
+        instruction: clause,
+      });
     } else if (setTo) {
       const f = fieldOf(setTo[1]);
       if (!f.field && !f.near) continue;
@@ -87,5 +106,7 @@ export function readEditRequest(prompt: string): EditRequest[] {
 
 /** Whether the prompt asks for dependent totals to be recomputed after the change. */
 export function wantsRecompute(prompt: string): boolean {
-  return /\b(recomput\w*|recalculat\w*|update (?:the )?totals?|adjust (?:the )?totals?|totals? (?:updated|accordingly)|keep (?:the )?totals? consistent)\b/i.test(prompt);
+  return /\b(recomput\w*|recalculat\w*|update (?:the )?totals?|adjust (?:the )?totals?|totals? (?:updated|accordingly)|keep (?:the )?totals? consistent)\b/i.test(
+    prompt,
+  );
 }

@@ -5,8 +5,18 @@ import { computeTotals, timesheetLineDescription } from './totals.ts';
 import type { DocType, DocumentLedger, LineItem, Party, TimeEntry, Transaction } from './types.ts';
 import { issuerIsSeller } from './compare.ts';
 import {
-  CATALOGS, bankName, countryOfLocale, domesticAccount, makeIban, personName, postalAddress, priceFor, quantityFor,
-  type CatalogItem, type CatalogName, type Country,
+  CATALOGS,
+  bankName,
+  countryOfLocale,
+  domesticAccount,
+  makeIban,
+  personName,
+  postalAddress,
+  priceFor,
+  quantityFor,
+  type CatalogItem,
+  type CatalogName,
+  type Country,
 } from './vocab.ts';
 
 /** Documents made from the plan's shared context alone (the first of a set, or a single document). */
@@ -35,8 +45,15 @@ export interface PlanContext {
 export const TEMPLATES = ['classic', 'modern', 'compact'] as const;
 
 const PREFIX: Record<DocType, string> = {
-  purchase_order: 'PO', invoice: 'INV', credit_note: 'CN', delivery_note: 'DN', goods_receipt: 'GRN', receipt: 'RC',
-  quote: 'Q', bank_statement: 'STMT', timesheet: 'TS',
+  purchase_order: 'PO',
+  invoice: 'INV',
+  credit_note: 'CN',
+  delivery_note: 'DN',
+  goods_receipt: 'GRN',
+  receipt: 'RC',
+  quote: 'Q',
+  bank_statement: 'STMT',
+  timesheet: 'TS',
 };
 
 /** A document number in the usual shapes: `PO-2026-0142`, `INV-10457`, `GRN-2026-0087`. */
@@ -52,8 +69,16 @@ export function paymentTermsText(days: number): string {
 }
 
 const NOTES: Partial<Record<DocType, string[]>> = {
-  purchase_order: ['Please confirm this order within 2 working days.', 'Deliver to the goods entrance, Mon–Fri 8:00–16:00.', 'Quote the PO number on all invoices and delivery notes.'],
-  invoice: ['Thank you for your business.', 'Please quote the invoice number with your payment.', 'Goods remain our property until paid in full.'],
+  purchase_order: [
+    'Please confirm this order within 2 working days.',
+    'Deliver to the goods entrance, Mon–Fri 8:00–16:00.',
+    'Quote the PO number on all invoices and delivery notes.',
+  ],
+  invoice: [
+    'Thank you for your business.',
+    'Please quote the invoice number with your payment.',
+    'Goods remain our property until paid in full.',
+  ],
   credit_note: ['This credit note will be offset against open items.', 'Credit issued for returned goods.'],
   delivery_note: ['Please check the goods on receipt and report damage within 48 hours.'],
   goods_receipt: ['Goods checked on arrival; quantities as counted at the goods entrance.'],
@@ -69,7 +94,10 @@ export function notesFor(type: DocType, rng: Rng): string[] {
 }
 
 function itemForWords(words: string): CatalogItem | null {
-  const stem = words.toLowerCase().replace(/(ies)$/, 'y').replace(/s$/, '');
+  const stem = words
+    .toLowerCase()
+    .replace(/(ies)$/, 'y')
+    .replace(/s$/, '');
   for (const list of Object.values(CATALOGS)) {
     const hit = list.find((i) => i.description.toLowerCase().includes(stem));
     if (hit) return hit;
@@ -93,12 +121,23 @@ export function makeLines(ctx: PlanContext, rng: Rng): LineItem[] {
     const sku = item && !used.has(item.sku) ? item.sku : `${ctx.catalog.slice(0, 2).toUpperCase()}-${9000 + i}`;
     used.add(sku);
     lines.push({
-      position: lines.length + 1, sku,
-      description: item && item.description.toLowerCase().startsWith(named.description.toLowerCase().replace(/s$/, '')) ? item.description : named.description,
+      position: lines.length + 1,
+      sku,
+      description:
+        item && item.description.toLowerCase().startsWith(named.description.toLowerCase().replace(/s$/, ''))
+          ? item.description
+          : named.description,
       quantity: named.quantity ?? (item ? quantityFor(item, rng) : rng.int(1, 10)),
       unit: named.unit ?? item?.unit ?? 'pcs',
-      unitPrice: named.unitPrice !== null ? toMinor(named.unitPrice, ctx.currency) : item ? priceFor(item, ctx.currency, rng) : toMinor(rng.int(10, 500), ctx.currency),
-      taxRate: rateFor(item, i), discountPct: ctx.discountPct, total: 0,
+      unitPrice:
+        named.unitPrice !== null
+          ? toMinor(named.unitPrice, ctx.currency)
+          : item
+            ? priceFor(item, ctx.currency, rng)
+            : toMinor(rng.int(10, 500), ctx.currency),
+      taxRate: rateFor(item, i),
+      discountPct: ctx.discountPct,
+      total: 0,
     });
   });
   let k = 0;
@@ -111,9 +150,15 @@ export function makeLines(ctx: PlanContext, rng: Rng): LineItem[] {
     if (used.has(sku)) continue;
     used.add(sku);
     lines.push({
-      position: lines.length + 1, sku, description: round === 0 ? item.description : `${item.description} (variant ${String.fromCharCode(64 + round)})`,
-      quantity: quantityFor(item, rng), unit: item.unit, unitPrice: priceFor(item, ctx.currency, rng),
-      taxRate: rateFor(item, lines.length), discountPct: ctx.discountPct, total: 0,
+      position: lines.length + 1,
+      sku,
+      description: round === 0 ? item.description : `${item.description} (variant ${String.fromCharCode(64 + round)})`,
+      quantity: quantityFor(item, rng),
+      unit: item.unit,
+      unitPrice: priceFor(item, ctx.currency, rng),
+      taxRate: rateFor(item, lines.length),
+      discountPct: ctx.discountPct,
+      total: 0,
     });
   }
   return lines;
@@ -121,10 +166,29 @@ export function makeLines(ctx: PlanContext, rng: Rng): LineItem[] {
 
 function baseDocument(type: DocType, ctx: PlanContext, rng: Rng, key: string): DocumentLedger {
   const [issuer, recipient] = issuerIsSeller(type) ? [ctx.seller, ctx.buyer] : [ctx.buyer, ctx.seller];
-  const ownNumber = { purchase_order: ctx.numbers.poNumber, invoice: ctx.numbers.invoiceNumber, quote: ctx.numbers.quoteNumber, delivery_note: ctx.numbers.deliveryNoteNumber } as Partial<Record<DocType, string>>;
+  const ownNumber = {
+    purchase_order: ctx.numbers.poNumber,
+    invoice: ctx.numbers.invoiceNumber,
+    quote: ctx.numbers.quoteNumber,
+    delivery_note: ctx.numbers.deliveryNoteNumber,
+  } as Partial<Record<DocType, string>>;
   return {
-    key, type, number: ownNumber[type] ?? numberFor(type, rng, ctx.issueDate), issueDate: ctx.issueDate, currency: ctx.currency, locale: ctx.locale,
-    issuer, recipient, references: {}, lines: [], taxes: [], subtotal: 0, taxTotal: 0, total: 0, notes: notesFor(type, rng), template: ctx.template,
+    key,
+    type,
+    number: ownNumber[type] ?? numberFor(type, rng, ctx.issueDate),
+    issueDate: ctx.issueDate,
+    currency: ctx.currency,
+    locale: ctx.locale,
+    issuer,
+    recipient,
+    references: {},
+    lines: [],
+    taxes: [],
+    subtotal: 0,
+    taxTotal: 0,
+    total: 0,
+    notes: notesFor(type, rng),
+    template: ctx.template,
   };
 }
 
@@ -137,7 +201,8 @@ export function generateDocument(type: DocType, ctx: PlanContext, rng: Rng, key:
   if (type === 'purchase_order') {
     doc.deliveryDate = ctx.deliveryDate ?? addDays(ctx.issueDate, rng.int(7, 21));
     doc.paymentTerms = paymentTermsText(ctx.dueDays);
-    if (rng.chance(0.4)) doc.shipTo = { name: ctx.buyer.name, address: postalAddress(rng, ctx.buyerCountry), contact: personName(rng, ctx.buyerCountry) };
+    if (rng.chance(0.4))
+      doc.shipTo = { name: ctx.buyer.name, address: postalAddress(rng, ctx.buyerCountry), contact: personName(rng, ctx.buyerCountry) };
   } else if (type === 'invoice') {
     doc.dueDate = ctx.dueDate ?? addDays(ctx.issueDate, ctx.dueDays);
     doc.paymentTerms = paymentTermsText(ctx.dueDays);
@@ -173,13 +238,27 @@ export function generateStatement(ctx: PlanContext, rng: Rng, key: string, payme
     const credit = rng.chance(0.45);
     const amount = toMinor(rng.float(credit ? 200 : 20, credit ? 9000 : 3500, 2), ctx.currency);
     const ref = `${rng.letters(2)}${rng.digits(8)}`;
-    const description = credit ? `Incoming transfer ${personName(rng, country)}` : rng.pick(['Card payment office supplies', 'Direct debit utilities', 'Transfer to supplier', 'Payroll', 'Bank fees', 'Rent']);
-    txs.push({ date: addDays(first, rng.int(0, Number(last.slice(8)) - 1)), description, reference: ref, amount: credit ? amount : -amount, balance: 0 });
+    const description = credit
+      ? `Incoming transfer ${personName(rng, country)}`
+      : rng.pick(['Card payment office supplies', 'Direct debit utilities', 'Transfer to supplier', 'Payroll', 'Bank fees', 'Rent']);
+    txs.push({
+      date: addDays(first, rng.int(0, Number(last.slice(8)) - 1)),
+      description,
+      reference: ref,
+      amount: credit ? amount : -amount,
+      balance: 0,
+    });
   }
   for (const inv of payments) {
     // The buyer's account pays the invoice: a debit naming the invoice number, for its total.
     const date = inv.dueDate && inv.dueDate.slice(0, 7) === period ? inv.dueDate : addDays(first, rng.int(0, 27));
-    txs.push({ date, description: `Payment to ${inv.issuer.name} invoice ${inv.number}`, reference: inv.number, amount: -inv.total, balance: 0 });
+    txs.push({
+      date,
+      description: `Payment to ${inv.issuer.name} invoice ${inv.number}`,
+      reference: inv.number,
+      amount: -inv.total,
+      balance: 0,
+    });
   }
   doc.transactions = txs.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   doc.lines = [];
@@ -190,7 +269,10 @@ export function generateStatement(ctx: PlanContext, rng: Rng, key: string, payme
 export function generateTimesheet(ctx: PlanContext, rng: Rng, key: string): DocumentLedger {
   const doc = baseDocument('timesheet', ctx, rng, key);
   const people = Array.from({ length: rng.int(1, 3) }, () => personName(rng, ctx.sellerCountry));
-  const tasks = rng.sample(CATALOGS.consulting_services.filter((i) => i.unit === 'h'), Math.max(1, Math.min(3, Math.ceil(ctx.lineCount / Math.max(people.length, 1)))));
+  const tasks = rng.sample(
+    CATALOGS.consulting_services.filter((i) => i.unit === 'h'),
+    Math.max(1, Math.min(3, Math.ceil(ctx.lineCount / Math.max(people.length, 1)))),
+  );
   const start = ctx.period ? `${ctx.period}-01` : addDays(ctx.issueDate, -21);
   const entries: TimeEntry[] = [];
   for (let d = 0; d < 21; d++) {
@@ -209,7 +291,17 @@ export function generateTimesheet(ctx: PlanContext, rng: Rng, key: string): Docu
     if (seen.has(description)) continue;
     seen.add(description);
     const item = tasks.find((t) => t.description === e.task)!;
-    doc.lines.push({ position: doc.lines.length + 1, sku: item.sku, description, quantity: 0, unit: 'h', unitPrice: priceFor(item, ctx.currency, rng), taxRate: ctx.taxRates[0], discountPct: 0, total: 0 });
+    doc.lines.push({
+      position: doc.lines.length + 1,
+      sku: item.sku,
+      description,
+      quantity: 0,
+      unit: 'h',
+      unitPrice: priceFor(item, ctx.currency, rng),
+      taxRate: ctx.taxRates[0],
+      discountPct: 0,
+      total: 0,
+    });
   }
   doc.issueDate = addDays(start, 21) > ctx.issueDate ? addDays(start, 21) : ctx.issueDate;
   return computeTotals(doc);

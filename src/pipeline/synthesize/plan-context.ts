@@ -20,7 +20,16 @@ const CURRENCY_COUNTRY: Record<string, Country> = { USD: 'US', GBP: 'GB', JPY: '
 const EURO_COUNTRIES: Country[] = ['DE', 'FR', 'NL', 'ES', 'IT'];
 
 function drawCountry(rng: Rng): Country {
-  return rng.weighted<Country>([['US', 4], ['DE', 3], ['GB', 3], ['FR', 2], ['NL', 1], ['ES', 1], ['IT', 1], ['JP', 1]]);
+  return rng.weighted<Country>([
+    ['US', 4],
+    ['DE', 3],
+    ['GB', 3],
+    ['FR', 2],
+    ['NL', 1],
+    ['ES', 1],
+    ['IT', 1],
+    ['JP', 1],
+  ]);
 }
 
 /** A weekday between 2025-01-01 and 2026-12-31 (no clock: plans are reproducible). */
@@ -39,13 +48,15 @@ export function buildContext(req: PromptRequest, mainType: DocType, rng: Rng): C
   const buyerName = req.buyer ?? (sellerIssues ? req.to : req.from);
 
   const localeCountry = req.locale ? countryOfLocale(req.locale) : null;
-  const currencyCountry = req.currency ? CURRENCY_COUNTRY[req.currency] ?? null : null;
+  const currencyCountry = req.currency ? (CURRENCY_COUNTRY[req.currency] ?? null) : null;
   let sellerCountry = req.sellerCountry ?? countryOfName(sellerName);
   let buyerCountry = req.buyerCountry ?? countryOfName(buyerName);
   const issuerCountry = sellerIssues ? sellerCountry : buyerCountry;
   let docCountry = localeCountry ?? issuerCountry ?? req.country ?? currencyCountry ?? (sellerIssues ? buyerCountry : sellerCountry);
   const docCountryRead = docCountry !== null;
-  if (!docCountry) docCountry = req.currency === 'EUR' ? rng.pick(EURO_COUNTRIES) : req.currency && !CURRENCY_COUNTRY[req.currency] ? 'US' : drawCountry(rng);
+  if (!docCountry)
+    docCountry =
+      req.currency === 'EUR' ? rng.pick(EURO_COUNTRIES) : req.currency && !CURRENCY_COUNTRY[req.currency] ? 'US' : drawCountry(rng);
   note('country', docCountry, docCountryRead);
   // The side not named mostly trades domestically.
   const otherDefault = (): Country => (rng.chance(0.8) ? docCountry! : rng.pick(COUNTRIES));
@@ -64,7 +75,8 @@ export function buildContext(req: PromptRequest, mainType: DocType, rng: Rng): C
   note('seller', seller.name, sellerName !== null);
   note('buyer', buyer.name, buyerName !== null);
 
-  const issueDate = req.issueDate ?? (req.dueDate ? addDays(req.dueDate, -30) : req.deliveryDate ? addDays(req.deliveryDate, -14) : drawDate(rng));
+  const issueDate =
+    req.issueDate ?? (req.dueDate ? addDays(req.dueDate, -30) : req.deliveryDate ? addDays(req.deliveryDate, -14) : drawDate(rng));
   note('issue_date', issueDate, req.issueDate !== null);
   const dueFromDate = req.dueDate ? Math.round((Date.parse(req.dueDate) - Date.parse(issueDate)) / 86_400_000) : null;
   const dueDays = req.dueDays ?? (dueFromDate !== null && dueFromDate >= 0 ? dueFromDate : rng.pick([14, 30, 30, 30, 45, 60]));
@@ -74,12 +86,17 @@ export function buildContext(req: PromptRequest, mainType: DocType, rng: Rng): C
 
   const taxCountry = sellerCountry;
   const rates = COUNTRY_INFO[taxCountry].taxRates;
-  const taxRates = req.taxRates.length ? req.taxRates : rng.chance(0.25) && rates.length > 1 ? [rates[0], rates[1]] : [taxCountry === 'US' ? rng.pick(rates) : rates[0]];
+  const taxRates = req.taxRates.length
+    ? req.taxRates
+    : rng.chance(0.25) && rates.length > 1
+      ? [rates[0], rates[1]]
+      : [taxCountry === 'US' ? rng.pick(rates) : rates[0]];
   note('tax_rates', taxRates, req.taxRates.length > 0);
 
   const itemsText = req.items.map((i) => i.description).join(' ');
   const hinted = catalogForText(`${itemsText} ${req.catalogHint}`) ?? (mainType === 'timesheet' ? 'consulting_services' : null);
-  const catalog: CatalogName = hinted ?? rng.pick<CatalogName>(['office_supplies', 'it_hardware', 'industrial_parts', 'consulting_services']);
+  const catalog: CatalogName =
+    hinted ?? rng.pick<CatalogName>(['office_supplies', 'it_hardware', 'industrial_parts', 'consulting_services']);
   note('catalog', catalog, hinted !== null);
   const lineCount = req.lineCount ?? (req.items.length ? req.items.length : rng.int(2, 8));
   note('line_count', lineCount, req.lineCount !== null || req.items.length > 0);
@@ -92,8 +109,24 @@ export function buildContext(req: PromptRequest, mainType: DocType, rng: Rng): C
   if (req.period) read.period = req.period;
 
   const ctx: PlanContext = {
-    seller, buyer, sellerCountry, buyerCountry, currency, locale, issueDate, dueDays, dueDate: req.dueDate, deliveryDate: req.deliveryDate,
-    taxRates, catalog, lineCount, items: req.items, discountPct, template, numbers: req.numbers, period: req.period,
+    seller,
+    buyer,
+    sellerCountry,
+    buyerCountry,
+    currency,
+    locale,
+    issueDate,
+    dueDays,
+    dueDate: req.dueDate,
+    deliveryDate: req.deliveryDate,
+    taxRates,
+    catalog,
+    lineCount,
+    items: req.items,
+    discountPct,
+    template,
+    numbers: req.numbers,
+    period: req.period,
   };
   return { ctx, read, assumed };
 }

@@ -8,7 +8,11 @@ import type { DocumentLedger } from './types.ts';
  * An edit request applied to a source's ledger where the field is known, so the plan holds what the edited
  * document says (the PDF itself is changed by the editor). Totals are recomputed only when the prompt asked.
  */
-export function applyEdits(source: DocumentLedger, edits: EditRequest[], recompute: boolean): { document: DocumentLedger; applied: string[] } {
+export function applyEdits(
+  source: DocumentLedger,
+  edits: EditRequest[],
+  recompute: boolean,
+): { document: DocumentLedger; applied: string[] } {
   const doc: DocumentLedger = structuredClone(source);
   const applied: string[] = [];
   for (const e of edits) {
@@ -42,7 +46,8 @@ export function applyEdits(source: DocumentLedger, edits: EditRequest[], recompu
     } else if (e.from) {
       // A value named only by its text: a document number or a party name that equals it.
       if (doc.number === e.from) (doc.number = e.to), applied.push('number');
-      for (const k of Object.keys(doc.references) as (keyof DocumentLedger['references'])[]) if (doc.references[k] === e.from) (doc.references[k] = e.to), applied.push(k);
+      for (const k of Object.keys(doc.references) as (keyof DocumentLedger['references'])[])
+        if (doc.references[k] === e.from) (doc.references[k] = e.to), applied.push(k);
       if (doc.issuer.name === e.from) (doc.issuer.name = e.to), applied.push('issuer');
       if (doc.recipient.name === e.from) (doc.recipient.name = e.to), applied.push('customer');
     }

@@ -46,8 +46,10 @@ export function resolveMismatch(req: MismatchRequest, document: string, source: 
       const line = lineFor(req, src, rng);
       if (ownSource && typeof req.expected === 'number' && req.expected > 0) setLine(line, { quantity: req.expected });
       let expected = src.lines[line - 1].quantity;
-      if (ownSource && req.delta !== null && req.delta < 0 && expected + req.delta <= 0) setLine(line, { quantity: (expected = -req.delta + 1 + rng.int(0, 8)) });
-      let actual = typeof req.actual === 'number' ? req.actual : req.delta !== null ? expected + req.delta : expected + rng.pick([-2, -1, 1, 2, 3]);
+      if (ownSource && req.delta !== null && req.delta < 0 && expected + req.delta <= 0)
+        setLine(line, { quantity: (expected = -req.delta + 1 + rng.int(0, 8)) });
+      let actual =
+        typeof req.actual === 'number' ? req.actual : req.delta !== null ? expected + req.delta : expected + rng.pick([-2, -1, 1, 2, 3]);
       if (actual === expected && ownSource) setLine(line, { quantity: (expected = actual > 1 ? actual - 1 : actual + 1) });
       if (actual <= 0) actual = expected + 1;
       if (actual === expected) throw new MismatchNotApplicable(`the quantities would be equal (${expected})`);
@@ -55,12 +57,22 @@ export function resolveMismatch(req: MismatchRequest, document: string, source: 
     }
     case 'unit_price': {
       const line = lineFor(req, src, rng);
-      if (ownSource && typeof req.expected === 'number' && req.expected > 0) setLine(line, { unitPrice: toMinor(req.expected, src.currency) });
+      if (ownSource && typeof req.expected === 'number' && req.expected > 0)
+        setLine(line, { unitPrice: toMinor(req.expected, src.currency) });
       const expectedMinor = src.lines[line - 1].unitPrice;
       const pct = req.percent ?? (typeof req.actual === 'number' ? null : rng.pick([5, 10, -5, 2.5, 12]));
       let actualMinor = pct !== null ? Math.round(expectedMinor * (1 + pct / 100)) : toMinor(Number(req.actual), src.currency);
       if (actualMinor === expectedMinor) actualMinor = expectedMinor + 1;
-      return { source: src, mismatch: { ...base, line, field: '', expected: fromMinor(expectedMinor, src.currency), actual: fromMinor(actualMinor, src.currency) } };
+      return {
+        source: src,
+        mismatch: {
+          ...base,
+          line,
+          field: '',
+          expected: fromMinor(expectedMinor, src.currency),
+          actual: fromMinor(actualMinor, src.currency),
+        },
+      };
     }
     case 'tax_rate': {
       const line = lineFor(req, src, rng);
@@ -74,20 +86,41 @@ export function resolveMismatch(req: MismatchRequest, document: string, source: 
     case 'description': {
       const line = lineFor(req, src, rng);
       const expected = src.lines[line - 1].description;
-      const actual = typeof req.actual === 'string' && req.actual !== expected ? req.actual : `${expected}, ${rng.pick(['refurbished', 'alternative model', 'grey', 'second choice'])}`;
+      const actual =
+        typeof req.actual === 'string' && req.actual !== expected
+          ? req.actual
+          : `${expected}, ${rng.pick(['refurbished', 'alternative model', 'grey', 'second choice'])}`;
       return { source: src, mismatch: { ...base, line, field: '', expected, actual } };
     }
     case 'missing_line': {
       if (src.lines.length < 2) throw new MismatchNotApplicable('a document with one line cannot lose it');
       const line = lineFor(req, src, rng);
-      return { source: src, mismatch: { ...base, line, field: `line_items[${line - 1}]`, expected: src.lines[line - 1].description, actual: null } };
+      return {
+        source: src,
+        mismatch: { ...base, line, field: `line_items[${line - 1}]`, expected: src.lines[line - 1].description, actual: null },
+      };
     }
     case 'extra_line':
-      return { source: src, extraPrice: req.price ?? undefined, mismatch: { ...base, field: '', expected: null, actual: typeof req.actual === 'string' ? req.actual : null } };
+      return {
+        source: src,
+        extraPrice: req.price ?? undefined,
+        mismatch: { ...base, field: '', expected: null, actual: typeof req.actual === 'string' ? req.actual : null },
+      };
     case 'missing_reference': {
       const direct = referenceFieldFor(src.type);
       const field = req.referenceField ?? direct?.field ?? 'po_number';
-      const expected = direct?.field === field ? src.number : src.references[field === 'invoice_number' ? 'invoiceNumber' : field === 'quote_number' ? 'quoteNumber' : field === 'delivery_note_number' ? 'deliveryNoteNumber' : 'poNumber'];
+      const expected =
+        direct?.field === field
+          ? src.number
+          : src.references[
+              field === 'invoice_number'
+                ? 'invoiceNumber'
+                : field === 'quote_number'
+                  ? 'quoteNumber'
+                  : field === 'delivery_note_number'
+                    ? 'deliveryNoteNumber'
+                    : 'poNumber'
+            ];
       if (!expected) throw new MismatchNotApplicable(`${source.key} has no ${field} to leave out`);
       return { source: src, mismatch: { ...base, field, expected, actual: null } };
     }

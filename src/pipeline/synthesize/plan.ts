@@ -31,8 +31,15 @@ export class PlanCheckError extends Error {
 }
 
 export const ROLE_OF: Readonly<Record<DocType, string>> = {
-  purchase_order: 'order', invoice: 'billing', goods_receipt: 'receipt_of_goods', delivery_note: 'delivery', credit_note: 'credit',
-  receipt: 'payment_receipt', quote: 'offer', bank_statement: 'statement', timesheet: 'time_record',
+  purchase_order: 'order',
+  invoice: 'billing',
+  goods_receipt: 'receipt_of_goods',
+  delivery_note: 'delivery',
+  credit_note: 'credit',
+  receipt: 'payment_receipt',
+  quote: 'offer',
+  bank_statement: 'statement',
+  timesheet: 'time_record',
 };
 
 const KEY_OF: Partial<Record<DocType, string>> = { purchase_order: 'po' };
@@ -40,18 +47,34 @@ const KEY_OF: Partial<Record<DocType, string>> = { purchase_order: 'po' };
 /** What a member is made from, among the types present (a PO's invoice, an invoice's credit note). */
 function dependencyTypes(type: DocType): DocType[] {
   switch (type) {
-    case 'invoice': return ['purchase_order', 'timesheet', 'delivery_note', 'quote'];
-    case 'goods_receipt': case 'delivery_note': return ['purchase_order', 'invoice'];
-    case 'credit_note': case 'receipt': case 'bank_statement': return ['invoice'];
-    case 'purchase_order': return ['quote'];
-    default: return [];
+    case 'invoice':
+      return ['purchase_order', 'timesheet', 'delivery_note', 'quote'];
+    case 'goods_receipt':
+    case 'delivery_note':
+      return ['purchase_order', 'invoice'];
+    case 'credit_note':
+    case 'receipt':
+    case 'bank_statement':
+      return ['invoice'];
+    case 'purchase_order':
+      return ['quote'];
+    default:
+      return [];
   }
 }
 
 /** Besides what it is made from, what a member is matched with (the invoice of a 3-way match with the goods receipt). */
 /** The order documents follow from each other in; a member is only made from a source or a lower-ranked member (no cycles). */
 const RANK: Readonly<Record<DocType, number>> = {
-  quote: 0, purchase_order: 1, timesheet: 2, delivery_note: 3, invoice: 4, goods_receipt: 5, credit_note: 6, receipt: 7, bank_statement: 8,
+  quote: 0,
+  purchase_order: 1,
+  timesheet: 2,
+  delivery_note: 3,
+  invoice: 4,
+  goods_receipt: 5,
+  credit_note: 6,
+  receipt: 7,
+  bank_statement: 8,
 };
 
 function alsoMatched(type: DocType): DocType[] {
@@ -67,7 +90,11 @@ function taskOf(type: DocType, dependsOn: string[], edit: boolean): SynthesisTas
   return type === 'purchase_order' && dependsOn.length === 0 ? 'generate_po' : 'generate_related_document';
 }
 
-interface Slot { key: string; type: DocType; source: boolean }
+interface Slot {
+  key: string;
+  type: DocType;
+  source: boolean;
+}
 
 /** Members in dependency order, each with its dependencies and matches among the slots (generated and sources). */
 function planMembers(types: DocType[], counts: PromptRequest['counts'], sources: DocumentLedger[]): MemberPlan[] {
@@ -91,8 +118,13 @@ function planMembers(types: DocType[], counts: PromptRequest['counts'], sources:
     const dependsOn = dep ? [dep.key] : [];
     const matched = alsoMatched(slot.type).flatMap((t) => slots.filter((s) => s.type === t).map((s) => s.key));
     members.push({
-      key: slot.key, type: slot.type, role: ROLE_OF[slot.type], task: taskOf(slot.type, dependsOn, false),
-      dependsOn, matchingAgainst: [...dependsOn, ...matched.filter((k) => !dependsOn.includes(k))], inputFileIds: [],
+      key: slot.key,
+      type: slot.type,
+      role: ROLE_OF[slot.type],
+      task: taskOf(slot.type, dependsOn, false),
+      dependsOn,
+      matchingAgainst: [...dependsOn, ...matched.filter((k) => !dependsOn.includes(k))],
+      inputFileIds: [],
     });
   }
   // Dependencies first: a member comes after every member it is made from (sources are there from the start).
@@ -113,7 +145,8 @@ export function planFromPrompt(prompt: string, opts: PlanOptions): SynthesisPlan
   const sources = [...(opts.sources ?? [])];
   const req = readPrompt(prompt);
   const edits = sources.length ? readEditRequest(prompt) : [];
-  if (sources.length && edits.length && !/\b(generate|create|make|produce|draft|issue)\b/i.test(prompt)) return editPlan(prompt, seed, sources[0], edits);
+  if (sources.length && edits.length && !/\b(generate|create|make|produce|draft|issue)\b/i.test(prompt))
+    return editPlan(prompt, seed, sources[0], edits);
 
   // "the invoice for this PO": the words name what the source is (classification may have read it otherwise) and what to make.
   const sourceMentions = typeMentions(prompt).filter((m) => THIS_SOURCE.test(prompt.slice(Math.max(0, m.index - 24), m.index)));
@@ -133,7 +166,9 @@ export function planFromPrompt(prompt: string, opts: PlanOptions): SynthesisPlan
     sources[i] = done.source;
     if (done.fields.length) filled.push({ key: s.key, fields: done.fields });
   });
-  const targets = sources.length ? req.types.filter((t) => !sourceMentions.some((m) => m.type === t) && !sources.some((s) => s.type === t)) : req.types;
+  const targets = sources.length
+    ? req.types.filter((t) => !sourceMentions.some((m) => m.type === t) && !sources.some((s) => s.type === t))
+    : req.types;
   let types: DocType[];
   if (opts.set) types = req.types.length ? req.types : ['purchase_order', 'invoice', 'goods_receipt'];
   else {
@@ -173,21 +208,32 @@ export function planFromPrompt(prompt: string, opts: PlanOptions): SynthesisPlan
   for (const member of members) {
     const mrng = rng.fork(member.key);
     if (member.dependsOn.length === 0) {
-      docs.set(member.key, generateDocument(member.type, { ...ctx, template: member === main ? ctx.template : mrng.pick(TEMPLATES) }, mrng, member.key));
+      docs.set(
+        member.key,
+        generateDocument(member.type, { ...ctx, template: member === main ? ctx.template : mrng.pick(TEMPLATES) }, mrng, member.key),
+      );
       owned.add(member.key);
     } else if (member.type === 'bank_statement') {
       const invoice = docs.get(member.dependsOn[0])!;
       docs.set(member.key, generateStatement({ ...ctx, buyer: invoice.recipient }, mrng, member.key, [invoice]));
     } else {
       const mine = resolved.get(member.key) ?? { list: [], extraPrices: new Map() };
-      const made = relatedDocumentAndMismatches(docs.get(member.dependsOn[0])!, member.type, mrng, mine.list, member.key, { extraPrices: mine.extraPrices });
+      const made = relatedDocumentAndMismatches(docs.get(member.dependsOn[0])!, member.type, mrng, mine.list, member.key, {
+        extraPrices: mine.extraPrices,
+      });
       docs.set(member.key, made.document);
       mismatches.push(...made.mismatches);
       owned.add(member.key);
     }
     resolveFor(member.key);
   }
-  for (const r of requests.filter((x) => !x.target)) ignored.push({ instruction: r.r.instruction, reason: members.some((m) => m.type === r.r.documentType && m.dependsOn.length === 0) ? `the ${r.r.documentType} is the document the others are made from; ask for the difference on a document made from it` : 'no related document to differ from' });
+  for (const r of requests.filter((x) => !x.target))
+    ignored.push({
+      instruction: r.r.instruction,
+      reason: members.some((m) => m.type === r.r.documentType && m.dependsOn.length === 0)
+        ? `the ${r.r.documentType} is the document the others are made from; ask for the difference on a document made from it`
+        : 'no related document to differ from',
+    });
 
   mismatches.push(...impliedMismatches(members, docs, mismatches));
   const documents = members.map((m) => docs.get(m.key)!);
@@ -195,8 +241,13 @@ export function planFromPrompt(prompt: string, opts: PlanOptions): SynthesisPlan
   if (issues.length) throw new PlanCheckError(issues);
   const task: SynthesisTask = sources.length ? 'generate_related_document' : main.task;
   const understood = {
-    task, types: members.map((m) => m.type), set: opts.set, read, assumed,
-    mismatches: req.mismatches.map((m) => m.instruction), ...(ignored.length ? { ignored } : {}),
+    task,
+    types: members.map((m) => m.type),
+    set: opts.set,
+    read,
+    assumed,
+    mismatches: req.mismatches.map((m) => m.instruction),
+    ...(ignored.length ? { ignored } : {}),
     ...(sources.length ? { sources: sources.map((s) => ({ key: s.key, type: s.type, number: s.number })) } : {}),
     ...(sourceFixes.length ? { source_types_from_prompt: sourceFixes } : {}),
     ...(filled.length ? { source_fields_filled: filled } : {}),
@@ -217,21 +268,35 @@ function completeSource(source: DocumentLedger, i: number): { source: DocumentLe
     if (p.name?.trim() && p.address?.length && p.address.every((l) => l.trim())) return p;
     fields.push(p.name?.trim() ? `${role}.address` : role);
     const made = makeParty(rng, country, p.name?.trim() || undefined);
-    return { ...made, ...p, name: p.name?.trim() || made.name, address: p.address?.filter((l) => l.trim()).length ? p.address.filter((l) => l.trim()) : made.address };
+    return {
+      ...made,
+      ...p,
+      name: p.name?.trim() || made.name,
+      address: p.address?.filter((l) => l.trim()).length ? p.address.filter((l) => l.trim()) : made.address,
+    };
   };
   const out = { ...source, issuer: fill(source.issuer, 'issuer'), recipient: fill(source.recipient, 'recipient') };
   // Documents made from it must name its number; one the extraction could not read is invented (and reported).
-  if (!out.number.trim()) (out.number = numberFor(out.type, rng, isIsoDate(out.issueDate) ? out.issueDate : '2026-01-15')), fields.push('number');
+  if (!out.number.trim())
+    (out.number = numberFor(out.type, rng, isIsoDate(out.issueDate) ? out.issueDate : '2026-01-15')), fields.push('number');
   return { source: out, fields };
 }
 
 /** Which member carries a requested mismatch: the type the words name, else the first member made from another. */
-function targetOf(r: ReturnType<typeof readPrompt>['mismatches'][number], members: MemberPlan[], docs: Map<string, DocumentLedger>): { document: string } | null {
+function targetOf(
+  r: ReturnType<typeof readPrompt>['mismatches'][number],
+  members: MemberPlan[],
+  docs: Map<string, DocumentLedger>,
+): { document: string } | null {
   const dependent = members.filter((m) => m.dependsOn.length > 0);
   // A difference named on a document the others are made from is not one this plan can make (it is ignored, and said so).
   if (r.documentType && !dependent.some((m) => m.type === r.documentType) && members.some((m) => m.type === r.documentType)) return null;
   const named = r.documentType ? dependent.find((m) => m.type === r.documentType) : undefined;
-  const againstNamed = r.againstType ? dependent.find((m) => m.dependsOn.some((d) => docs.get(d)?.type === r.againstType || members.find((x) => x.key === d)?.type === r.againstType)) : undefined;
+  const againstNamed = r.againstType
+    ? dependent.find((m) =>
+        m.dependsOn.some((d) => docs.get(d)?.type === r.againstType || members.find((x) => x.key === d)?.type === r.againstType),
+      )
+    : undefined;
   const pick = named ?? againstNamed ?? dependent.find((m) => m.type === 'invoice') ?? dependent[0];
   return pick ? { document: pick.key } : null;
 }
@@ -245,7 +310,14 @@ function impliedMismatches(members: MemberPlan[], docs: Map<string, DocumentLedg
       const against = docs.get(other);
       if (!doc || !against) continue;
       const because = asked.filter((x) => x.document === m.key || x.document === other).map((x) => x.instruction);
-      out.push(...asMismatches(doc, against, differences(doc, against), `implied by: ${[...new Set(because)].join('; ') || 'the documents it is made from'}`));
+      out.push(
+        ...asMismatches(
+          doc,
+          against,
+          differences(doc, against),
+          `implied by: ${[...new Set(because)].join('; ') || 'the documents it is made from'}`,
+        ),
+      );
     }
   }
   return out;
@@ -267,9 +339,22 @@ function checkPlan(members: MemberPlan[], docs: Map<string, DocumentLedger>, mis
 function editPlan(prompt: string, seed: number, source: DocumentLedger, edits: EditRequest[]): SynthesisPlan {
   const recompute = wantsRecompute(prompt);
   const { document, applied } = applyEdits(source, edits, recompute);
-  const member: MemberPlan = { key: source.key, type: source.type, role: ROLE_OF[source.type], task: 'edit_document', dependsOn: [], matchingAgainst: [], inputFileIds: [] };
+  const member: MemberPlan = {
+    key: source.key,
+    type: source.type,
+    role: ROLE_OF[source.type],
+    task: 'edit_document',
+    dependsOn: [],
+    matchingAgainst: [],
+    inputFileIds: [],
+  };
   return {
-    prompt, seed, task: 'edit_document', members: [member], documents: [document], mismatches: [],
+    prompt,
+    seed,
+    task: 'edit_document',
+    members: [member],
+    documents: [document],
+    mismatches: [],
     understood: { task: 'edit_document', edits, recompute_totals: recompute, applied_to_ledger: applied },
   };
 }

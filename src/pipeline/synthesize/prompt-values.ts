@@ -5,11 +5,36 @@ import type { Country } from './vocab-places.ts';
 /** Reading values out of free English text: numbers, amounts, dates, document types, currencies and countries. */
 
 const WORD_NUMBERS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30,
-  forty: 40, fifty: 50, a: 1, an: 1, single: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  a: 1,
+  an: 1,
+  single: 1,
 };
-export const NUMBER_WORD = `(?:\\d+|${Object.keys(WORD_NUMBERS).filter((w) => w.length > 2).join('|')})`;
+export const NUMBER_WORD = `(?:\\d+|${Object.keys(WORD_NUMBERS)
+  .filter((w) => w.length > 2)
+  .join('|')})`;
 
 export function wordOrNumber(s: string): number | null {
   const t = s.trim().toLowerCase();
@@ -19,13 +44,19 @@ export function wordOrNumber(s: string): number | null {
 
 /** `1,250.00`, `1.250,00`, `1 250,5`, `1250`, `€1,250` → 1250; null when not a number. */
 export function parseAmount(text: string): number | null {
-  let s = text.replace(/[€$£¥\s\u00a0\u202f']/g, '').replace(/^[A-Z]{3}/, '').replace(/[A-Z]{3}$/, '');
+  let s = text
+    .replace(/[€$£¥\s\u00a0\u202f']/g, '')
+    .replace(/^[A-Z]{3}/, '')
+    .replace(/[A-Z]{3}$/, '');
   if (!/^-?\d[\d.,]*$/.test(s)) return null;
   const lastDot = s.lastIndexOf('.');
   const lastComma = s.lastIndexOf(',');
   if (lastDot >= 0 && lastComma >= 0) {
     const dec = lastDot > lastComma ? '.' : ',';
-    s = s.split(dec === '.' ? ',' : '.').join('').replace(dec, '.');
+    s = s
+      .split(dec === '.' ? ',' : '.')
+      .join('')
+      .replace(dec, '.');
   } else if (lastComma >= 0) {
     // One comma followed by exactly three digits groups thousands (1,250); otherwise it is the decimal mark (12,5).
     const groups = s.split(',');
@@ -37,7 +68,8 @@ export function parseAmount(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const MONTH_RE =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
 function monthIndex(name: string): number {
   return ENGLISH_MONTHS.findIndex((m) => m.startsWith(name.toLowerCase().slice(0, 3))) + 1;
@@ -64,14 +96,18 @@ export function findDates(text: string, monthFirst = true): FoundDate[] {
   const patterns: [RegExp, (m: RegExpExecArray) => string | null][] = [
     [/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, (m) => iso(+m[1], +m[2], +m[3])],
     [new RegExp(`\\b${MONTH_RE}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'), (m) => iso(+m[3], monthIndex(m[1]), +m[2])],
-    [new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\.?,?\\s+(\\d{4})\\b`, 'gi'), (m) => iso(+m[3], monthIndex(m[2]), +m[1])],
+    [
+      new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\.?,?\\s+(\\d{4})\\b`, 'gi'),
+      (m) => iso(+m[3], monthIndex(m[2]), +m[1]),
+    ],
     [/\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/g, (m) => iso(+m[3], +m[2], +m[1])],
     [/\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/g, (m) => (monthFirst && +m[1] <= 12 ? iso(+m[3], +m[1], +m[2]) : iso(+m[3], +m[2], +m[1]))],
   ];
   for (const [re, toIso] of patterns) {
     for (const m of text.matchAll(re)) {
       const value = toIso(m as RegExpExecArray);
-      if (value && !out.some((d) => m.index! >= d.index && m.index! < d.index + d.text.length)) out.push({ iso: value, index: m.index!, text: m[0] });
+      if (value && !out.some((d) => m.index! >= d.index && m.index! < d.index + d.text.length))
+        out.push({ iso: value, index: m.index!, text: m[0] });
     }
   }
   return out.sort((a, b) => a.index - b.index);
@@ -129,9 +165,13 @@ export function findCurrency(text: string): { code: string; said: string } | nul
 }
 
 const COUNTRY_WORDS: [RegExp, Country][] = [
-  [/\b(?:german[ys]?|deutschland|deutsch)\b/i, 'DE'], [/\b(?:french|france)\b/i, 'FR'],
-  [/\b(?:british|UK|united kingdom|england|english|scottish|welsh)\b/i, 'GB'], [/\b(?:spanish|spain)\b/i, 'ES'],
-  [/\b(?:italian|italy)\b/i, 'IT'], [/\b(?:dutch|netherlands|holland)\b/i, 'NL'], [/\b(?:japanese|japan)\b/i, 'JP'],
+  [/\b(?:german[ys]?|deutschland|deutsch)\b/i, 'DE'],
+  [/\b(?:french|france)\b/i, 'FR'],
+  [/\b(?:british|UK|united kingdom|england|english|scottish|welsh)\b/i, 'GB'],
+  [/\b(?:spanish|spain)\b/i, 'ES'],
+  [/\b(?:italian|italy)\b/i, 'IT'],
+  [/\b(?:dutch|netherlands|holland)\b/i, 'NL'],
+  [/\b(?:japanese|japan)\b/i, 'JP'],
   [/\b(?:american|USA|U\.S\.A?\.?|united states)\b|\bUS\b/, 'US'],
 ];
 

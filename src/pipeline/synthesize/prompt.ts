@@ -1,7 +1,14 @@
 import { alternation, PRINTED_MONTHS, REQUEST_TAX_NAMES } from '../lexicon/mod.ts';
 import { clausesOf, MISMATCH_CUE, readMismatches, type MismatchRequest } from './prompt-mismatch.ts';
 import {
-  countryMentions, findCurrency, findDates, findPeriod, parseAmount, typeMentions, wordOrNumber, NUMBER_WORD,
+  countryMentions,
+  findCurrency,
+  findDates,
+  findPeriod,
+  parseAmount,
+  typeMentions,
+  wordOrNumber,
+  NUMBER_WORD,
 } from './prompt-values.ts';
 import type { DocType } from './types.ts';
 import { countryOfCompanyName, type Country } from './vocab.ts';
@@ -62,16 +69,22 @@ function expandSet(prompt: string, named: DocType[]): DocType[] {
   if (named.length === 0) return ['purchase_order', 'invoice', 'goods_receipt'];
   if (named.length === 1) {
     const base: Partial<Record<DocType, DocType[]>> = {
-      invoice: ['purchase_order', 'invoice'], goods_receipt: ['purchase_order', 'goods_receipt'], delivery_note: ['purchase_order', 'delivery_note'],
-      credit_note: ['invoice', 'credit_note'], receipt: ['invoice', 'receipt'], purchase_order: ['purchase_order', 'invoice', 'goods_receipt'],
-      quote: ['quote', 'purchase_order'], timesheet: ['timesheet', 'invoice'], bank_statement: ['invoice', 'bank_statement'],
+      invoice: ['purchase_order', 'invoice'],
+      goods_receipt: ['purchase_order', 'goods_receipt'],
+      delivery_note: ['purchase_order', 'delivery_note'],
+      credit_note: ['invoice', 'credit_note'],
+      receipt: ['invoice', 'receipt'],
+      purchase_order: ['purchase_order', 'invoice', 'goods_receipt'],
+      quote: ['quote', 'purchase_order'],
+      timesheet: ['timesheet', 'invoice'],
+      bank_statement: ['invoice', 'bank_statement'],
     };
     return base[named[0]] ?? named;
   }
   return named;
 }
 
-const uniq = <T,>(xs: T[]): T[] => [...new Set(xs)];
+const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
 
 /** Whether the prompt asks for several related documents. */
 export function wantsSet(prompt: string): boolean {
@@ -106,7 +119,9 @@ export function readPrompt(prompt: string): PromptRequest {
   const parties = readParties(plain);
   const dates = readDates(plain, countries.country !== null && countries.country !== 'US');
   return {
-    types, counts: readCounts(plain, types), set,
+    types,
+    counts: readCounts(plain, types),
+    set,
     lineCount: readLineCount(plain),
     currency: currency?.code ?? null,
     ...countries,
@@ -136,7 +151,10 @@ function readCounts(text: string, types: DocType[]): Partial<Record<DocType, num
 }
 
 function readLineCount(text: string): number | null {
-  const m = new RegExp(`\\b(${NUMBER_WORD})\\s+(?:different\\s+|distinct\\s+)?(?:line[- ]items?|lines?|items?|positions?|products?|articles?|rows?)\\b`, 'i').exec(text);
+  const m = new RegExp(
+    `\\b(${NUMBER_WORD})\\s+(?:different\\s+|distinct\\s+)?(?:line[- ]items?|lines?|items?|positions?|products?|articles?|rows?)\\b`,
+    'i',
+  ).exec(text);
   if (m) return wordOrNumber(m[1]);
   if (/\b(long|multi[- ]page|several pages|large order|many lines)\b/i.test(text)) return 40;
   return null;
@@ -155,19 +173,29 @@ function readCountries(text: string): Pick<PromptRequest, 'country' | 'sellerCou
     else if (/customer|buyer|client|purchaser/.test(role)) buyerCountry ??= m.country;
   }
   const inLanguage = /\bin\s+(german|french|spanish|italian|dutch|japanese|english)\b/i.exec(text);
-  const language = inLanguage ? countryMentions(inLanguage[1])[0]?.country ?? (inLanguage[1].toLowerCase() === 'english' ? 'GB' : null) : null;
+  const language = inLanguage
+    ? (countryMentions(inLanguage[1])[0]?.country ?? (inLanguage[1].toLowerCase() === 'english' ? 'GB' : null))
+    : null;
   return { country: language ?? mentions[0]?.country ?? null, sellerCountry, buyerCountry };
 }
 
 function readDates(text: string, dayFirst: boolean): Pick<PromptRequest, 'issueDate' | 'dueDate' | 'deliveryDate' | 'dueDays'> {
-  const out: Pick<PromptRequest, 'issueDate' | 'dueDate' | 'deliveryDate' | 'dueDays'> = { issueDate: null, dueDate: null, deliveryDate: null, dueDays: null };
+  const out: Pick<PromptRequest, 'issueDate' | 'dueDate' | 'deliveryDate' | 'dueDays'> = {
+    issueDate: null,
+    dueDate: null,
+    deliveryDate: null,
+    dueDays: null,
+  };
   for (const d of findDates(text, !dayFirst)) {
     const before = text.slice(Math.max(0, d.index - 30), d.index).toLowerCase();
     if (/\b(due|payable|pay by|payment by|deadline)\b[^,;]*$/.test(before)) out.dueDate ??= d.iso;
     else if (/\b(deliver\w*|ship\w*|arriv\w*|received?)\b[^,;]*$/.test(before)) out.deliveryDate ??= d.iso;
     else out.issueDate ??= d.iso;
   }
-  const days = /\b(?:due|payable|payment)\s+(?:with)?in\s+(\d{1,3})\s+days\b|\bnet[- ]?(\d{1,3})\b|\b(\d{1,3})[- ]days?\s+(?:net|payment terms|terms)\b|\bpayment terms?\s+(?:of\s+)?(\d{1,3})\s+days\b/i.exec(text);
+  const days =
+    /\b(?:due|payable|payment)\s+(?:with)?in\s+(\d{1,3})\s+days\b|\bnet[- ]?(\d{1,3})\b|\b(\d{1,3})[- ]days?\s+(?:net|payment terms|terms)\b|\bpayment terms?\s+(?:of\s+)?(\d{1,3})\s+days\b/i.exec(
+      text,
+    );
   if (days) out.dueDays = Number(days[1] ?? days[2] ?? days[3] ?? days[4]);
   else if (/\b(due on receipt|payable immediately|immediate payment)\b/i.test(text)) out.dueDays = 0;
   return out;
@@ -175,7 +203,9 @@ function readDates(text: string, dayFirst: boolean): Pick<PromptRequest, 'issueD
 
 /** A company name: capitalised words, with legal forms like `GmbH & Co. KG`, `S.r.l.`, `Inc.`. */
 const NAME = `([A-Z][\\w'’.&-]*(?:\\s+(?:&\\s+)?(?:[A-Z][\\w'’.&-]*|Co\\.|of|and|de|van|der|du|la|del))*)`;
-const NOT_A_NAME = new RegExp(`^(${PRINTED_MONTHS.en.join('|')}|PO|Purchase|Invoice|The|A|An|VAT|EUR|USD|GBP|JPY|German|French|Spanish|Italian|Dutch|Japanese|British|American|Germany|France|Spain|Italy|Netherlands|Japan|UK|US|USA|Net|Item|Line|IT|AI|HR|IBAN|SKU)\\b`);
+const NOT_A_NAME = new RegExp(
+  `^(${PRINTED_MONTHS.en.join('|')}|PO|Purchase|Invoice|The|A|An|VAT|EUR|USD|GBP|JPY|German|French|Spanish|Italian|Dutch|Japanese|British|American|Germany|France|Spain|Italy|Netherlands|Japan|UK|US|USA|Net|Item|Line|IT|AI|HR|IBAN|SKU)\\b`,
+);
 
 function cleanName(s: string | undefined): string | null {
   if (!s) return null;
@@ -189,7 +219,8 @@ function cleanName(s: string | undefined): string | null {
 function readParties(text: string): Pick<PromptRequest, 'from' | 'to' | 'seller' | 'buyer'> {
   const fromTo = new RegExp(`\\bfrom\\s+${NAME}\\s+to\\s+${NAME}`).exec(text);
   const from = cleanName(fromTo?.[1]) ?? cleanName(new RegExp(`\\b(?:from|issued by|by)\\s+${NAME}`).exec(text)?.[1]);
-  const to = cleanName(fromTo?.[2]) ?? cleanName(new RegExp(`\\b(?:to|billed to|bill to|addressed to|sold to|for)\\s+${NAME}`).exec(text)?.[1]);
+  const to =
+    cleanName(fromTo?.[2]) ?? cleanName(new RegExp(`\\b(?:to|billed to|bill to|addressed to|sold to|for)\\s+${NAME}`).exec(text)?.[1]);
   const seller =
     cleanName(new RegExp(`\\b(?:supplier|vendor|seller)\\s*(?:is|:|called|named|=)?\\s*${NAME}`).exec(text)?.[1]) ??
     cleanName(new RegExp(`${NAME}\\s+as\\s+(?:the\\s+)?(?:supplier|vendor|seller)`).exec(text)?.[1]);
@@ -201,7 +232,8 @@ function readParties(text: string): Pick<PromptRequest, 'from' | 'to' | 'seller'
 
 /** "10 laptops at 1,250.00 each", "5 x Office chair @ €199", "3 hours of consulting at $150/hour". */
 function readItems(text: string): NamedItem[] {
-  const re = /\b(\d+(?:[.,]\d+)?)\s*(?:x\s+|×\s*)?((?:hours?|days?|kg|metres?|meters?|boxes?|packs?|units?|pcs|pieces?)\s+of\s+)?([A-Za-z][\w"'-]*(?:\s+[A-Za-z][\w"'-]*){0,4}?)\s+(?:at|@|for|priced at)\s*(?:[€$£¥]|[A-Z]{3}\s?)?\s*(\d[\d.,]*\d|\d)\s*(?:[€$£¥]|[A-Z]{3})?\s*(?:each|apiece|per\s+\w+|\/\s*\w+|a piece)?/g;
+  const re =
+    /\b(\d+(?:[.,]\d+)?)\s*(?:x\s+|×\s*)?((?:hours?|days?|kg|metres?|meters?|boxes?|packs?|units?|pcs|pieces?)\s+of\s+)?([A-Za-z][\w"'-]*(?:\s+[A-Za-z][\w"'-]*){0,4}?)\s+(?:at|@|for|priced at)\s*(?:[€$£¥]|[A-Z]{3}\s?)?\s*(\d[\d.,]*\d|\d)\s*(?:[€$£¥]|[A-Z]{3})?\s*(?:each|apiece|per\s+\w+|\/\s*\w+|a piece)?/g;
   const out: NamedItem[] = [];
   for (const m of text.matchAll(re)) {
     const quantity = parseAmount(m[1]);
@@ -209,7 +241,11 @@ function readItems(text: string): NamedItem[] {
     const words = m[3].trim();
     if (/^(line|lines|items?|positions?|days?|percent)$/i.test(words)) continue;
     const unitWord = m[2]?.trim().split(/\s+/)[0].toLowerCase() ?? null;
-    const unit = unitWord ? ({ hour: 'h', hours: 'h', day: 'day', days: 'day', metre: 'm', metres: 'm', meter: 'm', meters: 'm' } as Record<string, string>)[unitWord] ?? unitWord.replace(/s$/, '') : null;
+    const unit = unitWord
+      ? (({ hour: 'h', hours: 'h', day: 'day', days: 'day', metre: 'm', metres: 'm', meter: 'm', meters: 'm' } as Record<string, string>)[
+          unitWord
+        ] ?? unitWord.replace(/s$/, ''))
+      : null;
     out.push({ description: words.charAt(0).toUpperCase() + words.slice(1), quantity, unitPrice, unit, said: m[0].trim() });
   }
   return out;
@@ -221,7 +257,10 @@ function readTaxRates(text: string): number[] {
   const tax = `(?:${alternation(REQUEST_TAX_NAMES)})`;
   const patterns = [
     new RegExp(`(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%\\s*(?:(?:and|\\/|or|,)\\s*(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%\\s*)?${tax}`, 'gi'),
-    new RegExp(`${tax}\\s*(?:rates?)?\\s*(?:of|at|:|=|is)?\\s*(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%(?:\\s*(?:and|\\/|or|,)\\s*(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%)?`, 'gi'),
+    new RegExp(
+      `${tax}\\s*(?:rates?)?\\s*(?:of|at|:|=|is)?\\s*(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%(?:\\s*(?:and|\\/|or|,)\\s*(\\d{1,2}(?:[.,]\\d{1,3})?)\\s*%)?`,
+      'gi',
+    ),
   ];
   for (const re of patterns) {
     for (const m of text.matchAll(re)) {
@@ -248,7 +287,10 @@ function readNumbers(text: string): PromptRequest['numbers'] {
     if (m) out[key] = m[1];
   }
   const coded: [RegExp, keyof PromptRequest['numbers']][] = [
-    [/\bPO[-/#]?\d[\w-]*\b/, 'poNumber'], [/\bINV[-/#]?\d[\w-]*\b/, 'invoiceNumber'], [/\b(?:Q|QT|QUO)-\d[\w-]*\b/, 'quoteNumber'], [/\bDN-\d[\w-]*\b/, 'deliveryNoteNumber'],
+    [/\bPO[-/#]?\d[\w-]*\b/, 'poNumber'],
+    [/\bINV[-/#]?\d[\w-]*\b/, 'invoiceNumber'],
+    [/\b(?:Q|QT|QUO)-\d[\w-]*\b/, 'quoteNumber'],
+    [/\bDN-\d[\w-]*\b/, 'deliveryNoteNumber'],
   ];
   for (const [re, key] of coded) {
     const m = re.exec(text);

@@ -23,11 +23,20 @@ export interface RelatedResult {
 /** Days after the source's date that a related document is typically issued. */
 function issueDateAfter(source: DocumentLedger, type: DocType, rng: Rng): string {
   const base = isIsoDate(source.issueDate) ? source.issueDate : '2026-01-15';
-  if ((type === 'invoice' || type === 'goods_receipt' || type === 'delivery_note') && isIsoDate(source.deliveryDate) && source.deliveryDate >= base) {
+  if (
+    (type === 'invoice' || type === 'goods_receipt' || type === 'delivery_note') &&
+    isIsoDate(source.deliveryDate) &&
+    source.deliveryDate >= base
+  ) {
     return type === 'invoice' ? addDays(source.deliveryDate, rng.int(0, 3)) : source.deliveryDate;
   }
   const gap: Partial<Record<DocType, [number, number]>> = {
-    invoice: [5, 20], goods_receipt: [3, 14], delivery_note: [2, 10], credit_note: [3, 20], receipt: [1, 30], purchase_order: [1, 10],
+    invoice: [5, 20],
+    goods_receipt: [3, 14],
+    delivery_note: [2, 10],
+    credit_note: [3, 20],
+    receipt: [1, 30],
+    purchase_order: [1, 10],
   };
   const [lo, hi] = gap[type] ?? [1, 10];
   return addDays(base, rng.int(lo, hi));
@@ -53,15 +62,25 @@ function extraLine(description: string | null, doc: DocumentLedger, rng: Rng, pr
   const pick = item ?? rng.pick(sameCatalog.length ? sameCatalog : unused);
   const desc = description ?? pick.description;
   return {
-    position: doc.lines.length + 1, sku: item ? item.sku : description ? `X-${rng.digits(4)}` : pick.sku, description: desc,
-    quantity: 1, unit: item?.unit ?? (description ? 'pcs' : pick.unit),
+    position: doc.lines.length + 1,
+    sku: item ? item.sku : description ? `X-${rng.digits(4)}` : pick.sku,
+    description: desc,
+    quantity: 1,
+    unit: item?.unit ?? (description ? 'pcs' : pick.unit),
     unitPrice: price !== undefined ? toMinor(price, doc.currency) : priceFor(pick, doc.currency, rng),
-    taxRate: doc.lines[0]?.taxRate ?? 0, discountPct: 0, total: 0,
+    taxRate: doc.lines[0]?.taxRate ?? 0,
+    discountPct: 0,
+    total: 0,
   };
 }
 
 export function relatedDocumentAndMismatches(
-  source: DocumentLedger, type: DocType, rng: Rng, mismatches: Mismatch[], key: string, opts: { extraPrices?: Map<Mismatch, number> } = {},
+  source: DocumentLedger,
+  type: DocType,
+  rng: Rng,
+  mismatches: Mismatch[],
+  key: string,
+  opts: { extraPrices?: Map<Mismatch, number> } = {},
 ): RelatedResult {
   const swap = partiesSwap(source.type, type);
   const issueDate = issueDateAfter(source, type, rng);
@@ -71,12 +90,28 @@ export function relatedDocumentAndMismatches(
   const selfRef = referenceFieldFor(type);
   if (selfRef) delete references[selfRef.key];
   // Extracted sources may not state rates; a rate implied by their totals is carried to every line.
-  const impliedRate = source.lines.every((l) => l.taxRate === 0) && source.subtotal > 0 && source.taxTotal > 0 ? Math.round((source.taxTotal / source.subtotal) * 1000) / 10 : null;
+  const impliedRate =
+    source.lines.every((l) => l.taxRate === 0) && source.subtotal > 0 && source.taxTotal > 0
+      ? Math.round((source.taxTotal / source.subtotal) * 1000) / 10
+      : null;
   const lines = source.lines.map((l) => ({ ...l, taxRate: impliedRate ?? l.taxRate }));
   const doc: DocumentLedger = {
-    key, type, number: numberFor(type, rng, issueDate), issueDate, currency: source.currency, locale: source.locale,
-    issuer: swap ? source.recipient : source.issuer, recipient: swap ? source.issuer : source.recipient,
-    references, lines, taxes: [], subtotal: 0, taxTotal: 0, total: 0, notes: notesFor(type, rng), template: rng.pick(TEMPLATES),
+    key,
+    type,
+    number: numberFor(type, rng, issueDate),
+    issueDate,
+    currency: source.currency,
+    locale: source.locale,
+    issuer: swap ? source.recipient : source.issuer,
+    recipient: swap ? source.issuer : source.recipient,
+    references,
+    lines,
+    taxes: [],
+    subtotal: 0,
+    taxTotal: 0,
+    total: 0,
+    notes: notesFor(type, rng),
+    template: rng.pick(TEMPLATES),
   };
   if (source.shipTo && (type === 'delivery_note' || type === 'goods_receipt' || type === 'invoice')) doc.shipTo = source.shipTo;
   if (type === 'invoice') {
@@ -91,7 +126,13 @@ export function relatedDocumentAndMismatches(
     doc.paymentTerms = source.paymentTerms;
   }
   if (doc.deliveryDate === undefined) delete doc.deliveryDate;
-  const located = applyMismatches(doc, source, mismatches.filter((m) => m.document === key), rng, opts.extraPrices);
+  const located = applyMismatches(
+    doc,
+    source,
+    mismatches.filter((m) => m.document === key),
+    rng,
+    opts.extraPrices,
+  );
   return { document: computeTotals(doc), mismatches: located };
 }
 
@@ -99,10 +140,21 @@ export function relatedDocument(source: DocumentLedger, type: DocType, rng: Rng,
   return relatedDocumentAndMismatches(source, type, rng, mismatches, key).document;
 }
 
-const COLUMN: Partial<Record<Mismatch['kind'], string>> = { quantity: 'quantity', unit_price: 'unit_price', tax_rate: 'tax_rate', description: 'description' };
+const COLUMN: Partial<Record<Mismatch['kind'], string>> = {
+  quantity: 'quantity',
+  unit_price: 'unit_price',
+  tax_rate: 'tax_rate',
+  description: 'description',
+};
 
 /** Applies the mismatches to `doc` (in place) and returns them located in its final line positions. */
-function applyMismatches(doc: DocumentLedger, source: DocumentLedger, mismatches: Mismatch[], rng: Rng, extraPrices?: Map<Mismatch, number>): Mismatch[] {
+function applyMismatches(
+  doc: DocumentLedger,
+  source: DocumentLedger,
+  mismatches: Mismatch[],
+  rng: Rng,
+  extraPrices?: Map<Mismatch, number>,
+): Mismatch[] {
   const bySourcePosition = new Map(doc.lines.map((l, i) => [source.lines[i]?.position ?? i + 1, l]));
   for (const m of mismatches) {
     const line = m.line !== undefined ? bySourcePosition.get(m.line) : undefined;
@@ -112,7 +164,9 @@ function applyMismatches(doc: DocumentLedger, source: DocumentLedger, mismatches
     else if (m.kind === 'description' && line) line.description = String(m.actual);
     else if (m.kind === 'missing_reference') delete doc.references[refKeyOf(m.field)];
   }
-  const dropped = new Set(mismatches.filter((m) => m.kind === 'missing_line' && m.line !== undefined).map((m) => bySourcePosition.get(m.line!)));
+  const dropped = new Set(
+    mismatches.filter((m) => m.kind === 'missing_line' && m.line !== undefined).map((m) => bySourcePosition.get(m.line!)),
+  );
   doc.lines = doc.lines.filter((l) => !dropped.has(l)).map((l, i) => ({ ...l, position: i + 1 }));
   const finalPosition = new Map<number, number>();
   let kept = 0;
@@ -136,5 +190,11 @@ function applyMismatches(doc: DocumentLedger, source: DocumentLedger, mismatches
 }
 
 function refKeyOf(field: string): keyof DocumentLedger['references'] {
-  return field === 'invoice_number' ? 'invoiceNumber' : field === 'quote_number' ? 'quoteNumber' : field === 'delivery_note_number' ? 'deliveryNoteNumber' : 'poNumber';
+  return field === 'invoice_number'
+    ? 'invoiceNumber'
+    : field === 'quote_number'
+      ? 'quoteNumber'
+      : field === 'delivery_note_number'
+        ? 'deliveryNoteNumber'
+        : 'poNumber';
 }

@@ -1,7 +1,16 @@
 import { UnprocessableError } from '../../shared/errors.ts';
 import type { DocumentModel } from '../model/types.ts';
 import { editPdf } from './edit/mod.ts';
-import { checkDocument, checkRelated, computeTotals, exponentOf, planFromPrompt, readEditRequest, wantsRecompute, type EditRequest } from './plan-mod.ts';
+import {
+  checkDocument,
+  checkRelated,
+  computeTotals,
+  exponentOf,
+  planFromPrompt,
+  readEditRequest,
+  wantsRecompute,
+  type EditRequest,
+} from './plan-mod.ts';
 import { renderDocument } from './render/mod.ts';
 import { ledgerFromSource, type SourceLedger } from './sources.ts';
 import { resolveEdits } from './source-edits.ts';
@@ -33,7 +42,11 @@ export interface SynthesisPorts {
   signal?: AbortSignal;
 }
 
-export interface SynthesisInput { file_id: string; instructions?: string | null; role?: string | null }
+export interface SynthesisInput {
+  file_id: string;
+  instructions?: string | null;
+  role?: string | null;
+}
 
 export interface SynthesizeResult extends StoredDocument {
   task: SynthesisTask;
@@ -67,7 +80,10 @@ export interface SynthesizeSetResult {
 const MAX_ATTEMPTS = 2;
 
 export class SynthesisCheckError extends UnprocessableError {
-  constructor(document: string, readonly issues: { field: string; message: string }[]) {
+  constructor(
+    document: string,
+    readonly issues: { field: string; message: string }[],
+  ) {
     super(`generated ${document} failed its checks: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`);
   }
 }
@@ -116,18 +132,34 @@ export async function synthesizeOne(prompt: string, inputs: SynthesisInput[], po
   return { ...stored, task: plan.task, prompt, source_file_ids: sourceIds, metadata: planMetadata(plan, final, ledgers) };
 }
 
-async function editSource(prompt: string, source: SourceDocument, ledger: SourceLedger, requested: EditRequest[], ports: SynthesisPorts): Promise<SynthesizeResult> {
-  if (source.model.content_type !== 'application/pdf') throw new UnprocessableError(`${source.filename} is not a PDF; only PDFs can be edited in place`);
+async function editSource(
+  prompt: string,
+  source: SourceDocument,
+  ledger: SourceLedger,
+  requested: EditRequest[],
+  ports: SynthesisPorts,
+): Promise<SynthesizeResult> {
+  if (source.model.content_type !== 'application/pdf')
+    throw new UnprocessableError(`${source.filename} is not a PDF; only PDFs can be edited in place`);
   const { changes, unresolved } = resolveEdits(requested, ledger, wantsRecompute(prompt));
   const { bytes, applied, missing } = changes.length ? editPdf(source.bytes, changes) : { bytes: source.bytes, applied: [], missing: [] };
   if (!applied.length) {
     const named = [...missing.map((m) => `"${m.from}"`), ...unresolved.map((r) => r.instruction)];
-    throw new UnprocessableError(`none of the values to change was found in ${source.filename}: ${named.join(', ') || 'the prompt names no value to change'}`);
+    throw new UnprocessableError(
+      `none of the values to change was found in ${source.filename}: ${named.join(', ') || 'the prompt names no value to change'}`,
+    );
   }
   const stored = await ports.store(source.filename.replace(/(\.pdf)?$/i, '-edited.pdf'), bytes);
   return {
-    ...stored, task: 'edit_document', prompt, source_file_ids: [source.file_id],
-    metadata: { changes: applied, not_found: [...missing.map((m) => ({ from: m.from, to: m.to })), ...unresolved.map((r) => ({ instruction: r.instruction }))], requested: changes },
+    ...stored,
+    task: 'edit_document',
+    prompt,
+    source_file_ids: [source.file_id],
+    metadata: {
+      changes: applied,
+      not_found: [...missing.map((m) => ({ from: m.from, to: m.to })), ...unresolved.map((r) => ({ instruction: r.instruction }))],
+      requested: changes,
+    },
   };
 }
 
@@ -154,12 +186,20 @@ export async function synthesizeSet(prompt: string, inputs: SynthesisInput[], po
   };
   const documents = await Promise.all(plan.members.map(generate));
   return {
-    prompt, documents, source_file_ids: docs.map((d) => d.file_id),
+    prompt,
+    documents,
+    source_file_ids: docs.map((d) => d.file_id),
     metadata: { seed: plan.seed, understood: plan.understood, mismatches: plan.mismatches, members: plan.members.map((m) => m.key) },
   };
 }
 
-async function generateMember(plan: SynthesisPlan, member: MemberPlan, byKey: Map<string, DocumentLedger>, ports: SynthesisPorts, fileIdOf: Map<string, string | undefined>): Promise<SetMemberResult> {
+async function generateMember(
+  plan: SynthesisPlan,
+  member: MemberPlan,
+  byKey: Map<string, DocumentLedger>,
+  ports: SynthesisPorts,
+  fileIdOf: Map<string, string | undefined>,
+): Promise<SetMemberResult> {
   const doc = byKey.get(member.key)!;
   const against = member.matchingAgainst.map((k) => byKey.get(k)).filter((d): d is DocumentLedger => !!d);
   const mismatches = plan.mismatches.filter((m) => m.document === member.key);
@@ -175,7 +215,9 @@ async function generateMember(plan: SynthesisPlan, member: MemberPlan, byKey: Ma
     document_type: member.type,
     role: member.role,
     input_file_ids: [...member.inputFileIds, ...member.dependsOn.map((k) => fileIdOf.get(k)).filter((id): id is string => !!id)],
-    source_file_ids: [...member.dependsOn, ...member.matchingAgainst].map((k) => fileIdOf.get(k)).filter((id, i, all): id is string => !!id && all.indexOf(id) === i),
+    source_file_ids: [...member.dependsOn, ...member.matchingAgainst]
+      .map((k) => fileIdOf.get(k))
+      .filter((id, i, all): id is string => !!id && all.indexOf(id) === i),
     depends_on: member.dependsOn,
     matching_against: member.matchingAgainst,
     matching_policy: matchingPolicy(final, against, mismatches),
@@ -198,13 +240,21 @@ export function matchingPolicy(doc: DocumentLedger, against: DocumentLedger[], m
       if (!mine) return;
       add(`line_items[${i}].sku`, line.sku);
       add(`line_items[${i}].quantity`, line.quantity);
-      if (doc.type !== 'delivery_note' && doc.type !== 'goods_receipt' && other.type !== 'delivery_note' && other.type !== 'goods_receipt') add(`line_items[${i}].unit_price`, line.unitPrice / 10 ** exponentOf(other.currency));
+      if (doc.type !== 'delivery_note' && doc.type !== 'goods_receipt' && other.type !== 'delivery_note' && other.type !== 'goods_receipt')
+        add(`line_items[${i}].unit_price`, line.unitPrice / 10 ** exponentOf(other.currency));
     });
     return { document_key: other.key, match: fields };
   });
   return {
-    rule: 'every listed field equals the other document\'s value; every intended mismatch differs as stated; nothing else differs',
+    rule: "every listed field equals the other document's value; every intended mismatch differs as stated; nothing else differs",
     expected_matches: expected,
-    intended_mismatches: mismatches.map((m) => ({ document_key: m.against, kind: m.kind, field: m.field, expected: m.expected, actual: m.actual, instruction: m.instruction })),
+    intended_mismatches: mismatches.map((m) => ({
+      document_key: m.against,
+      kind: m.kind,
+      field: m.field,
+      expected: m.expected,
+      actual: m.actual,
+      instruction: m.instruction,
+    })),
   };
 }

@@ -28,7 +28,13 @@ export function resolveEdits(requests: EditRequest[], source: SourceLedger, reco
     const to = printedLike(request.to, from);
     if (to === from) continue;
     const near = rowLabel(request.field, source) ?? request.near;
-    changes.push({ from, to, ...(near ? { near } : {}), ...(printed ? { page: printed.page_index } : {}), ...(request.all ? { all: true } : {}) });
+    changes.push({
+      from,
+      to,
+      ...(near ? { near } : {}),
+      ...(printed ? { page: printed.page_index } : {}),
+      ...(request.all ? { all: true } : {}),
+    });
   }
   if (recompute) changes.push(...dependentTotals(requests, source));
   return { changes, unresolved };
@@ -72,7 +78,13 @@ function dependentTotals(requests: EditRequest[], source: SourceLedger): EditCha
   const out: EditChange[] = [];
   const replace = (field: string, value: number, near?: string) => {
     const printed = source.printed.get(field);
-    if (printed) out.push({ from: printed.text, to: printedLike(value.toFixed(Math.round(Math.log10(scale))), printed.text), page: printed.page_index, ...(near ? { near } : {}) });
+    if (printed)
+      out.push({
+        from: printed.text,
+        to: printedLike(value.toFixed(Math.round(Math.log10(scale))), printed.text),
+        page: printed.page_index,
+        ...(near ? { near } : {}),
+      });
   };
   for (const request of requests) {
     const m = request.field ? /^line_items\[(\d+)\]\.(quantity|unit_price)$/.exec(request.field) : null;

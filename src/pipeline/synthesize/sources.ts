@@ -38,23 +38,29 @@ const SOURCE_SCHEMA = {
     { key: 'total', description: 'Total amount due', type: 'number' },
     { key: 'payment_terms', description: 'Payment terms' },
   ],
-  tables: [{
-    key: 'line_items',
-    description: 'Line items',
-    fields: [
-      { key: 'sku', description: 'Item code or SKU' },
-      { key: 'description', description: 'Item description' },
-      { key: 'quantity', description: 'Quantity', type: 'number' },
-      { key: 'unit', description: 'Unit of measure' },
-      { key: 'unit_price', description: 'Price per unit', type: 'number' },
-      { key: 'tax_rate', description: 'Tax rate percent', type: 'number' },
-      { key: 'amount', description: 'Line total', type: 'number' },
-    ],
-  }],
+  tables: [
+    {
+      key: 'line_items',
+      description: 'Line items',
+      fields: [
+        { key: 'sku', description: 'Item code or SKU' },
+        { key: 'description', description: 'Item description' },
+        { key: 'quantity', description: 'Quantity', type: 'number' },
+        { key: 'unit', description: 'Unit of measure' },
+        { key: 'unit_price', description: 'Price per unit', type: 'number' },
+        { key: 'tax_rate', description: 'Tax rate percent', type: 'number' },
+        { key: 'amount', description: 'Line total', type: 'number' },
+      ],
+    },
+  ],
 };
 
 const CLASS_TYPES: Record<string, DocType> = {
-  invoice: 'invoice', purchase_order: 'purchase_order', delivery_note: 'delivery_note', receipt: 'receipt', bank_statement: 'bank_statement',
+  invoice: 'invoice',
+  purchase_order: 'purchase_order',
+  delivery_note: 'delivery_note',
+  receipt: 'receipt',
+  bank_statement: 'bank_statement',
 };
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -66,7 +72,10 @@ function minor(value: number | undefined, exponent: number): number {
 }
 
 function party(name: unknown, address: unknown): Party {
-  const lines = str(address)?.split(/\s*[\n,;]\s*/).filter(Boolean) ?? [];
+  const lines =
+    str(address)
+      ?.split(/\s*[\n,;]\s*/)
+      .filter(Boolean) ?? [];
   return { name: str(name) ?? '', address: lines };
 }
 
@@ -74,28 +83,50 @@ export async function ledgerFromSource(model: DocumentModel, key: string, expone
   const { docClass } = documentClass(classifyPages(model.pages, null));
   const out = await extractFields(buildExtractDocument(model), normalizeSchema(SOURCE_SCHEMA));
   const r = out.result;
-  const currency = (str(r.currency)?.match(/[A-Z]{3}/)?.[0]) ?? 'EUR';
+  const currency = str(r.currency)?.match(/[A-Z]{3}/)?.[0] ?? 'EUR';
   const exp = exponentOf(currency);
   const rows = (r.line_items as Record<string, unknown>[] | undefined) ?? [];
-  const lines: LineItem[] = rows.filter((row) => str(row.description)).map((row, i) => {
-    const quantity = num(row.quantity) ?? 1;
-    const amount = num(row.amount);
-    const unitPrice = num(row.unit_price) ?? (amount !== undefined ? amount / quantity : 0);
-    return {
-      position: i + 1, sku: str(row.sku) ?? '', description: str(row.description)!, quantity, unit: str(row.unit) ?? 'pcs',
-      unitPrice: minor(unitPrice, exp), taxRate: num(row.tax_rate) ?? 0, discountPct: 0, total: minor(amount ?? unitPrice * quantity, exp),
-    };
-  });
+  const lines: LineItem[] = rows
+    .filter((row) => str(row.description))
+    .map((row, i) => {
+      const quantity = num(row.quantity) ?? 1;
+      const amount = num(row.amount);
+      const unitPrice = num(row.unit_price) ?? (amount !== undefined ? amount / quantity : 0);
+      return {
+        position: i + 1,
+        sku: str(row.sku) ?? '',
+        description: str(row.description)!,
+        quantity,
+        unit: str(row.unit) ?? 'pcs',
+        unitPrice: minor(unitPrice, exp),
+        taxRate: num(row.tax_rate) ?? 0,
+        discountPct: 0,
+        total: minor(amount ?? unitPrice * quantity, exp),
+      };
+    });
   // A document that prints a PO number and no invoice number is the purchase order itself, whatever its words suggest.
   const type = str(r.po_number) && !str(r.invoice_number) ? 'purchase_order' : (CLASS_TYPES[docClass] ?? 'invoice');
   const isPo = type === 'purchase_order';
   const ledger: DocumentLedger = {
-    key, type, number: (isPo ? str(r.po_number) : str(r.invoice_number)) ?? '', issueDate: str(r.invoice_date) ?? str(r.order_date) ?? '',
-    dueDate: str(r.due_date), deliveryDate: str(r.delivery_date),
-    currency, locale: 'en-US', issuer: party(r.issuer, r.issuer_address), recipient: party(r.customer, r.customer_address),
+    key,
+    type,
+    number: (isPo ? str(r.po_number) : str(r.invoice_number)) ?? '',
+    issueDate: str(r.invoice_date) ?? str(r.order_date) ?? '',
+    dueDate: str(r.due_date),
+    deliveryDate: str(r.delivery_date),
+    currency,
+    locale: 'en-US',
+    issuer: party(r.issuer, r.issuer_address),
+    recipient: party(r.customer, r.customer_address),
     references: !isPo && str(r.po_number) ? { poNumber: str(r.po_number) } : {},
-    lines, taxes: [], subtotal: minor(num(r.subtotal), exp), taxTotal: minor(num(r.tax), exp), total: minor(num(r.total), exp),
-    paymentTerms: str(r.payment_terms), notes: [], template: 'classic',
+    lines,
+    taxes: [],
+    subtotal: minor(num(r.subtotal), exp),
+    taxTotal: minor(num(r.tax), exp),
+    total: minor(num(r.total), exp),
+    paymentTerms: str(r.payment_terms),
+    notes: [],
+    template: 'classic',
   };
   const missing = SOURCE_SCHEMA.fields.map((f) => f.key).filter((k) => r[k] === null || r[k] === undefined);
   if (!lines.length) missing.push('line_items');

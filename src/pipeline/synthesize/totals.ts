@@ -23,9 +23,7 @@ export function taxAmount(base: number, rate: number): number {
 export function taxLines(lines: readonly LineItem[]): TaxLine[] {
   const bases = new Map<number, number>();
   for (const l of lines) bases.set(l.taxRate, (bases.get(l.taxRate) ?? 0) + l.total);
-  return [...bases.entries()]
-    .sort((a, b) => b[0] - a[0])
-    .map(([rate, base]) => ({ rate, base, amount: taxAmount(base, rate) }));
+  return [...bases.entries()].sort((a, b) => b[0] - a[0]).map(([rate, base]) => ({ rate, base, amount: taxAmount(base, rate) }));
 }
 
 /** Running balances from the opening balance. */
@@ -70,7 +68,15 @@ export function computeTotals(doc: DocumentLedger): DocumentLedger {
     const closing = transactions.length ? transactions[transactions.length - 1].balance : opening;
     // A statement has no lines: subtotal is the net movement and total the closing balance.
     const movement = closing - opening;
-    Object.assign(out, { transactions, openingBalance: opening, closingBalance: closing, subtotal: movement, taxTotal: 0, total: closing, taxes: [] });
+    Object.assign(out, {
+      transactions,
+      openingBalance: opening,
+      closingBalance: closing,
+      subtotal: movement,
+      taxTotal: 0,
+      total: closing,
+      taxes: [],
+    });
   }
   return out;
 }

@@ -75,8 +75,25 @@ export const CATALOGS: Readonly<Record<CatalogName, CatalogItem[]>> = {
 
 /** Roughly how many units of each currency one euro buys (only for plausible-looking prices). */
 export const EUR_RATE: Readonly<Record<string, number>> = {
-  EUR: 1, USD: 1.1, GBP: 0.85, CHF: 0.95, JPY: 160, KRW: 1450, KWD: 0.34, BHD: 0.41, JOD: 0.78, CAD: 1.5, AUD: 1.65,
-  SEK: 11.5, NOK: 11.7, DKK: 7.46, PLN: 4.3, CZK: 25, HUF: 390, INR: 92, CNY: 7.9,
+  EUR: 1,
+  USD: 1.1,
+  GBP: 0.85,
+  CHF: 0.95,
+  JPY: 160,
+  KRW: 1450,
+  KWD: 0.34,
+  BHD: 0.41,
+  JOD: 0.78,
+  CAD: 1.5,
+  AUD: 1.65,
+  SEK: 11.5,
+  NOK: 11.7,
+  DKK: 7.46,
+  PLN: 4.3,
+  CZK: 25,
+  HUF: 390,
+  INR: 92,
+  CNY: 7.9,
 };
 
 /** The catalogue whose words the text names (a description or a prompt), if any. */

@@ -17,9 +17,14 @@ export function countryOfLocale(locale: string): Country {
 /** The country a company's legal form suggests (`Acme GmbH` → DE), if any. */
 export function countryOfCompanyName(name: string): Country | null {
   const patterns: [RegExp, Country][] = [
-    [/\b(GmbH|AG|KG|e\.K\.)\b/, 'DE'], [/\b(SARL|SAS|S\.A\.S\.)\b/, 'FR'], [/\b(S\.L\.|S\.L\.U\.)(?=\s|$)/, 'ES'],
-    [/\b(S\.r\.l\.|S\.p\.A\.|Srl|SpA)(?=\s|$)/, 'IT'], [/\b(B\.V\.|N\.V\.|BV)(?=\s|$)/, 'NL'], [/\b(K\.K\.|Kabushiki)(?=\s|$)/, 'JP'],
-    [/\b(Ltd|Limited|PLC|LLP)\b/, 'GB'], [/\b(Inc|LLC|Corp|Corporation)\b/, 'US'],
+    [/\b(GmbH|AG|KG|e\.K\.)\b/, 'DE'],
+    [/\b(SARL|SAS|S\.A\.S\.)\b/, 'FR'],
+    [/\b(S\.L\.|S\.L\.U\.)(?=\s|$)/, 'ES'],
+    [/\b(S\.r\.l\.|S\.p\.A\.|Srl|SpA)(?=\s|$)/, 'IT'],
+    [/\b(B\.V\.|N\.V\.|BV)(?=\s|$)/, 'NL'],
+    [/\b(K\.K\.|Kabushiki)(?=\s|$)/, 'JP'],
+    [/\b(Ltd|Limited|PLC|LLP)\b/, 'GB'],
+    [/\b(Inc|LLC|Corp|Corporation)\b/, 'US'],
   ];
   return patterns.find(([re]) => re.test(name))?.[1] ?? null;
 }
@@ -43,33 +48,61 @@ export function postalAddress(rng: Rng, country: Country): string[] {
   const info = COUNTRY_INFO[country];
   const c = rng.pick(info.cities);
   const n = String(rng.int(1, country === 'US' ? 9800 : 180));
-  const street = country === 'JP' ? `${rng.int(1, 5)}-${rng.int(1, 20)}-${n} ${rng.pick(info.streets)}` : info.numberFirst ? `${n} ${rng.pick(info.streets)}` : `${rng.pick(info.streets)} ${n}`;
+  const street =
+    country === 'JP'
+      ? `${rng.int(1, 5)}-${rng.int(1, 20)}-${n} ${rng.pick(info.streets)}`
+      : info.numberFirst
+        ? `${n} ${rng.pick(info.streets)}`
+        : `${rng.pick(info.streets)} ${n}`;
   const cityLine =
-    country === 'US' ? `${c.city}, ${c.region} ${c.postcode}` : country === 'GB' ? `${c.city} ${c.postcode}` : country === 'JP' ? `${c.city} ${c.postcode}` : `${c.postcode} ${c.city}`;
+    country === 'US'
+      ? `${c.city}, ${c.region} ${c.postcode}`
+      : country === 'GB'
+        ? `${c.city} ${c.postcode}`
+        : country === 'JP'
+          ? `${c.city} ${c.postcode}`
+          : `${c.postcode} ${c.city}`;
   return [street, cityLine, info.name];
 }
 
 /** A VAT (or tax) id in the country's format; the US gets an EIN, Japan an invoice registration number. */
 export function vatId(rng: Rng, country: Country): string {
   switch (country) {
-    case 'DE': return `DE${rng.int(1, 9)}${rng.digits(8)}`;
-    case 'FR': return `FR${rng.digits(2)}${rng.int(1, 9)}${rng.digits(8)}`;
-    case 'GB': return `GB${rng.int(1, 9)}${rng.digits(8)}`;
-    case 'ES': return `ES${rng.letters(1)}${rng.digits(7)}${rng.letters(1)}`;
-    case 'IT': return `IT${rng.digits(11)}`;
-    case 'NL': return `NL${rng.digits(9)}B${rng.pick(['01', '02'])}`;
-    case 'JP': return `T${rng.int(1, 9)}${rng.digits(12)}`;
-    default: return `${rng.digits(2)}-${rng.digits(7)}`;
+    case 'DE':
+      return `DE${rng.int(1, 9)}${rng.digits(8)}`;
+    case 'FR':
+      return `FR${rng.digits(2)}${rng.int(1, 9)}${rng.digits(8)}`;
+    case 'GB':
+      return `GB${rng.int(1, 9)}${rng.digits(8)}`;
+    case 'ES':
+      return `ES${rng.letters(1)}${rng.digits(7)}${rng.letters(1)}`;
+    case 'IT':
+      return `IT${rng.digits(11)}`;
+    case 'NL':
+      return `NL${rng.digits(9)}B${rng.pick(['01', '02'])}`;
+    case 'JP':
+      return `T${rng.int(1, 9)}${rng.digits(12)}`;
+    default:
+      return `${rng.digits(2)}-${rng.digits(7)}`;
   }
 }
 
 export function phoneNumber(rng: Rng, country: Country): string {
   const p = COUNTRY_INFO[country].phonePrefix;
-  return country === 'US' ? `${p} (${rng.int(201, 989)}) ${rng.digits(3)}-${rng.digits(4)}` : `${p} ${rng.int(10, 99)} ${rng.digits(4)} ${rng.digits(4)}`;
+  return country === 'US'
+    ? `${p} (${rng.int(201, 989)}) ${rng.digits(3)}-${rng.digits(4)}`
+    : `${p} ${rng.int(10, 99)} ${rng.digits(4)} ${rng.digits(4)}`;
 }
 
 function emailDomain(name: string, country: Country): string {
-  const stem = name.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').split(/\s+/).slice(0, 2).join('').replace(/[^a-z0-9]/g, '');
+  const stem = name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/\s+/)
+    .slice(0, 2)
+    .join('')
+    .replace(/[^a-z0-9]/g, '');
   return `${stem || 'company'}.${COUNTRY_INFO[country].emailTld}`;
 }
 
@@ -77,7 +110,11 @@ function emailDomain(name: string, country: Country): string {
 export function makeParty(rng: Rng, country: Country, name?: string): Party {
   const n = name ?? companyName(rng, country);
   const contact = personName(rng, country);
-  const first = contact.split(' ')[0].toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const first = contact
+    .split(' ')[0]
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
   return {
     name: n,
     address: postalAddress(rng, country),
@@ -94,8 +131,12 @@ export function bankName(rng: Rng, country: Country): string {
 
 /** BBAN layouts (digits `9`, capital letters `A`) of the IBAN countries. */
 const BBAN_LAYOUT: Partial<Record<Country, string>> = {
-  DE: '999999999999999999', GB: 'AAAA99999999999999', FR: '99999999999999999999999', ES: '99999999999999999999',
-  IT: 'A9999999999999999999999', NL: 'AAAA9999999999',
+  DE: '999999999999999999',
+  GB: 'AAAA99999999999999',
+  FR: '99999999999999999999999',
+  ES: '99999999999999999999',
+  IT: 'A9999999999999999999999',
+  NL: 'AAAA9999999999',
 };
 
 /** ISO 13616 check: letters to numbers, country and check digits moved to the end, mod 97 = 1. */
@@ -127,7 +168,9 @@ export function makeIban(rng: Rng, country: Country): string | null {
 
 /** A domestic account for countries without IBANs (`Account 12345678 · Routing 021000021`). */
 export function domesticAccount(rng: Rng, country: Country): string {
-  return country === 'US' ? `Account ${rng.digits(10)} · Routing ${rng.pick(['021000021', '026009593', '121000358'])}` : `Branch ${rng.digits(3)} · Account ${rng.digits(7)}`;
+  return country === 'US'
+    ? `Account ${rng.digits(10)} · Routing ${rng.pick(['021000021', '026009593', '121000358'])}`
+    : `Branch ${rng.digits(3)} · Account ${rng.digits(7)}`;
 }
 
 /** A unit price in minor units for a catalogue item, in the currency's usual magnitude (whole yen, x.99-ish cents). */

@@ -65,7 +65,10 @@ const WRAP_ALIGN_TOL = 0.5;
  */
 function wrapsCell(line: Piece, cells: readonly Piece[]): boolean {
   const size = line.words[0]?.size ?? 10;
-  return cells.some((c, k) => Math.abs(line.bbox[0] - c.bbox[0]) <= size * WRAP_ALIGN_TOL && (k === cells.length - 1 || line.bbox[2] < cells[k + 1].bbox[0]));
+  return cells.some(
+    (c, k) =>
+      Math.abs(line.bbox[0] - c.bbox[0]) <= size * WRAP_ALIGN_TOL && (k === cells.length - 1 || line.bbox[2] < cells[k + 1].bbox[0]),
+  );
 }
 
 export function detectTables(page: ModelPage, words: readonly WordItem[], rules: RuleSet, policy: DetectionPolicy): Candidate[] {

@@ -52,21 +52,28 @@ export function edgeNotes(rows: readonly TextRow[], size: number): EdgeTrim {
     if (CAPTION_START.test(rowText(r)) || crossesGutters(r, seps)) top = k + 1;
     else if (!single(r)) break;
   }
-  if (top > 0) while (top < edge && single(rows[top]) && tight(rows[top - 1], rows[top], size) && !CAPTION_START.test(rowText(rows[top]))) top++;
+  if (top > 0)
+    while (top < edge && single(rows[top]) && tight(rows[top - 1], rows[top], size) && !CAPTION_START.test(rowText(rows[top]))) top++;
   // Bottom: the highest notes-like line among the last rows, with only single-piece lines under it (wrapped
   // note lines); a single line under the last row with no note above it stays (a wrapped cell).
   let bottom = 0;
   for (let k = rows.length - 1; k >= Math.max(top + 2, rows.length - edge); k--) {
     const r = rows[k];
     const text = rowText(r);
-    if (NOTES_START.test(text) || CAPTION_START.test(text) || (single(r) && FOOTNOTE_START.test(text)) || crossesGutters(r, seps)) bottom = rows.length - k;
+    if (NOTES_START.test(text) || CAPTION_START.test(text) || (single(r) && FOOTNOTE_START.test(text)) || crossesGutters(r, seps))
+      bottom = rows.length - k;
     else if (!single(r)) break;
   }
   return { top, bottom };
 }
 
 /** The table box without the peeled rows: cut at a rule between the kept and peeled rows, else midway. */
-export function trimmedBox(box: BBox, rows: readonly TextRow[], trim: EdgeTrim, ruleBetween: (lo: number, hi: number) => number | undefined): BBox {
+export function trimmedBox(
+  box: BBox,
+  rows: readonly TextRow[],
+  trim: EdgeTrim,
+  ruleBetween: (lo: number, hi: number) => number | undefined,
+): BBox {
   const out: BBox = [...box] as BBox;
   if (trim.top > 0) {
     const lo = rows[trim.top - 1].bbox[3];

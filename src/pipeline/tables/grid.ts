@@ -42,7 +42,14 @@ export function pageWords(page: ModelPage): WordItem[] {
     if (line.rotation % 180 !== 0) continue;
     line.words.forEach((w, i) => {
       if (!w.text.trim()) return;
-      out.push({ id: `${line.id}_w${i}`, text: w.text, bbox: w.bbox, bold: w.font.bold, size: Math.max(4, w.font.size || line.font.size || 20), order: out.length });
+      out.push({
+        id: `${line.id}_w${i}`,
+        text: w.text,
+        bbox: w.bbox,
+        bold: w.font.bold,
+        size: Math.max(4, w.font.size || line.font.size || 20),
+        order: out.length,
+      });
     });
   }
   return out;
@@ -154,12 +161,18 @@ export function spanRects(rows: number, cols: number, merges: readonly Merge[], 
     const take = new Set([ga, gb]);
     for (let grown = true; grown; ) {
       grown = false;
-      let r0 = rows, c0 = cols, r1 = -1, c1 = -1;
+      let r0 = rows,
+        c0 = cols,
+        r1 = -1,
+        c1 = -1;
       for (const g of take) {
         for (const i of members.get(g)!) {
           const r = Math.floor(i / cols);
           const c = i % cols;
-          r0 = Math.min(r0, r); r1 = Math.max(r1, r); c0 = Math.min(c0, c); c1 = Math.max(c1, c);
+          r0 = Math.min(r0, r);
+          r1 = Math.max(r1, r);
+          c0 = Math.min(c0, c);
+          c1 = Math.max(c1, c);
         }
       }
       for (let r = r0; r <= r1; r++) {
@@ -204,11 +217,21 @@ export interface AssembledCell extends SpanRect {
 }
 
 /** Words dealt to the span rectangles by their centres; a cell's box is its grid area grown to hold its words. */
-export function assembleCells(rowEdges: readonly number[], colEdges: readonly number[], rects: readonly SpanRect[], words: readonly WordItem[]): AssembledCell[] {
+export function assembleCells(
+  rowEdges: readonly number[],
+  colEdges: readonly number[],
+  rects: readonly SpanRect[],
+  words: readonly WordItem[],
+): AssembledCell[] {
   const cols = colEdges.length - 1;
   const at = new Map<number, AssembledCell>();
   const cells = rects.map((s) => {
-    const cell: AssembledCell = { ...s, text: '', words: [], bbox: [colEdges[s.col], rowEdges[s.row], colEdges[s.col + s.colspan], rowEdges[s.row + s.rowspan]] };
+    const cell: AssembledCell = {
+      ...s,
+      text: '',
+      words: [],
+      bbox: [colEdges[s.col], rowEdges[s.row], colEdges[s.col + s.colspan], rowEdges[s.row + s.rowspan]],
+    };
     for (let r = s.row; r < s.row + s.rowspan; r++) for (let c = s.col; c < s.col + s.colspan; c++) at.set(r * cols + c, cell);
     return cell;
   });

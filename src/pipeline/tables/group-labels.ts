@@ -41,12 +41,20 @@ export function groupLabelMerges(cells: readonly AssembledCell[], headerRows: nu
 
 function subHeaderColumns(cells: readonly AssembledCell[], r: number, cols: number): Set<number> {
   const out = new Set<number>();
-  for (const c of cells) if (c.row <= r && c.row + c.rowspan > r && c.text) for (let k = c.col; k < Math.min(cols, c.col + c.colspan); k++) out.add(k);
+  for (const c of cells)
+    if (c.row <= r && c.row + c.rowspan > r && c.text) for (let k = c.col; k < Math.min(cols, c.col + c.colspan); k++) out.add(k);
   return out;
 }
 
 /** The first and last column a label heads (its own columns when it heads no more). */
-function headedColumns(label: Label, cells: readonly AssembledCell[], r: number, colEdges: readonly number[], size: number, free: (k: number) => boolean): [number, number] {
+function headedColumns(
+  label: Label,
+  cells: readonly AssembledCell[],
+  r: number,
+  colEdges: readonly number[],
+  size: number,
+  free: (k: number) => boolean,
+): [number, number] {
   const first = label.cell.col;
   const last = first + label.cell.colspan - 1;
   const sub = cells.find((c) => c.row === r + 1 && c.col === first && c.text && c.words.length > 0);

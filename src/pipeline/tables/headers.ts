@@ -67,7 +67,10 @@ export function numeric(text: string): boolean {
   const digits = (chars.match(/\d/g) ?? []).length;
   // A figure with a note in brackets after it ("679 (54.5% of all samples)") is still a figure.
   if (/^[<>≤≥±~+\-–−]?\d[\d.,]*%?\s*[([].*[)\]]$/u.test(text.trim())) return true;
-  return digits > 0 && (digits >= chars.length * 0.5 || /^[\d.,·%±+\-–−()[\]<>=≤≥/:;×*†‡§#a-zA-Z]{0,3}[\d.,·%±+\-–−()[\]<>=≤≥/:;×*†‡§#\s]+$/.test(text));
+  return (
+    digits > 0 &&
+    (digits >= chars.length * 0.5 || /^[\d.,·%±+\-–−()[\]<>=≤≥/:;×*†‡§#a-zA-Z]{0,3}[\d.,·%±+\-–−()[\]<>=≤≥/:;×*†‡§#\s]+$/.test(text))
+  );
 }
 
 function keyOnly(cells: readonly AssembledCell[], r: number): boolean {

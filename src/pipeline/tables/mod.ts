@@ -14,7 +14,7 @@ import type { DetectionPolicy, TableModel } from './types.ts';
  * text area) and recover rows, columns, spans, multi-line cells and header rows from rules and word alignment.
  */
 
-export type { DetectionPolicy, TableModel, TableCellModel, MappingQuality,  } from './types.ts';
+export type { DetectionPolicy, TableModel, TableCellModel, MappingQuality } from './types.ts';
 export { mergeAcrossPages, type TableGroup } from './merge.ts';
 export { coverage, escapeHtml, tableHtml, type ViewGrid } from './table-html.ts';
 export { gridOfTable, tableMarkup } from './table-html.ts';
@@ -28,7 +28,8 @@ export interface FindTablesOptions {
 
 export function findTables(page: ModelPage, options: FindTablesOptions): TableModel[] {
   if (page.skipped || page.lines.length === 0) return [];
-  let tables = options.source === 'detector' ? [...uprightTables(page, options), ...rotatedTables(page, options)] : uprightTables(page, options);
+  let tables =
+    options.source === 'detector' ? [...uprightTables(page, options), ...rotatedTables(page, options)] : uprightTables(page, options);
   if (options.source === 'detector') tables = dropNested(tables);
   tables.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
   tables.forEach((t, i) => (t.id = `p${page.page_index}_t${i + 1}`));
@@ -105,7 +106,10 @@ function looksFilled(t: TableModel, policy: DetectionPolicy, page: ModelPage, wo
  * are runs of words: an unruled table's cells are mostly short (a median of at most a few words).
  */
 function proseLike(t: TableModel): boolean {
-  const wordCounts = t.cells.filter((c) => c.text).map((c) => c.text.split(/\s+/).length).sort((a, b) => a - b);
+  const wordCounts = t.cells
+    .filter((c) => c.text)
+    .map((c) => c.text.split(/\s+/).length)
+    .sort((a, b) => a - b);
   const long = wordCounts.filter((n) => n >= 8).length;
   return wordCounts[wordCounts.length >> 1] > 3 || long >= wordCounts.length * 0.3;
 }

@@ -19,7 +19,7 @@ export interface RotatedView {
   back(box: BBox): BBox;
 }
 
-const quarter = (rotation: number): number => ((Math.round(rotation / 90) * 90) % 360 + 360) % 360;
+const quarter = (rotation: number): number => (((Math.round(rotation / 90) * 90) % 360) + 360) % 360;
 
 /**
  * Reading downwards (90) the top of the text faces the page's right side: the view's x runs down the page and
@@ -27,11 +27,15 @@ const quarter = (rotation: number): number => ((Math.round(rotation / 90) * 90) 
  * the bottom, y runs rightwards.
  */
 function toView(rotation: 90 | 270, width: number, height: number): (b: BBox) => BBox {
-  return rotation === 90 ? ([x0, y0, x1, y1]) => [y0, width - x1, y1, width - x0] : ([x0, y0, x1, y1]) => [height - y1, x0, height - y0, x1];
+  return rotation === 90
+    ? ([x0, y0, x1, y1]) => [y0, width - x1, y1, width - x0]
+    : ([x0, y0, x1, y1]) => [height - y1, x0, height - y0, x1];
 }
 
 function fromView(rotation: 90 | 270, width: number, height: number): (b: BBox) => BBox {
-  return rotation === 90 ? ([a0, b0, a1, b1]) => [width - b1, a0, width - b0, a1] : ([a0, b0, a1, b1]) => [b0, height - a1, b1, height - a0];
+  return rotation === 90
+    ? ([a0, b0, a1, b1]) => [width - b1, a0, width - b0, a1]
+    : ([a0, b0, a1, b1]) => [b0, height - a1, b1, height - a0];
 }
 
 /** Views for the vertical text directions that hold enough words to be worth a table search. */
@@ -42,7 +46,13 @@ export function rotatedViews(page: ModelPage): RotatedView[] {
     const words = lines.reduce((n, l) => n + l.words.filter((w) => w.text.trim()).length, 0);
     if (words < ROTATED_MIN_WORDS) continue;
     const turn = toView(rotation, page.width, page.height);
-    const turnedLines: Line[] = lines.map((l) => ({ ...l, rotation: 0, bbox: turn(l.bbox), words: l.words.map((w) => ({ ...w, bbox: turn(w.bbox) })), polygon: undefined }));
+    const turnedLines: Line[] = lines.map((l) => ({
+      ...l,
+      rotation: 0,
+      bbox: turn(l.bbox),
+      words: l.words.map((w) => ({ ...w, bbox: turn(w.bbox) })),
+      polygon: undefined,
+    }));
     const paths: VectorPath[] = page.paths.map((p) => ({ ...p, bbox: turn(p.bbox) }));
     const view: ModelPage = { ...page, width: page.height, height: page.width, lines: turnedLines, blocks: [], paths, images: [] };
     out.push({ rotation, page: view, back: fromView(rotation, page.width, page.height) });

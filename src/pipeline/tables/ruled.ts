@@ -38,7 +38,8 @@ export function pageRules(page: ModelPage): RuleSet {
     const ht = y1 - y0;
     if (ht <= THIN && w >= 8) h.push({ a0: x0, a1: x1, at: (y0 + y1) / 2 });
     else if (w <= THIN && ht >= 8) v.push({ a0: y0, a1: y1, at: (x0 + x1) / 2 });
-    else if (w > THIN && ht > THIN && w * ht < pageArea * 0.5) boxes.push({ bbox: p.bbox, color: p.filled && !p.stroked ? (p.color ?? '?') : '' });
+    else if (w > THIN && ht > THIN && w * ht < pageArea * 0.5)
+      boxes.push({ bbox: p.bbox, color: p.filled && !p.stroked ? (p.color ?? '?') : '' });
   }
   const hard = { h: mergeCollinear(h), v: mergeCollinear(v) };
   // A box's sides bound cells (a stroked cell border, a shaded cell or row), unless a drawn rule already runs
@@ -46,7 +47,10 @@ export function pageRules(page: ModelPage): RuleSet {
   const softH: Seg[] = [];
   const softV: Seg[] = [];
   const seams = fillSeams(boxes);
-  for (const { bbox: [x0, y0, x1, y1], color } of boxes) {
+  for (const {
+    bbox: [x0, y0, x1, y1],
+    color,
+  } of boxes) {
     const seam = (k: string) => color !== '' && seams.has(`${color}|${k}`);
     if (!seam(`t${key(x0, x1, y0)}`) && !shadowed({ a0: x0, a1: x1, at: y0 }, hard.h)) softH.push({ a0: x0, a1: x1, at: y0 });
     if (!seam(`b${key(x0, x1, y1)}`) && !shadowed({ a0: x0, a1: x1, at: y1 }, hard.h)) softH.push({ a0: x0, a1: x1, at: y1 });
@@ -64,12 +68,22 @@ const key = (a0: number, a1: number, at: number) => `${Math.round(a0)}|${Math.ro
  */
 function fillSeams(boxes: readonly { bbox: BBox; color: string }[]): Set<string> {
   const ends = new Set<string>();
-  for (const { bbox: [x0, y0, x1, y1], color } of boxes) {
+  for (const {
+    bbox: [x0, y0, x1, y1],
+    color,
+  } of boxes) {
     if (!color) continue;
-    ends.add(`${color}|b${key(x0, x1, y1)}`).add(`${color}|t${key(x0, x1, y0)}`).add(`${color}|r${key(y0, y1, x1)}`).add(`${color}|l${key(y0, y1, x0)}`);
+    ends
+      .add(`${color}|b${key(x0, x1, y1)}`)
+      .add(`${color}|t${key(x0, x1, y0)}`)
+      .add(`${color}|r${key(y0, y1, x1)}`)
+      .add(`${color}|l${key(y0, y1, x0)}`);
   }
   const seams = new Set<string>();
-  for (const { bbox: [x0, y0, x1, y1], color } of boxes) {
+  for (const {
+    bbox: [x0, y0, x1, y1],
+    color,
+  } of boxes) {
     if (!color) continue;
     // Allow a pixel of rounding either way.
     for (const d of [-1, 0, 1]) {
@@ -162,7 +176,8 @@ export function frameworks(rules: RuleSet, page: ModelPage, tableBand: (box: BBo
     if (inGrid[i]) continue;
     for (let j = i + 1; j < h.length; j++) {
       if (h[j].at - h[i].at > page.height * 0.4) break;
-      if (inGrid[j] || h[j].at - h[i].at < 1.5 || !stacked(h[i], h[j], page.height * 0.4, Math.max(6, (h[i].a1 - h[i].a0) * 0.03))) continue;
+      if (inGrid[j] || h[j].at - h[i].at < 1.5 || !stacked(h[i], h[j], page.height * 0.4, Math.max(6, (h[i].a1 - h[i].a0) * 0.03)))
+        continue;
       const band: BBox = [Math.min(h[i].a0, h[j].a0), h[i].at, Math.max(h[i].a1, h[j].a1), h[j].at];
       // A grid between two free rules is its own table (section rules above and below tables are not one).
       const holdsGrid = h.some((o, k) => inGrid[k] && o.at > band[1] && o.at < band[3] && o.a1 > band[0] && o.a0 < band[2]);
@@ -229,7 +244,9 @@ export function rulesWithin(rules: RuleSet, box: BBox, tol = 3): RuleSet {
 /** Share of [lo, hi] that the segments on line `at` (within tol) cover. */
 export function coverage(segs: readonly Seg[], at: number, lo: number, hi: number, tol = 2.5): number {
   if (hi <= lo) return 0;
-  const parts = segs.filter((s) => Math.abs(s.at - at) <= tol && s.a1 > lo && s.a0 < hi).map((s) => [Math.max(lo, s.a0), Math.min(hi, s.a1)] as const);
+  const parts = segs
+    .filter((s) => Math.abs(s.at - at) <= tol && s.a1 > lo && s.a0 < hi)
+    .map((s) => [Math.max(lo, s.a0), Math.min(hi, s.a1)] as const);
   parts.sort((a, b) => a[0] - b[0]);
   let covered = 0;
   let end = lo;

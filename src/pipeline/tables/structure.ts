@@ -1,6 +1,19 @@
 import type { BBox } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
-import { assembleCells, bandOf, median, piecesOf, spanRects, textRows, wordsIn, type AssembledCell, type Merge, type Piece, type TextRow, type WordItem } from './grid.ts';
+import {
+  assembleCells,
+  bandOf,
+  median,
+  piecesOf,
+  spanRects,
+  textRows,
+  wordsIn,
+  type AssembledCell,
+  type Merge,
+  type Piece,
+  type TextRow,
+  type WordItem,
+} from './grid.ts';
 import { groupLabelMerges } from './group-labels.ts';
 import { headerRowCount, numeric } from './headers.ts';
 import { coverage, positions, rulesWithin, type RuleSet } from './ruled.ts';
@@ -36,7 +49,12 @@ function columnEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: 
   const height = box[3] - box[1];
   const inner = positions(rules.v).filter((x) => x > box[0] + size * 0.5 && x < box[2] - size * 0.5);
   // A vertical rule that crosses at least one text row (or a fifth of the table) separates columns.
-  const drawn = inner.filter((x) => rows.some((r) => coverage(rules.v, x, r.bbox[1], r.bbox[3]) >= 0.9) || coverage(rules.v, x, box[1], box[3]) >= 0.2 || height < size * 3);
+  const drawn = inner.filter(
+    (x) =>
+      rows.some((r) => coverage(rules.v, x, r.bbox[1], r.bbox[3]) >= 0.9) ||
+      coverage(rules.v, x, box[1], box[3]) >= 0.2 ||
+      height < size * 3,
+  );
   if (drawn.length === 0) return withOuter(box[0], box[2], columnSeparators(rows.map((r) => piecesOf(r))), false);
   // Rules may mark only some columns (a stub rule): most rows must split the same way inside a ruled stripe.
   const at = [box[0]];
@@ -45,7 +63,9 @@ function columnEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: 
   for (let i = 1; i < bounds.length; i++) {
     const lo = bounds[i - 1];
     const hi = bounds[i];
-    const stripe = rows.map((r) => piecesOf({ words: r.words.filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= lo && (w.bbox[0] + w.bbox[2]) / 2 < hi), bbox: r.bbox }));
+    const stripe = rows.map((r) =>
+      piecesOf({ words: r.words.filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= lo && (w.bbox[0] + w.bbox[2]) / 2 < hi), bbox: r.bbox }),
+    );
     for (const x of columnSeparators(stripe, 0.5)) {
       at.push(x);
       ruled.push(false);
@@ -99,9 +119,14 @@ function rowEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: num
   const separated: (number | undefined)[] = [];
   for (let i = 1; i < rows.length; i++) separated.push(ruleBetween(rules, rows[i - 1].bbox[3], rows[i].bbox[1], box[0], box[2]));
   const ruledPairs = separated.filter((y) => y !== undefined).length;
-  const fromRules = rows.length >= 2 && positions(rules.h).length >= 3 && (ruledPairs >= Math.max(1, separated.length * 0.5) || unkeyedContinuations(rows, separated, colEdges, ruledPairs));
+  const fromRules =
+    rows.length >= 2 &&
+    positions(rules.h).length >= 3 &&
+    (ruledPairs >= Math.max(1, separated.length * 0.5) || unkeyedContinuations(rows, separated, colEdges, ruledPairs));
   if (fromRules) {
-    const inner = positions(rules.h).filter((y) => y > box[1] + size * 0.3 && y < box[3] - size * 0.3 && coverage(rules.h, y, box[0], box[2]) >= 0.05);
+    const inner = positions(rules.h).filter(
+      (y) => y > box[1] + size * 0.3 && y < box[3] - size * 0.3 && coverage(rules.h, y, box[0], box[2]) >= 0.05,
+    );
     return { ...withOuter(box[1], box[3], inner, true), fromRules };
   }
   const keep = continuationMask(rows, separated, colEdges);
@@ -120,7 +145,12 @@ function rowEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: num
  * Rules that leave several text rows between them still delimit rows when those extra lines have nothing in
  * the key (first) column or nothing beside it: they are wrapped lines of multi-line cells, not records.
  */
-function unkeyedContinuations(rows: readonly TextRow[], separated: (number | undefined)[], colEdges: number[], ruledPairs: number): boolean {
+function unkeyedContinuations(
+  rows: readonly TextRow[],
+  separated: (number | undefined)[],
+  colEdges: number[],
+  ruledPairs: number,
+): boolean {
   if (ruledPairs < 2 || colEdges.length < 3) return false;
   const keyEdge = colEdges[1];
   let continuations = 0;
@@ -158,7 +188,13 @@ function continuationMask(rows: readonly TextRow[], separated: (number | undefin
     const tight = gaps[i - 1] < usual - rowH * 0.2 && (usual <= 0 || gaps[i - 1] < usual * 0.75 - 0.5);
     const inHeader = firstRule >= i && firstRule <= 3 && keyEmpty(rows[i - 1]);
     if ((tight || inHeader) && keyEmpty(rows[i]) && piecesOf(rows[i - 1]).length >= piecesOf(rows[i]).length) keep[i] = false;
-    else if (i < firstData && record === i - 1 && gaps[i - 1] <= usual + rowH * HEADER_WRAP_SLACK && headerWrap(rows[i - 1], rows[i], colEdges, tight)) keep[i] = false;
+    else if (
+      i < firstData &&
+      record === i - 1 &&
+      gaps[i - 1] <= usual + rowH * HEADER_WRAP_SLACK &&
+      headerWrap(rows[i - 1], rows[i], colEdges, tight)
+    )
+      keep[i] = false;
     else if (gaps[i - 1] <= usual + rows[i].words[0].size * 0.5 && wrapsOn(rows[record], rows[i - 1], rows[i], colEdges)) keep[i] = false;
     if (keep[i]) record = i;
   }
@@ -211,12 +247,19 @@ function wrapsOn(record: TextRow, above: TextRow, row: TextRow, colEdges: number
   // The key text of a header row or a label row goes on rarely; a lowercase line under it is a section of its own.
   const beside = piecesOf(record).filter((p) => bandOf(colEdges, (p.bbox[0] + p.bbox[2]) / 2) > 0);
   if (beside.filter((p) => numeric(p.words.map((w) => w.text).join(' '))).length < Math.max(1, beside.length * 0.5)) return false;
-  const keyStart = (r: TextRow) => Math.min(...r.words.filter((w) => bandOf(colEdges, (w.bbox[0] + w.bbox[2]) / 2) === 0).map((w) => w.bbox[0]));
+  const keyStart = (r: TextRow) =>
+    Math.min(...r.words.filter((w) => bandOf(colEdges, (w.bbox[0] + w.bbox[2]) / 2) === 0).map((w) => w.bbox[0]));
   return Math.abs(keyStart(row) - keyStart(above)) <= row.words[0].size * 0.5;
 }
 
 /** Grid positions to join: missing pieces of drawn rules, and text running across a column boundary. */
-function spanMerges(rowE: RowPlan, colE: Edges, words: readonly WordItem[], rules: RuleSet, size: number): { merges: Merge[]; occupied: Uint8Array } {
+function spanMerges(
+  rowE: RowPlan,
+  colE: Edges,
+  words: readonly WordItem[],
+  rules: RuleSet,
+  size: number,
+): { merges: Merge[]; occupied: Uint8Array } {
   const rows = rowE.at.length - 1;
   const cols = colE.at.length - 1;
   const occupied = new Uint8Array(rows * cols);
@@ -235,7 +278,12 @@ function spanMerges(rowE: RowPlan, colE: Edges, words: readonly WordItem[], rule
   for (let r = 0; r < rows; r++) {
     const y0 = rowE.at[r];
     const y1 = rowE.at[r + 1];
-    const pieces = piecesOf({ words: words.filter((w) => (w.bbox[1] + w.bbox[3]) / 2 >= y0 && (w.bbox[1] + w.bbox[3]) / 2 < y1).sort((a, b) => a.bbox[0] - b.bbox[0]), bbox: [0, y0, 0, y1] });
+    const pieces = piecesOf({
+      words: words
+        .filter((w) => (w.bbox[1] + w.bbox[3]) / 2 >= y0 && (w.bbox[1] + w.bbox[3]) / 2 < y1)
+        .sort((a, b) => a.bbox[0] - b.bbox[0]),
+      bbox: [0, y0, 0, y1],
+    });
     rowPieces.push(pieces);
     for (let c = 0; c < cols - 1; c++) {
       const x = colE.at[c + 1];
@@ -244,7 +292,8 @@ function spanMerges(rowE: RowPlan, colE: Edges, words: readonly WordItem[], rule
       const pad = (y1 - y0) * 0.2;
       const gap = colE.ruled[c + 1] && coverage(rules.v, x, y0 + pad, y1 - pad) < 0.5;
       const across = gap && textCrosses(cellWords.get(a), cellWords.get(a + 1));
-      if (crossing || across || (gap && (occupied[a] === 0 || occupied[a + 1] === 0))) out.push({ a, b: a + 1, textual: crossing || across });
+      if (crossing || across || (gap && (occupied[a] === 0 || occupied[a + 1] === 0)))
+        out.push({ a, b: a + 1, textual: crossing || across });
     }
   }
   out.push(...sectionLabels(occupied, rows, cols, colE, rowPieces, size));
@@ -257,7 +306,8 @@ function spanMerges(rowE: RowPlan, colE: Edges, words: readonly WordItem[], rule
         const pad = (x1 - x0) * 0.2;
         const a = r * cols + c;
         const b = (r + 1) * cols + c;
-        if (coverage(rules.h, y, x0 + pad, x1 - pad) < 0.5) out.push({ a, b, textual: wrapsDown(cellWords.get(a), cellWords.get(b), size) });
+        if (coverage(rules.h, y, x0 + pad, x1 - pad) < 0.5)
+          out.push({ a, b, textual: wrapsDown(cellWords.get(a), cellWords.get(b), size) });
       }
     }
   }
@@ -269,7 +319,14 @@ function spanMerges(rowE: RowPlan, colE: Edges, words: readonly WordItem[], rule
  * a body row with text in the key column only above a row of cells (a section label), and a row of one text
  * set in the middle of the table (a title or a section heading).
  */
-function sectionLabels(occupied: Uint8Array, rows: number, cols: number, colE: Edges, rowPieces: readonly Piece[][], size: number): Merge[] {
+function sectionLabels(
+  occupied: Uint8Array,
+  rows: number,
+  cols: number,
+  colE: Edges,
+  rowPieces: readonly Piece[][],
+  size: number,
+): Merge[] {
   if (cols < 3 || colE.ruled.slice(1, -1).some(Boolean)) return [];
   const out: Merge[] = [];
   const textAt = (r: number, c: number) => occupied[r * cols + c] === 1;
@@ -283,7 +340,10 @@ function sectionLabels(occupied: Uint8Array, rows: number, cols: number, colE: E
     const label = r > 0 && r < rows - 1 && textAt(r, 0) && !beside && below;
     const one = rowPieces[r].length === 1 ? rowPieces[r][0] : undefined;
     // A lone figure in the middle column is data; a heading is words.
-    const centred = one !== undefined && Math.abs((one.bbox[0] + one.bbox[2]) / 2 - middle) <= tolerance && !numeric(one.words.map((w) => w.text).join(' '));
+    const centred =
+      one !== undefined &&
+      Math.abs((one.bbox[0] + one.bbox[2]) / 2 - middle) <= tolerance &&
+      !numeric(one.words.map((w) => w.text).join(' '));
     if (!label && !centred) continue;
     for (let c = 0; c < cols - 1; c++) out.push({ a: r * cols + c, b: r * cols + c + 1, textual: false });
   }
@@ -355,6 +415,7 @@ export function structureTable(box: BBox, pageWords: readonly WordItem[], rules:
   const headers = headerRowCount({ cells, rowEdges: rowE.at, colEdges: colE.at, h: rules.h, ruledRows: rowE.fromRules });
   // Drawn column rules say where group labels end; without them the labels are widened to the columns they head.
   const grown = colE.ruled.slice(1, -1).some(Boolean) ? [] : groupLabelMerges(cells, headers, colE.at, size);
-  if (grown.length) cells = assembleCells(rowE.at, colE.at, spanRects(rowE.at.length - 1, colE.at.length - 1, [...merges, ...grown], occupied), words);
+  if (grown.length)
+    cells = assembleCells(rowE.at, colE.at, spanRects(rowE.at.length - 1, colE.at.length - 1, [...merges, ...grown], occupied), words);
   return { bbox, rowEdges: rowE.at, colEdges: colE.at, cells, headerRowCount: headers, ruledRows: rowE.fromRules, ruledCols };
 }

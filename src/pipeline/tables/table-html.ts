@@ -109,7 +109,8 @@ export function tableMarkdown(grid: ViewGrid): string {
   if (grid.rowCount === 0 || grid.colCount === 0) return '';
   const matrix = Array.from({ length: grid.rowCount }, () => new Array<string>(grid.colCount).fill(''));
   for (const cell of grid.cells) {
-    if (cell.row < grid.rowCount && cell.col < grid.colCount && cell.row >= 0 && cell.col >= 0) matrix[cell.row][cell.col] = markdownCell(cell.text);
+    if (cell.row < grid.rowCount && cell.col < grid.colCount && cell.row >= 0 && cell.col >= 0)
+      matrix[cell.row][cell.col] = markdownCell(cell.text);
   }
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(matrix[0]), line(matrix[0].map(() => '---')), ...matrix.slice(1).map(line)].join('\n');

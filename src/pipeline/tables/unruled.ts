@@ -50,7 +50,9 @@ export function columnSeparators(rows: readonly Piece[][], minShare = 0): number
     .flat()
     .filter((p) => !cols.some((c) => p.bbox[0] < c.x1 && p.bbox[2] > c.x0));
   // A column of its own needs pieces in two rows at least (a justified header word is not a column).
-  const opened = mergeIntervals(extra.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }))).filter((c) => extra.filter((p) => p.bbox[0] < c.x1 && p.bbox[2] > c.x0).length >= 2);
+  const opened = mergeIntervals(extra.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }))).filter(
+    (c) => extra.filter((p) => p.bbox[0] < c.x1 && p.bbox[2] > c.x0).length >= 2,
+  );
   if (opened.length) cols = mergeIntervals([...cols, ...opened]);
   const words = rows.flatMap((r) => r.flatMap((p) => p.words));
   const size = median(words.map((w) => w.size));
@@ -67,7 +69,9 @@ export function columnSeparators(rows: readonly Piece[][], minShare = 0): number
  */
 function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Interval[] {
   if (col.x1 - col.x0 < size * 3) return [col];
-  const lines: WordItem[][] = rows.map((r) => r.flatMap((p) => p.words).filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= col.x0 && (w.bbox[0] + w.bbox[2]) / 2 <= col.x1)).filter((l) => l.length > 0);
+  const lines: WordItem[][] = rows
+    .map((r) => r.flatMap((p) => p.words).filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= col.x0 && (w.bbox[0] + w.bbox[2]) / 2 <= col.x1))
+    .filter((l) => l.length > 0);
   if (lines.length < 4) return [col];
   const cut = clearestCut(lines.flat(), col.x0 + size, col.x1 - size);
   // A group label over both sub-columns may cross the gutter; body text may not.
@@ -77,9 +81,15 @@ function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Int
   const gutter = Math.min(...right.map((l) => l[0].bbox[0])) - Math.max(...left.map((l) => Math.max(...l.map((w) => w.bbox[2]))));
   const oneSided = lines.length * 2 - left.length - right.length;
   if (crossed || gutter < size * 0.4 || oneSided < Math.max(2, lines.length * 0.2) || left.length < 2 || right.length < 2) return [col];
-  const box = (l: { bbox: readonly number[] }[]) => ({ x0: Math.min(...l.map((w) => w.bbox[0])), x1: Math.max(...l.map((w) => w.bbox[2])) });
+  const box = (l: { bbox: readonly number[] }[]) => ({
+    x0: Math.min(...l.map((w) => w.bbox[0])),
+    x1: Math.max(...l.map((w) => w.bbox[2])),
+  });
   if (lineUp(left.map(box), size) < 0.7 || lineUp(right.map(box), size) < 0.7) return [col];
-  return [...splitColumn({ x0: col.x0, x1: Math.max(...left.map((l) => box(l).x1)) }, rows, size), ...splitColumn({ x0: Math.min(...right.map((l) => box(l).x0)), x1: col.x1 }, rows, size)];
+  return [
+    ...splitColumn({ x0: col.x0, x1: Math.max(...left.map((l) => box(l).x1)) }, rows, size),
+    ...splitColumn({ x0: Math.min(...right.map((l) => box(l).x0)), x1: col.x1 }, rows, size),
+  ];
 }
 
 /** Share of boxes whose left, right or centre lies within half an em of another box's. */
@@ -97,7 +107,9 @@ function lineUp(boxes: readonly Interval[], size: number): number {
  */
 function clearestCut(words: readonly { bbox: readonly number[] }[], lo: number, hi: number): number {
   const inside = words.filter((w) => w.bbox[2] > lo && w.bbox[0] < hi);
-  const stops = [...new Set([lo, hi, ...inside.flatMap((w) => [w.bbox[0], w.bbox[2]]).filter((x) => x > lo && x < hi)])].sort((a, b) => a - b);
+  const stops = [...new Set([lo, hi, ...inside.flatMap((w) => [w.bbox[0], w.bbox[2]]).filter((x) => x > lo && x < hi)])].sort(
+    (a, b) => a - b,
+  );
   // Sweep: the words over the gap after stops[k-1] are those started at or before it minus those ended at or before it.
   const starts = inside.map((w) => Math.max(w.bbox[0], lo)).sort((a, b) => a - b);
   const ends = inside.map((w) => w.bbox[2]).sort((a, b) => a - b);
@@ -144,7 +156,9 @@ function alignmentShare(rows: readonly Piece[][], tol: number): number {
   let aligned = 0;
   for (const p of pieces) {
     const mine = keys(p);
-    const hit = pieces.some((q) => q !== p && Math.abs(q.bbox[1] - p.bbox[1]) > tol && keys(q).some((v, i) => Math.abs(v - mine[i]) <= tol));
+    const hit = pieces.some(
+      (q) => q !== p && Math.abs(q.bbox[1] - p.bbox[1]) > tol && keys(q).some((v, i) => Math.abs(v - mine[i]) <= tol),
+    );
     if (hit) aligned++;
   }
   return aligned / pieces.length;
@@ -156,11 +170,17 @@ function alignmentShare(rows: readonly Piece[][], tol: number): number {
  */
 function headerAbove(rows: readonly TextRow[], pieces: readonly Piece[][], i: number, j: number, rowH: number): number {
   const body = union(rows.slice(i, j + 1).map((r) => r.bbox));
-  const firstColRight = Math.max(...pieces.slice(i, j + 1).filter((r) => r.length >= 2).map((r) => r[0].bbox[2]));
+  const firstColRight = Math.max(
+    ...pieces
+      .slice(i, j + 1)
+      .filter((r) => r.length >= 2)
+      .map((r) => r[0].bbox[2]),
+  );
   let start = i;
   for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
     const p = pieces[k];
-    const fits = p.length >= 1 && p.length <= 2 && p.every((q) => q.words.length <= 5 && q.bbox[0] > firstColRight && q.bbox[2] <= body[2] + rowH);
+    const fits =
+      p.length >= 1 && p.length <= 2 && p.every((q) => q.words.length <= 5 && q.bbox[0] > firstColRight && q.bbox[2] <= body[2] + rowH);
     if (!fits || rows[start].bbox[1] - rows[k].bbox[3] > rowH * 1.6) break;
     start = k;
   }
@@ -170,7 +190,12 @@ function headerAbove(rows: readonly TextRow[], pieces: readonly Piece[][], i: nu
 /** A one-piece line that goes on with the key text above it: starts mid-sentence, flush with that text. */
 function wrappedKey(above: readonly Piece[], row: readonly Piece[]): boolean {
   const first = row[0]?.words[0];
-  return first !== undefined && above.length > 0 && /^\p{Ll}/u.test(first.text) && Math.abs(row[0].bbox[0] - above[0].bbox[0]) <= first.size * 0.5;
+  return (
+    first !== undefined &&
+    above.length > 0 &&
+    /^\p{Ll}/u.test(first.text) &&
+    Math.abs(row[0].bbox[0] - above[0].bbox[0]) <= first.size * 0.5
+  );
 }
 
 /** Most label or spacer lines bridged between two parts of one table. */
@@ -279,7 +304,8 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
     if (multi.length >= minRows && wordsPerPiece <= 5 && seps.length >= 1) {
       const share = alignmentShare(run, rowH * 0.4);
       const score = Math.min(0.85, 0.3 + 0.4 * share + 0.03 * Math.min(5, multi.length) + 0.02 * Math.min(4, seps.length));
-      if (share >= 0.5) out.push({ bbox: union(rows.slice(i, j + 1).map((r) => r.bbox)), rows: rows.slice(i, j + 1), score, columns: seps.length + 1 });
+      if (share >= 0.5)
+        out.push({ bbox: union(rows.slice(i, j + 1).map((r) => r.bbox)), rows: rows.slice(i, j + 1), score, columns: seps.length + 1 });
     }
     i = j + 1;
   }

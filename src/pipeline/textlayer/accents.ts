@@ -54,7 +54,10 @@ function baseOf(chars: readonly RawChar[], i: number, taken: ReadonlySet<number>
   return best;
 }
 
-const DOUBLED_QUOTES = new Map([['\u2018', '\u201c'], ['\u2019', '\u201d']]);
+const DOUBLED_QUOTES = new Map([
+  ['\u2018', '\u201c'],
+  ['\u2019', '\u201d'],
+]);
 
 /**
  * Two single quotes set tight together read as one double quote: TeX's ``…'' quotes often map to ‘‘ and ’’,
@@ -69,7 +72,12 @@ export function composeQuotes(chars: RawChar[]): RawChar[] {
     const double = DOUBLED_QUOTES.get(c.text);
     if (double && next?.text === c.text && next.lo - c.hi < 0.15 * c.size) {
       const [x0, y0, x1, y1] = c.box;
-      const box: RawChar['box'] = [Math.min(x0, next.box[0]), Math.min(y0, next.box[1]), Math.max(x1, next.box[2]), Math.max(y1, next.box[3])];
+      const box: RawChar['box'] = [
+        Math.min(x0, next.box[0]),
+        Math.min(y0, next.box[1]),
+        Math.max(x1, next.box[2]),
+        Math.max(y1, next.box[3]),
+      ];
       out.push({ ...c, text: double, box, lo: Math.min(c.lo, next.lo), hi: Math.max(c.hi, next.hi) });
       i++;
     } else out.push(c);

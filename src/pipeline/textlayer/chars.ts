@@ -138,22 +138,26 @@ export function readFragments(
   let current: Fragment | null = null;
   let seq = 0;
   let block = -1;
-  walkStext(stext, {
-    beginTextBlock() {
-      block++;
+  walkStext(
+    stext,
+    {
+      beginTextBlock() {
+        block++;
+      },
+      beginLine(wmode, dirX, dirY) {
+        const len = Math.hypot(dirX, dirY) || 1;
+        const dx = dirX / len;
+        const dy = dirY / len;
+        current = { index: fragments.length, block, dx, dy, rotation: directionDegrees(dx, dy), wmode, chars: [] };
+        fragments.push(current);
+      },
+      onChar(c, originX, originY, face, size, quad) {
+        const frag = current as Fragment | null;
+        if (frag) frag.chars.push(makeChar(frag, c, originX, originY, size, quad, face, seq++, space, isInvisible));
+      },
+      onImageBlock: onImage,
     },
-    beginLine(wmode, dirX, dirY) {
-      const len = Math.hypot(dirX, dirY) || 1;
-      const dx = dirX / len;
-      const dy = dirY / len;
-      current = { index: fragments.length, block, dx, dy, rotation: directionDegrees(dx, dy), wmode, chars: [] };
-      fragments.push(current);
-    },
-    onChar(c, originX, originY, face, size, quad) {
-      const frag = current as Fragment | null;
-      if (frag) frag.chars.push(makeChar(frag, c, originX, originY, size, quad, face, seq++, space, isInvisible));
-    },
-    onImageBlock: onImage,
-  }, mode);
+    mode,
+  );
   return withoutOverprint(fragments.filter((f) => f.chars.length > 0));
 }

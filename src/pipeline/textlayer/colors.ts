@@ -1,6 +1,9 @@
 import type * as mupdf from 'mupdf';
 
-const hex2 = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 255).toString(16).padStart(2, '0');
+const hex2 = (v: number) =>
+  Math.round(Math.min(1, Math.max(0, v)) * 255)
+    .toString(16)
+    .padStart(2, '0');
 
 /**
  * sRGB hex of a device color, by the usual naive formulas (no ICC): gray, RGB, CMYK, and one-component

@@ -134,7 +134,9 @@ function buildLine(cluster: Cluster): Omit<Line, 'id'> & { order: number } {
 
 /** Lines of a page, numbered `p<page>_l<n>` in mupdf's extraction order (content order). */
 export function buildLines(fragments: Fragment[], pageIndex: number, separators: Separators | null = null): Line[] {
-  const drafts = clustersOf(fragments, separators).filter((c) => c.chars.length > 0).map(buildLine);
+  const drafts = clustersOf(fragments, separators)
+    .filter((c) => c.chars.length > 0)
+    .map(buildLine);
   drafts.sort((a, b) => a.order - b.order);
   return drafts.map(({ order: _order, ...line }, n) => ({ id: `p${pageIndex}_l${n}`, ...line }));
 }

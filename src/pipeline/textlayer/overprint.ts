@@ -52,8 +52,12 @@ export function withoutOverprint(fragments: Fragment[]): Fragment[] {
       const nx = fx - gx < 0.5 ? gx - 1 : gx + 1;
       const ny = fy - gy < 0.5 ? gy - 1 : gy + 1;
       const key = cellKey(gx, gy);
-      if (repeatsIn(seen.get(key), c, reach) || repeatsIn(seen.get(cellKey(nx, gy)), c, reach)
-        || repeatsIn(seen.get(cellKey(gx, ny)), c, reach) || repeatsIn(seen.get(cellKey(nx, ny)), c, reach)) {
+      if (
+        repeatsIn(seen.get(key), c, reach) ||
+        repeatsIn(seen.get(cellKey(nx, gy)), c, reach) ||
+        repeatsIn(seen.get(cellKey(gx, ny)), c, reach) ||
+        repeatsIn(seen.get(cellKey(nx, ny)), c, reach)
+      ) {
         dropped++;
         continue;
       }

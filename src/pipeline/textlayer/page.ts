@@ -48,8 +48,23 @@ function pageFrame(page: mupdf.Page): PageFrame {
   return { space: pixelSpace(bounds), pageBox: [0, 0, width, height], width, height };
 }
 
-function finishPage(page: mupdf.Page, pageIndex: number, frame: PageFrame, lines: ModelPage['lines'], parts: Pick<ModelPage, 'paths' | 'images' | 'textLayer' | 'needsOcr'>, notes: string[]): ModelPage {
-  const result: ModelPage = { page_index: pageIndex, width: frame.width, height: frame.height, rotation: pageRotation(page), lines, blocks: [], ...parts };
+function finishPage(
+  page: mupdf.Page,
+  pageIndex: number,
+  frame: PageFrame,
+  lines: ModelPage['lines'],
+  parts: Pick<ModelPage, 'paths' | 'images' | 'textLayer' | 'needsOcr'>,
+  notes: string[],
+): ModelPage {
+  const result: ModelPage = {
+    page_index: pageIndex,
+    width: frame.width,
+    height: frame.height,
+    rotation: pageRotation(page),
+    lines,
+    blocks: [],
+    ...parts,
+  };
   if (notes.length) result.notes = notes;
   return result;
 }
@@ -72,7 +87,14 @@ function extractWithGraphics(page: mupdf.Page, pageIndex: number, frame: PageFra
     if (graphics.cappedImages > 0) notes.push(`images capped: ${graphics.cappedImages} more were left out`);
     for (const message of errors.slice(0, MAX_LOG_NOTES)) notes.push(`mupdf: ${message}`);
     const lines = buildLines(verdict.fragments, pageIndex, new Separators(graphics.paths, graphics.rectilinear));
-    return finishPage(page, pageIndex, frame, lines, { paths: graphics.paths, images: graphics.images, textLayer: verdict.state, needsOcr: verdict.needsOcr }, notes);
+    return finishPage(
+      page,
+      pageIndex,
+      frame,
+      lines,
+      { paths: graphics.paths, images: graphics.images, textLayer: verdict.state, needsOcr: verdict.needsOcr },
+      notes,
+    );
   } finally {
     release(stext, list);
   }
@@ -88,7 +110,12 @@ function extractTextOnly(page: mupdf.Page, pageIndex: number, frame: PageFrame):
     const stext = page.toStructuredText(STEXT_WITH_IMAGES);
     try {
       const read = readFragments(stext, space, null, (b, width, height) => {
-        const bbox: BBox = [b[0] * space.scale - space.offsetX, b[1] * space.scale - space.offsetY, b[2] * space.scale - space.offsetX, b[3] * space.scale - space.offsetY];
+        const bbox: BBox = [
+          b[0] * space.scale - space.offsetX,
+          b[1] * space.scale - space.offsetY,
+          b[2] * space.scale - space.offsetX,
+          b[3] * space.scale - space.offsetY,
+        ];
         if (intersects(bbox, pageBox)) images.push({ bbox, width, height });
       });
       return { value: read, errors: log.errors };

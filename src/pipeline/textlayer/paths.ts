@@ -58,7 +58,8 @@ export class PathCollector {
     for (const sub of subpaths) {
       if (!this.addRectilinear(sub, style)) rest = rest.concat(sub.pts);
     }
-    if (rest.length > 1) this.push({ kind: style.filled ? 'fill' : 'curve', bbox: this.inflate(boundsOfPoints(rest), style), ...this.styleOf(style) });
+    if (rest.length > 1)
+      this.push({ kind: style.filled ? 'fill' : 'curve', bbox: this.inflate(boundsOfPoints(rest), style), ...this.styleOf(style) });
   }
 
   /** An area painted by a shading or a tiling pattern. */
@@ -117,14 +118,24 @@ export class PathCollector {
   }
 
   private styleOf(style: PathStyle): Omit<VectorPath, 'kind' | 'bbox'> {
-    return { stroked: style.stroked, filled: style.filled, lineWidth: round2(style.lineWidth), ...(style.color ? { color: style.color } : {}) };
+    return {
+      stroked: style.stroked,
+      filled: style.filled,
+      lineWidth: round2(style.lineWidth),
+      ...(style.color ? { color: style.color } : {}),
+    };
   }
 
   private push(item: VectorPath, rectilinear = false): void {
     if (!intersects(item.bbox, this.page)) return;
     const last = this.items[this.items.length - 1];
     if (last && continuesRule(last, item)) {
-      last.bbox = [Math.min(last.bbox[0], item.bbox[0]), Math.min(last.bbox[1], item.bbox[1]), Math.max(last.bbox[2], item.bbox[2]), Math.max(last.bbox[3], item.bbox[3])];
+      last.bbox = [
+        Math.min(last.bbox[0], item.bbox[0]),
+        Math.min(last.bbox[1], item.bbox[1]),
+        Math.max(last.bbox[2], item.bbox[2]),
+        Math.max(last.bbox[3], item.bbox[3]),
+      ];
       return;
     }
     if (this.items.length >= this.maxItems) {

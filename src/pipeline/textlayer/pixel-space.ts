@@ -55,5 +55,5 @@ export function directionDegrees(dx: number, dy: number): number {
 /** The /Rotate a PDF page's transform applies (user space x axis → page space), as 0, 90, 180 or 270. */
 export function rotationOfTransform(m: Matrix6): number {
   const deg = (Math.atan2(m[1], m[0]) * 180) / Math.PI;
-  return ((Math.round(deg / 90) * 90) % 360 + 360) % 360;
+  return (((Math.round(deg / 90) * 90) % 360) + 360) % 360;
 }

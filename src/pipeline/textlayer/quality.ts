@@ -39,7 +39,12 @@ export function largestImageShare(images: ImagePlacement[], page: BBox): number 
   const pageArea = boxArea(page);
   let best = 0;
   for (const img of images) {
-    const clipped: BBox = [Math.max(img.bbox[0], page[0]), Math.max(img.bbox[1], page[1]), Math.min(img.bbox[2], page[2]), Math.min(img.bbox[3], page[3])];
+    const clipped: BBox = [
+      Math.max(img.bbox[0], page[0]),
+      Math.max(img.bbox[1], page[1]),
+      Math.min(img.bbox[2], page[2]),
+      Math.min(img.bbox[3], page[3]),
+    ];
     best = Math.max(best, boxArea(clipped) / pageArea);
   }
   return best;
@@ -119,7 +124,9 @@ export function assessTextLayer(fragments: Fragment[], images: ImagePlacement[],
     const overImage = invisible.filter((c) => overAnImage(c, images)).length;
     if (overImage >= invisible.length / 2) {
       ocrLayer = true;
-      notes.push(`${invisible.length} of ${counts.ink} characters are invisible text over a scanned image (an OCR layer of unknown quality)`);
+      notes.push(
+        `${invisible.length} of ${counts.ink} characters are invisible text over a scanned image (an OCR layer of unknown quality)`,
+      );
     } else {
       const keep = (c: RawChar) => !c.invisible || overAnImage(c, images);
       fragments = fragments.map((f) => ({ ...f, chars: f.chars.filter(keep) })).filter((f) => f.chars.length > 0);
@@ -134,15 +141,21 @@ export function assessTextLayer(fragments: Fragment[], images: ImagePlacement[],
   }
   const unreliable = (note: string): TextLayerVerdict => ({ state: 'unreliable', needsOcr: true, notes: [...notes, note], fragments });
   if (counts.bad >= 5 && counts.bad >= 0.1 * counts.ink) {
-    return unreliable(`${pct(counts.bad, counts.ink)} of the characters have no usable Unicode mapping (U+FFFD, private-use or control): a font without a ToUnicode map`);
+    return unreliable(
+      `${pct(counts.bad, counts.ink)} of the characters have no usable Unicode mapping (U+FFFD, private-use or control): a font without a ToUnicode map`,
+    );
   }
   if (counts.latinWords >= 10 && counts.vowelless >= 0.4 * counts.latinWords) {
-    return unreliable(`${pct(counts.vowelless, counts.latinWords)} of the Latin words have no vowel: the text is in a scrambled font encoding`);
+    return unreliable(
+      `${pct(counts.vowelless, counts.latinWords)} of the Latin words have no vowel: the text is in a scrambled font encoding`,
+    );
   }
   if (ocrLayer) return { state: 'unreliable', needsOcr: true, notes, fragments };
   const scanShare = largestImageShare(images, page);
   if (scanShare >= SCAN_COVERAGE && counts.ink < THIN_TEXT_CHARS) {
-    return unreliable(`the page is mostly a scanned image (${pct(scanShare, 1)} of its area) and its text layer holds only ${counts.ink} characters`);
+    return unreliable(
+      `the page is mostly a scanned image (${pct(scanShare, 1)} of its area) and its text layer holds only ${counts.ink} characters`,
+    );
   }
   return { state: 'ok', needsOcr: false, notes, fragments };
 }

@@ -100,7 +100,14 @@ export function groupRows(fragments: Fragment[]): Row[] {
     if (best) best.fragments.push(fragment);
     else {
       const { base, size } = anchor;
-      const row: Row = { rotation: fragment.rotation, base, size, top: base - 0.75 * size, bottom: base + 0.25 * size, fragments: [fragment] };
+      const row: Row = {
+        rotation: fragment.rotation,
+        base,
+        size,
+        top: base - 0.75 * size,
+        bottom: base + 0.25 * size,
+        fragments: [fragment],
+      };
       rows.push(row);
       byBase.splice(lowerBound(byBase, base), 0, row);
     }

@@ -52,12 +52,30 @@ interface WasmStext {
 }
 
 const REQUIRED: (keyof WasmStext)[] = [
-  'HEAPF32', 'UTF8ToString', '_wasm_stext_page_get_first_block', '_wasm_stext_block_get_next', '_wasm_stext_block_get_type',
-  '_wasm_stext_block_get_bbox', '_wasm_stext_block_get_first_line', '_wasm_stext_block_get_image', '_wasm_stext_line_get_next',
-  '_wasm_stext_line_get_wmode', '_wasm_stext_line_get_dir', '_wasm_stext_line_get_first_char', '_wasm_stext_char_get_next',
-  '_wasm_stext_char_get_c', '_wasm_stext_char_get_origin', '_wasm_stext_char_get_font', '_wasm_stext_char_get_size',
-  '_wasm_stext_char_get_quad', '_wasm_font_get_name', '_wasm_font_is_bold', '_wasm_font_is_italic', '_wasm_font_is_monospaced',
-  '_wasm_image_get_w', '_wasm_image_get_h',
+  'HEAPF32',
+  'UTF8ToString',
+  '_wasm_stext_page_get_first_block',
+  '_wasm_stext_block_get_next',
+  '_wasm_stext_block_get_type',
+  '_wasm_stext_block_get_bbox',
+  '_wasm_stext_block_get_first_line',
+  '_wasm_stext_block_get_image',
+  '_wasm_stext_line_get_next',
+  '_wasm_stext_line_get_wmode',
+  '_wasm_stext_line_get_dir',
+  '_wasm_stext_line_get_first_char',
+  '_wasm_stext_char_get_next',
+  '_wasm_stext_char_get_c',
+  '_wasm_stext_char_get_origin',
+  '_wasm_stext_char_get_font',
+  '_wasm_stext_char_get_size',
+  '_wasm_stext_char_get_quad',
+  '_wasm_font_get_name',
+  '_wasm_font_is_bold',
+  '_wasm_font_is_italic',
+  '_wasm_font_is_monospaced',
+  '_wasm_image_get_w',
+  '_wasm_image_get_h',
 ];
 
 /** mupdf's WebAssembly exports, when mupdf was loaded after mupdf-hook.ts and they are all there. */
@@ -74,7 +92,12 @@ function walkWasm(m: WasmStext, stext: mupdf.StructuredText, visitor: StextVisit
   const faceOf = (font: number): FontFace => {
     let face = faces.get(font);
     if (!face) {
-      face = describeFontFace(m.UTF8ToString(m._wasm_font_get_name(font)), !!m._wasm_font_is_bold(font), !!m._wasm_font_is_italic(font), !!m._wasm_font_is_monospaced(font));
+      face = describeFontFace(
+        m.UTF8ToString(m._wasm_font_get_name(font)),
+        !!m._wasm_font_is_bold(font),
+        !!m._wasm_font_is_italic(font),
+        !!m._wasm_font_is_monospaced(font),
+      );
       faces.set(font, face);
     }
     return face;
@@ -100,7 +123,14 @@ function walkWasm(m: WasmStext, stext: mupdf.StructuredText, visitor: StextVisit
         const q = m._wasm_stext_char_get_quad(ch) >> 2;
         for (let i = 0; i < 8; i++) quad[i] = heap[q + i];
         const face = faceOf(m._wasm_stext_char_get_font(ch));
-        visitor.onChar(String.fromCodePoint(m._wasm_stext_char_get_c(ch)), heap[origin], heap[origin + 1], face, m._wasm_stext_char_get_size(ch), quad);
+        visitor.onChar(
+          String.fromCodePoint(m._wasm_stext_char_get_c(ch)),
+          heap[origin],
+          heap[origin + 1],
+          face,
+          m._wasm_stext_char_get_size(ch),
+          quad,
+        );
       }
     }
   }

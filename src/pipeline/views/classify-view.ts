@@ -1,7 +1,14 @@
 import type { PageSize } from '../document/mod.ts';
 import type { DocumentModel } from '../model/types.ts';
 import { selectedPages } from '../model/pages.ts';
-import { BUILTIN_CLASSES, classifyPages, type ClassSpec, documentClass, type IdentityHints, type PageClassification } from '../classify/mod.ts';
+import {
+  BUILTIN_CLASSES,
+  classifyPages,
+  type ClassSpec,
+  documentClass,
+  type IdentityHints,
+  type PageClassification,
+} from '../classify/mod.ts';
 
 /**
  * ClassificationResult (spec). `document` scope reads at most PAGE_BUDGET pages of a longer file (the first
@@ -43,7 +50,8 @@ function hintsObject(hints: IdentityHints): Record<string, unknown> {
   if (hints.date) out.date = hints.date;
   if (hints.addressee) out.addressee = hints.addressee;
   if (hints.filing) out.filed_document = hints.filing;
-  if (hints.pageNumber) out.page_number = hints.pageNumber.of === null ? `${hints.pageNumber.n}` : `${hints.pageNumber.n} of ${hints.pageNumber.of}`;
+  if (hints.pageNumber)
+    out.page_number = hints.pageNumber.of === null ? `${hints.pageNumber.n}` : `${hints.pageNumber.n} of ${hints.pageNumber.of}`;
   return out;
 }
 
@@ -85,7 +93,10 @@ export function buildClassifyView(model: DocumentModel, options: ClassifyViewOpt
   const total = pages.length;
   const indexes = options.scope === 'page' ? pages.map((p) => p.page_index) : samplePages(total).map((k) => pages[k].page_index);
   const wanted = new Set(indexes);
-  const classified = classifyPages(pages.filter((p) => wanted.has(p.page_index)), options.classes);
+  const classified = classifyPages(
+    pages.filter((p) => wanted.has(p.page_index)),
+    options.classes,
+  );
   const doc = documentClass(classified);
   const views = classified.map(pageView);
   return {

@@ -37,7 +37,10 @@ function groundingView(g: FieldGrounding, withTable: boolean): FieldGrounding {
   return view;
 }
 
-export function groundingMap(grounding: ExtractOutput['grounding'], mode: GroundingMode): Record<string, FieldGrounding | FieldGrounding[]> | null {
+export function groundingMap(
+  grounding: ExtractOutput['grounding'],
+  mode: GroundingMode,
+): Record<string, FieldGrounding | FieldGrounding[]> | null {
   const level = groundingLevel(mode);
   if (level === 'none') return null;
   const withTable = level === 'cell';

@@ -54,7 +54,8 @@ function rowsOf(segs: Segment[]): Segment[][] {
     const centre = (seg.bbox[1] + seg.bbox[3]) / 2;
     // Segments come top-down, so only the last rows can still reach down to this one.
     let row: (typeof rows)[number] | undefined;
-    for (let i = rows.length - 1; i >= 0 && !row && rows.length - i <= 8; i--) if (centre >= rows[i].top && centre <= rows[i].bottom) row = rows[i];
+    for (let i = rows.length - 1; i >= 0 && !row && rows.length - i <= 8; i--)
+      if (centre >= rows[i].top && centre <= rows[i].bottom) row = rows[i];
     if (row) {
       row.segs.push(seg);
       row.top = Math.min(row.top, seg.bbox[1]);
@@ -66,7 +67,10 @@ function rowsOf(segs: Segment[]): Segment[][] {
 
 /** Column intervals: overlapping x-ranges of all segments merged, left to right. */
 function columnsOf(rows: Segment[][]): [number, number][] {
-  const spans = rows.flat().map((s) => [s.bbox[0], s.bbox[2]] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const spans = rows
+    .flat()
+    .map((s) => [s.bbox[0], s.bbox[2]] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
   const cols: [number, number][] = [];
   for (const [l, r] of spans) {
     const last = cols.at(-1);

@@ -14,9 +14,7 @@ import type { PageGraphics } from '../drawing-stages/mod.ts';
  */
 export type { PageGraphics } from '../drawing-stages/mod.ts';
 
-export type BlockGroup =
-  | { kind: 'formula'; bbox: BBox; formula: EquationFinding }
-  | { kind: 'item'; bbox: BBox; item: ChartFinding };
+export type BlockGroup = { kind: 'formula'; bbox: BBox; formula: EquationFinding } | { kind: 'item'; bbox: BBox; item: ChartFinding };
 
 type FormulaGroup = Extract<BlockGroup, { kind: 'formula' }>;
 
@@ -24,7 +22,6 @@ type FormulaGroup = Extract<BlockGroup, { kind: 'formula' }>;
 const INSIDE = 0.8;
 /** Blocks that stay chunks of their own even inside a chart's box. */
 const KEEP_APART = new Set<Block['type']>(['caption', 'page_header', 'page_footer', 'table']);
-
 
 /** Which block belongs to which formula or chart on the page (blocks of no group are absent). */
 export function blockGroups(blocks: Block[], graphics: PageGraphics | null | undefined): Map<Block, BlockGroup> {
@@ -35,8 +32,9 @@ export function blockGroups(blocks: Block[], graphics: PageGraphics | null | und
     .map((formula) => ({ kind: 'formula', bbox: formula.bbox, formula }));
   const items: BlockGroup[] = graphics.items.filter((i) => i.kind !== 'figure').map((item) => ({ kind: 'item', bbox: item.bbox, item }));
   for (const block of blocks) {
-    const group = formulas.find((g) => FORMULA_BLOCKS.has(block.type) && formulaHolds(g, block))
-      ?? items.find((g) => !KEEP_APART.has(block.type) && insideShare(block.bbox, grown(g.bbox, 2)) >= INSIDE);
+    const group =
+      formulas.find((g) => FORMULA_BLOCKS.has(block.type) && formulaHolds(g, block)) ??
+      items.find((g) => !KEEP_APART.has(block.type) && insideShare(block.bbox, grown(g.bbox, 2)) >= INSIDE);
     if (group) groups.set(block, group);
   }
   return groups;
@@ -112,7 +110,8 @@ function dataTable(item: ChartFinding): string {
   });
   const head = item.chartType === 'pie' ? 'Share (%)' : item.axes.y_label || 'Value';
   const names = series.map((s, i) => cell(s.name || (series.length === 1 ? head : `Series ${i + 1}`)));
-  const first = (item.chartType === 'hbar' ? cell(item.axes.y_label) : cell(item.axes.x_label)) || (item.chartType === 'scatter' ? 'x' : 'Category');
+  const first =
+    (item.chartType === 'hbar' ? cell(item.axes.y_label) : cell(item.axes.x_label)) || (item.chartType === 'scatter' ? 'x' : 'Category');
   const lines = [`| ${first} | ${names.join(' | ')} |`, `|${' --- |'.repeat(names.length + 1)}`];
   for (const key of keys) lines.push(`| ${key} | ${rows.get(key)!.map(cell).join(' | ')} |`);
   return lines.join('\n');

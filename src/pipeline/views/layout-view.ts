@@ -72,7 +72,13 @@ function leafNode(block: Block, size: PageSize): Node {
 /** A container of its children; without a score of its own, the weakest child's. */
 function group(id: string, type: string, children: Node[], score: number | null = null): Node {
   const scores = children.map((c) => c.score).filter((s): s is number => s !== null);
-  return { id, type, box: union(children.map((c) => c.box)) as IntBox, score: score ?? (scores.length ? Math.min(...scores) : null), children };
+  return {
+    id,
+    type,
+    box: union(children.map((c) => c.box)) as IntBox,
+    score: score ?? (scores.length ? Math.min(...scores) : null),
+    children,
+  };
 }
 
 /** The page's top-level nodes, in reading order, with containers built around their members. */
@@ -90,7 +96,10 @@ function nestedNodes(page: ModelPage, size: PageSize): Node[] {
   const nodeOf = (block: Block): Node => {
     if (block.type === 'table' && !containers.has(block.id)) return tableNode(page, block, size);
     if (!containers.has(block.id)) return leafNode(block, size);
-    const kids = (block.children ?? []).map((id) => byId.get(id)!).filter((k) => k && k.type !== 'caption').map((k) => nodeOf(k));
+    const kids = (block.children ?? [])
+      .map((id) => byId.get(id)!)
+      .filter((k) => k && k.type !== 'caption')
+      .map((k) => nodeOf(k));
     const self = leafNode(block, size);
     return { ...self, box: union([self.box, ...kids.map((k) => k.box)]) as IntBox, children: kids };
   };
@@ -110,7 +119,11 @@ function nestedNodes(page: ModelPage, size: PageSize): Node[] {
     closeList();
     const captions = captionsOf.get(block.id) ?? [];
     const node = nodeOf(block);
-    top.push(captions.length ? group(`${block.id}_group`, `${block.type}_group`, [node, ...captions.map((c) => leafNode(c, size))], block.score) : node);
+    top.push(
+      captions.length
+        ? group(`${block.id}_group`, `${block.type}_group`, [node, ...captions.map((c) => leafNode(c, size))], block.score)
+        : node,
+    );
   }
   closeList();
   return top;
@@ -123,7 +136,15 @@ function tableNode(page: ModelPage, block: Block, size: PageSize): Node {
   if (!table) return self;
   const cells = table.cells
     .filter((c) => c.text !== '')
-    .map((c): Node => ({ id: `${block.id}_r${c.row}_c${c.col}`, type: 'table_cell', box: roundOut(c.bbox, size.width, size.height), score: block.score, children: [] }));
+    .map(
+      (c): Node => ({
+        id: `${block.id}_r${c.row}_c${c.col}`,
+        type: 'table_cell',
+        box: roundOut(c.bbox, size.width, size.height),
+        score: block.score,
+        children: [],
+      }),
+    );
   return { ...self, box: union([self.box, ...cells.map((c) => c.box)]) as IntBox, children: cells };
 }
 

@@ -80,6 +80,8 @@ export function buildOcrView(model: DocumentModel, ctx: OcrViewContext): OcrView
     language: ctx.language,
     // The contract's enum has no agentic: an agentic run reports the regular engine it is built on.
     mode: ctx.mode === 'classic' ? 'classic' : 'regular',
-    pages: selectedPages(model).map((page) => pageView(page, ctx.pageSizes[page.page_index] ?? { width: Math.round(page.width), height: Math.round(page.height) })),
+    pages: selectedPages(model).map((page) =>
+      pageView(page, ctx.pageSizes[page.page_index] ?? { width: Math.round(page.width), height: Math.round(page.height) }),
+    ),
   };
 }

@@ -79,7 +79,10 @@ export const pageImageRef = (fileId: string, pageIndex: number) => `/v1/files/${
 
 /** Blocks of a page in reading order (ties keep extraction order). */
 export function orderedBlocks(page: ModelPage): Block[] {
-  return page.blocks.map((b, i) => ({ b, i })).sort((x, y) => x.b.readingOrder - y.b.readingOrder || x.i - y.i).map((x) => x.b);
+  return page.blocks
+    .map((b, i) => ({ b, i }))
+    .sort((x, y) => x.b.readingOrder - y.b.readingOrder || x.i - y.i)
+    .map((x) => x.b);
 }
 
 function captionTexts(blocks: Block[]): Map<string, string> {
@@ -92,7 +95,13 @@ function recognisedTableFields(table: TableModel, width: number, height: number)
   return {
     table_html: tableHtml(gridOfTable(table)),
     cells: table.cells.map((c) => ({
-      row_index: c.row, col_index: c.col, rowspan: c.rowspan, colspan: c.colspan, text: c.text, is_header: c.isHeader, bbox: roundOut(c.bbox, width, height),
+      row_index: c.row,
+      col_index: c.col,
+      rowspan: c.rowspan,
+      colspan: c.colspan,
+      text: c.text,
+      is_header: c.isHeader,
+      bbox: roundOut(c.bbox, width, height),
     })),
     grid_row_count: table.rowEdges.length - 1,
     grid_col_count: table.colEdges.length - 1,
@@ -101,7 +110,12 @@ function recognisedTableFields(table: TableModel, width: number, height: number)
   };
 }
 
-function tableFields(table: TableModel | null | undefined, grid: SimpleGrid | null | undefined, width: number, height: number): Partial<ParseChunk> {
+function tableFields(
+  table: TableModel | null | undefined,
+  grid: SimpleGrid | null | undefined,
+  width: number,
+  height: number,
+): Partial<ParseChunk> {
   if (table) return recognisedTableFields(table, width, height);
   // Otherwise the fallback grid of aligned words (fallback-grid.ts), when the block has one.
   if (!grid) return { table_html: null, grid_row_count: null, grid_col_count: null, header_row_count: null, mapping_quality: 'fallback' };
@@ -121,7 +135,10 @@ class ParseViewBuilder {
   /** Body markdown parts; consecutive list items join with one newline so they stay one list. */
   private readonly parts: { md: string; list: boolean }[] = [];
 
-  constructor(private readonly model: DocumentModel, private readonly ctx: ParseViewContext) {}
+  constructor(
+    private readonly model: DocumentModel,
+    private readonly ctx: ParseViewContext,
+  ) {}
 
   addPage(page: ModelPage, size: { width: number; height: number } | null): void {
     if (page.page_index > 0) this.parts.push({ md: `<!-- page ${page.page_index + 1} -->`, list: false });
@@ -150,7 +167,9 @@ class ParseViewBuilder {
       }
       const withMath = group ? undefined : textWithInlineMath(block, graphics);
       const shown = withMath ? { ...block, text: withMath } : block;
-      const { markdown, table, grid } = group ? { markdown: groupMarkdown(group, refOf), table: null, grid: null } : blockMarkdown(shown, mdContext);
+      const { markdown, table, grid } = group
+        ? { markdown: groupMarkdown(group, refOf), table: null, grid: null }
+        : blockMarkdown(shown, mdContext);
       const type = group ? (group.kind === 'formula' ? 'equation' : 'figure') : block.type;
       const chunk: ParseChunk = {
         chunk_id: `p${page.page_index}_c${n}`,
@@ -175,12 +194,25 @@ class ParseViewBuilder {
     if (!size || this.ctx.grounding === 'none') return;
     const box = blockBox(block);
     const rounded = roundOut(box, size.width, size.height);
-    chunk.bbox = chunk.bbox ? [Math.min(chunk.bbox[0], rounded[0]), Math.min(chunk.bbox[1], rounded[1]), Math.max(chunk.bbox[2], rounded[2]), Math.max(chunk.bbox[3], rounded[3])] : rounded;
+    chunk.bbox = chunk.bbox
+      ? [
+          Math.min(chunk.bbox[0], rounded[0]),
+          Math.min(chunk.bbox[1], rounded[1]),
+          Math.max(chunk.bbox[2], rounded[2]),
+          Math.max(chunk.bbox[3], rounded[3]),
+        ]
+      : rounded;
     const lines = this.ctx.grounding === 'ocr_lines' && block.lines.length;
     for (const part of lines ? block.lines.map(lineBox) : [box]) {
       const region_id = `p${pageIndex}_r${this.regionCount(pageIndex)}`;
       const label = lines ? 'text_line' : chunk.type;
-      this.regions.push({ region_id, page_index: pageIndex, shape: toShape(roundOut(part, size.width, size.height)), label, display_label: displayLabel(label) });
+      this.regions.push({
+        region_id,
+        page_index: pageIndex,
+        shape: toShape(roundOut(part, size.width, size.height)),
+        label,
+        display_label: displayLabel(label),
+      });
       chunk.region_ids.push(region_id);
     }
   }

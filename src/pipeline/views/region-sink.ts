@@ -12,13 +12,23 @@ export class RegionSink {
   readonly regions: ParseRegion[] = [];
   private readonly counters = new Map<number, number>();
 
-  constructor(private readonly prefix: string, private readonly pageSizes: PageSize[], private readonly pages: ModelPage[]) {}
+  constructor(
+    private readonly prefix: string,
+    private readonly pageSizes: PageSize[],
+    private readonly pages: ModelPage[],
+  ) {}
 
   add(pageIndex: number, bbox: BBox, label: string): string {
     const n = this.counters.get(pageIndex) ?? 0;
     this.counters.set(pageIndex, n + 1);
     const region_id = `p${pageIndex}_${this.prefix}${n}`;
-    this.regions.push({ region_id, page_index: pageIndex, shape: toShape(this.round(pageIndex, bbox)), label, display_label: displayLabel(label) });
+    this.regions.push({
+      region_id,
+      page_index: pageIndex,
+      shape: toShape(this.round(pageIndex, bbox)),
+      label,
+      display_label: displayLabel(label),
+    });
     return region_id;
   }
 

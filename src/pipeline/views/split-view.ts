@@ -53,7 +53,14 @@ export function buildSplitView(model: DocumentModel, verbosity: 'none' | 'debug'
   return {
     total_pages: pages.length,
     documents: planRuns(pages, classes).map(segmentView),
-    page_summaries: debug ? pages.map((p, i) => ({ page_index: p.page_index, doc_class: classes[i].docClass, page_role: classes[i].pageRole, text: pageSummary(p) })) : null,
+    page_summaries: debug
+      ? pages.map((p, i) => ({
+          page_index: p.page_index,
+          doc_class: classes[i].docClass,
+          page_role: classes[i].pageRole,
+          text: pageSummary(p),
+        }))
+      : null,
     split_metadata: debug ? { page_classifications: classes.map(pageView) } : null,
   };
 }
@@ -65,12 +72,13 @@ export function buildSplitView(model: DocumentModel, verbosity: 'none' | 'debug'
  */
 function planRuns(pages: ModelPage[], classes: PageClassification[]): SegmentPlan[] {
   const out: SegmentPlan[] = [];
-  for (let start = 0; start < pages.length;) {
+  for (let start = 0; start < pages.length; ) {
     let end = start + 1;
     while (end < pages.length && pages[end].page_index === pages[end - 1].page_index + 1) end++;
     const offset = pages[start].page_index;
     const runClasses = classes.slice(start, end).map((c) => ({ ...c, pageIndex: c.pageIndex - offset }));
-    for (const s of planSplit(pages.slice(start, end), runClasses)) out.push({ ...s, startPage: s.startPage + offset, endPage: s.endPage + offset });
+    for (const s of planSplit(pages.slice(start, end), runClasses))
+      out.push({ ...s, startPage: s.startPage + offset, endPage: s.endPage + offset });
     start = end;
   }
   return out;

@@ -1,5 +1,14 @@
 import type { BBox } from '../model/types.ts';
-import { coverage, escapeHtml, tableHtml, type MappingQuality, type TableCellModel, type TableGroup, type TableModel, type ViewGrid } from '../tables/mod.ts';
+import {
+  coverage,
+  escapeHtml,
+  tableHtml,
+  type MappingQuality,
+  type TableCellModel,
+  type TableGroup,
+  type TableModel,
+  type ViewGrid,
+} from '../tables/mod.ts';
 import { roundOut } from './view-boxes.ts';
 
 /**

@@ -33,7 +33,10 @@ function pageTables(page: ModelPage, options: TablesViewOptions): TableModel[] {
 
 export function buildTablesView(model: DocumentModel, options: TablesViewOptions & { pageSizes: PageSize[] }): TablesView {
   const found = model.pages.flatMap((page) => pageTables(page, options));
-  const groups = mergeAcrossPages(found, model.pages.map((p) => ({ width: p.width, height: p.height })));
+  const groups = mergeAcrossPages(
+    found,
+    model.pages.map((p) => ({ width: p.width, height: p.height })),
+  );
   // Region ids numbered per page in the order the tables and cells are serialized (stable for the same analysis).
   const sink = new RegionSink('tr', options.pageSizes, model.pages);
   const tables = groups.map((group) => tableResult(group, options.grounding, sink));

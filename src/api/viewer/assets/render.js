@@ -3,10 +3,24 @@ export const $ = (selector) => document.querySelector(selector);
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const COLOURS = {
-  title: '#d62728', section_header: '#ff7f0e', text: '#1f77b4', list_item: '#2ca02c', key_value: '#17becf',
-  table: '#9467bd', table_cell: '#9467bd', figure: '#8c564b', picture: '#8c564b', chart: '#8c564b', caption: '#bcbd22',
-  formula: '#e377c2', equation: '#e377c2', page_header: '#7f7f7f', page_footer: '#7f7f7f', footnote: '#7f7f7f',
-  field: '#e6550d', citation: '#d62728',
+  title: '#d62728',
+  section_header: '#ff7f0e',
+  text: '#1f77b4',
+  list_item: '#2ca02c',
+  key_value: '#17becf',
+  table: '#9467bd',
+  table_cell: '#9467bd',
+  figure: '#8c564b',
+  picture: '#8c564b',
+  chart: '#8c564b',
+  caption: '#bcbd22',
+  formula: '#e377c2',
+  equation: '#e377c2',
+  page_header: '#7f7f7f',
+  page_footer: '#7f7f7f',
+  footnote: '#7f7f7f',
+  field: '#e6550d',
+  citation: '#d62728',
 };
 
 function colourOf(label) {
@@ -37,7 +51,8 @@ export function drawOverlay(page, view) {
   const fontSize = Math.max(10, Math.round(page.width / 60));
   const area = (r) => r.w * r.h;
   // Big boxes first and cells last, so that the smaller ones stay on top and clickable.
-  const regions = view.regions.filter((r) => r.page === page.index)
+  const regions = view.regions
+    .filter((r) => r.page === page.index)
     .sort((a, b) => Number(Boolean(a.cell)) - Number(Boolean(b.cell)) || area(b) - area(a));
   const badges = [];
   for (const r of regions) {
@@ -54,10 +69,20 @@ export function drawOverlay(page, view) {
     if (r.order === undefined) continue;
     // The reading-order number sits in the left margin when there is room, else inside the box.
     const outside = box.x > fontSize * 2;
-    badges.push(svgEl('text', {
-      x: outside ? box.x - 4 : box.x + 3, y: box.y + fontSize, 'text-anchor': outside ? 'end' : 'start',
-      'font-size': fontSize, fill: colour, class: 'order',
-    }, String(r.order)));
+    badges.push(
+      svgEl(
+        'text',
+        {
+          x: outside ? box.x - 4 : box.x + 3,
+          y: box.y + fontSize,
+          'text-anchor': outside ? 'end' : 'start',
+          'font-size': fontSize,
+          fill: colour,
+          class: 'order',
+        },
+        String(r.order),
+      ),
+    );
   }
   page.svg.append(...badges);
 }
@@ -80,8 +105,11 @@ function renderGrid(grid) {
 
 export function renderItem(item) {
   const order = item.order ? `#${item.order} · ` : '';
-  const li = el('li', { class: item.regions.length ? 'item' : 'item ungrounded', 'data-item': item.id, 'data-regions': item.regions.join(' ') },
-    el('div', { class: 'meta' }, `${order}${item.meta}`));
+  const li = el(
+    'li',
+    { class: item.regions.length ? 'item' : 'item ungrounded', 'data-item': item.id, 'data-regions': item.regions.join(' ') },
+    el('div', { class: 'meta' }, `${order}${item.meta}`),
+  );
   li.style.setProperty('--c', colourOf(item.label));
   if (item.text && !item.grid?.length) li.append(el('div', { class: 'body' }, item.text));
   if (item.grid?.length) li.append(renderGrid(item.grid));
@@ -90,11 +118,13 @@ export function renderItem(item) {
 
 export function renderLegend(regions) {
   const labels = [...new Set(regions.filter((r) => !r.cell).map((r) => r.label))].sort();
-  $('#legend').replaceChildren(...labels.map((label) => {
-    const swatch = el('i');
-    swatch.style.borderColor = colourOf(label);
-    return el('span', {}, swatch, label);
-  }));
+  $('#legend').replaceChildren(
+    ...labels.map((label) => {
+      const swatch = el('i');
+      swatch.style.borderColor = colourOf(label);
+      return el('span', {}, swatch, label);
+    }),
+  );
 }
 
 const byRegions = (root, id) => [...root.querySelectorAll(`[data-regions~="${CSS.escape(id)}"]`)];

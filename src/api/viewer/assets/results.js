@@ -24,8 +24,13 @@ function numberInReadingOrder(items, regions) {
 /** Table cells (parse chunks and /v1/tables share the fields) → grid entries; `regionsOf` links each to regions. */
 function gridOf(cells, regionsOf) {
   return cells.map((c, i) => ({
-    row: c.row_index ?? c.row ?? 0, col: c.col_index ?? c.col ?? 0, rowspan: c.rowspan ?? 1, colspan: c.colspan ?? 1,
-    header: Boolean(c.is_header), text: c.value ?? c.text ?? '', regions: regionsOf(c, i),
+    row: c.row_index ?? c.row ?? 0,
+    col: c.col_index ?? c.col ?? 0,
+    rowspan: c.rowspan ?? 1,
+    colspan: c.colspan ?? 1,
+    header: Boolean(c.is_header),
+    text: c.value ?? c.text ?? '',
+    regions: regionsOf(c, i),
   }));
 }
 
@@ -43,8 +48,12 @@ export function parseView(r) {
       return [id];
     };
     return {
-      id: c.chunk_id, page: c.page_index, label: c.type ?? c.label ?? 'text', regions: c.region_ids ?? [],
-      meta: `${c.display_label ?? c.type ?? 'chunk'} · ${pageText(c.page_index)}`, text: c.markdown,
+      id: c.chunk_id,
+      page: c.page_index,
+      label: c.type ?? c.label ?? 'text',
+      regions: c.region_ids ?? [],
+      meta: `${c.display_label ?? c.type ?? 'chunk'} · ${pageText(c.page_index)}`,
+      text: c.markdown,
       grid: c.cells?.length ? gridOf(c.cells, cellRegion) : null,
     };
   });
@@ -60,7 +69,14 @@ export function layoutView(r) {
     for (const c of components) {
       regions.push({ id: c.id, page: page.page_index, label: c.type, ...fromBbox(c.bbox) });
       const score = Number.isFinite(c.score) ? ` · score ${c.score.toFixed(2)}` : '';
-      items.push({ id: c.id, page: page.page_index, label: c.type, regions: [c.id], meta: `${c.type} · ${pageText(page.page_index)}${score}`, text: '' });
+      items.push({
+        id: c.id,
+        page: page.page_index,
+        label: c.type,
+        regions: [c.id],
+        meta: `${c.type} · ${pageText(page.page_index)}${score}`,
+        text: '',
+      });
     }
   }
   numberInReadingOrder(items, regions);
@@ -81,7 +97,11 @@ export function tablesView(r) {
       regions.push({ id: ids[0], page: t.page_index, label: 'table', ...fromBbox(t.bbox) });
     }
     return {
-      id: `table${i}`, page: t.page_index, label: 'table', regions: ids, text: '',
+      id: `table${i}`,
+      page: t.page_index,
+      label: 'table',
+      regions: ids,
+      text: '',
       meta: `Table ${i + 1} · ${pageText(t.page_index)} · ${t.grid_row_count}×${t.grid_col_count} · ${t.mapping_quality}`,
       grid: gridOf(t.cells ?? [], (c) => c.region_ids ?? []),
     };
@@ -129,7 +149,17 @@ export function askView(r) {
     const ids = (c.regions ?? []).map((g, j) => {
       const id = `citation${i}.${j}`;
       // Citation boxes come with the page size they were measured on: drawn scaled to the image.
-      regions.push({ id, page: g.page_index, label: 'citation', order: i + 1, x: g.bbox.x, y: g.bbox.y, w: g.bbox.width, h: g.bbox.height, space: { w: g.page_width, h: g.page_height } });
+      regions.push({
+        id,
+        page: g.page_index,
+        label: 'citation',
+        order: i + 1,
+        x: g.bbox.x,
+        y: g.bbox.y,
+        w: g.bbox.width,
+        h: g.bbox.height,
+        space: { w: g.page_width, h: g.page_height },
+      });
       return id;
     });
     const pages = [...new Set((c.regions ?? []).map((g) => g.page_index + 1))].join(', ');

@@ -20,15 +20,17 @@ const DEFAULT_SCHEMA = {
     { key: 'vendor_name', description: 'Name of the seller', type: 'string' },
     { key: 'total', description: 'Total amount due', type: 'number' },
   ],
-  tables: [{
-    key: 'line_items',
-    description: 'Invoice line items',
-    fields: [
-      { key: 'description', description: 'Item description', type: 'string' },
-      { key: 'quantity', description: 'Quantity', type: 'number' },
-      { key: 'amount', description: 'Line amount', type: 'number' },
-    ],
-  }],
+  tables: [
+    {
+      key: 'line_items',
+      description: 'Invoice line items',
+      fields: [
+        { key: 'description', description: 'Item description', type: 'string' },
+        { key: 'quantity', description: 'Quantity', type: 'number' },
+        { key: 'amount', description: 'Line amount', type: 'number' },
+      ],
+    },
+  ],
 };
 
 const state = {
@@ -73,7 +75,12 @@ async function runJob(name, path, body) {
   const ticker = setInterval(showProgress, 250);
   let final;
   try {
-    final = await client.waitForJob(job.job_id, { onProgress: (update) => { latest = update; showProgress(); } });
+    final = await client.waitForJob(job.job_id, {
+      onProgress: (update) => {
+        latest = update;
+        showProgress();
+      },
+    });
   } finally {
     clearInterval(ticker);
   }
@@ -85,14 +92,17 @@ async function runJob(name, path, body) {
 
 // ---------- pages and overlays ----------
 
-const observer = new IntersectionObserver((entries) => {
-  for (const entry of entries) {
-    if (!entry.isIntersecting) continue;
-    observer.unobserve(entry.target);
-    const page = state.pages.find((p) => p.figure === entry.target);
-    if (page) loadPageImage(page);
-  }
-}, { root: $('#pages'), rootMargin: '1500px 0px' });
+const observer = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      const page = state.pages.find((p) => p.figure === entry.target);
+      if (page) loadPageImage(page);
+    }
+  },
+  { root: $('#pages'), rootMargin: '1500px 0px' },
+);
 
 function createPage(index) {
   const img = el('img', { alt: `Page ${index + 1}`, draggable: 'false' });
@@ -151,7 +161,11 @@ function showTab(name) {
 // ---------- files ----------
 
 function sessionFiles() {
-  try { return JSON.parse(sessionStorage.getItem(FILES_STORE) ?? '[]'); } catch { return []; }
+  try {
+    return JSON.parse(sessionStorage.getItem(FILES_STORE) ?? '[]');
+  } catch {
+    return [];
+  }
 }
 
 function rememberFiles(refs) {
@@ -198,7 +212,11 @@ async function openFileId(fileId) {
 // ---------- operations ----------
 
 function readSchema() {
-  try { return JSON.parse($('#schema').value); } catch (err) { throw new Error(`the schema is not valid JSON: ${err.message}`); }
+  try {
+    return JSON.parse($('#schema').value);
+  } catch (err) {
+    throw new Error(`the schema is not valid JSON: ${err.message}`);
+  }
 }
 
 const OPERATIONS = {

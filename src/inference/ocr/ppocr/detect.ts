@@ -81,7 +81,10 @@ function floodFill(prob: Float32Array, labels: Int32Array, stack: Int32Array, w:
   let top = 0;
   stack[top++] = start;
   labels[start] = label;
-  let minX = w, minY = h, maxX = 0, maxY = 0;
+  let minX = w,
+    minY = h,
+    maxX = 0,
+    maxY = 0;
   while (top > 0) {
     const p = stack[--top];
     const x = p % w;
@@ -108,7 +111,13 @@ function floodFill(prob: Float32Array, labels: Int32Array, stack: Int32Array, w:
 }
 
 function boxForComponent(
-  prob: Float32Array, labels: Int32Array, w: number, label: number, bounds: Bounds, scaleX: number, scaleY: number,
+  prob: Float32Array,
+  labels: Int32Array,
+  w: number,
+  label: number,
+  bounds: Bounds,
+  scaleX: number,
+  scaleY: number,
 ): DetectedBox | null {
   const [minX, minY, maxX, maxY] = bounds;
   // The hull of each row's outermost pixel squares is the hull of the whole component. Squares rather than
@@ -161,8 +170,10 @@ function meanInsideQuad(prob: Float32Array, w: number, quad: Quad, bounds: Bound
 function insideConvexQuad(q: Quad, px: number, py: number): boolean {
   const eps = 1e-6;
   for (let i = 0; i < 4; i++) {
-    const ax = q[2 * i], ay = q[2 * i + 1];
-    const bx = q[(2 * i + 2) % 8], by = q[(2 * i + 3) % 8];
+    const ax = q[2 * i],
+      ay = q[2 * i + 1];
+    const bx = q[(2 * i + 2) % 8],
+      by = q[(2 * i + 3) % 8];
     if ((bx - ax) * (py - ay) - (by - ay) * (px - ax) < -eps) return false;
   }
   return true;

@@ -15,7 +15,10 @@ export function wordsOfLine(reading: Recognition, quad: Quad): OcrWord[] {
   let previousRight = 0;
   let i = 0;
   while (i < chars.length) {
-    if (chars[i].char === ' ') { i++; continue; }
+    if (chars[i].char === ' ') {
+      i++;
+      continue;
+    }
     let j = i;
     while (j + 1 < chars.length && chars[j + 1].char !== ' ') j++;
     const left = Math.max(previousRight, chars[i].center - pitch / 2, 0);

@@ -32,12 +32,15 @@ export async function guessOrientation(classifier: OnnxModel, image: RgbImage, b
   }
   const vertical = tallWeight > wideWeight;
   const sample = elongated
-    .filter((b) => (b.along > b.across) === vertical)
+    .filter((b) => b.along > b.across === vertical)
     .sort((a, b) => Math.max(b.along, b.across) - Math.max(a.along, a.across))
     .slice(0, SAMPLE_SIZE);
   // A vertical box read from its top-right corner downward is the page turned 90° clockwise (fixed by 270°).
   const quads: Quad[] = sample.map((b) => (vertical ? rotateQuadStart(b.quad, 1) : b.quad));
-  const guesses = await classifyAngles(classifier, quads.map((q) => cropQuad(image, q)));
+  const guesses = await classifyAngles(
+    classifier,
+    quads.map((q) => cropQuad(image, q)),
+  );
   let uprightVotes = 0;
   let flippedVotes = 0;
   for (const g of guesses) {

@@ -47,7 +47,10 @@ export function minAreaRect(hull: Point[]): RotatedRect {
     if (len === 0) continue;
     const ux = (b[0] - a[0]) / len;
     const uy = (b[1] - a[1]) / len;
-    let minU = Infinity, maxU = -Infinity, minV = Infinity, maxV = -Infinity;
+    let minU = Infinity,
+      maxU = -Infinity,
+      minV = Infinity,
+      maxV = -Infinity;
     for (const p of hull) {
       const u = p[0] * ux + p[1] * uy;
       const v = -p[0] * uy + p[1] * ux;
@@ -139,19 +142,28 @@ export function cropQuad(image: RgbImage, quad: Quad): RgbImage {
   // detector's rectangles; a bilinear approximation of a true perspective warp for other quads).
   for (let y = 0; y < outH; y++) {
     const v = (y + 0.5) / outH;
-    const lx = quad[0] + (quad[6] - quad[0]) * v, ly = quad[1] + (quad[7] - quad[1]) * v;
-    const rx = quad[2] + (quad[4] - quad[2]) * v, ry = quad[3] + (quad[5] - quad[3]) * v;
-    const dx = (rx - lx) / outW, dy = (ry - ly) / outW;
+    const lx = quad[0] + (quad[6] - quad[0]) * v,
+      ly = quad[1] + (quad[7] - quad[1]) * v;
+    const rx = quad[2] + (quad[4] - quad[2]) * v,
+      ry = quad[3] + (quad[5] - quad[3]) * v;
+    const dx = (rx - lx) / outW,
+      dy = (ry - ly) / outW;
     let sx = lx + dx * 0.5 - 0.5;
     let sy = ly + dy * 0.5 - 0.5;
     let o = y * outW * 3;
     for (let x = 0; x < outW; x++, sx += dx, sy += dy, o += 3) {
       const fx = sx < 0 ? 0 : sx > w - 1 ? w - 1 : sx;
       const fy = sy < 0 ? 0 : sy > h - 1 ? h - 1 : sy;
-      const x0 = Math.floor(fx), y0 = Math.floor(fy);
-      const x1 = x0 + 1 < w ? x0 + 1 : x0, y1 = y0 + 1 < h ? y0 + 1 : y0;
-      const wx = fx - x0, wy = fy - y0;
-      const a = (y0 * w + x0) * 3, b = (y0 * w + x1) * 3, c = (y1 * w + x0) * 3, e = (y1 * w + x1) * 3;
+      const x0 = Math.floor(fx),
+        y0 = Math.floor(fy);
+      const x1 = x0 + 1 < w ? x0 + 1 : x0,
+        y1 = y0 + 1 < h ? y0 + 1 : y0;
+      const wx = fx - x0,
+        wy = fy - y0;
+      const a = (y0 * w + x0) * 3,
+        b = (y0 * w + x1) * 3,
+        c = (y1 * w + x0) * 3,
+        e = (y1 * w + x1) * 3;
       for (let ch = 0; ch < 3; ch++) {
         const top = data[a + ch] + (data[b + ch] - data[a + ch]) * wx;
         const bot = data[c + ch] + (data[e + ch] - data[c + ch]) * wx;

@@ -6,8 +6,14 @@ import type { RgbImage } from '../types.ts';
  * `planeWidth` >= outW lets callers pad the right side of a batch (the padding is left untouched).
  */
 export function writeResizedBgr(
-  image: RgbImage, outW: number, outH: number, dst: Float32Array, offset: number, planeWidth: number,
-  scale: readonly [number, number, number], bias: readonly [number, number, number],
+  image: RgbImage,
+  outW: number,
+  outH: number,
+  dst: Float32Array,
+  offset: number,
+  planeWidth: number,
+  scale: readonly [number, number, number],
+  bias: readonly [number, number, number],
 ): void {
   const { width: w, height: h, data } = image;
   const plane = planeWidth * outH;

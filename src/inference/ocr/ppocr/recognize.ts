@@ -35,7 +35,11 @@ export interface Recognition {
 
 /** Reads line crops with the CTC recognizer, batching crops of similar aspect ratio. */
 export async function recognizeCrops(
-  model: OnnxModel, dictionary: string[], crops: RgbImage[], batchSize = DEFAULT_BATCH, minBatchWidth = DEFAULT_MIN_BATCH_WIDTH,
+  model: OnnxModel,
+  dictionary: string[],
+  crops: RgbImage[],
+  batchSize = DEFAULT_BATCH,
+  minBatchWidth = DEFAULT_MIN_BATCH_WIDTH,
   clock = new StageClock(),
 ): Promise<Recognition[]> {
   const results = new Array<Recognition>(crops.length);
@@ -54,10 +58,12 @@ export async function recognizeCrops(
     });
     const out = await clock.time('recognition_model', () => model.run(input, [indices.length, 3, REC_HEIGHT, batchWidth]));
     const [, steps, classes] = out.dims;
-    clock.timeSync('ctc_decode', () => indices.forEach((cropIndex, k) => {
-      const stepFraction = batchWidth / widths[k] / steps; // one time step, as a fraction of the crop width
-      results[cropIndex] = decodeCtc(out.data, k * steps * classes, steps, classes, dictionary, stepFraction);
-    }));
+    clock.timeSync('ctc_decode', () =>
+      indices.forEach((cropIndex, k) => {
+        const stepFraction = batchWidth / widths[k] / steps; // one time step, as a fraction of the crop width
+        results[cropIndex] = decodeCtc(out.data, k * steps * classes, steps, classes, dictionary, stepFraction);
+      }),
+    );
   }
   return results;
 }
@@ -72,7 +78,12 @@ function aspect(image: RgbImage): number {
  * in the blank run between two characters or where that run is much longer than usual.
  */
 export function decodeCtc(
-  probs: Float32Array, offset: number, steps: number, classes: number, dictionary: string[], stepFraction: number,
+  probs: Float32Array,
+  offset: number,
+  steps: number,
+  classes: number,
+  dictionary: string[],
+  stepFraction: number,
 ): Recognition {
   const spaceClass = dictionary[dictionary.length - 1] === ' ' ? dictionary.length - 1 : -1;
   const emitted: { cls: number; prob: number; t: number; spaceBefore: number }[] = [];
@@ -130,7 +141,9 @@ const cjkClasses = new WeakMap<string[], Uint8Array>();
 function cjkClassesOf(dictionary: string[]): Uint8Array {
   let flags = cjkClasses.get(dictionary);
   if (!flags) {
-    flags = Uint8Array.from(dictionary, (char) => (char !== '' && char !== ' ' && !isLatin(char) && !isFullWidthForm(char.charCodeAt(0)) ? 1 : 0));
+    flags = Uint8Array.from(dictionary, (char) =>
+      char !== '' && char !== ' ' && !isLatin(char) && !isFullWidthForm(char.charCodeAt(0)) ? 1 : 0,
+    );
     cjkClasses.set(dictionary, flags);
   }
   return flags;
@@ -141,7 +154,13 @@ function cjkClassesOf(dictionary: string[]): Uint8Array {
  * (λ) comes out as the CJK character that looks most like it (入). In a line of Latin text, a lone CJK character
  * is replaced by the best non-CJK class at its step, with that class's (lower) probability as its confidence.
  */
-function latinForStrayCjk(emitted: { cls: number; prob: number; t: number }[], probs: Float32Array, offset: number, classes: number, dictionary: string[]): void {
+function latinForStrayCjk(
+  emitted: { cls: number; prob: number; t: number }[],
+  probs: Float32Array,
+  offset: number,
+  classes: number,
+  dictionary: string[],
+): void {
   const cjk = cjkClassesOf(dictionary);
   const stray = emitted.filter((e) => cjk[e.cls] === 1);
   if (stray.length === 0 || stray.length > STRAY_CJK_MAX) return;
@@ -150,7 +169,8 @@ function latinForStrayCjk(emitted: { cls: number; prob: number; t: number }[], p
   for (const e of stray) {
     const row = offset + e.t * classes;
     let best = -1;
-    for (let c = 1; c < Math.min(classes, dictionary.length); c++) if (cjk[c] === 0 && dictionary[c] !== ' ' && (best < 0 || probs[row + c] > probs[row + best])) best = c;
+    for (let c = 1; c < Math.min(classes, dictionary.length); c++)
+      if (cjk[c] === 0 && dictionary[c] !== ' ' && (best < 0 || probs[row + c] > probs[row + best])) best = c;
     if (best < 0) continue;
     e.cls = best;
     e.prob = probs[row + best];

@@ -25,7 +25,11 @@ const sessionSettings = (options: SessionOptions, providers: string[]): ort.Infe
   enableCpuMemArena: true,
 });
 
-async function tryOpen(label: string, build: () => Uint8Array | null, settings: ort.InferenceSession.SessionOptions): Promise<ort.InferenceSession | null> {
+async function tryOpen(
+  label: string,
+  build: () => Uint8Array | null,
+  settings: ort.InferenceSession.SessionOptions,
+): Promise<ort.InferenceSession | null> {
   try {
     const bytes = build();
     return bytes ? await ort.InferenceSession.create(bytes, settings) : null;

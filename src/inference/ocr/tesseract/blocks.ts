@@ -47,7 +47,7 @@ export function skewFromBaselines(lines: Tesseract.Line[]): number {
     total += dx;
   }
   if (total === 0) return 0;
-  return Math.round(((weighted / total) * 180) / Math.PI * 100) / 100;
+  return Math.round((((weighted / total) * 180) / Math.PI) * 100) / 100;
 }
 
 /** Lines in Tesseract's reading order (blocks → paragraphs → lines). */

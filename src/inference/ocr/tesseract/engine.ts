@@ -27,8 +27,9 @@ type RecognizeOptionsWithParams = Partial<Tesseract.RecognizeOptions> & { tessed
 
 /** Starts `count` LSTM workers; if any fails, stops the others. */
 async function startRecognizers(langs: string[], langPath: string, count: number): Promise<Tesseract.Worker[]> {
-  const started = await Promise.allSettled(Array.from({ length: count }, () =>
-    startWorker({ langs, oem: OEM_LSTM, langPath, parameters: { tessedit_pageseg_mode: PSM_AUTO } })));
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startWorker({ langs, oem: OEM_LSTM, langPath, parameters: { tessedit_pageseg_mode: PSM_AUTO } })),
+  );
   const workers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failure = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure) {
@@ -50,14 +51,20 @@ function lazyOsdPool(): { get(): Promise<WorkerPool>; close(): Promise<void> } {
         return new WorkerPool([await startWorker({ langs: ['osd'], oem: OEM_LEGACY, langPath })]);
       })();
       // A failed start is retried on the next call rather than cached forever.
-      pool.catch(() => { pool = null; });
+      pool.catch(() => {
+        pool = null;
+      });
       return pool;
     },
     async close() {
       closed = true;
       const started = pool;
       pool = null;
-      if (started) await started.then((p) => p.close(), () => {});
+      if (started)
+        await started.then(
+          (p) => p.close(),
+          () => {},
+        );
     },
   };
 }
@@ -125,8 +132,12 @@ export async function createTesseractEngine(options: TesseractEngineOptions = {}
         const { lines } = pageLinesFromBlocks(data.blocks);
         if (lines.length === 0) return { text: '', confidence: 0 };
         const words = lines.flatMap((l) => l.words);
-        const confidence = words.reduce((sum, w) => sum + w.confidence * w.text.length, 0)
-          / Math.max(1, words.reduce((sum, w) => sum + w.text.length, 0));
+        const confidence =
+          words.reduce((sum, w) => sum + w.confidence * w.text.length, 0) /
+          Math.max(
+            1,
+            words.reduce((sum, w) => sum + w.text.length, 0),
+          );
         return { text: lines.map((l) => l.text).join(' '), confidence };
       } catch (err) {
         throw failed('line reading', err);

@@ -36,8 +36,9 @@ export async function voteOrientation(image: RgbImage, osd: OrientationGuess | n
   const candidates = osd && osd.confidence > 0 ? [osd.rotation, ((osd.rotation + 180) % 360) as Orientation] : ALL;
   const small = shrinkToFit(image, VOTE_MAX_SIDE);
   // In parallel: with several recognition workers the turns are read at once.
-  const scores = await Promise.all(candidates.map(async (rotation) =>
-    ({ rotation, score: readabilityScore(await recognize(rotateImage(small, rotation))) })));
+  const scores = await Promise.all(
+    candidates.map(async (rotation) => ({ rotation, score: readabilityScore(await recognize(rotateImage(small, rotation))) })),
+  );
   scores.sort((a, b) => b.score - a.score);
   const [best, second] = scores;
   if (best.score === 0) return osd ?? { rotation: 0, confidence: 0 };

@@ -37,7 +37,9 @@ export function traineddataFile(lang: string, kind: 'lstm' | 'legacy'): string {
   try {
     packageDir = path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`));
   } catch (err) {
-    throw new TesseractEngineError('language_data_missing', `language "${lang}" is not installed (package @tesseract.js-data/${lang})`, { cause: err });
+    throw new TesseractEngineError('language_data_missing', `language "${lang}" is not installed (package @tesseract.js-data/${lang})`, {
+      cause: err,
+    });
   }
   for (const dir of kind === 'lstm' ? LSTM_DIRS : LEGACY_DIRS) {
     const file = path.join(packageDir, dir, `${lang}.traineddata.gz`);

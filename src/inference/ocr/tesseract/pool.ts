@@ -32,11 +32,15 @@ export class WorkerPool {
     return new Promise<T>((resolve, reject) => {
       const job: Queued = { run: task, resolve: resolve as (v: unknown) => void, reject, signal };
       // Abort while waiting: leave the queue. Abort while running: answer now; the worker finishes in the background.
-      signal?.addEventListener('abort', () => {
-        const at = this.queue.indexOf(job);
-        if (at >= 0) this.queue.splice(at, 1);
-        reject(signal.reason);
-      }, { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const at = this.queue.indexOf(job);
+          if (at >= 0) this.queue.splice(at, 1);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
       this.queue.push(job);
       this.dispatch();
     });
@@ -47,7 +51,8 @@ export class WorkerPool {
       const worker = this.idle.pop() as Tesseract.Worker;
       const job = this.queue.shift() as Queued;
       this.running.add(job);
-      job.run(worker)
+      job
+        .run(worker)
         .then(job.resolve, job.reject)
         .finally(() => {
           this.running.delete(job);

@@ -26,20 +26,29 @@ export async function startWorker(spec: WorkerSpec): Promise<Tesseract.Worker> {
   const timeoutMs = spec.timeoutMs ?? 60_000;
   let failStartup: (reason: unknown) => void = () => {};
   let starting = true;
-  const startupFailed = new Promise<never>((_, reject) => { failStartup = reject; });
-  const created = Tesseract.createWorker(spec.langs, spec.oem, {
-    workerPath: tesseractWorkerScript(),
-    corePath: tesseractCoreDir(),
-    langPath: spec.langPath,
-    gzip: true,
-    // 'none': never read or write a traineddata cache (the default writes into the working directory).
-    cacheMethod: 'none',
-    logger: () => {},
-    errorHandler: (failure: unknown) => { if (starting) failStartup(failure); },
-  }, {
-    // Tesseract's own warnings (e.g. "Invalid resolution 0 dpi") would go to our stdout, which carries logs.
-    debug_file: '/dev/null',
-  } as unknown as Partial<Tesseract.InitOptions>);
+  const startupFailed = new Promise<never>((_, reject) => {
+    failStartup = reject;
+  });
+  const created = Tesseract.createWorker(
+    spec.langs,
+    spec.oem,
+    {
+      workerPath: tesseractWorkerScript(),
+      corePath: tesseractCoreDir(),
+      langPath: spec.langPath,
+      gzip: true,
+      // 'none': never read or write a traineddata cache (the default writes into the working directory).
+      cacheMethod: 'none',
+      logger: () => {},
+      errorHandler: (failure: unknown) => {
+        if (starting) failStartup(failure);
+      },
+    },
+    {
+      // Tesseract's own warnings (e.g. "Invalid resolution 0 dpi") would go to our stdout, which carries logs.
+      debug_file: '/dev/null',
+    } as unknown as Partial<Tesseract.InitOptions>,
+  );
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`not ready after ${timeoutMs} ms`)), timeoutMs);
@@ -51,9 +60,11 @@ export async function startWorker(spec: WorkerSpec): Promise<Tesseract.Worker> {
   } catch (failure) {
     // A worker that comes up after all must not linger.
     created.then(stopWorker, () => {});
-    throw new TesseractEngineError('worker_start_failed',
+    throw new TesseractEngineError(
+      'worker_start_failed',
       `could not start a worker for ${spec.langs.join('+')} from ${spec.langPath}: ${describeTesseractFailure(failure)}`,
-      { cause: failure });
+      { cause: failure },
+    );
   } finally {
     starting = false;
     clearTimeout(timer);

@@ -17,17 +17,31 @@ export interface PlotArea {
   xTicks: number[];
 }
 
-interface Run { at: number; from: number; to: number }
+interface Run {
+  at: number;
+  from: number;
+  to: number;
+}
 /** A straight dark line: rows (or columns) `a0..a1` thick, spanning `from..to` along its length. */
-interface Stroke { a0: number; a1: number; from: number; to: number }
+interface Stroke {
+  a0: number;
+  a1: number;
+  from: number;
+  to: number;
+}
 
 /** All ink runs at least `min` long along one row (horizontal) or column, allowing single-pixel gaps. */
 function runsAlong(seg: Segmentation, at: number, horizontal: boolean, from: number, to: number, min: number): Run[] {
   const runs: Run[] = [];
-  let start = -1, last = -1;
+  let start = -1,
+    last = -1;
   for (let i = from; i <= to; i++) {
     const ink = i < to && seg.labels[horizontal ? at * seg.width + i : i * seg.width + at] === INK;
-    if (ink) { if (start < 0) start = i; last = i; continue; }
+    if (ink) {
+      if (start < 0) start = i;
+      last = i;
+      continue;
+    }
     if (start >= 0 && i - last <= 1 && i < to) continue;
     if (start >= 0 && last - start + 1 >= min) runs.push({ at, from: start, to: last });
     start = -1;
@@ -42,8 +56,14 @@ export function strokes(seg: Segmentation, window: [number, number, number, numb
   const [a0, a1, b0, b1] = horizontal ? [y0, y1, x0, x1] : [x0, x1, y0, y1];
   for (let a = a0; a < a1; a++) {
     for (const r of runsAlong(seg, a, horizontal, b0, b1, min)) {
-      const s = out.find((q) => q.a1 === a - 1 && Math.min(q.to, r.to) - Math.max(q.from, r.from) >= 0.9 * Math.min(q.to - q.from, r.to - r.from));
-      if (s) { s.a1 = a; s.from = Math.min(s.from, r.from); s.to = Math.max(s.to, r.to); } else out.push({ a0: a, a1: a, from: r.from, to: r.to });
+      const s = out.find(
+        (q) => q.a1 === a - 1 && Math.min(q.to, r.to) - Math.max(q.from, r.from) >= 0.9 * Math.min(q.to - q.from, r.to - r.from),
+      );
+      if (s) {
+        s.a1 = a;
+        s.from = Math.min(s.from, r.from);
+        s.to = Math.max(s.to, r.to);
+      } else out.push({ a0: a, a1: a, from: r.from, to: r.to });
       if (out.length > 4000) return out;
     }
   }
@@ -57,13 +77,14 @@ export function strokes(seg: Segmentation, window: [number, number, number, numb
 export function findPlotAreas(seg: Segmentation, window: [number, number, number, number]): PlotArea[] {
   const [x0, y0, x1, y1] = window;
   const min = Math.max(30, Math.round(0.08 * Math.min(x1 - x0, y1 - y0)));
-  const hs = strokes(seg, window, true, min), vs = strokes(seg, window, false, min);
+  const hs = strokes(seg, window, true, min),
+    vs = strokes(seg, window, false, min);
   const candidates: PlotArea[] = [];
   for (const h of hs) {
     for (const v of vs) {
       // Tick marks may prolong either axis past the corner by a few pixels.
-      const meets = v.to >= h.a0 - 3 && v.to <= h.a1 + 9 + 0.03 * (v.to - v.from)
-        && v.a0 >= h.from - 3 && v.a0 <= h.from + 9 + 0.03 * (h.to - h.from);
+      const meets =
+        v.to >= h.a0 - 3 && v.to <= h.a1 + 9 + 0.03 * (v.to - v.from) && v.a0 >= h.from - 3 && v.a0 <= h.from + 9 + 0.03 * (h.to - h.from);
       if (!meets) continue;
       const area: PlotArea = { left: v.a1, top: v.from, right: h.to, bottom: h.a0, hasXAxis: true, hasYAxis: true, yTicks: [], xTicks: [] };
       if (area.right - area.left >= 40 && area.bottom - area.top >= 40) candidates.push(area);
@@ -76,7 +97,10 @@ export function findPlotAreas(seg: Segmentation, window: [number, number, number
     kept.push(a);
     if (kept.length >= 8) break;
   }
-  for (const a of kept) { a.yTicks = ticksAlong(seg, a, false); a.xTicks = ticksAlong(seg, a, true); }
+  for (const a of kept) {
+    a.yTicks = ticksAlong(seg, a, false);
+    a.xTicks = ticksAlong(seg, a, true);
+  }
   return kept;
 }
 
@@ -100,7 +124,8 @@ function ticksAlong(seg: Segmentation, area: PlotArea, alongX: boolean): number[
   for (let i = 0; i <= hits.length; i++) {
     if (i < hits.length && start >= 0 && hits[i] === hits[i - 1] + 1) continue;
     if (start >= 0) {
-      const a = hits[start], b = hits[i - 1];
+      const a = hits[start],
+        b = hits[i - 1];
       if (b - a <= 4) centres.push((a + b) / 2);
     }
     start = i;

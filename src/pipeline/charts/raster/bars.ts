@@ -16,10 +16,14 @@ export interface Bar {
   under: number;
 }
 
-export interface BarSet { orientation: 'vertical' | 'horizontal'; bars: Bar[] }
+export interface BarSet {
+  orientation: 'vertical' | 'horizontal';
+  bars: Bar[];
+}
 
 function isRectangle(c: Component): boolean {
-  const w = c.x1 - c.x0 + 1, h = c.y1 - c.y0 + 1;
+  const w = c.x1 - c.x0 + 1,
+    h = c.y1 - c.y0 + 1;
   return c.pixels >= 0.8 * w * h && w >= 3 && h >= 1 && (w >= 3 || h >= 3) && c.pixels >= 6;
 }
 
@@ -27,10 +31,12 @@ export function findBars(comps: Component[], area: PlotArea, seg: Segmentation, 
   const rects = comps.filter(isRectangle);
   const vertical = chain(rects, (c) => Math.abs(c.y1 + 1 - area.bottom) <= 3 && c.x1 - c.x0 >= 2, true);
   const horizontal = chain(rects, (c) => Math.abs(c.x0 - 1 - area.left) <= 3 && c.y1 - c.y0 >= 2, false);
-  const vScore = vertical.reduce((s, b) => s + b.comp.pixels, 0), hScore = horizontal.reduce((s, b) => s + b.comp.pixels, 0);
+  const vScore = vertical.reduce((s, b) => s + b.comp.pixels, 0),
+    hScore = horizontal.reduce((s, b) => s + b.comp.pixels, 0);
   if (!vertical.length && !horizontal.length) return null;
   // A lone bar touching both axes is ambiguous; prefer the orientation with more (and bigger) bars.
-  const orientation = vertical.length > horizontal.length || (vertical.length === horizontal.length && vScore >= hScore) ? 'vertical' : 'horizontal';
+  const orientation =
+    vertical.length > horizontal.length || (vertical.length === horizontal.length && vScore >= hScore) ? 'vertical' : 'horizontal';
   const bars = orientation === 'vertical' ? vertical : horizontal;
   for (const b of bars) b.end = subpixelEnd(b.comp, orientation, seg, raster);
   for (const b of bars) b.base = b.under >= 0 ? bars[b.under].end : orientation === 'vertical' ? area.bottom : area.left + 1;
@@ -45,9 +51,14 @@ function chain(rects: Component[], onAxis: (c: Component) => boolean, vertical: 
     const b = bars[i].comp;
     for (const c of rects) {
       if (used.has(c)) continue;
-      const sameAcross = vertical ? Math.abs(c.x0 - b.x0) <= 2 && Math.abs(c.x1 - b.x1) <= 2 : Math.abs(c.y0 - b.y0) <= 2 && Math.abs(c.y1 - b.y1) <= 2;
+      const sameAcross = vertical
+        ? Math.abs(c.x0 - b.x0) <= 2 && Math.abs(c.x1 - b.x1) <= 2
+        : Math.abs(c.y0 - b.y0) <= 2 && Math.abs(c.y1 - b.y1) <= 2;
       const touching = vertical ? Math.abs(c.y1 + 1 - b.y0) <= 2 : Math.abs(c.x0 - 1 - b.x1) <= 2;
-      if (sameAcross && touching) { used.add(c); bars.push({ comp: c, end: 0, base: 0, under: i }); }
+      if (sameAcross && touching) {
+        used.add(c);
+        bars.push({ comp: c, end: 0, base: 0, under: i });
+      }
     }
   }
   return bars;
@@ -67,7 +78,8 @@ function subpixelEnd(c: Component, orientation: 'vertical' | 'horizontal', seg: 
   };
   const edge = orientation === 'vertical' ? c.y0 : c.x1 + 1;
   if (outside[0] < 0 || outside[1] < 0 || outside[0] >= seg.width || outside[1] >= seg.height) return edge;
-  const fill = pix(inside[0], inside[1]), blend = pix(outside[0], outside[1]);
+  const fill = pix(inside[0], inside[1]),
+    blend = pix(outside[0], outside[1]);
   const bg = [255, 255, 255];
   // Coverage from the channel where fill and background differ most.
   let k = 0;

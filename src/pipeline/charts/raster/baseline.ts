@@ -8,7 +8,8 @@ import { numberOf, type TextLabel } from './text.ts';
  * column of numeric tick labels beside them.
  */
 function isBar(c: Component): boolean {
-  const w = c.x1 - c.x0 + 1, h = c.y1 - c.y0 + 1;
+  const w = c.x1 - c.x0 + 1,
+    h = c.y1 - c.y0 + 1;
   return w >= 3 && h >= 3 && c.pixels >= 0.8 * w * h;
 }
 
@@ -29,8 +30,13 @@ export function inferPlotArea(comps: Component[], labels: TextLabel[]): PlotArea
   const numbers = labels.filter((l) => numberOf(l) !== null);
   if (onBottom.length >= 2 && onBottom.length >= onLeft.length) {
     const bottom = Math.max(...onBottom.map((c) => c.y1)) + 1;
-    const x0 = Math.min(...onBottom.map((c) => c.x0)), x1 = Math.max(...onBottom.map((c) => c.x1));
-    const ticks = aligned(numbers.filter((l) => l.bbox[2] < x0 && (l.bbox[1] + l.bbox[3]) / 2 <= bottom + 4), 2, (l) => -(l.bbox[1] + l.bbox[3]) / 2);
+    const x0 = Math.min(...onBottom.map((c) => c.x0)),
+      x1 = Math.max(...onBottom.map((c) => c.x1));
+    const ticks = aligned(
+      numbers.filter((l) => l.bbox[2] < x0 && (l.bbox[1] + l.bbox[3]) / 2 <= bottom + 4),
+      2,
+      (l) => -(l.bbox[1] + l.bbox[3]) / 2,
+    );
     if (!ticks) return null;
     const top = Math.min(...onBottom.map((c) => c.y0), ...ticks.map((l) => l.bbox[1])) - 2;
     const left = Math.max(...ticks.map((l) => l.bbox[2])) + 2;
@@ -38,8 +44,13 @@ export function inferPlotArea(comps: Component[], labels: TextLabel[]): PlotArea
   }
   if (onLeft.length >= 2) {
     const left = Math.min(...onLeft.map((c) => c.x0)) - 1;
-    const y0 = Math.min(...onLeft.map((c) => c.y0)), y1 = Math.max(...onLeft.map((c) => c.y1));
-    const ticks = aligned(numbers.filter((l) => l.bbox[1] > y1 && (l.bbox[0] + l.bbox[2]) / 2 >= left - 4), 1, (l) => (l.bbox[0] + l.bbox[2]) / 2);
+    const y0 = Math.min(...onLeft.map((c) => c.y0)),
+      y1 = Math.max(...onLeft.map((c) => c.y1));
+    const ticks = aligned(
+      numbers.filter((l) => l.bbox[1] > y1 && (l.bbox[0] + l.bbox[2]) / 2 >= left - 4),
+      1,
+      (l) => (l.bbox[0] + l.bbox[2]) / 2,
+    );
     if (!ticks) return null;
     const bottom = Math.min(...ticks.map((l) => l.bbox[1])) - 2;
     const right = Math.max(...onLeft.map((c) => c.x1), ...ticks.map((l) => l.bbox[2]));

@@ -7,12 +7,17 @@ import type { BBox, Line, ModelPage } from '../../model/types.ts';
  */
 const MAX_PIXELS = 3_000_000;
 
-export interface Scaled { raster: RasterPage; page: ModelPage; factor: number }
+export interface Scaled {
+  raster: RasterPage;
+  page: ModelPage;
+  factor: number;
+}
 
 export function downsample(raster: RasterPage, page: ModelPage): Scaled {
   const factor = Math.ceil(Math.sqrt((raster.width * raster.height) / MAX_PIXELS));
   if (factor <= 1) return { raster, page, factor: 1 };
-  const width = Math.floor(raster.width / factor), height = Math.floor(raster.height / factor);
+  const width = Math.floor(raster.width / factor),
+    height = Math.floor(raster.height / factor);
   const data = new Uint8Array(width * height * 3);
   const area = factor * factor;
   for (let y = 0; y < height; y++) {
@@ -28,7 +33,11 @@ export function downsample(raster: RasterPage, page: ModelPage): Scaled {
     }
   }
   const s = (b: BBox): BBox => [b[0] / factor, b[1] / factor, b[2] / factor, b[3] / factor];
-  const lines: Line[] = page.lines.map((l) => ({ ...l, bbox: s(l.bbox), words: l.words.map((w) => ({ ...w, bbox: s(w.bbox), baseline: w.baseline / factor })) }));
+  const lines: Line[] = page.lines.map((l) => ({
+    ...l,
+    bbox: s(l.bbox),
+    words: l.words.map((w) => ({ ...w, bbox: s(w.bbox), baseline: w.baseline / factor })),
+  }));
   const blocks = page.blocks.map((b) => ({ ...b, bbox: s(b.bbox) }));
   return { raster: { ...raster, width, height, data }, page: { ...page, width, height, lines, blocks }, factor };
 }

@@ -6,7 +6,11 @@ import { BACKGROUND, components, type Component, type Segmentation } from './pal
  * x. A marker (a blob wider than the stroke) gives its centre; a bare vertex (peak/valley) its outer edge less half
  * the stroke width; a plain crossing the middle of the stroke.
  */
-export interface LineSeries { cluster: number; points: { x: number; y: number | null }[]; comps: Component[] }
+export interface LineSeries {
+  cluster: number;
+  points: { x: number; y: number | null }[];
+  comps: Component[];
+}
 
 /**
  * Column runs of one colour family at column x: [from, to] row ranges. Up to 4 px of text or other ink over the
@@ -24,13 +28,17 @@ function runsAt(seg: Segmentation, family: Set<number>, x: number, top: number, 
       on = k < bottom && k - y <= 4 && family.has(label(k));
     }
     if (on && start < 0) start = y;
-    if (!on && start >= 0) { runs.push([start, y - 1]); start = -1; }
+    if (!on && start >= 0) {
+      runs.push([start, y - 1]);
+      start = -1;
+    }
   }
   return runs;
 }
 
 function widthAtRow(seg: Segmentation, family: Set<number>, x: number, y: number): number {
-  let a = x, b = x;
+  let a = x,
+    b = x;
   while (a > 0 && family.has(seg.labels[y * seg.width + a - 1])) a--;
   while (b < seg.width - 1 && family.has(seg.labels[y * seg.width + b + 1])) b++;
   return b - a + 1;
@@ -41,7 +49,7 @@ function yAt(seg: Segmentation, cluster: Set<number>, x: number, area: PlotArea,
   const col = (cx: number) => {
     const runs = runsAt(seg, cluster, Math.max(area.left + 1, Math.min(area.right - 1, Math.round(cx))), area.top + 1, area.bottom);
     if (!runs.length) return null;
-    return runs.sort((r, s) => (s[1] - s[0]) - (r[1] - r[0]))[0];
+    return runs.sort((r, s) => s[1] - s[0] - (r[1] - r[0]))[0];
   };
   const run = col(x) ?? col(x - 1) ?? col(x + 1);
   if (!run) return null;
@@ -51,7 +59,8 @@ function yAt(seg: Segmentation, cluster: Set<number>, x: number, area: PlotArea,
   const midRow = Math.round(centre);
   if (widthAtRow(seg, cluster, Math.round(x), midRow) >= 0.6 * length) return centre;
   const probe = Math.max(4, length);
-  const left = col(x - probe), right = col(x + probe);
+  const left = col(x - probe),
+    right = col(x + probe);
   const c = (r: [number, number] | null) => (r ? (r[0] + r[1] + 1) / 2 : centre);
   if (c(left) > centre && c(right) > centre) return run[0] + stroke / 2;
   if (c(left) < centre && c(right) < centre) return run[1] + 1 - stroke / 2;

@@ -53,9 +53,14 @@ type Window = [number, number, number, number];
 
 /** Where a plot's tick labels, title, axis titles and legend can be: the plot and margins around it. */
 function surroundings(a: PlotArea, window: Window): Window {
-  const w = a.right - a.left, h = a.bottom - a.top;
-  return [Math.max(window[0], Math.floor(a.left - 0.45 * w)), Math.max(window[1], Math.floor(a.top - 0.35 * h)),
-    Math.min(window[2], Math.ceil(a.right + 0.4 * w)), Math.min(window[3], Math.ceil(a.bottom + 0.35 * h))];
+  const w = a.right - a.left,
+    h = a.bottom - a.top;
+  return [
+    Math.max(window[0], Math.floor(a.left - 0.45 * w)),
+    Math.max(window[1], Math.floor(a.top - 0.35 * h)),
+    Math.min(window[2], Math.ceil(a.right + 0.4 * w)),
+    Math.min(window[3], Math.ceil(a.bottom + 0.35 * h)),
+  ];
 }
 
 function inside(c: Component, w: Window): boolean {
@@ -65,7 +70,10 @@ function inside(c: Component, w: Window): boolean {
 /** Figure blocks, with a margin for their axis labels and titles. */
 function figureWindows(blocks: { type: string; bbox: BBox }[], width: number, height: number): Window[] {
   const clamp = (b: BBox): Window => [
-    Math.max(0, Math.floor(b[0])), Math.max(0, Math.floor(b[1])), Math.min(width, Math.ceil(b[2])), Math.min(height, Math.ceil(b[3])),
+    Math.max(0, Math.floor(b[0])),
+    Math.max(0, Math.floor(b[1])),
+    Math.min(width, Math.ceil(b[2])),
+    Math.min(height, Math.ceil(b[3])),
   ];
   const figures = blocks.filter((b) => b.type === 'figure' && (b.bbox[2] - b.bbox[0]) * (b.bbox[3] - b.bbox[1]) >= 0.02 * width * height);
   return figures.map((f) => {
@@ -83,7 +91,9 @@ function described(f: ChartFinding): ChartFinding {
 function scaleBack(f: ChartFinding, factor: number): ChartFinding {
   if (factor === 1) return f;
   return {
-    ...f, bbox: upscale(f.bbox, factor), parts: f.parts.map((p) => ({ ...p, bbox: upscale(p.bbox, factor) })),
+    ...f,
+    bbox: upscale(f.bbox, factor),
+    parts: f.parts.map((p) => ({ ...p, bbox: upscale(p.bbox, factor) })),
     series: f.series.map((s) => ({ ...s, points: s.points.map((p) => ({ ...p, bbox: p.bbox && upscale(p.bbox, factor) })) })),
   };
 }

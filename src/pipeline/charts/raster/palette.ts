@@ -49,8 +49,11 @@ function backgroundTest(data: Uint8Array, n: number): (r: number, g: number, b: 
   for (let k = 1; k < 4096; k++) if (bins[k] > bins[top]) top = k;
   const bg = [((top >> 8) & 15) * 16 + 8, ((top >> 4) & 15) * 16 + 8, (top & 15) * 16 + 8];
   const light = Math.min(...bg) >= 150 && Math.max(...bg) - Math.min(...bg) < 40;
-  return (r, g, b) => Math.min(r, g, b) > 232
-    || (light && ((Math.abs(r - bg[0]) <= 24 && Math.abs(g - bg[1]) <= 24 && Math.abs(b - bg[2]) <= 24) || (r >= bg[0] - 8 && g >= bg[1] - 8 && b >= bg[2] - 8)));
+  return (r, g, b) =>
+    Math.min(r, g, b) > 232 ||
+    (light &&
+      ((Math.abs(r - bg[0]) <= 24 && Math.abs(g - bg[1]) <= 24 && Math.abs(b - bg[2]) <= 24) ||
+        (r >= bg[0] - 8 && g >= bg[1] - 8 && b >= bg[2] - 8)));
 }
 
 export function hex(rgb: [number, number, number]): string {
@@ -63,14 +66,18 @@ export function segment(raster: RasterPage): Segmentation {
   const isBackground = backgroundTest(data, n);
   const bins = new Uint32Array(4096);
   for (let i = 0; i < n; i++) {
-    const r = data[i * 3], g = data[i * 3 + 1], b = data[i * 3 + 2];
+    const r = data[i * 3],
+      g = data[i * 3 + 1],
+      b = data[i * 3 + 2];
     if (isBackground(r, g, b) || isInk(r, g, b)) continue;
     bins[((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4)]++;
   }
   const clusters = peakColours(bins, n);
   const labels = new Int16Array(width * height).fill(BACKGROUND);
   for (let i = 0; i < n; i++) {
-    const r = data[i * 3], g = data[i * 3 + 1], b = data[i * 3 + 2];
+    const r = data[i * 3],
+      g = data[i * 3 + 1],
+      b = data[i * 3 + 2];
     if (isBackground(r, g, b)) labels[i] = BACKGROUND;
     else if (isInk(r, g, b)) labels[i] = INK;
     else labels[i] = nearestCluster(clusters, r, g, b);
@@ -99,10 +106,14 @@ function distance(a: [number, number, number], b: [number, number, number]): num
 }
 
 function nearestCluster(clusters: ColourCluster[], r: number, g: number, b: number): number {
-  let best = OTHER, bestD = JOIN_DISTANCE + 1;
+  let best = OTHER,
+    bestD = JOIN_DISTANCE + 1;
   for (const c of clusters) {
     const d = distance(c.rgb, [r, g, b]);
-    if (d < bestD) { bestD = d; best = c.index; }
+    if (d < bestD) {
+      bestD = d;
+      best = c.index;
+    }
   }
   return best;
 }
@@ -114,22 +125,34 @@ export function refineColours(seg: Segmentation, raster: RasterPage): void {
     const l = seg.labels[i];
     if (l < 0) continue;
     const s = sums[l];
-    s[0] += raster.data[i * 3]; s[1] += raster.data[i * 3 + 1]; s[2] += raster.data[i * 3 + 2]; s[3]++;
+    s[0] += raster.data[i * 3];
+    s[1] += raster.data[i * 3 + 1];
+    s[2] += raster.data[i * 3 + 2];
+    s[3]++;
   }
-  seg.clusters.forEach((c, i) => { if (sums[i][3] > 0) c.rgb = [sums[i][0] / sums[i][3], sums[i][1] / sums[i][3], sums[i][2] / sums[i][3]]; });
+  seg.clusters.forEach((c, i) => {
+    if (sums[i][3] > 0) c.rgb = [sums[i][0] / sums[i][3], sums[i][1] / sums[i][3], sums[i][2] / sums[i][3]];
+  });
 }
 
 export interface Component {
   cluster: number;
-  x0: number; y0: number; x1: number; y1: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
   pixels: number;
   /** Centroid. */
-  cx: number; cy: number;
+  cx: number;
+  cy: number;
 }
 
 /** 4-connected components of one label value (or, with joinAll, of any wanted label) inside a window. */
 export function components(
-  seg: Segmentation, window: [number, number, number, number], wanted: (label: number) => boolean, joinAll = false,
+  seg: Segmentation,
+  window: [number, number, number, number],
+  wanted: (label: number) => boolean,
+  joinAll = false,
 ): Component[] {
   const { width, labels } = seg;
   const [wx0, wy0, wx1, wy1] = window;
@@ -142,17 +165,28 @@ export function components(
       if (seen[start] || !wanted(labels[start])) continue;
       const label = labels[start];
       const c: Component = { cluster: label, x0: x, y0: y, x1: x, y1: y, pixels: 0, cx: 0, cy: 0 };
-      stack.push(start); seen[start] = 1;
+      stack.push(start);
+      seen[start] = 1;
       while (stack.length) {
         const p = stack.pop()!;
-        const px = p % width, py = (p - px) / width;
-        c.pixels++; c.cx += px; c.cy += py;
-        if (px < c.x0) c.x0 = px; if (px > c.x1) c.x1 = px;
-        if (py < c.y0) c.y0 = py; if (py > c.y1) c.y1 = py;
+        const px = p % width,
+          py = (p - px) / width;
+        c.pixels++;
+        c.cx += px;
+        c.cy += py;
+        if (px < c.x0) c.x0 = px;
+        if (px > c.x1) c.x1 = px;
+        if (py < c.y0) c.y0 = py;
+        if (py > c.y1) c.y1 = py;
         const next = [px > wx0 ? p - 1 : -1, px < wx1 - 1 ? p + 1 : -1, py > wy0 ? p - width : -1, py < wy1 - 1 ? p + width : -1];
-        for (const q of next) if (q >= 0 && !seen[q] && (joinAll ? wanted(labels[q]) : labels[q] === label)) { seen[q] = 1; stack.push(q); }
+        for (const q of next)
+          if (q >= 0 && !seen[q] && (joinAll ? wanted(labels[q]) : labels[q] === label)) {
+            seen[q] = 1;
+            stack.push(q);
+          }
       }
-      c.cx /= c.pixels; c.cy /= c.pixels;
+      c.cx /= c.pixels;
+      c.cy /= c.pixels;
       out.push(c);
     }
   }
@@ -169,23 +203,33 @@ export function markEdgeClusters(seg: Segmentation): void {
   const interior = new Uint32Array(clusters.length);
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x, l = labels[i];
+      const i = y * width + x,
+        l = labels[i];
       if (l >= 0 && labels[i - 1] === l && labels[i + 1] === l && labels[i - width] === l && labels[i + width] === l) interior[l]++;
     }
   }
   for (const c of clusters) {
     if (interior[c.index] >= 0.25 * c.pixels) continue;
     const [r, g, b] = c.rgb;
-    if (Math.max(r, g, b) - Math.min(r, g, b) < 25) { c.edgeOf = -1; continue; }
-    const parent = clusters.find((p) => p !== c && p.pixels > c.pixels && interior[p.index] > interior[c.index]
-      && (blendsWith(c.rgb, p.rgb, [255, 255, 255]) || blendsWith(c.rgb, p.rgb, [0, 0, 0])));
+    if (Math.max(r, g, b) - Math.min(r, g, b) < 25) {
+      c.edgeOf = -1;
+      continue;
+    }
+    const parent = clusters.find(
+      (p) =>
+        p !== c &&
+        p.pixels > c.pixels &&
+        interior[p.index] > interior[c.index] &&
+        (blendsWith(c.rgb, p.rgb, [255, 255, 255]) || blendsWith(c.rgb, p.rgb, [0, 0, 0])),
+    );
     if (parent) c.edgeOf = parent.index;
   }
 }
 
 /** Whether colour c lies between p and q (c ≈ t·p + (1-t)·q for some t strictly between 0 and 1). */
 function blendsWith(c: [number, number, number], p: [number, number, number], q: [number, number, number]): boolean {
-  const dc = c.map((v, i) => v - q[i]), dp = p.map((v, i) => v - q[i]);
+  const dc = c.map((v, i) => v - q[i]),
+    dp = p.map((v, i) => v - q[i]);
   const den = dp.reduce((s, v) => s + v * v, 0);
   if (den === 0) return false;
   const t = dc.reduce((s, v, i) => s + v * dp[i], 0) / den;

@@ -6,35 +6,55 @@ import { isMark, type Component, type Segmentation } from './palette.ts';
  * one colour met going round the disc, sampled at several radii (text printed on a slice is outvoted), and a
  * slice's share is its angle over the whole turn.
  */
-export interface Disc { cx: number; cy: number; r: number; bbox: BBox }
-export interface Slice { cluster: number; start: number; end: number; share: number; mid: number }
+export interface Disc {
+  cx: number;
+  cy: number;
+  r: number;
+  bbox: BBox;
+}
+export interface Slice {
+  cluster: number;
+  start: number;
+  end: number;
+  share: number;
+  mid: number;
+}
 
 const SAMPLES = 2880;
-
 
 /** Groups of touching coloured components; the biggest round one is the disc. */
 export function findDisc(comps: Component[]): Disc | null {
   // The biggest components only: merging is quadratic, and a disc is made of big ones.
-  const big = comps.filter((c) => c.pixels >= 30).sort((a, b) => b.pixels - a.pixels).slice(0, 300);
+  const big = comps
+    .filter((c) => c.pixels >= 30)
+    .sort((a, b) => b.pixels - a.pixels)
+    .slice(0, 300);
   const groups: { box: BBox; pixels: number }[] = big.map((c) => ({ box: [c.x0, c.y0, c.x1 + 1, c.y1 + 1], pixels: c.pixels }));
   let merged = true;
   while (merged && groups.length < 5000) {
     merged = false;
     for (let i = 0; i < groups.length && !merged; i++) {
       for (let j = i + 1; j < groups.length; j++) {
-        const a = groups[i].box, b = groups[j].box;
+        const a = groups[i].box,
+          b = groups[j].box;
         if (a[0] > b[2] + 3 || b[0] > a[2] + 3 || a[1] > b[3] + 3 || b[1] > a[3] + 3) continue;
-        groups[i] = { box: [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])], pixels: groups[i].pixels + groups[j].pixels };
+        groups[i] = {
+          box: [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])],
+          pixels: groups[i].pixels + groups[j].pixels,
+        };
         groups.splice(j, 1);
         merged = true;
         break;
       }
     }
   }
-  const round = groups.filter((g) => {
-    const w = g.box[2] - g.box[0], h = g.box[3] - g.box[1];
-    return w >= 40 && h >= 40 && w / h > 0.85 && w / h < 1.18 && g.pixels >= 0.35 * w * h;
-  }).sort((a, b) => b.pixels - a.pixels)[0];
+  const round = groups
+    .filter((g) => {
+      const w = g.box[2] - g.box[0],
+        h = g.box[3] - g.box[1];
+      return w >= 40 && h >= 40 && w / h > 0.85 && w / h < 1.18 && g.pixels >= 0.35 * w * h;
+    })
+    .sort((a, b) => b.pixels - a.pixels)[0];
   if (!round) return null;
   const [x0, y0, x1, y1] = round.box;
   return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, r: (x1 - x0 + y1 - y0) / 4, bbox: round.box };
@@ -49,23 +69,34 @@ export function slicesOf(seg: Segmentation, disc: Disc): Slice[] {
     const a = ((s + 0.5) / SAMPLES) * 2 * Math.PI;
     const tally = new Map<number, number>();
     for (const f of radii) {
-      const x = Math.round(disc.cx + f * disc.r * Math.cos(a) - 0.5), y = Math.round(disc.cy + f * disc.r * Math.sin(a) - 0.5);
+      const x = Math.round(disc.cx + f * disc.r * Math.cos(a) - 0.5),
+        y = Math.round(disc.cy + f * disc.r * Math.sin(a) - 0.5);
       if (x < 0 || y < 0 || x >= seg.width || y >= seg.height) continue;
       const l = seg.labels[y * seg.width + x];
       if (isMark(seg, l)) tally.set(l, (tally.get(l) ?? 0) + (f >= 0.8 ? 2 : 1));
     }
-    let best = -1, bestN = 0;
-    for (const [l, n] of tally) if (n > bestN) { best = l; bestN = n; }
+    let best = -1,
+      bestN = 0;
+    for (const [l, n] of tally)
+      if (n > bestN) {
+        best = l;
+        bestN = n;
+      }
     votes[s] = best;
   }
   const assigned = votes.filter((v) => v >= 0).length;
   if (assigned < 0.85 * SAMPLES) return [];
   // Start at a boundary so no slice wraps around the array's end.
   let startAt = 0;
-  for (let s = 1; s < SAMPLES; s++) if (votes[s] !== votes[s - 1] && votes[s] >= 0) { startAt = s; break; }
+  for (let s = 1; s < SAMPLES; s++)
+    if (votes[s] !== votes[s - 1] && votes[s] >= 0) {
+      startAt = s;
+      break;
+    }
   const runs: { cluster: number; from: number; n: number }[] = [];
   for (let k = 0; k < SAMPLES; k++) {
-    const s = (startAt + k) % SAMPLES, v = votes[s];
+    const s = (startAt + k) % SAMPLES,
+      v = votes[s];
     if (v < 0) continue;
     const last = runs[runs.length - 1];
     if (last && last.cluster === v) last.n = k - last.from + 1;
@@ -84,7 +115,9 @@ export function slicesOf(seg: Segmentation, disc: Disc): Slice[] {
   if (kept.length > 1 && kept[0].cluster === kept[kept.length - 1].cluster) kept[0].from = kept.pop()!.from - SAMPLES;
   if (!kept.length) return [];
   const first = kept[0].from;
-  kept.forEach((r, i) => { r.n = (i + 1 < kept.length ? kept[i + 1].from : SAMPLES + first) - r.from; });
+  kept.forEach((r, i) => {
+    r.n = (i + 1 < kept.length ? kept[i + 1].from : SAMPLES + first) - r.from;
+  });
   const total = kept.reduce((s, r) => s + r.n, 0);
   const norm = (d: number) => ((d % 360) + 360) % 360;
   const slices = kept.map((r) => {
@@ -99,12 +132,14 @@ export function slicesOf(seg: Segmentation, disc: Disc): Slice[] {
 
 /** Outside the circle but inside its box (the four corners) a pie leaves the background showing. */
 function cornersEmpty(seg: Segmentation, disc: Disc): boolean {
-  let marks = 0, total = 0;
+  let marks = 0,
+    total = 0;
   for (const sx of [-1, 1]) {
     for (const sy of [-1, 1]) {
       for (let i = 0; i < 5; i++) {
         for (let j = 0; j < 5; j++) {
-          const x = Math.round(disc.cx + sx * disc.r * (0.8 + 0.04 * i)), y = Math.round(disc.cy + sy * disc.r * (0.8 + 0.04 * j));
+          const x = Math.round(disc.cx + sx * disc.r * (0.8 + 0.04 * i)),
+            y = Math.round(disc.cy + sy * disc.r * (0.8 + 0.04 * j));
           if (x < 0 || y < 0 || x >= seg.width || y >= seg.height) continue;
           total++;
           if (isMark(seg, seg.labels[y * seg.width + x])) marks++;
@@ -121,10 +156,12 @@ function cornersEmpty(seg: Segmentation, disc: Disc): boolean {
  */
 function radial(seg: Segmentation, disc: Disc, s: Slice): boolean {
   const a = (s.mid * Math.PI) / 180;
-  let marks = 0, same = 0;
+  let marks = 0,
+    same = 0;
   for (let k = 0; k < 12; k++) {
     const f = 0.3 + (0.65 * k) / 11;
-    const x = Math.round(disc.cx + f * disc.r * Math.cos(a) - 0.5), y = Math.round(disc.cy + f * disc.r * Math.sin(a) - 0.5);
+    const x = Math.round(disc.cx + f * disc.r * Math.cos(a) - 0.5),
+      y = Math.round(disc.cy + f * disc.r * Math.sin(a) - 0.5);
     if (x < 0 || y < 0 || x >= seg.width || y >= seg.height) continue;
     const l = seg.labels[y * seg.width + x];
     if (!isMark(seg, l)) continue;

@@ -20,7 +20,11 @@ export interface AxisScale {
  * the tick mark beside a y-axis label read as a trailing dash ("80-").
  */
 export function parseNumber(text: string): number | null {
-  let t = text.trim().replace(/[\u2212\u2013]/g, '-').replace(/[$€£%]/g, '').replace(/\s+/g, '');
+  let t = text
+    .trim()
+    .replace(/[\u2212\u2013]/g, '-')
+    .replace(/[$€£%]/g, '')
+    .replace(/\s+/g, '');
   t = t.replace(/(?<=\d)[-_—]+$/, '');
   t = t.replace(/^[oOQD]$/, '0').replace(/(?<=\d)[oO]|[oO](?=[\d.])/g, '0');
   t = t.replace(/(?<=\d),(?=\d{3}\b)/g, '');
@@ -31,7 +35,12 @@ export function parseNumber(text: string): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-export interface PlacedNumber { value: number; pixel: number; bbox: BBox; line: Line }
+export interface PlacedNumber {
+  value: number;
+  pixel: number;
+  bbox: BBox;
+  line: Line;
+}
 
 /** Fit the scale, dropping up to a third of the labels that do not fit (misread digits, stray numbers). */
 export function fitScale(labels: PlacedNumber[]): AxisScale | null {
@@ -40,10 +49,14 @@ export function fitScale(labels: PlacedNumber[]): AxisScale | null {
   const linear = robustFit(unique, (v) => v);
   const positive = unique.every((l) => l.value > 0);
   const log = positive && unique.length >= 3 ? robustFit(unique, Math.log10) : null;
-  const pick = log && linear && log.kept.length >= linear.kept.length && log.residualPx < linear.residualPx * 0.5 && geometric(unique) ? log : linear;
+  const pick =
+    log && linear && log.kept.length >= linear.kept.length && log.residualPx < linear.residualPx * 0.5 && geometric(unique) ? log : linear;
   if (!pick || pick.b === 0) return null;
   return {
-    kind: pick === log ? 'log' : 'linear', a: pick.a, b: pick.b, residualPx: pick.residualPx,
+    kind: pick === log ? 'log' : 'linear',
+    a: pick.a,
+    b: pick.b,
+    residualPx: pick.residualPx,
     ticks: pick.kept.map((l) => ({ value: l.value, pixel: l.pixel, bbox: l.bbox })),
   };
 }
@@ -68,14 +81,23 @@ function geometric(labels: PlacedNumber[]): boolean {
   return ratios.every((r) => r > 1.5) && Math.max(...ratios) / Math.min(...ratios) < 1.6;
 }
 
-interface Fit { a: number; b: number; kept: PlacedNumber[]; residualPx: number }
+interface Fit {
+  a: number;
+  b: number;
+  kept: PlacedNumber[];
+  residualPx: number;
+}
 
 function leastSquares(points: PlacedNumber[], f: (v: number) => number): { a: number; b: number } | null {
   const n = points.length;
   const mx = points.reduce((s, p) => s + p.pixel, 0) / n;
   const my = points.reduce((s, p) => s + f(p.value), 0) / n;
-  let sxx = 0, sxy = 0;
-  for (const p of points) { sxx += (p.pixel - mx) ** 2; sxy += (p.pixel - mx) * (f(p.value) - my); }
+  let sxx = 0,
+    sxy = 0;
+  for (const p of points) {
+    sxx += (p.pixel - mx) ** 2;
+    sxy += (p.pixel - mx) * (f(p.value) - my);
+  }
   if (sxx === 0) return null;
   const b = sxy / sxx;
   return { a: my - b * mx, b };

@@ -5,7 +5,10 @@ import type { TextLabel } from './text.ts';
  * Values printed on the chart (above bars, beside points, on slices) are exact where the geometry is not: a mark
  * takes the printed number nearest to it when that number agrees with what the geometry read.
  */
-export interface Printed { value: number; label: TextLabel }
+export interface Printed {
+  value: number;
+  label: TextLabel;
+}
 
 export interface Reading {
   /** Value read from the geometry (null when there was no scale). */
@@ -23,14 +26,17 @@ export interface Reading {
  */
 export function matchPrinted(readings: Reading[], printed: Printed[], tolerance: (g: number) => number): (Printed | null)[] {
   const pairs: { r: number; p: number; d: number }[] = [];
-  readings.forEach((reading, r) => printed.forEach((pr, p) => {
-    const b = pr.label.bbox;
-    const nx = Math.max(b[0], Math.min(reading.anchor[0], b[2])), ny = Math.max(b[1], Math.min(reading.anchor[1], b[3]));
-    const d = Math.hypot(nx - reading.anchor[0], ny - reading.anchor[1]);
-    if (d > reading.reach || (reading.accept && !reading.accept(b))) return;
-    if (reading.geometric !== null && Math.abs(pr.value - reading.geometric) > tolerance(reading.geometric)) return;
-    pairs.push({ r, p, d });
-  }));
+  readings.forEach((reading, r) =>
+    printed.forEach((pr, p) => {
+      const b = pr.label.bbox;
+      const nx = Math.max(b[0], Math.min(reading.anchor[0], b[2])),
+        ny = Math.max(b[1], Math.min(reading.anchor[1], b[3]));
+      const d = Math.hypot(nx - reading.anchor[0], ny - reading.anchor[1]);
+      if (d > reading.reach || (reading.accept && !reading.accept(b))) return;
+      if (reading.geometric !== null && Math.abs(pr.value - reading.geometric) > tolerance(reading.geometric)) return;
+      pairs.push({ r, p, d });
+    }),
+  );
   pairs.sort((a, b) => a.d - b.d);
   const out: (Printed | null)[] = readings.map(() => null);
   const usedP = new Set<number>();

@@ -30,12 +30,15 @@ export function readAreas(ctx: PlotContext): MarkResult | null {
   const areas = areaPolygons(ctx);
   if (areas.length === 0) return null;
   // Category ticks (even when they read as numbers, like years) sit on the polygons' vertices.
-  const onVertices = ctx.bottom.length > 0 && ctx.bottom.every((l) => areas.some((a) => a.polys.some((poly) => poly.some((p) => near(p[0], l.pos, 2)))));
+  const onVertices =
+    ctx.bottom.length > 0 && ctx.bottom.every((l) => areas.some((a) => a.polys.some((poly) => poly.some((p) => near(p[0], l.pos, 2)))));
   const categorical = ctx.bottom.length > 0 && (!ctx.xScale || onVertices);
   if (!categorical && !ctx.xScale) return null;
   const parts: ItemPart[] = [];
   const series: ChartSeries[] = areas.map((a, i) => {
-    const xs = categorical ? ctx.bottom.map((l) => l.pos) : sample([...new Set(a.polys.flat().map((p) => Math.round(p[0] * 10) / 10))].sort((p, q) => p - q));
+    const xs = categorical
+      ? ctx.bottom.map((l) => l.pos)
+      : sample([...new Set(a.polys.flat().map((p) => Math.round(p[0] * 10) / 10))].sort((p, q) => p - q));
     const points: ChartPoint[] = [];
     xs.forEach((x, k) => {
       const edge = a.ribbon ? midAt(a.polys, x) : topAt(a.polys, x);
@@ -43,13 +46,24 @@ export function readAreas(ctx: PlotContext): MarkResult | null {
       const top = edge;
       const bbox: [number, number, number, number] = [x - 3, top - 3, x + 3, top + 3];
       const label = categorical ? ctx.bottom[k].text : null;
-      points.push({ label, x: label ?? tidy(valueAt(ctx.xScale as AxisScale, x), ctx.xScale as AxisScale), y: tidy(valueAt(yScale, top), yScale), bbox });
+      points.push({
+        label,
+        x: label ?? tidy(valueAt(ctx.xScale as AxisScale, x), ctx.xScale as AxisScale),
+        y: tidy(valueAt(yScale, top), yScale),
+        bbox,
+      });
       parts.push({ bbox, label: 'point' });
     });
     return { name: seriesName(ctx, a.color, i, areas.length), color: a.color, points };
   });
   if (series.every((s) => s.points.length === 0)) return null;
-  return { chartType: areas.every((a) => a.ribbon) ? 'line' : 'area', series, scale: yScale.scale, parts, confidence: Math.max(0.3, 0.85 - yScale.misfit * 5) };
+  return {
+    chartType: areas.every((a) => a.ribbon) ? 'line' : 'area',
+    series,
+    scale: yScale.scale,
+    parts,
+    confidence: Math.max(0.3, 0.85 - yScale.misfit * 5),
+  };
 }
 
 function areaPolygons(ctx: PlotContext): Area[] {

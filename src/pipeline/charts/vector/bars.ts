@@ -104,16 +104,27 @@ function plausibleBaseline(baseline: number, o: Orientation, plot: BBox, scale: 
 }
 
 function onBaseline(r: FilledRect, o: Orientation, baseline: number): boolean {
-  return o === 'v' ? near(r.box[3], baseline, 1.5) || near(r.box[1], baseline, 1.5) : near(r.box[0], baseline, 1.5) || near(r.box[2], baseline, 1.5);
+  return o === 'v'
+    ? near(r.box[3], baseline, 1.5) || near(r.box[1], baseline, 1.5)
+    : near(r.box[0], baseline, 1.5) || near(r.box[2], baseline, 1.5);
 }
 
 /** A segment resting on another rectangle of the same column (stacked bars). */
 function stackedOn(r: FilledRect, all: FilledRect[], o: Orientation): boolean {
-  return all.some((s) => s !== r && sameColumn(r, s, o) && (o === 'v' ? near(r.box[3], s.box[1], 1.5) || near(r.box[1], s.box[3], 1.5) : near(r.box[0], s.box[2], 1.5) || near(r.box[2], s.box[0], 1.5)));
+  return all.some(
+    (s) =>
+      s !== r &&
+      sameColumn(r, s, o) &&
+      (o === 'v'
+        ? near(r.box[3], s.box[1], 1.5) || near(r.box[1], s.box[3], 1.5)
+        : near(r.box[0], s.box[2], 1.5) || near(r.box[2], s.box[0], 1.5)),
+  );
 }
 
 function sameColumn(a: FilledRect, b: FilledRect, o: Orientation): boolean {
-  return o === 'v' ? near(a.box[0], b.box[0], 1) && near(a.box[2], b.box[2], 1) : near(a.box[1], b.box[1], 1) && near(a.box[3], b.box[3], 1);
+  return o === 'v'
+    ? near(a.box[0], b.box[0], 1) && near(a.box[2], b.box[2], 1)
+    : near(a.box[1], b.box[1], 1) && near(a.box[3], b.box[3], 1);
 }
 
 function isStacked(bars: FilledRect[], o: Orientation): boolean {
@@ -138,7 +149,10 @@ function groupBars(bars: FilledRect[], o: Orientation, stacked: boolean): Filled
 
 function labelSpacing(labels: TickLabel[]): number {
   if (labels.length < 2) return Infinity;
-  const gaps = labels.slice(1).map((l, i) => l.pos - labels[i].pos).filter((g) => g > 0);
+  const gaps = labels
+    .slice(1)
+    .map((l, i) => l.pos - labels[i].pos)
+    .filter((g) => g > 0);
   return gaps.length ? Math.min(...gaps) : Infinity;
 }
 

@@ -21,7 +21,9 @@ export function readLines(ctx: PlotContext): MarkResult | null {
   const categorical = ctx.bottom.length > 0 && (!ctx.xScale || polylines.every((p) => verticesOnLabels(p, ctx.bottom)));
   const parts: ItemPart[] = [];
   const series: ChartSeries[] = polylines.map((line, i) => {
-    const points = categorical ? categoryPoints(line, ctx.bottom, yScale, nearLine(plotMarks, line)) : numericPoints(line, ctx.xScale!, yScale, nearLine(plotMarks, line));
+    const points = categorical
+      ? categoryPoints(line, ctx.bottom, yScale, nearLine(plotMarks, line))
+      : numericPoints(line, ctx.xScale!, yScale, nearLine(plotMarks, line));
     for (const p of points) if (p.bbox) parts.push({ bbox: p.bbox, label: 'point' });
     return { name: seriesName(ctx, line.color, i, polylines.length), color: line.color, points };
   });
@@ -66,7 +68,12 @@ function numericPoints(line: Polyline, xScale: AxisScale, yScale: AxisScale, mar
   for (let i = 0; i < line.points.length; i += step) {
     const [px, py] = line.points[i];
     if (i > 0 && near(px, line.points[i - step][0], 0.01) && near(py, line.points[i - step][1], 0.01)) continue;
-    out.push({ label: null, x: tidy(valueAt(xScale, px), xScale), y: tidy(valueAt(yScale, py), yScale), bbox: markBox(marks, line.color, px, py) });
+    out.push({
+      label: null,
+      x: tidy(valueAt(xScale, px), xScale),
+      y: tidy(valueAt(yScale, py), yScale),
+      bbox: markBox(marks, line.color, px, py),
+    });
   }
   return out;
 }
@@ -90,4 +97,3 @@ function markBox(marks: Marker[], color: string, x: number, y: number): BBox {
   const m = here.find((k) => k.color === color) ?? here[0];
   return m ? m.box : [x - 3, y - 3, x + 3, y + 3];
 }
-

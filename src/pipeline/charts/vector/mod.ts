@@ -55,7 +55,10 @@ function proseLineIds(page: PageGraphicsInput['page']): Set<string> {
 
 /** Printed text without control characters (some producers leave BEL/TAB codes in the text layer). */
 function clean(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function safely<T>(fn: () => T): T | null {
@@ -79,7 +82,13 @@ function readPlot(base: PlotInput, prose: Set<string>): ChartFinding | null {
   const title = clean(texts.title.map((l) => l.text).join(' '));
   const axes = { x_label: clean(texts.xLabel?.text ?? ''), y_label: clean(texts.yLabel?.text ?? '') };
   const ctx: PlotContext = {
-    ...base, left, bottom, legend, yScale: fitScale(left), xScale: fitScale(bottom), fallbackName: '',
+    ...base,
+    left,
+    bottom,
+    legend,
+    yScale: fitScale(left),
+    xScale: fitScale(bottom),
+    fallbackName: '',
   };
   const result = readMarks(ctx, title, axes);
   if (!result) return null;
@@ -92,8 +101,17 @@ function readPlot(base: PlotInput, prose: Set<string>): ChartFinding | null {
   const around = [...left, ...bottom].map((t) => t.line.bbox);
   const bbox = union([plot, ...around, ...parts.map((p) => p.bbox)]);
   const finding: ChartFinding = {
-    kind: 'chart', chartType: result.chartType, bbox, title, axes, series: result.series, scale: result.scale,
-    insights: [], confidence: round2(result.confidence), parts, source: 'vector',
+    kind: 'chart',
+    chartType: result.chartType,
+    bbox,
+    title,
+    axes,
+    series: result.series,
+    scale: result.scale,
+    insights: [],
+    confidence: round2(result.confidence),
+    parts,
+    source: 'vector',
   };
   return withDescription(finding);
 }
@@ -130,9 +148,16 @@ function pieFinding(pie: ReturnType<typeof findPies>[number], lines: Line[], pro
     ...pie.parts,
   ];
   const finding: ChartFinding = {
-    kind: 'chart', chartType: 'pie', bbox: union([pie.box, ...parts.map((p) => p.bbox)]), title, axes: { x_label: '', y_label: '' },
+    kind: 'chart',
+    chartType: 'pie',
+    bbox: union([pie.box, ...parts.map((p) => p.bbox)]),
+    title,
+    axes: { x_label: '', y_label: '' },
     series: [{ name: title, points: pie.points.map((p) => ({ ...p, label: p.label ?? null, x: p.label ?? null })) }],
-    insights: [], confidence: round2(pie.confidence), parts, source: 'vector',
+    insights: [],
+    confidence: round2(pie.confidence),
+    parts,
+    source: 'vector',
   };
   return withDescription(finding);
 }
@@ -141,4 +166,3 @@ function withDescription(f: ChartFinding): ChartFinding {
   const { summary, insights } = describeChart(f);
   return { ...f, summary, insights };
 }
-

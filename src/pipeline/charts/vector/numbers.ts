@@ -5,7 +5,10 @@
 const SUFFIX: Record<string, number> = { k: 1e3, K: 1e3, m: 1e6, M: 1e6, mm: 1e6, bn: 1e9, B: 1e9, b: 1e9, T: 1e12 };
 
 export function parseNumber(raw: string): number | null {
-  let text = raw.trim().replace(/[\u2212\u2012\u2013\u2014]/g, '-').replace(/\s+/g, '');
+  let text = raw
+    .trim()
+    .replace(/[\u2212\u2012\u2013\u2014]/g, '-')
+    .replace(/\s+/g, '');
   if (text === '' || text.length > 24) return null;
   let sign = 1;
   const paren = /^\((.*)\)$/.exec(text);

@@ -32,8 +32,15 @@ const MAX_WEDGE_POINTS = 600;
 
 export function findPies(drawing: PageDrawing, lines: Line[]): PieFound[] {
   let wedges: Wedge[] = drawing.paths
-    .filter((p) => p.fill && brightness(p.fill) < 0.98 && p.subpaths.length === 1 && p.subpaths[0].curved && p.bbox[2] - p.bbox[0] >= 10
-      && p.subpaths[0].points.length <= MAX_WEDGE_POINTS)
+    .filter(
+      (p) =>
+        p.fill &&
+        brightness(p.fill) < 0.98 &&
+        p.subpaths.length === 1 &&
+        p.subpaths[0].curved &&
+        p.bbox[2] - p.bbox[0] >= 10 &&
+        p.subpaths[0].points.length <= MAX_WEDGE_POINTS,
+    )
     .slice(0, MAX_WEDGES)
     .map((path) => ({ path, points: path.subpaths[0].points }));
   const pies: PieFound[] = [];
@@ -79,7 +86,9 @@ function commonVertex(wedges: Wedge[]): [number, number] | null {
 
 function readPie(all: Wedge[], centre: [number, number], lines: Line[], drawing: PageDrawing): PieFound | null {
   // A wedge painted twice (fill, then again for an outline effect) is one slice.
-  const members = all.filter((w, i) => !all.slice(0, i).some((o) => o.path.fill === w.path.fill && o.path.bbox.every((v, k) => near(v, w.path.bbox[k], 0.5))));
+  const members = all.filter(
+    (w, i) => !all.slice(0, i).some((o) => o.path.fill === w.path.fill && o.path.bbox.every((v, k) => near(v, w.path.bbox[k], 0.5))),
+  );
   let radius = 0;
   for (const w of members) for (const p of w.points) radius = Math.max(radius, Math.hypot(p[0] - centre[0], p[1] - centre[1]));
   if (radius < 10) return null;

@@ -1,5 +1,5 @@
 import { centerX, centerY, height, width } from '../../model/geometry.ts';
-import type { BBox, } from '../../model/types.ts';
+import type { BBox } from '../../model/types.ts';
 import type { DrawnPath, PageDrawing } from '../../drawing/mod.ts';
 
 /**
@@ -57,9 +57,11 @@ export function axisSegments(drawing: PageDrawing): Segment[] {
       const box = rectOf(path);
       if (box && Math.min(width(box), height(box)) <= 2.5 && Math.max(width(box), height(box)) > 3) {
         const horizontal = width(box) > height(box);
-        out.push(horizontal
-          ? { dir: 'h', at: centerY(box), a: box[0], b: box[2], color: path.fill, width: height(box) }
-          : { dir: 'v', at: centerX(box), a: box[1], b: box[3], color: path.fill, width: width(box) });
+        out.push(
+          horizontal
+            ? { dir: 'h', at: centerY(box), a: box[0], b: box[2], color: path.fill, width: height(box) }
+            : { dir: 'v', at: centerX(box), a: box[1], b: box[3], color: path.fill, width: width(box) },
+        );
       }
     }
   }
@@ -106,4 +108,3 @@ export function filledRects(drawing: PageDrawing): FilledRect[] {
 
 /** Each plot of a page looks at the same rectangles: find them once per drawing. */
 const rectCache = new WeakMap<PageDrawing, FilledRect[]>();
-

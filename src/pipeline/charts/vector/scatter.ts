@@ -20,7 +20,10 @@ export function readScatter(ctx: PlotContext): MarkResult | null {
   const series: ChartSeries[] = colors.map((color, i) => ({
     name: seriesName(ctx, color, i, colors.length),
     color,
-    points: free.filter((m) => m.color === color).sort((a, b) => a.x - b.x).map((m) => point(ctx, m)),
+    points: free
+      .filter((m) => m.color === color)
+      .sort((a, b) => a.x - b.x)
+      .map((m) => point(ctx, m)),
   }));
   const confidence = Math.max(0.3, 0.88 - yScale.misfit * 5 - (ctx.xScale ? ctx.xScale.misfit * 5 : 0.25));
   return { chartType: 'scatter', series, scale: yScale.scale, parts, confidence };

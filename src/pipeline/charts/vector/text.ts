@@ -19,7 +19,14 @@ const MAX_TITLE_CHARS = 120;
  * `taken`: lines already read as something else (legend entries). `prose`: ids of lines the layout put in a
  * paragraph or in the running header/footer, which can be an axis title but not the chart's title.
  */
-export function chartTexts(lines: Line[], plot: BBox, left: TickLabel[], bottom: TickLabel[], taken: Set<Line>, prose: Set<string>): ChartTexts {
+export function chartTexts(
+  lines: Line[],
+  plot: BBox,
+  left: TickLabel[],
+  bottom: TickLabel[],
+  taken: Set<Line>,
+  prose: Set<string>,
+): ChartTexts {
   const free = lines.filter((l) => !taken.has(l) && !left.some((t) => t.source === l) && !bottom.some((t) => t.source === l));
   const top = left.length ? Math.min(plot[1], ...left.map((t) => t.line.bbox[1])) : plot[1];
   const titleable = free.filter((l) => !prose.has(l.id) && !l.words.every((w) => parseNumber(w.text) !== null));
@@ -29,8 +36,15 @@ export function chartTexts(lines: Line[], plot: BBox, left: TickLabel[], bottom:
 function titleLines(lines: Line[], plot: BBox, top: number): Line[] {
   const span = plot[2] - plot[0];
   // Close above the plot (a few of its own line heights), over it, and short.
-  const above = lines.filter((l) => l.rotation === 0 && centerY(l.bbox) < top && l.bbox[3] >= top - Math.max(4 * height(l.bbox), 60)
-    && centerX(l.bbox) >= plot[0] - span * 0.1 && centerX(l.bbox) <= plot[2] + span * 0.1 && l.text.length <= MAX_TITLE_CHARS);
+  const above = lines.filter(
+    (l) =>
+      l.rotation === 0 &&
+      centerY(l.bbox) < top &&
+      l.bbox[3] >= top - Math.max(4 * height(l.bbox), 60) &&
+      centerX(l.bbox) >= plot[0] - span * 0.1 &&
+      centerX(l.bbox) <= plot[2] + span * 0.1 &&
+      l.text.length <= MAX_TITLE_CHARS,
+  );
   if (above.length === 0) return [];
   // The largest text among the lines nearest the plot (a title over a subtitle), not a caption further up.
   const nearest = above.reduce((n, l) => (l.bbox[3] > n.bbox[3] ? l : n));
@@ -53,13 +67,21 @@ function xAxisTitle(lines: Line[], plot: BBox, bottom: TickLabel[]): Line | null
   const h = bottom.length ? height(bottom[0].line.bbox) : 20;
   // Centred under the plot and no wider than it: a source note or a paragraph below is not the axis title.
   const span = plot[2] - plot[0];
-  const cands = lines.filter((l) => l.rotation === 0 && centerY(l.bbox) > labelCentre + h * 0.5 && l.bbox[1] < labelBottom + h * 2
-    && Math.abs(centerX(l.bbox) - centerX(plot)) <= span * 0.3 && l.bbox[2] - l.bbox[0] <= span);
+  const cands = lines.filter(
+    (l) =>
+      l.rotation === 0 &&
+      centerY(l.bbox) > labelCentre + h * 0.5 &&
+      l.bbox[1] < labelBottom + h * 2 &&
+      Math.abs(centerX(l.bbox) - centerX(plot)) <= span * 0.3 &&
+      l.bbox[2] - l.bbox[0] <= span,
+  );
   return cands.sort((a, b) => a.bbox[1] - b.bbox[1])[0] ?? null;
 }
 
 function yAxisTitle(lines: Line[], plot: BBox, left: TickLabel[]): Line | null {
   const edge = left.length ? Math.min(...left.map((t) => t.line.bbox[0])) : plot[0];
-  const cands = lines.filter((l) => l.rotation !== 0 && l.bbox[2] <= edge + 4 && l.bbox[2] >= edge - 120 && centerY(l.bbox) >= plot[1] && centerY(l.bbox) <= plot[3]);
+  const cands = lines.filter(
+    (l) => l.rotation !== 0 && l.bbox[2] <= edge + 4 && l.bbox[2] >= edge - 120 && centerY(l.bbox) >= plot[1] && centerY(l.bbox) <= plot[3],
+  );
   return cands.sort((a, b) => b.bbox[2] - a.bbox[2])[0] ?? null;
 }

@@ -37,7 +37,14 @@ export function valueAt(axis: AxisScale, px: number): number {
 
 /** Labels in the column just left of the plot, top to bottom. */
 export function leftLabels(lines: Line[], plot: BBox, segments: Segment[]): TickLabel[] {
-  const cands = lines.filter((l) => l.rotation === 0 && l.bbox[2] <= plot[0] + 4 && l.bbox[2] >= plot[0] - 160 && centerY(l.bbox) >= plot[1] - 12 && centerY(l.bbox) <= plot[3] + 12);
+  const cands = lines.filter(
+    (l) =>
+      l.rotation === 0 &&
+      l.bbox[2] <= plot[0] + 4 &&
+      l.bbox[2] >= plot[0] - 160 &&
+      centerY(l.bbox) >= plot[1] - 12 &&
+      centerY(l.bbox) <= plot[3] + 12,
+  );
   if (cands.length === 0) return [];
   // The column nearest the axis: prose further left is not a tick label.
   const nearest = Math.max(...cands.map((l) => l.bbox[2]));
@@ -49,13 +56,22 @@ export function leftLabels(lines: Line[], plot: BBox, segments: Segment[]): Tick
 /** Labels in the first row under the plot, left to right. */
 export function bottomLabels(lines: Line[], plot: BBox, segments: Segment[]): TickLabel[] {
   // A label ending at the vertical axis is that axis' lowest tick (its "0"), not one of the horizontal axis.
-  const cands = lines.filter((l) => l.rotation === 0 && centerY(l.bbox) > plot[3] && l.bbox[1] < plot[3] + 40 && centerX(l.bbox) >= plot[0] - 20 && centerX(l.bbox) <= plot[2] + 20
-    && l.bbox[2] > plot[0] + 2);
+  const cands = lines.filter(
+    (l) =>
+      l.rotation === 0 &&
+      centerY(l.bbox) > plot[3] &&
+      l.bbox[1] < plot[3] + 40 &&
+      centerX(l.bbox) >= plot[0] - 20 &&
+      centerX(l.bbox) <= plot[2] + 20 &&
+      l.bbox[2] > plot[0] + 2,
+  );
   if (cands.length === 0) return [];
   const top = Math.min(...cands.map((l) => centerY(l.bbox)));
   const row = cands.filter((l) => centerY(l.bbox) <= top + height(l.bbox) * 0.4);
   const ticks = tickPositions(segments, 'v', plot[3], height(plot));
-  return splitWords(row).map((l) => toLabel(l, snap(centerX(l.bbox), ticks, Math.max(width(l.bbox) * 0.3, 3)))).sort((a, b) => a.pos - b.pos);
+  return splitWords(row)
+    .map((l) => toLabel(l, snap(centerX(l.bbox), ticks, Math.max(width(l.bbox) * 0.3, 3))))
+    .sort((a, b) => a.pos - b.pos);
 }
 
 /** Split word-lines back to the line they came from. */
@@ -90,9 +106,7 @@ function splitWords(row: Line[]): Line[] {
 
 /** Where short marks or gridlines leave the axis at `axisAt` (perpendicular segments touching it). */
 function tickPositions(segments: Segment[], dir: 'h' | 'v', axisAt: number, span: number): number[] {
-  return segments
-    .filter((s) => s.dir === dir && s.b - s.a <= span + 20 && (near(s.a, axisAt, 2) || near(s.b, axisAt, 2)))
-    .map((s) => s.at);
+  return segments.filter((s) => s.dir === dir && s.b - s.a <= span + 20 && (near(s.a, axisAt, 2) || near(s.b, axisAt, 2))).map((s) => s.at);
 }
 
 function snap(pos: number, ticks: number[], tol: number): number {
@@ -130,9 +144,17 @@ export function fitScale(labels: TickLabel[]): AxisScale | null {
 type Fit = { scale: 'linear' | 'log'; a: number; b: number; misfit: number };
 
 function bestFit(pts: { pos: number; value: number }[]): Fit | null {
-  const linear = leastSquares(pts.map((p) => [p.pos, p.value]), 'linear');
+  const linear = leastSquares(
+    pts.map((p) => [p.pos, p.value]),
+    'linear',
+  );
   const positive = pts.every((p) => p.value > 0);
-  const log = positive ? leastSquares(pts.map((p) => [p.pos, Math.log10(p.value)]), 'log') : null;
+  const log = positive
+    ? leastSquares(
+        pts.map((p) => [p.pos, Math.log10(p.value)]),
+        'log',
+      )
+    : null;
   if (!linear) return log;
   if (!log) return linear;
   return log.misfit < linear.misfit * 0.5 && linear.misfit > 0.005 ? log : linear;

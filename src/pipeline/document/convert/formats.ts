@@ -44,5 +44,7 @@ const BINARY_DOCUMENT_NAME = /\.(pdf|png|jpe?g|tiff?|bmp|gif|webp|docx|xlsx|pptx
 export function misnamedTextProblem(type: string, filename: string): string | null {
   if (!(type === 'text/plain' || type === 'text/markdown' || type === 'text/html')) return null;
   const extension = BINARY_DOCUMENT_NAME.exec(filename)?.[1];
-  return extension ? `file is named .${extension.toLowerCase()} but holds ${CONVERTIBLE_NAME[type]}, not a ${extension.toUpperCase()} file` : null;
+  return extension
+    ? `file is named .${extension.toLowerCase()} but holds ${CONVERTIBLE_NAME[type]}, not a ${extension.toUpperCase()} file`
+    : null;
 }

@@ -20,11 +20,7 @@ const REMOTE_IMAGE = /<img\b(?![^>]*\bsrc\s*=\s*["']?data:)[^>]*>/gi;
 const CSS_IMPORT = /@import\b[^;]*;?/gi;
 
 export function sanitizeHtml(html: string): string {
-  return html
-    .replace(DROPPED_WITH_CONTENT, '')
-    .replace(DROPPED_VOID, '')
-    .replace(REMOTE_IMAGE, '')
-    .replace(CSS_IMPORT, '');
+  return html.replace(DROPPED_WITH_CONTENT, '').replace(DROPPED_VOID, '').replace(REMOTE_IMAGE, '').replace(CSS_IMPORT, '');
 }
 
 export function escapeHtml(text: string): string {

@@ -65,7 +65,8 @@ function checkInflatedSizes(bytes: Uint8Array, dir: ZipDirectory, name: string, 
   for (const entry of dir.entries) {
     if (entry.method !== 8) continue; // stored parts are as large as they are
     const at = entry.localHeader;
-    if (at + 30 > view.length || view.readUInt32LE(at) !== 0x04034b50) throw new DocumentFormatError(`file is a ${name} but is corrupt/truncated: a part is missing`, type);
+    if (at + 30 > view.length || view.readUInt32LE(at) !== 0x04034b50)
+      throw new DocumentFormatError(`file is a ${name} but is corrupt/truncated: a part is missing`, type);
     const start = at + 30 + view.readUInt16LE(at + 26) + view.readUInt16LE(at + 28);
     try {
       inflateRawSync(view.subarray(start, start + entry.compressedBytes), { maxOutputLength: Math.max(1, entry.declaredBytes) });
@@ -91,7 +92,11 @@ export function checkZip(bytes: Uint8Array, name: string, type: string): void {
   }
   if (dir.unzippedBytes > MAX_UNZIPPED_BYTES) {
     const mib = (n: number) => Math.round(n / (1024 * 1024));
-    throw new DocumentFormatError(`${name} unpacks to ${mib(dir.unzippedBytes)} MiB, over the ${mib(MAX_UNZIPPED_BYTES)} MiB limit`, type, true);
+    throw new DocumentFormatError(
+      `${name} unpacks to ${mib(dir.unzippedBytes)} MiB, over the ${mib(MAX_UNZIPPED_BYTES)} MiB limit`,
+      type,
+      true,
+    );
   }
   checkInflatedSizes(bytes, dir, name, type);
 }

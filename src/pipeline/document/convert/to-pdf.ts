@@ -22,9 +22,13 @@ async function openable(bytes: Uint8Array, type: ConvertibleType): Promise<{ byt
   const html = (text: string) => ({ bytes: Buffer.from(text, 'utf8'), magic: 'text/html' });
   if (type === DOCX || type === XLSX || type === PPTX) checkZip(bytes, CONVERTIBLE_NAME[type], type);
   else if (bytes.length > MAX_TEXT_BYTES) {
-    throw new DocumentFormatError(`${CONVERTIBLE_NAME[type]} of ${bytes.length} bytes is over the ${MAX_TEXT_BYTES / (1024 * 1024)} MiB limit for text`, type, true);
-  }
-  else if (utf8.decode(bytes).trim() === '') throw new DocumentFormatError(`${CONVERTIBLE_NAME[type]} is empty: nothing to lay out`, type);
+    throw new DocumentFormatError(
+      `${CONVERTIBLE_NAME[type]} of ${bytes.length} bytes is over the ${MAX_TEXT_BYTES / (1024 * 1024)} MiB limit for text`,
+      type,
+      true,
+    );
+  } else if (utf8.decode(bytes).trim() === '')
+    throw new DocumentFormatError(`${CONVERTIBLE_NAME[type]} is empty: nothing to lay out`, type);
   if (type === DOCX) return html(await docxToHtml(bytes));
   if (type === XLSX) return html(await xlsxToHtml(bytes));
   if (type === PPTX) return { bytes, magic: type };

@@ -24,7 +24,10 @@ export function domainsOf(doc: ExtractDocument): string[] {
   for (const page of doc.model.pages) {
     for (const line of page.lines) {
       for (const m of line.text.matchAll(/(?:@|www\.|https?:\/\/)([\w.-]+)\.[a-z]{2,6}\b/gi)) {
-        for (const label of m[1].toLowerCase().replace(/^www\./, '').split('.')) {
+        for (const label of m[1]
+          .toLowerCase()
+          .replace(/^www\./, '')
+          .split('.')) {
           out.add(label.replace(/[^a-z0-9]/g, ''));
           for (const part of label.split(/[-_]/)) if (part.length >= 3) out.add(part);
         }
@@ -34,7 +37,11 @@ export function domainsOf(doc: ExtractDocument): string[] {
   return [...out];
 }
 
-const compact = (words: string[]) => words.join('').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const compact = (words: string[]) =>
+  words
+    .join('')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 const capitalised = (w: string) => /^\p{Lu}/u.test(w);
 
 /** Does a domain label spell these words: the whole label, or (an all-capitals acronym) its start? */
@@ -54,7 +61,11 @@ function mentions(doc: ExtractDocument, domains: string[], legalNames = new Set<
   for (const page of doc.model.pages) {
     for (const line of page.lines) {
       // A web address ends a word run: "Acme.com" names Acme, "www.acme.com" is not a word of the text.
-      const words = line.text.replace(WEB, ' | ').replace(/\.(?:com|net|org|[a-z]{2})\b/gi, ' |').split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+      const words = line.text
+        .replace(WEB, ' | ')
+        .replace(/\.(?:com|net|org|[a-z]{2})\b/gi, ' |')
+        .split(/\s+/)
+        .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
       for (let i = 0; i < words.length; i++) {
         for (let n = 1; n <= MAX_BRAND_WORDS && i + n <= words.length; n++) {
           const run = words.slice(i, i + n);
@@ -78,7 +89,10 @@ function mentions(doc: ExtractDocument, domains: string[], legalNames = new Set<
 export function brandsOf(doc: ExtractDocument, legalNames?: Set<string>): string[] {
   const domains = domainsOf(doc);
   if (!domains.length) return [];
-  return [...mentions(doc, domains, legalNames)].filter(([, n]) => n >= MIN_BRAND_MENTIONS).sort((a, b) => b[1] - a[1]).map(([b]) => b);
+  return [...mentions(doc, domains, legalNames)]
+    .filter(([, n]) => n >= MIN_BRAND_MENTIONS)
+    .sort((a, b) => b[1] - a[1])
+    .map(([b]) => b);
 }
 
 /**
@@ -94,7 +108,10 @@ export function brandedName(name: string, doc: ExtractDocument): string | null {
   const domains = domainsOf(doc);
   const words = name.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w) && !LEGAL_FORM.test(w.replace(/\W/g, '')));
   if (spells(words, domains)) return null;
-  const initials = words.filter(capitalised).map((w) => w[0]).join('');
+  const initials = words
+    .filter(capitalised)
+    .map((w) => w[0])
+    .join('');
   if (initials.length >= MIN_PREFIX_BRAND && brands.some((b) => compact([b]) === initials.toLowerCase())) return null;
   for (const brand of brands) {
     const own = brand.split(' ');

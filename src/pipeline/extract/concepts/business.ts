@@ -16,7 +16,10 @@ const byConfidence = (a: Candidate, b: Candidate) => b.confidence - a.confidence
 
 /** Labelled amounts: the last amount in the value (a row's last column is its total); `keep` may leave labels out. */
 function amountCandidates(
-  doc: ExtractDocument, concept: string, bonus: (l: Labelled) => number = () => 0, keep: (l: Labelled) => boolean = () => true,
+  doc: ExtractDocument,
+  concept: string,
+  bonus: (l: Labelled) => number = () => 0,
+  keep: (l: Labelled) => boolean = () => true,
 ): (Candidate & { amount: number })[] {
   const out: (Candidate & { amount: number })[] = [];
   for (const l of labelled(doc, concept)) {
@@ -31,13 +34,15 @@ function amountCandidates(
 }
 
 /** Labels that can only mean the amount to pay ("grand total", "amount due", "Gesamtbetrag"), unlike a bare "Total". */
-const SPECIFIC_TOTAL = /\b(?:grand|due|payable|pay|ttc|inclusive|incl|zapłaty|gesamtbetrag|endbetrag|rechnungsbetrag|betalen|pagar|rounded|nett|invoice total|factuur totaal|balance)\b|à payer/i;
+const SPECIFIC_TOTAL =
+  /\b(?:grand|due|payable|pay|ttc|inclusive|incl|zapłaty|gesamtbetrag|endbetrag|rechnungsbetrag|betalen|pagar|rounded|nett|invoice total|factuur totaal|balance)\b|à payer/i;
 
 /**
  * A "total" label that counts things or sums what was not paid ("TOTAL QTY", "Total items", "ITEM COUNT", "Total
  * savings", "Total discount"): its number is not the amount to pay.
  */
-const NOT_AMOUNT_TO_PAY = /\b(?:qty|quantit(?:y|ies)|items?|pcs|pieces?|units?|count|articles?|lines?|savings?|saved|discounts?|disc|points?|weight|kgs?)\b/i;
+const NOT_AMOUNT_TO_PAY =
+  /\b(?:qty|quantit(?:y|ies)|items?|pcs|pieces?|units?|count|articles?|lines?|savings?|saved|discounts?|disc|points?|weight|kgs?)\b/i;
 
 /** The words of a label's own line before its first digit ("TOTAL SAVINGS" when the label was read as "TOTAL"). */
 function labelWords(doc: ExtractDocument, l: Labelled): string {
@@ -50,9 +55,22 @@ function labelWords(doc: ExtractDocument, l: Labelled): string {
 /** Totals: among labelled totals prefer specific labels and the largest amount, then the one lowest on the last pages. */
 function totalCandidates(doc: ExtractDocument): Candidate[] {
   const key = (l: Labelled) => `${l.pageIndex}:${l.label}:${l.valueText}`;
-  const specific = new Set(labelled(doc, 'total').filter((l) => SPECIFIC_TOTAL.test(l.label)).map(key));
-  const counted = new Set(labelled(doc, 'total').filter((l) => NOT_AMOUNT_TO_PAY.test(labelWords(doc, l))).map(key));
-  const found = amountCandidates(doc, 'total', (l) => (specific.has(key(l)) ? 0.15 : 0), (l) => !counted.has(key(l))).filter((c) => c.amount > 0);
+  const specific = new Set(
+    labelled(doc, 'total')
+      .filter((l) => SPECIFIC_TOTAL.test(l.label))
+      .map(key),
+  );
+  const counted = new Set(
+    labelled(doc, 'total')
+      .filter((l) => NOT_AMOUNT_TO_PAY.test(labelWords(doc, l)))
+      .map(key),
+  );
+  const found = amountCandidates(
+    doc,
+    'total',
+    (l) => (specific.has(key(l)) ? 0.15 : 0),
+    (l) => !counted.has(key(l)),
+  ).filter((c) => c.amount > 0);
   if (!found.length) return preferTendered(doc, [...summedTotals(doc), ...untaxedSubtotal(doc)]);
   const max = Math.max(...found.map((c) => c.amount));
   const lastPage = Math.max(...found.map((c) => c.pageIndex));
@@ -85,7 +103,18 @@ function roundedTotal(doc: ExtractDocument, best: Candidate): Candidate | null {
     for (const other of page.lines) {
       if (other.bbox[1] < line.bbox[1] - height(line.bbox)) continue;
       const hit = findAmounts(other.text).find((a) => Math.abs(a.value - wanted) < 0.001);
-      if (hit) return { ...candidateOfLine(doc, page.page_index, other, wanted, hit.index, hit.index + hit.raw.length, Math.min(1, best.confidence + 0.01)) };
+      if (hit)
+        return {
+          ...candidateOfLine(
+            doc,
+            page.page_index,
+            other,
+            wanted,
+            hit.index,
+            hit.index + hit.raw.length,
+            Math.min(1, best.confidence + 0.01),
+          ),
+        };
     }
   }
   return null;
@@ -112,7 +141,13 @@ function untaxedSubtotal(doc: ExtractDocument): Candidate[] {
 }
 
 function plainAmount(concept: string): ConceptFinder {
-  return { concept, find: (doc) => amountCandidates(doc, concept).map(({ amount: _a, ...c }) => c).sort(byConfidence) };
+  return {
+    concept,
+    find: (doc) =>
+      amountCandidates(doc, concept)
+        .map(({ amount: _a, ...c }) => c)
+        .sort(byConfidence),
+  };
 }
 
 function dateFinder(concept: string, fallbackTop: boolean): ConceptFinder {
@@ -131,7 +166,8 @@ function dateFinder(concept: string, fallbackTop: boolean): ConceptFinder {
 }
 
 /** Labels of dates that are not the document's date. */
-const OTHER_DATE = /\b(?:due|order|delivery|ship|shipped|check|period|from|until|valid|expiry|expires|birth|service|leistung|liefer|bestell|order|échéance|limite|vencimiento|scadenza|levering|termin)\w*/i;
+const OTHER_DATE =
+  /\b(?:due|order|delivery|ship|shipped|check|period|from|until|valid|expiry|expires|birth|service|leistung|liefer|bestell|order|échéance|limite|vencimiento|scadenza|levering|termin)\w*/i;
 
 /**
  * How far into a labelled value its date may start and still be the labelled value ("Order: 03/03/2021"), unlike
@@ -146,7 +182,9 @@ function firstDates(doc: ExtractDocument): Candidate[] {
   const otherLabelled = new Set(
     labelledValues(doc)
       .filter((l) => l.concept === 'due_date' || OTHER_DATE.test(l.label))
-      .filter((l) => (findDates(l.valueText)[0]?.index ?? Infinity) <= LABELLED_DATE_START + l.valueText.length - l.valueText.trimStart().length)
+      .filter(
+        (l) => (findDates(l.valueText)[0]?.index ?? Infinity) <= LABELLED_DATE_START + l.valueText.length - l.valueText.trimStart().length,
+      )
       .flatMap((l) => (l.line ? [l.line.id] : [])),
   );
   const out: Candidate[] = [];
@@ -187,7 +225,16 @@ function textFinder(concept: string): ConceptFinder {
     find: (doc) =>
       labelled(doc, concept)
         .filter((l) => l.valueText.length <= 120)
-        .map((l) => candidateFrom(doc, l, l.valueText.split('\n')[0], 0, l.valueText.split('\n')[0].length, l.labelScore * LAYOUT_WEIGHT[l.layout] * 0.8))
+        .map((l) =>
+          candidateFrom(
+            doc,
+            l,
+            l.valueText.split('\n')[0],
+            0,
+            l.valueText.split('\n')[0].length,
+            l.labelScore * LAYOUT_WEIGHT[l.layout] * 0.8,
+          ),
+        )
         .sort(byConfidence),
   };
 }
@@ -223,7 +270,11 @@ const currencyFinder: ConceptFinder = {
       if (code) out.push(candidateFrom(doc, l, code, 0, l.valueText.length, 0.9));
     }
     const total = totalCandidates(doc)[0];
-    const near = total && doc.model.pages[total.pageIndex]?.lines.find((line) => line.bbox[1] <= total.bbox[3] && line.bbox[3] >= total.bbox[1] && detectCurrency(line.text));
+    const near =
+      total &&
+      doc.model.pages[total.pageIndex]?.lines.find(
+        (line) => line.bbox[1] <= total.bbox[3] && line.bbox[3] >= total.bbox[1] && detectCurrency(line.text),
+      );
     if (near) out.push(candidateOfLine(doc, total.pageIndex, near, detectCurrency(near.text)!, 0, near.text.length, 0.8));
     const counts = new Map<string, { n: number; page: number; line: Labelled['line'] }>();
     for (const page of doc.model.pages) {
@@ -249,7 +300,14 @@ const taxRateFinder: ConceptFinder = {
       const m = /(\d{1,2}(?:[.,]\d{1,2})?)\s?%/.exec(`${l.label} ${l.valueText}`);
       if (!m) continue;
       const inValue = l.valueText.indexOf(m[0]);
-      const c = candidateFrom(doc, l, Number(m[1].replace(',', '.')), Math.max(0, inValue), inValue >= 0 ? inValue + m[0].length : 0, l.concept === 'tax_rate' ? 0.85 : 0.6);
+      const c = candidateFrom(
+        doc,
+        l,
+        Number(m[1].replace(',', '.')),
+        Math.max(0, inValue),
+        inValue >= 0 ? inValue + m[0].length : 0,
+        l.concept === 'tax_rate' ? 0.85 : 0.6,
+      );
       if (inValue < 0) c.bbox = l.labelBox;
       out.push(c);
     }

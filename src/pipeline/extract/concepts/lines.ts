@@ -35,7 +35,9 @@ const blockCache = new WeakMap<ModelPage, Map<string, string>>();
 
 /** Lines in visual order (top to bottom, then left to right), since extraction order need not be reading order. */
 export function visualLines(page: ModelPage): Line[] {
-  return [...page.lines].sort((a, b) => (Math.abs(centerY(a.bbox) - centerY(b.bbox)) < height(a.bbox) / 2 ? a.bbox[0] - b.bbox[0] : a.bbox[1] - b.bbox[1]));
+  return [...page.lines].sort((a, b) =>
+    Math.abs(centerY(a.bbox) - centerY(b.bbox)) < height(a.bbox) / 2 ? a.bbox[0] - b.bbox[0] : a.bbox[1] - b.bbox[1],
+  );
 }
 
 /** The nearest line to the right on the same row, not too far away. */
@@ -67,7 +69,12 @@ export function belowOf(page: ModelPage, line: Line, maxGap = 1.6): Line | undef
   for (const o of page.lines) {
     if (o === line || o.bbox[1] < line.bbox[3] - h * 0.3 || o.bbox[1] - line.bbox[3] > h * maxGap) continue;
     if (o.bbox[0] > line.bbox[2] + h || o.bbox[2] < line.bbox[0] - h) continue;
-    if (!best || o.bbox[1] < best.bbox[1] || (o.bbox[1] === best.bbox[1] && Math.abs(o.bbox[0] - line.bbox[0]) < Math.abs(best.bbox[0] - line.bbox[0]))) best = o;
+    if (
+      !best ||
+      o.bbox[1] < best.bbox[1] ||
+      (o.bbox[1] === best.bbox[1] && Math.abs(o.bbox[0] - line.bbox[0]) < Math.abs(best.bbox[0] - line.bbox[0]))
+    )
+      best = o;
   }
   return best;
 }
@@ -135,17 +142,44 @@ function fromLines(doc: ExtractDocument): Labelled[] {
       const concept = hit?.concept ?? null;
       const labelScore = hit?.score ?? 0;
       if (!concept && split.label.split(/\s+/).length > 4) continue;
-      const base = { concept, labelScore, label: split.label, pageIndex: page.page_index, labelBox: spanBox(line, Math.max(0, line.text.indexOf(split.label)), line.text.indexOf(split.label) + split.label.length), source: 'text' as const };
+      const base = {
+        concept,
+        labelScore,
+        label: split.label,
+        pageIndex: page.page_index,
+        labelBox: spanBox(line, Math.max(0, line.text.indexOf(split.label)), line.text.indexOf(split.label) + split.label.length),
+        source: 'text' as const,
+      };
       const inline = line.text.slice(split.offset).trim();
       if (inline) {
         const offset = line.text.indexOf(inline, split.offset);
-        out.push({ ...base, valueText: inline, line, offset, bbox: spanBox(line, offset, offset + inline.length), lineIds: [line.id], layout: 'inline' });
+        out.push({
+          ...base,
+          valueText: inline,
+          line,
+          offset,
+          bbox: spanBox(line, offset, offset + inline.length),
+          lineIds: [line.id],
+          layout: 'inline',
+        });
       }
       const right = rightOf(page, line);
       const end = right && rowEnd(page, right);
-      for (const [layout, other] of [['right', right], ['row_end', end !== right ? end : undefined], ['below', belowOf(page, line)]] as const) {
+      for (const [layout, other] of [
+        ['right', right],
+        ['row_end', end !== right ? end : undefined],
+        ['below', belowOf(page, line)],
+      ] as const) {
         if (!other || splitLine(other.text)?.offset === other.text.length) continue;
-        out.push({ ...base, valueText: other.text.trim(), line: other, offset: other.text.indexOf(other.text.trim()), bbox: other.bbox, lineIds: [line.id, other.id], layout });
+        out.push({
+          ...base,
+          valueText: other.text.trim(),
+          line: other,
+          offset: other.text.indexOf(other.text.trim()),
+          bbox: other.bbox,
+          lineIds: [line.id, other.id],
+          layout,
+        });
       }
     }
   }
@@ -156,12 +190,23 @@ function fromKeyValues(doc: ExtractDocument): Labelled[] {
   return doc.keyValues.map((kv) => {
     const hit = labelConcept(kv.label);
     const page = doc.model.pages[kv.pageIndex];
-    const valueLine = page?.lines.find((l) => kv.lineIds.includes(l.id) && l.text.includes(kv.valueText.split('\n')[0]) && l.id !== kv.lineIds[0]) ??
+    const valueLine =
+      page?.lines.find((l) => kv.lineIds.includes(l.id) && l.text.includes(kv.valueText.split('\n')[0]) && l.id !== kv.lineIds[0]) ??
       page?.lines.find((l) => kv.lineIds.includes(l.id) && l.text.includes(kv.valueText.split('\n')[0]));
     const offset = valueLine ? valueLine.text.lastIndexOf(kv.valueText.split('\n')[0]) : 0;
     return {
-      concept: hit?.concept ?? null, labelScore: hit?.score ?? 0, label: kv.label, valueText: kv.valueText, pageIndex: kv.pageIndex,
-      line: valueLine, offset, bbox: kv.valueBox, labelBox: kv.labelBox, lineIds: kv.lineIds, layout: 'kv' as const, source: 'key_value' as const,
+      concept: hit?.concept ?? null,
+      labelScore: hit?.score ?? 0,
+      label: kv.label,
+      valueText: kv.valueText,
+      pageIndex: kv.pageIndex,
+      line: valueLine,
+      offset,
+      bbox: kv.valueBox,
+      labelBox: kv.labelBox,
+      lineIds: kv.lineIds,
+      layout: 'kv' as const,
+      source: 'key_value' as const,
     };
   });
 }
@@ -180,12 +225,43 @@ export function labelledValues(doc: ExtractDocument): Labelled[] {
 export const LAYOUT_WEIGHT: Record<Labelled['layout'], number> = { kv: 1, inline: 1, right: 0.9, row_end: 0.9, below: 0.75 };
 
 /** A candidate for part of a labelled value ([start, end) of valueText), boxed to that part when the line is known. */
-export function candidateFrom(doc: ExtractDocument, l: Labelled, value: Candidate['value'], start: number, end: number, confidence: number): Candidate {
+export function candidateFrom(
+  doc: ExtractDocument,
+  l: Labelled,
+  value: Candidate['value'],
+  start: number,
+  end: number,
+  confidence: number,
+): Candidate {
   const bbox = l.line && l.offset >= 0 ? spanBox(l.line, l.offset + start, l.offset + end) : l.bbox;
-  return { value, text: l.valueText.slice(start, end), pageIndex: l.pageIndex, bbox, regionIds: regionIdsOf(doc, l.pageIndex, l.lineIds), confidence, source: l.source };
+  return {
+    value,
+    text: l.valueText.slice(start, end),
+    pageIndex: l.pageIndex,
+    bbox,
+    regionIds: regionIdsOf(doc, l.pageIndex, l.lineIds),
+    confidence,
+    source: l.source,
+  };
 }
 
 /** A candidate read from a line of text (no label). */
-export function candidateOfLine(doc: ExtractDocument, pageIndex: number, line: Line, value: Candidate['value'], start: number, end: number, confidence: number): Candidate {
-  return { value, text: line.text.slice(start, end), pageIndex, bbox: spanBox(line, start, end), regionIds: regionIdsOf(doc, pageIndex, [line.id]), confidence, source: 'text' };
+export function candidateOfLine(
+  doc: ExtractDocument,
+  pageIndex: number,
+  line: Line,
+  value: Candidate['value'],
+  start: number,
+  end: number,
+  confidence: number,
+): Candidate {
+  return {
+    value,
+    text: line.text.slice(start, end),
+    pageIndex,
+    bbox: spanBox(line, start, end),
+    regionIds: regionIdsOf(doc, pageIndex, [line.id]),
+    confidence,
+    source: 'text',
+  };
 }

@@ -53,18 +53,26 @@ function repairLetterInNumber(w: string): string {
 }
 
 export function repairOcrDigits(text: string): string {
-  return text
-    .replace(/[\p{L}\d|]+/gu, (w) => repairLetterInNumber(repairDigitInWord(repairZeros(w))))
-    // "C0.", "N0:": a single capital and a zero before a full stop is the abbreviation "CO." / "NO.".
-    .replace(/\b([A-Z])0(?=[.:])/g, '$1O')
-    // "lpoh": no word starts with an l before a consonant; it is a capital I.
-    .replace(/(^|[^\p{L}\d])l(?=[bcdfghjkmnpqrstvwxz]\p{Ll})/gu, '$1I');
+  return (
+    text
+      .replace(/[\p{L}\d|]+/gu, (w) => repairLetterInNumber(repairDigitInWord(repairZeros(w))))
+      // "C0.", "N0:": a single capital and a zero before a full stop is the abbreviation "CO." / "NO.".
+      .replace(/\b([A-Z])0(?=[.:])/g, '$1O')
+      // "lpoh": no word starts with an l before a consonant; it is a capital I.
+      .replace(/(^|[^\p{L}\d])l(?=[bcdfghjkmnpqrstvwxz]\p{Ll})/gu, '$1I')
+  );
 }
 
 /** Only words of at least this many letters are matched against known words (shorter ones match too easily). */
 export const MIN_KNOWN_WORD = 5;
 /** Characters the recogniser reads for one another, as pairs: what was read, what may have been printed. */
-const CONFUSED: [string, string][] = [['i', 'l'], ['l', 'i'], ['1', 'l'], ['0', 'o'], ['5', 's']];
+const CONFUSED: [string, string][] = [
+  ['i', 'l'],
+  ['l', 'i'],
+  ['1', 'l'],
+  ['0', 'o'],
+  ['5', 's'],
+];
 
 /**
  * "Jaian" for "Jalan": a word one confusable character away from a known word (street words) is that word, in

@@ -16,8 +16,10 @@ import { repairOcrDigits } from './ocr-repair.ts';
  * customer is what follows a "Bill to" label.
  */
 
-const ORGANISATION = /\b(?:inc|ltd|llc|gmbh|corp|corporation|company|co|plc|s\.?a|ag|b\.?v|n\.?v|limited|group|llp|pvt|sarl|srl|sas|s\.?p\.?a|sp\.? z o\.?o|spółka|enterprise|trading|sdn\.? bhd|bhd|kg|oy|ab|as)\b\.?/i;
-const DOC_TITLE = /\b(?:tax\s+)?(?:invoice|invoices|receipt|bill|facture|rechnung|factuur|factura|fattura|faktura|credit note|quotation|statement|payment receipt|kopie factuur)\b\/?(?:bill)?\.?$/i;
+const ORGANISATION =
+  /\b(?:inc|ltd|llc|gmbh|corp|corporation|company|co|plc|s\.?a|ag|b\.?v|n\.?v|limited|group|llp|pvt|sarl|srl|sas|s\.?p\.?a|sp\.? z o\.?o|spółka|enterprise|trading|sdn\.? bhd|bhd|kg|oy|ab|as)\b\.?/i;
+const DOC_TITLE =
+  /\b(?:tax\s+)?(?:invoice|invoices|receipt|bill|facture|rechnung|factuur|factura|fattura|faktura|credit note|quotation|statement|payment receipt|kopie factuur)\b\/?(?:bill)?\.?$/i;
 const CONTACT = /@|www\.|https?:|\b(?:tel|phone|fax|email|e-mail)\b/i;
 
 /** Lines that belong to the addressee: the customer label's line and the lines stacked under it. */
@@ -41,13 +43,22 @@ export function cleanName(text: string): string {
   // "Acme AG - Uferweg 40 - 63571 Town": the sender line of a window envelope; keep the name.
   const parts = s.split(/\s+[-–|]\s+/);
   if (parts.length > 1 && /\d/.test(parts.slice(1).join(' '))) s = parts[0];
-  s = s.replace(DOC_TITLE, '').replace(/\s*\((?=[^)]*\d)[^)]*\)\s*$/, '').replace(/\s+[a-z]{0,3}\d[\d-]{4,}-?[a-z]?$/i, '').replace(/[,;:\s]+$/, '').trim();
+  s = s
+    .replace(DOC_TITLE, '')
+    .replace(/\s*\((?=[^)]*\d)[^)]*\)\s*$/, '')
+    .replace(/\s+[a-z]{0,3}\d[\d-]{4,}-?[a-z]?$/i, '')
+    .replace(/[,;:\s]+$/, '')
+    .trim();
   return s;
 }
 
 /** The issuer's web site and e-mail usually spell its name: "Northwind Traders" and northwind-traders.com. */
 function domainBonus(name: string, domains: string[]): number {
-  const words = name.toLowerCase().replace(ORGANISATION, ' ').split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  const words = name
+    .toLowerCase()
+    .replace(ORGANISATION, ' ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3);
   if (!words.length) return 0;
   const compact = words.join('');
   if (domains.some((d) => d.startsWith(compact))) return 0.3;
@@ -74,7 +85,7 @@ function rowNeighbours(page: ModelPage, line: Line): number {
 function issuerScore(line: Line, page: ModelPage, maxSize: number, identity: string | undefined, domains: string[]): number {
   const name = cleanName(line.text);
   if (!plausibleName(name)) return 0;
-  if (CONTACT.test(line.text) || /\d{3,}/.test(name) && !ORGANISATION.test(name)) return 0;
+  if (CONTACT.test(line.text) || (/\d{3,}/.test(name) && !ORGANISATION.test(name))) return 0;
   const label = labelConcept(line.text.replace(/[:\s]+$/, ''), 0.9);
   if (label && label.concept !== 'issuer') return 0;
   if (!/\p{L}{2}/u.test(name)) return 0;
@@ -107,7 +118,8 @@ export const issuerFinder: ConceptFinder = {
 
 /** The most words a name read from a header block has ("A .B.C. MOTOR ( KAMPUNG ULU ) SDN . BHD." as read). */
 export const MAX_HEADER_NAME_WORDS = 12;
-const plausibleHeaderName = (name: string) => name.length >= 2 && /\p{L}{2}/u.test(name) && name.split(/\s+/).length <= MAX_HEADER_NAME_WORDS && !CONTACT.test(name);
+const plausibleHeaderName = (name: string) =>
+  name.length >= 2 && /\p{L}{2}/u.test(name) && name.split(/\s+/).length <= MAX_HEADER_NAME_WORDS && !CONTACT.test(name);
 
 const headerCache = new WeakMap<ExtractDocument, ReceiptHeader | null>();
 
@@ -131,7 +143,9 @@ function issuerCandidates(doc: ExtractDocument): Candidate[] {
   const skip = addresseeLines(doc, page);
 
   // The letterhead near the top; organisation names in the footer (legal lines) as a fallback.
-  const top = page.lines.filter((l) => !skip.has(l.id) && (l.bbox[1] < page.height * 0.4 || (l.bbox[1] > page.height * 0.75 && ORGANISATION.test(cleanName(l.text)))));
+  const top = page.lines.filter(
+    (l) => !skip.has(l.id) && (l.bbox[1] < page.height * 0.4 || (l.bbox[1] > page.height * 0.75 && ORGANISATION.test(cleanName(l.text)))),
+  );
   const maxSize = Math.max(1, ...top.filter((l) => l.bbox[1] < page.height * 0.4).map((l) => l.font.size));
   const identity = extractIdentity(page).issuer;
   const domains = domainsOf(doc);
@@ -146,7 +160,8 @@ function issuerCandidates(doc: ExtractDocument): Candidate[] {
       if (joined) out.push({ ...joined, value: `${cleanName(above.text)} ${name}` });
       continue;
     }
-    const below = /[&(,-]$/.test(name) || (name.match(/\(/g)?.length ?? 0) > (name.match(/\)/g)?.length ?? 0) ? belowOf(page, line, 0.9) : undefined;
+    const below =
+      /[&(,-]$/.test(name) || (name.match(/\(/g)?.length ?? 0) > (name.match(/\)/g)?.length ?? 0) ? belowOf(page, line, 0.9) : undefined;
     if (below && !/\d{3}/.test(below.text)) {
       // "RIVERSIDE TOOLS &" / "SUPPLIES": a name that wraps.
       const joined = addressCandidate(doc, 0, [line, below], score);
@@ -160,7 +175,15 @@ function issuerCandidates(doc: ExtractDocument): Candidate[] {
   // A header read whole (name, registration, address with postcode, closed by the contact or tax-id rows) is
   // stronger evidence than any single line's score; a partial one competes on confidence.
   const header = headerOf(doc);
-  const c = header && plausibleHeaderName(header.nameText) ? addressCandidate(doc, 0, header.name.flatMap((r) => r.lines), header.confidence) : null;
+  const c =
+    header && plausibleHeaderName(header.nameText)
+      ? addressCandidate(
+          doc,
+          0,
+          header.name.flatMap((r) => r.lines),
+          header.confidence,
+        )
+      : null;
   if (c && header) {
     const own = { ...c, value: header.nameText, text: header.nameText };
     if (header.confidence >= FULL_HEADER_CONFIDENCE) out.unshift(own);
@@ -188,7 +211,11 @@ function wordAt(text: string, words: string): number {
  */
 function brandCandidate(doc: ExtractDocument, top: Candidate | undefined, header: ReceiptHeader | null): Candidate | null {
   // A letterhead's legal name is printed bare; "Sold by: ..." names a party that may sell for the brand.
-  const letterhead = header && top?.value === header.nameText && header.name.some((r) => r.kind === 'legal') && !/^[\p{L} ]{1,15}:/u.test(header.name[0].text);
+  const letterhead =
+    header &&
+    top?.value === header.nameText &&
+    header.name.some((r) => r.kind === 'legal') &&
+    !/^[\p{L} ]{1,15}:/u.test(header.name[0].text);
   if (!top || letterhead) return null;
   const brand = brandedName(String(top.value), doc);
   if (!brand) return null;
@@ -207,13 +234,21 @@ const GENERIC_BUSINESS = /\b(?:co|cp|sdn|bhd|s\/b|m|restaurant|enterprise|tradin
 /** "CO. (M) SDN BHD", "RESTAURANT SDN BHD": only a legal form and trade words, the rest of the name is on the line above. */
 const onlyLegalForm = (name: string) => SUFFIX_ONLY.test(name) || !/\p{L}{2}/u.test(name.replace(GENERIC_BUSINESS, ' '));
 /** "(CO.REG : 933109-X)", "789417-W", "GST ID: ...": registration lines between a letterhead name and its address. */
-const REGISTRATION = /^\(?\s*(?:co(?:mpany)?\.?\s*(?:reg|no)|reg\.?\s*no|roc|gst|business\s*reg)|^\(?[^()\d]{0,20}[:.]?\s*[a-z]{0,3}\d[\d-]{4,}-?[a-z]?\)?$/i;
+const REGISTRATION =
+  /^\(?\s*(?:co(?:mpany)?\.?\s*(?:reg|no)|reg\.?\s*no|roc|gst|business\s*reg)|^\(?[^()\d]{0,20}[:.]?\s*[a-z]{0,3}\d[\d-]{4,}-?[a-z]?\)?$/i;
 const STOP = /^[\d\s()+\-./]{6,}$|^\W*(?:tax\s+)?(?:invoice|receipt|cash\s*bill|bill)\W*$/i;
 
 function lineAbove(page: ModelPage, line: Line): Line | undefined {
   const h = height(line.bbox);
   return page.lines
-    .filter((o) => o !== line && o.bbox[3] <= line.bbox[1] + h * 0.3 && line.bbox[1] - o.bbox[3] < h * 0.9 && o.bbox[0] < line.bbox[2] && o.bbox[2] > line.bbox[0])
+    .filter(
+      (o) =>
+        o !== line &&
+        o.bbox[3] <= line.bbox[1] + h * 0.3 &&
+        line.bbox[1] - o.bbox[3] < h * 0.9 &&
+        o.bbox[0] < line.bbox[2] &&
+        o.bbox[2] > line.bbox[0],
+    )
     .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
 }
 
@@ -226,7 +261,8 @@ function linesUnder(page: ModelPage, line: Line, max = 5): Line[] {
   for (let i = 0; i < max + 2 && out.length < max; i++) {
     const next = belowOf(page, current, 0.9);
     if (!next || CONTACT.test(next.text) || STOP.test(next.text.trim())) break;
-    const aligned = Math.abs(next.bbox[0] - line.bbox[0]) <= h * 2 || Math.abs(centre(next) - centre(line)) <= Math.max(h * 2, page.width * 0.08);
+    const aligned =
+      Math.abs(next.bbox[0] - line.bbox[0]) <= h * 2 || Math.abs(centre(next) - centre(line)) <= Math.max(h * 2, page.width * 0.08);
     if (!aligned) break;
     current = next;
     // Before the street: registration numbers, the receipt's date and time, the rest of a wrapped name (no digits).
@@ -244,7 +280,19 @@ function addressCandidate(doc: ExtractDocument, pageIndex: number, lines: Line[]
   const text = lines.map((l) => (l.source === 'ocr' ? repairOcrDigits(l.text.trim()) : l.text.trim())).join(' ');
   const boxes = lines.map((l) => spanBox(l, 0, l.text.length));
   const bbox: Candidate['bbox'] = union(boxes);
-  return { value: text, text, pageIndex, bbox, regionIds: regionIdsOf(doc, pageIndex, lines.map((l) => l.id)), confidence, source: 'text' };
+  return {
+    value: text,
+    text,
+    pageIndex,
+    bbox,
+    regionIds: regionIdsOf(
+      doc,
+      pageIndex,
+      lines.map((l) => l.id),
+    ),
+    confidence,
+    source: 'text',
+  };
 }
 
 export const issuerAddressFinder: ConceptFinder = {
@@ -253,19 +301,46 @@ export const issuerAddressFinder: ConceptFinder = {
     const out: Candidate[] = [];
     for (const l of labelledValues(doc)) {
       if (l.concept !== 'issuer_address' || !l.valueText.trim()) continue;
-      out.push(candidateFrom(doc, l, l.valueText.replace(/\s*\n\s*/g, ' ').trim(), 0, l.valueText.length, 0.75 * l.labelScore * LAYOUT_WEIGHT[l.layout]));
+      out.push(
+        candidateFrom(
+          doc,
+          l,
+          l.valueText.replace(/\s*\n\s*/g, ' ').trim(),
+          0,
+          l.valueText.length,
+          0.75 * l.labelScore * LAYOUT_WEIGHT[l.layout],
+        ),
+      );
     }
     // The issuer's address is the named party's, not the brand's (brandCandidate): it is printed under the name.
-    const issuer = issuerFinder.find(doc, { key: 'issuer', description: '', type: 'string', array: false }).find((c) => c.value !== brands.get(doc));
+    const issuer = issuerFinder
+      .find(doc, { key: 'issuer', description: '', type: 'string', array: false })
+      .find((c) => c.value !== brands.get(doc));
     const page = doc.model.pages[0];
     const header = headerOf(doc);
     if (header?.addressText && issuer?.value === header.nameText) {
-      const c = addressCandidate(doc, 0, header.address.flatMap((r) => r.lines), header.confidence);
+      const c = addressCandidate(
+        doc,
+        0,
+        header.address.flatMap((r) => r.lines),
+        header.confidence,
+      );
       if (c) out.push({ ...c, value: header.addressText });
     } else if (issuer && issuer.source === 'text' && page) {
-      const line = page.lines.find((l) => l.bbox[1] <= issuer.bbox[1] + 1 && l.bbox[3] >= issuer.bbox[3] - 1 && l.text.includes(issuer.text));
-      const rest = line ? line.text.slice(line.text.indexOf(issuer.text) + issuer.text.length).replace(/^\s*[-–|,]\s*/, '').trim() : '';
-      const c = line && (rest && /\d/.test(rest) && /\p{L}{3}/u.test(rest) && !REGISTRATION.test(rest) ? candidateOfLine(doc, 0, line, rest, line.text.indexOf(rest), line.text.indexOf(rest) + rest.length, 0.6) : addressCandidate(doc, 0, linesUnder(page, line), 0.6));
+      const line = page.lines.find(
+        (l) => l.bbox[1] <= issuer.bbox[1] + 1 && l.bbox[3] >= issuer.bbox[3] - 1 && l.text.includes(issuer.text),
+      );
+      const rest = line
+        ? line.text
+            .slice(line.text.indexOf(issuer.text) + issuer.text.length)
+            .replace(/^\s*[-–|,]\s*/, '')
+            .trim()
+        : '';
+      const c =
+        line &&
+        (rest && /\d/.test(rest) && /\p{L}{3}/u.test(rest) && !REGISTRATION.test(rest)
+          ? candidateOfLine(doc, 0, line, rest, line.text.indexOf(rest), line.text.indexOf(rest) + rest.length, 0.6)
+          : addressCandidate(doc, 0, linesUnder(page, line), 0.6));
       if (c) out.push(c);
     }
     return out.sort((a, b) => b.confidence - a.confidence);
@@ -279,7 +354,12 @@ function customerLines(doc: ExtractDocument): { pageIndex: number; line: Line; n
     if ((l.concept !== 'customer' && l.concept !== 'customer_address') || !l.line || l.layout === 'right') continue;
     const name = cleanName(l.valueText.split('\n')[0]);
     if (name.length < 2 || !/\p{L}{2}/u.test(name)) continue;
-    out.push({ pageIndex: l.pageIndex, line: l.line, name, confidence: (l.concept === 'customer' ? 0.75 : 0.6) * l.labelScore * LAYOUT_WEIGHT[l.layout] });
+    out.push({
+      pageIndex: l.pageIndex,
+      line: l.line,
+      name,
+      confidence: (l.concept === 'customer' ? 0.75 : 0.6) * l.labelScore * LAYOUT_WEIGHT[l.layout],
+    });
   }
   return out.sort((a, b) => b.confidence - a.confidence);
 }

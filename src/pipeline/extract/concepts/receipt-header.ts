@@ -67,19 +67,67 @@ export const LOGO_HEIGHT_RATIO = 1.6;
 const NOT_NAME_WORDS = new RegExp(String.raw`\b(?:${LEGAL_FORM}|co|m|restaurant|restoran|company)\b\.?|[()]`, 'gi');
 const CONTACT = /@|www\.|https?:|\b(?:tel|phone|fax|h\/?p|hp|mobile|email|e-mail)\b/i;
 const PHONE_ONLY = /^[+(]?\d[\d\s()+\-./]{6,}$/;
-const REGISTRATION = /\b(?:gst|sst|roc|tin|vat|co\.?\s*(?:reg|no)|co[\s.-]*reg?|reg(?:istration)?\.?\s*no|business\s*reg|company\s*(?:reg|no))\b|^[(<[]?\s*[a-z]{0,3}\d[\d\s-]{4,}-?\s*[a-z]?\s*[)>\]]?$/i;
-const TITLE = /^\W*(?:simplified\s+)?(?:full\s+)?(?:tax\s*)?(?:invoice|receipt|cash\s*(?:bill|sales?|receipt)|bill|guest\s*check|official\s+receipt|tax\s+cash\s+sales?)\W*$/i;
+const REGISTRATION =
+  /\b(?:gst|sst|roc|tin|vat|co\.?\s*(?:reg|no)|co[\s.-]*reg?|reg(?:istration)?\.?\s*no|business\s*reg|company\s*(?:reg|no))\b|^[(<[]?\s*[a-z]{0,3}\d[\d\s-]{4,}-?\s*[a-z]?\s*[)>\]]?$/i;
+const TITLE =
+  /^\W*(?:simplified\s+)?(?:full\s+)?(?:tax\s*)?(?:invoice|receipt|cash\s*(?:bill|sales?|receipt)|bill|guest\s*check|official\s+receipt|tax\s+cash\s+sales?)\W*$/i;
 /** "Cashier: 12", "Table 15", "Date : ...": the receipt's body has started. */
 const LABEL_ROW = /^[\p{L}#./ ]{2,24}\s*:/u;
 const AMOUNT = /\b\d+[.,]\d{2}\b/;
 const TIME = /\b\d{1,2}:\d{2}\b/;
 /** Street and area words in addresses (several languages): evidence that a row without a number is an address row. */
-const STREET_WORDS = ['jalan', 'jln', 'lorong', 'lrg', 'taman', 'tmn', 'bandar', 'bdr', 'kawasan', 'persiaran', 'lebuh', 'kampung', 'kg', 'seksyen', 'section', 'street', 'st', 'road', 'rd', 'avenue', 'ave', 'lane', 'drive', 'boulevard', 'blvd', 'floor', 'level', 'lot', 'unit', 'blok', 'block', 'suite', 'plaza', 'mall', 'tower', 'building', 'wisma', 'kompleks', 'complex', 'industrial', 'park', 'strasse', 'straße', 'rue', 'via', 'calle'];
+const STREET_WORDS = [
+  'jalan',
+  'jln',
+  'lorong',
+  'lrg',
+  'taman',
+  'tmn',
+  'bandar',
+  'bdr',
+  'kawasan',
+  'persiaran',
+  'lebuh',
+  'kampung',
+  'kg',
+  'seksyen',
+  'section',
+  'street',
+  'st',
+  'road',
+  'rd',
+  'avenue',
+  'ave',
+  'lane',
+  'drive',
+  'boulevard',
+  'blvd',
+  'floor',
+  'level',
+  'lot',
+  'unit',
+  'blok',
+  'block',
+  'suite',
+  'plaza',
+  'mall',
+  'tower',
+  'building',
+  'wisma',
+  'kompleks',
+  'complex',
+  'industrial',
+  'park',
+  'strasse',
+  'straße',
+  'rue',
+  'via',
+  'calle',
+];
 const ADDRESS_WORD = new RegExp(String.raw`\b(?:${STREET_WORDS.join('|')})\b`, 'i');
 const KNOWN_STREET_WORDS: ReadonlySet<string> = new Set(STREET_WORDS);
 /** A postcode of four to six digits beside a place name ("40990 TELUK GADING", "Gading 40990"). */
 const POSTCODE = /(?:^|[\s,.])\d{4,6}\s+\p{L}{3,}|\p{L}{3,},?\s+\d{4,6}\W*$/u;
-
 
 function meanConfidence(lines: Line[]): number {
   const words = lines.flatMap((l) => l.words);
@@ -108,7 +156,13 @@ export function classifyRow(text: string, confidence: number): RowKind {
   if (colon && LEGAL.test(t.slice(colon[0].length))) return 'legal';
   // "No: 28, Jalan Mawar 3,": a street number after its label.
   // "No: 28, Jalan Mawar 3,", "UNIT NO.: B2.07, LEVEL 3": a street or unit number after its label.
-  if (colon && /^\s*(?:\p{L}{1,2}[-.]?)?\d/u.test(t.slice(colon[0].length)) && (ADDRESS_WORD.test(t) || /,/.test(t)) && !findDates(t).length) return 'address';
+  if (
+    colon &&
+    /^\s*(?:\p{L}{1,2}[-.]?)?\d/u.test(t.slice(colon[0].length)) &&
+    (ADDRESS_WORD.test(t) || /,/.test(t)) &&
+    !findDates(t).length
+  )
+    return 'address';
   if (colon || findDates(t).length || TIME.test(t) || AMOUNT.test(t)) return 'stop';
   if (LEGAL.test(t)) return 'legal';
   if (namedWithRegistration(t)) return 'legal';
@@ -125,16 +179,23 @@ export function headerRows(page: ModelPage): HeaderRow[] {
     // A document title level with a name or address line is its own row ("... Johor" | "TAX INVOICE").
     const mergeable = (l: Line) => classifyRow(l.text, 1) !== 'title';
     const level = last && Math.abs(centerY(line.bbox) - centerY(last.bbox)) < Math.min(height(last.bbox), height(line.bbox)) / 2;
-    if (last && level && (mergeable(line) === last.lines.every(mergeable))) {
+    if (last && level && mergeable(line) === last.lines.every(mergeable)) {
       last.lines.push(line);
-      last.bbox = [Math.min(last.bbox[0], line.bbox[0]), Math.min(last.bbox[1], line.bbox[1]), Math.max(last.bbox[2], line.bbox[2]), Math.max(last.bbox[3], line.bbox[3])];
+      last.bbox = [
+        Math.min(last.bbox[0], line.bbox[0]),
+        Math.min(last.bbox[1], line.bbox[1]),
+        Math.max(last.bbox[2], line.bbox[2]),
+        Math.max(last.bbox[3], line.bbox[3]),
+      ];
       continue;
     }
     rows.push({ lines: [line], text: '', bbox: [...line.bbox], kind: 'text', aboveBottom: last ? last.bbox[3] : -Infinity });
   }
   for (const row of rows) {
     row.lines.sort((a, b) => a.bbox[0] - b.bbox[0]);
-    row.text = row.lines.map((l) => (l.source === 'ocr' ? repairKnownWords(repairOcrDigits(l.text.trim()), KNOWN_STREET_WORDS) : l.text.trim())).join(' ');
+    row.text = row.lines
+      .map((l) => (l.source === 'ocr' ? repairKnownWords(repairOcrDigits(l.text.trim()), KNOWN_STREET_WORDS) : l.text.trim()))
+      .join(' ');
     row.kind = classifyRow(row.text, meanConfidence(row.lines));
   }
   // Two blocks side by side ("Invoice address" | "Delivery address", a name | a date): columns, not a header.
@@ -149,13 +210,16 @@ export function headerRows(page: ModelPage): HeaderRow[] {
 }
 
 /** No wide gap between the rows: noise rows (a smudge, a stamp) between them do not count as a gap. */
-const adjacent = (upper: HeaderRow, lower: HeaderRow) => lower.bbox[1] - Math.max(lower.aboveBottom, upper.bbox[3]) <= MAX_ROW_GAP * Math.min(height(upper.bbox), height(lower.bbox));
-const similarSize = (a: HeaderRow, b: HeaderRow) => Math.max(height(a.bbox), height(b.bbox)) / Math.max(1, Math.min(height(a.bbox), height(b.bbox))) <= NAME_SIZE_RATIO;
+const adjacent = (upper: HeaderRow, lower: HeaderRow) =>
+  lower.bbox[1] - Math.max(lower.aboveBottom, upper.bbox[3]) <= MAX_ROW_GAP * Math.min(height(upper.bbox), height(lower.bbox));
+const similarSize = (a: HeaderRow, b: HeaderRow) =>
+  Math.max(height(a.bbox), height(b.bbox)) / Math.max(1, Math.min(height(a.bbox), height(b.bbox))) <= NAME_SIZE_RATIO;
 /** "MAWAR FLORIST" above "MAWAR FLORIST SDN BHD": a trade name the legal name repeats is not part of it. */
 const contains = (row: HeaderRow, other: HeaderRow) => normalizeWords(row.text).includes(normalizeWords(other.text));
 const normalizeWords = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 /** The upper row runs on into the lower: it ends with a connector, or the lower one starts with one. */
-const continues = (upper: HeaderRow, lower: HeaderRow) => /(?:[&(\-,]|\b(?:and|of|dan|und|et))$/i.test(upper.text.trim()) || /^(?:[&)-]|(?:and|of|dan|und|et)\b)/i.test(lower.text.trim());
+const continues = (upper: HeaderRow, lower: HeaderRow) =>
+  /(?:[&(\-,]|\b(?:and|of|dan|und|et))$/i.test(upper.text.trim()) || /^(?:[&)-]|(?:and|of|dan|und|et)\b)/i.test(lower.text.trim());
 /** A row that can carry on a name: words only ("BUILDING SUPPLY" reads like an address word but has no number). */
 const nameWords = (r: HeaderRow) => r.kind === 'text' || (r.kind === 'address' && !/\d/.test(r.text) && !/,\s*$/.test(r.text));
 const isName = (r: HeaderRow) => r.kind === 'text' || r.kind === 'legal';
@@ -169,14 +233,20 @@ function namesAgain(row: HeaderRow, nameRow: HeaderRow): boolean {
 
 /** The name as printed: the label before it ("Owned by:") and what follows its legal form dropped. */
 function nameOf(rows: HeaderRow[]): string {
-  let text = rows.map((r) => r.text.trim()).join(' ').replace(/^[\p{L} ]{1,15}:\s*/u, '');
+  let text = rows
+    .map((r) => r.text.trim())
+    .join(' ')
+    .replace(/^[\p{L} ]{1,15}:\s*/u, '');
   // The name ends with its (last) legal form: a registration number, branch code or stamp may follow on its row.
   const forms = [...text.matchAll(LEGAL_ALL)];
   const last = forms[forms.length - 1];
   if (last) text = text.slice(0, last.index! + last[0].length);
   const upper = !/\p{Ll}/u.test(text);
   text = text.replace(MALAY_SDN_BHD, upper ? 'SDN BHD' : 'Sdn Bhd').replace(MALAY_S_B, 'S/B');
-  return text.replace(/\s*\((?=[^)]*\d)[^)]*\)\s*$/, '').replace(/[,;:\s]+$/, '').trim();
+  return text
+    .replace(/\s*\((?=[^)]*\d)[^)]*\)\s*$/, '')
+    .replace(/[,;:\s]+$/, '')
+    .trim();
 }
 
 /** "SDN BHD", "CO. (M) SDN BHD": a row with a legal form and no name of its own (the name is on the rows above). */
@@ -211,7 +281,16 @@ export function receiptHeader(page: ModelPage | undefined): ReceiptHeader | null
   // "GOLDEN LOTUS" / "SDN BHD", "KEDAI MAKAN" / "SRI MURNI TRADING": a name wrapped before its legal form, the
   // rows above (same size, no gap) continue it.
   if (onlyLegalForm(content[at]) && !LABEL_ROW.test(content[at].text)) {
-    for (let i = at - 1; i >= 0 && name.length < MAX_NAME_ROWS && nameWords(content[i]) && adjacent(content[i], name[0]) && similarSize(content[i], name[0]) && !contains(name[0], content[i]); i--) {
+    for (
+      let i = at - 1;
+      i >= 0 &&
+      name.length < MAX_NAME_ROWS &&
+      nameWords(content[i]) &&
+      adjacent(content[i], name[0]) &&
+      similarSize(content[i], name[0]) &&
+      !contains(name[0], content[i]);
+      i--
+    ) {
       // Past the row right above the legal form, only rows that continue: "KEDAI MAKAN &" / "KOPI SRI MURNI".
       if (name.length > 1 && !continues(content[i], name[0])) break;
       name.unshift(content[i]);
@@ -266,7 +345,10 @@ export function receiptHeader(page: ModelPage | undefined): ReceiptHeader | null
   // Rows down to where the body starts: that row closes the address too.
   if (i >= content.length && bodyAt >= 0 && address.length) closed = true;
   // An address has a number, or is a place in parts ("Summit Mall, Lakeside (LS)") closed by the contact rows.
-  const addressText = address.some((r) => /\d/.test(r.text)) || (closed && address.some((r) => /\p{L},\s*\p{L}/u.test(r.text))) ? address.map((r) => r.text.trim().replace(/[,\s]+$/, '')).join(', ') : '';
+  const addressText =
+    address.some((r) => /\d/.test(r.text)) || (closed && address.some((r) => /\p{L},\s*\p{L}/u.test(r.text)))
+      ? address.map((r) => r.text.trim().replace(/[,\s]+$/, '')).join(', ')
+      : '';
   const full = !!addressText && (closed || postcodeAt >= 0) && (postcodeAt >= 0 || name.some((r) => r.kind === 'legal'));
   return {
     name,

@@ -44,7 +44,8 @@ function tenderedTotal(page: ModelPage): { value: number; tenderTop: number; gue
     for (let k = i - 1; k >= Math.max(0, i - TENDER_REACH * 2); k--) {
       if (!TENDER.test(lines[k].text) || CHANGE.test(lines[k].text)) continue;
       const tender = amountOnRow(page, lines[k]);
-      if (tender && tender.value > change.value) return { value: Math.round((tender.value - change.value) * 100) / 100, tenderTop: lines[k].bbox[1] };
+      if (tender && tender.value > change.value)
+        return { value: Math.round((tender.value - change.value) * 100) / 100, tenderTop: lines[k].bbox[1] };
     }
     const unlabelled = rowAbove(page, lines, i);
     if (unlabelled && unlabelled.amount.value > change.value) {
@@ -91,7 +92,10 @@ function printedAbove(doc: ExtractDocument, page: ModelPage, value: number, top:
     if (line.bbox[1] >= top) continue;
     const hit = findAmounts(line.text).find((a) => Math.abs(a.value - value) < 0.005);
     if (!hit) continue;
-    const row = page.lines.filter((o) => o.bbox[1] < line.bbox[3] && o.bbox[3] > line.bbox[1]).map((o) => o.text).join(' ');
+    const row = page.lines
+      .filter((o) => o.bbox[1] < line.bbox[3] && o.bbox[3] > line.bbox[1])
+      .map((o) => o.text)
+      .join(' ');
     if (TOTAL_WORDS.test(row)) return candidateOfLine(doc, page.page_index, line, value, hit.index, hit.index + hit.raw.length, 0.6);
   }
   return null;

@@ -38,7 +38,8 @@ function occurrences(line: PageLine, needle: string, caseless: boolean, boundary
   }
   for (let at = collapsed.indexOf(pin); at >= 0; at = collapsed.indexOf(pin, at + 1)) {
     const end = at + pin.length;
-    if (boundary(collapsed[at - 1], collapsed[at - 2]) && boundary(collapsed[end], collapsed[end + 1])) found.push(map[at], map[at + pin.length - 1] + 1);
+    if (boundary(collapsed[at - 1], collapsed[at - 2]) && boundary(collapsed[end], collapsed[end + 1]))
+      found.push(map[at], map[at + pin.length - 1] + 1);
   }
   return found;
 }

@@ -77,7 +77,11 @@ function simpleEncoder(dict: mupdf.PDFObject, subset: boolean, usedChars: Set<st
   const allowed = (ch: string) => !subset || usedChars.has(ch);
   if (reverse && subset) return (ch) => (allowed(ch) ? reverse.get(ch) : undefined);
   const encoding = dict.get('Encoding');
-  const baseName = encoding.isName() ? encoding.asName() : dig(encoding, 'BaseEncoding').isName() ? dig(encoding, 'BaseEncoding').asName() : 'StandardEncoding';
+  const baseName = encoding.isName()
+    ? encoding.asName()
+    : dig(encoding, 'BaseEncoding').isName()
+      ? dig(encoding, 'BaseEncoding').asName()
+      : 'StandardEncoding';
   const differences = new Set<number>();
   const diffs = encoding.isDictionary() ? encoding.get('Differences') : undefined;
   for (let i = 0, code = 0; diffs?.isArray() && i < diffs.length; i++) {
@@ -171,7 +175,10 @@ export function substituteName(face: mupdf.Font): string {
   if (/courier|mono|consol/i.test(name) || face.isMono()) {
     return `Courier${bold || italic ? '-' : ''}${bold ? 'Bold' : ''}${italic ? 'Oblique' : ''}`;
   }
-  if (/times|serif|roman|georgia|garamond|cambria/i.test(name.replace(/sans/i, '')) || (face.isSerif() && !/sans|arial|helvet/i.test(name))) {
+  if (
+    /times|serif|roman|georgia|garamond|cambria/i.test(name.replace(/sans/i, '')) ||
+    (face.isSerif() && !/sans|arial|helvet/i.test(name))
+  ) {
     return bold && italic ? 'Times-BoldItalic' : bold ? 'Times-Bold' : italic ? 'Times-Italic' : 'Times-Roman';
   }
   return `Helvetica${bold || italic ? '-' : ''}${bold ? 'Bold' : ''}${italic ? 'Oblique' : ''}`;

@@ -62,7 +62,9 @@ function placeEdit(page: mupdf.PDFPage, font: TypesetFont, edit: PlannedEdit, wa
   const keepEnd = looksNumeric(change.from);
   const oldLength = Math.hypot(run.end[0] - run.start[0], run.end[1] - run.start[1]);
   if (width > oldLength + 0.25 * size) {
-    warnings.push(`"${change.to}" is ${(width - oldLength).toFixed(1)} pt wider than "${match.chars.map((c) => c.c).join('')}" and may touch the text ${keepEnd ? 'before' : 'after'} it`);
+    warnings.push(
+      `"${change.to}" is ${(width - oldLength).toFixed(1)} pt wider than "${match.chars.map((c) => c.c).join('')}" and may touch the text ${keepEnd ? 'before' : 'after'} it`,
+    );
   }
   const matrix = textMatrix(run, invert(page.getTransform() as Matrix), width, keepEnd);
   const grey = first.color[0] ?? 0;
@@ -96,7 +98,11 @@ function editPage(page: mupdf.PDFPage, lines: PageLine[], edits: PlannedEdit[], 
   // The redaction annotations are gone again; do not leave the empty /Annots array they created behind.
   const annots = page.getObject().get('Annots');
   if (!hadAnnots && annots.isArray() && annots.length === 0) page.getObject().delete('Annots');
-  appendText(context.doc, page, edits.map((edit, i) => placeEdit(page, fonts[i], edit, context.warnings)));
+  appendText(
+    context.doc,
+    page,
+    edits.map((edit, i) => placeEdit(page, fonts[i], edit, context.warnings)),
+  );
   return edits.map((edit, i) => appliedOf(edit, fonts[i]));
 }
 
@@ -139,7 +145,15 @@ export function editPdf(bytes: Uint8Array, changes: EditChange[], options: EditO
     for (const [index, edits] of [...byPage].sort((a, b) => a[0] - b[0])) {
       applied.push(...editPage(pages.get(index)!, pageLines.get(index)!, edits, context));
     }
-    return { bytes: doc.saveToBuffer(incremental ? 'incremental' : 'garbage=1').asUint8Array().slice(), applied, missing, warnings: context.warnings };
+    return {
+      bytes: doc
+        .saveToBuffer(incremental ? 'incremental' : 'garbage=1')
+        .asUint8Array()
+        .slice(),
+      applied,
+      missing,
+      warnings: context.warnings,
+    };
   } finally {
     doc.destroy();
   }

@@ -23,7 +23,12 @@ const dot = (a: Vec, b: Vec) => a[0] * b[0] + a[1] * b[1];
 
 function quadCorners(ch: PageChar): Vec[] {
   const [x0, y0, x1, y1] = ch.box;
-  return [[x0, y0], [x1, y0], [x0, y1], [x1, y1]];
+  return [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ];
 }
 
 /** How far along `dir` the character reaches past its origin (its advance, near enough). */

@@ -58,7 +58,13 @@ export function readPageLines(page: mupdf.Page): PageLine[] {
  * (drawn last) reads in place and the untouched lines read exactly as before; works for rotated pages too.
  */
 export function visualLines(lines: PageLine[]): string[] {
-  interface Placed { c: string; across: number; from: number; to: number; size: number }
+  interface Placed {
+    c: string;
+    across: number;
+    from: number;
+    to: number;
+    size: number;
+  }
   const rows: { dirKey: string; across: number; chars: Placed[] }[] = [];
   for (const line of lines) {
     const n = Math.hypot(line.dir[0], line.dir[1]) || 1;
@@ -68,7 +74,13 @@ export function visualLines(lines: PageLine[]): string[] {
       if (/\s/.test(ch.c)) continue;
       const [x0, y0, x1, y1] = ch.box;
       const along = [x0 * dx + y0 * dy, x1 * dx + y0 * dy, x0 * dx + y1 * dy, x1 * dx + y1 * dy];
-      const placed = { c: ch.c, across: ch.origin[1] * dx - ch.origin[0] * dy, from: Math.min(...along), to: Math.max(...along), size: ch.size };
+      const placed = {
+        c: ch.c,
+        across: ch.origin[1] * dx - ch.origin[0] * dy,
+        from: Math.min(...along),
+        to: Math.max(...along),
+        size: ch.size,
+      };
       const tolerance = Math.max(1, 0.2 * ch.size);
       let row = rows.find((r) => r.dirKey === dirKey && Math.abs(r.across - placed.across) <= tolerance);
       if (!row) rows.push((row = { dirKey, across: placed.across, chars: [] }));

@@ -28,9 +28,25 @@ export function lineItemTable(flow: Flow, doc: DocumentLedger, words: DocWords):
     const cols: Column[] = [
       { header: 'Description', width: 0, align: 'left', wrap: true },
       { header: 'Qty', width: fitWidth('Qty', qty, size), align: 'right' },
-      ...(words.priced ? [{ header: 'Amount', width: fitWidth('Amount', doc.lines.map((l) => formatAmount(l.total, currency, locale)), size), align: 'right' as const }] : []),
+      ...(words.priced
+        ? [
+            {
+              header: 'Amount',
+              width: fitWidth(
+                'Amount',
+                doc.lines.map((l) => formatAmount(l.total, currency, locale)),
+                size,
+              ),
+              align: 'right' as const,
+            },
+          ]
+        : []),
     ];
-    drawTable(flow, cols, doc.lines.map((l, i) => [l.description, qty[i], ...(words.priced ? [formatAmount(l.total, currency, locale)] : [])]));
+    drawTable(
+      flow,
+      cols,
+      doc.lines.map((l, i) => [l.description, qty[i], ...(words.priced ? [formatAmount(l.total, currency, locale)] : [])]),
+    );
     return;
   }
   const price = doc.lines.map((l) => formatAmount(l.unitPrice, currency, locale));
@@ -38,11 +54,51 @@ export function lineItemTable(flow: Flow, doc: DocumentLedger, words: DocWords):
   const tax = doc.lines.map((l) => formatRateNumber(l.taxRate, locale));
   const discount = doc.lines.map((l) => (l.discountPct > 0 ? formatRateNumber(l.discountPct, locale) : ''));
   const cols: [Column, (i: number) => string][] = [
-    [{ header: 'Pos', width: fitWidth('Pos', doc.lines.map((l) => String(l.position)), size), align: 'right' }, (i) => String(doc.lines[i].position)],
-    [{ header: 'SKU', width: Math.min(86, fitWidth('SKU', doc.lines.map((l) => l.sku), size, 24, 6)), align: 'left' }, (i) => doc.lines[i].sku],
+    [
+      {
+        header: 'Pos',
+        width: fitWidth(
+          'Pos',
+          doc.lines.map((l) => String(l.position)),
+          size,
+        ),
+        align: 'right',
+      },
+      (i) => String(doc.lines[i].position),
+    ],
+    [
+      {
+        header: 'SKU',
+        width: Math.min(
+          86,
+          fitWidth(
+            'SKU',
+            doc.lines.map((l) => l.sku),
+            size,
+            24,
+            6,
+          ),
+        ),
+        align: 'left',
+      },
+      (i) => doc.lines[i].sku,
+    ],
     [{ header: 'Description', width: 0, align: 'left', wrap: true }, (i) => doc.lines[i].description],
     [{ header: words.quantityHeader, width: fitWidth(words.quantityHeader, qty, size), align: 'right' }, (i) => qty[i]],
-    [{ header: 'Unit', width: fitWidth('Unit', doc.lines.map((l) => l.unit), size, 24, 7), align: 'left' }, (i) => doc.lines[i].unit],
+    [
+      {
+        header: 'Unit',
+        width: fitWidth(
+          'Unit',
+          doc.lines.map((l) => l.unit),
+          size,
+          24,
+          7,
+        ),
+        align: 'left',
+      },
+      (i) => doc.lines[i].unit,
+    ],
   ];
   if (words.priced) {
     cols.push([{ header: 'Unit Price', width: fitWidth('Unit Price', price, size), align: 'right' }, (i) => price[i]]);
@@ -50,7 +106,11 @@ export function lineItemTable(flow: Flow, doc: DocumentLedger, words: DocWords):
     cols.push([{ header: 'Tax %', width: fitWidth('Tax %', tax, size), align: 'right' }, (i) => tax[i]]);
     cols.push([{ header: 'Amount', width: fitWidth('Amount', amount, size, 56), align: 'right' }, (i) => amount[i]]);
   }
-  drawTable(flow, cols.map(([c]) => c), doc.lines.map((_, i) => cols.map(([, cell]) => cell(i))));
+  drawTable(
+    flow,
+    cols.map(([c]) => c),
+    doc.lines.map((_, i) => cols.map(([, cell]) => cell(i))),
+  );
 }
 
 interface TotalRow {
@@ -127,7 +187,8 @@ export function textSection(flow: Flow, heading: string | null, paragraphs: stri
 export function paymentSection(flow: Flow, doc: DocumentLedger): void {
   const parts: string[] = [];
   if (doc.paymentTerms) parts.push(`Payment Terms: ${doc.paymentTerms}`);
-  if (doc.iban && doc.type !== 'bank_statement') parts.push(`Bank Account: IBAN ${doc.iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ')}`);
+  if (doc.iban && doc.type !== 'bank_statement')
+    parts.push(`Bank Account: IBAN ${doc.iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ')}`);
   if (parts.length) textSection(flow, null, parts);
 }
 
@@ -157,7 +218,18 @@ export function statementBody(flow: Flow, doc: DocumentLedger): void {
   const cols: Column[] = [
     { header: 'Date', width: fitWidth('Date', dates, size), align: 'left' },
     { header: 'Description', width: 0, align: 'left', wrap: true },
-    { header: 'Reference', width: Math.min(110, fitWidth('Reference', tx.map((x) => x.reference), size)), align: 'left' },
+    {
+      header: 'Reference',
+      width: Math.min(
+        110,
+        fitWidth(
+          'Reference',
+          tx.map((x) => x.reference),
+          size,
+        ),
+      ),
+      align: 'left',
+    },
     { header: 'Amount', width: fitWidth('Amount', amounts, size, 60), align: 'right' },
     { header: 'Balance', width: fitWidth('Balance', balances, size, 60), align: 'right' },
   ];
@@ -175,11 +247,26 @@ export function timesheetBody(flow: Flow, doc: DocumentLedger, words: DocWords):
   const hours = entries.map((e) => formatQuantity(e.hours, doc.locale));
   const cols: Column[] = [
     { header: 'Date', width: fitWidth('Date', dates, size), align: 'left' },
-    { header: 'Person', width: Math.min(130, fitWidth('Person', entries.map((e) => e.person), size)), align: 'left' },
+    {
+      header: 'Person',
+      width: Math.min(
+        130,
+        fitWidth(
+          'Person',
+          entries.map((e) => e.person),
+          size,
+        ),
+      ),
+      align: 'left',
+    },
     { header: 'Task', width: 0, align: 'left', wrap: true },
     { header: 'Hours', width: fitWidth('Hours', hours, size), align: 'right' },
   ];
-  drawTable(flow, cols, entries.map((e, i) => [dates[i], e.person, e.task, hours[i]]));
+  drawTable(
+    flow,
+    cols,
+    entries.map((e, i) => [dates[i], e.person, e.task, hours[i]]),
+  );
   const total = Math.round(entries.reduce((s, e) => s + e.hours, 0) * 1000) / 1000;
   totalsBox(flow, [{ label: 'Total Hours', value: formatQuantity(total, doc.locale), strong: true }]);
   if (doc.lines.length && doc.total !== 0) {

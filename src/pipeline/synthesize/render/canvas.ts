@@ -103,7 +103,10 @@ export interface TextOptions {
 export class PageCanvas {
   readonly ops: string[] = [];
 
-  constructor(readonly width: number, readonly height: number) {}
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {}
 
   text(x: number, y: number, text: string, o: TextOptions): void {
     if (!text) return;

@@ -7,7 +7,8 @@ import * as money from '../money.ts';
  */
 
 /** An amount with its currency sign as the locale writes it: `1.234,56 €`, `$1,234.56`, `¥1,235`. */
-export const formatMoney = (minor: number, currency: string, locale: string): string => money.formatMoney(minor, currency, locale, { symbol: true });
+export const formatMoney = (minor: number, currency: string, locale: string): string =>
+  money.formatMoney(minor, currency, locale, { symbol: true });
 
 /** An amount without a sign, grouped, with the currency's decimals: `1.234,56`. */
 export const formatAmount = (minor: number, currency: string, locale: string): string => money.formatMoney(minor, currency, locale);

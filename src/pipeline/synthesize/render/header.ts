@@ -19,24 +19,53 @@ export function contactLines(p: Party): string[] {
 /** Two or three letters for the logo mark ("Bergmann Werkzeuge GmbH" → "BW"). */
 function initials(name: string): string {
   const words = name.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w) && !/^(GmbH|AG|Ltd|LLC|Inc|SA|SAS|BV|KG|SRL|SpA|Co)\.?$/.test(w));
-  return (words.slice(0, 2).map((w) => w[0]).join('') || name.slice(0, 2)).toUpperCase();
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => w[0])
+      .join('') || name.slice(0, 2)
+  ).toUpperCase();
 }
 
 function logo(page: PageCanvas, t: Template, x: number, y: number, name: string, onBand: boolean): void {
   const mark = initials(name);
   if (t.logo === 'circle') {
     page.circle(x + 15, y + 15, 15, t.accent);
-    page.polygon([[x + 6, y + 24], [x + 15, y + 8], [x + 24, y + 24]], [0.85, 0.65, 0.2]);
+    page.polygon(
+      [
+        [x + 6, y + 24],
+        [x + 15, y + 8],
+        [x + 24, y + 24],
+      ],
+      [0.85, 0.65, 0.2],
+    );
     page.text(x + 15, y + 40, mark, { size: 6, font: 'bold', color: t.accent, align: 'center' });
   } else if (t.logo === 'square') {
     page.rect(x, y, 30, 30, onBand ? WHITE : t.accent);
-    page.polygon([[x + 15, y + 4], [x + 26, y + 15], [x + 15, y + 26], [x + 4, y + 15]], t.accent);
+    page.polygon(
+      [
+        [x + 15, y + 4],
+        [x + 26, y + 15],
+        [x + 15, y + 26],
+        [x + 4, y + 15],
+      ],
+      t.accent,
+    );
     page.text(x + 15, y + 18, mark, { size: 8, font: 'bold', color: WHITE, align: 'center' });
   }
 }
 
 /** A party's block: its heading, name in bold, address lines, contact lines; shortened to the width. */
-function partyBlock(page: PageCanvas, t: Template, x: number, y: number, width: number, heading: string, p: Party, withContact: boolean): number {
+function partyBlock(
+  page: PageCanvas,
+  t: Template,
+  x: number,
+  y: number,
+  width: number,
+  heading: string,
+  p: Party,
+  withContact: boolean,
+): number {
   page.text(x, y + t.size, `${heading}:`, { size: t.size, font: 'bold', color: t.accent });
   let yy = y + t.size + t.leading;
   page.text(x, yy, fitText(p.name, width, t.size + 1, 'bold'), { size: t.size + 1, font: 'bold' });
@@ -76,23 +105,36 @@ function letterhead(page: PageCanvas, t: Template, doc: DocumentLedger): number 
     page.rect(0, 0, page.width, bandHeight + 10, t.accent);
     logo(page, t, left, 14, issuer.name, true);
     page.text(left + 40, 30, fitText(issuer.name, right - left - 200, 15, 'bold'), { size: 15, font: 'bold', color: WHITE });
-    issuer.address.forEach((line, i) => page.text(left + 40, 30 + (i + 1) * t.leading, fitText(line, 220, t.size), { size: t.size, color: WHITE }));
+    issuer.address.forEach((line, i) =>
+      page.text(left + 40, 30 + (i + 1) * t.leading, fitText(line, 220, t.size), { size: t.size, color: WHITE }),
+    );
     contact.forEach((line, i) => page.text(right, 20 + i * t.leading, line, { size: t.size, color: WHITE, align: 'right' }));
     return bandHeight + 30;
   }
   if (t.letterhead === 'line') {
     const top = t.margin;
-    page.text(page.width / 2, top + 12, fitText(issuer.name, right - left, 13, 'bold'), { size: 13, font: 'bold', color: t.accent, align: 'center' });
+    page.text(page.width / 2, top + 12, fitText(issuer.name, right - left, 13, 'bold'), {
+      size: 13,
+      font: 'bold',
+      color: t.accent,
+      align: 'center',
+    });
     const address = fitText(issuer.address.join(' · '), right - left, t.size - 0.5);
     page.text(page.width / 2, top + 24, address, { size: t.size - 0.5, color: t.muted, align: 'center' });
-    page.text(page.width / 2, top + 34, fitText(contact.join(' · '), right - left, t.size - 0.5), { size: t.size - 0.5, color: t.muted, align: 'center' });
+    page.text(page.width / 2, top + 34, fitText(contact.join(' · '), right - left, t.size - 0.5), {
+      size: t.size - 0.5,
+      color: t.muted,
+      align: 'center',
+    });
     page.line(left, top + 40, right, top + 40, t.accent, 1);
     return top + 52;
   }
   const top = t.margin;
   logo(page, t, left, top - 4, issuer.name, false);
   page.text(left + 40, top + 10, fitText(issuer.name, right - left - 200, 15, 'bold'), { size: 15, font: 'bold', color: t.accent });
-  issuer.address.forEach((line, i) => page.text(left + 40, top + 10 + (i + 1) * t.leading, fitText(line, 230, t.size), { size: t.size, color: t.muted }));
+  issuer.address.forEach((line, i) =>
+    page.text(left + 40, top + 10 + (i + 1) * t.leading, fitText(line, 230, t.size), { size: t.size, color: t.muted }),
+  );
   contact.forEach((line, i) => page.text(right, top + 4 + i * t.leading, line, { size: t.size, color: t.muted, align: 'right' }));
   const bottom = top + 10 + Math.max(issuer.address.length + 1, contact.length) * t.leading;
   page.line(left, bottom, right, bottom, t.accent, 0.8);

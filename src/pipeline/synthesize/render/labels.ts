@@ -51,47 +51,124 @@ export function wordsOf(doc: DocumentLedger): DocWords {
   switch (doc.type) {
     case 'invoice':
       return {
-        ...base, title: TITLES.invoice, totalLabel: 'Total Due',
-        meta: present([['Invoice No.', doc.number], ['Invoice Date', date(doc.issueDate)], ['Due Date', date(doc.dueDate)], ['Delivery Date', date(doc.deliveryDate)], po, quote, deliveryNote, currency]),
+        ...base,
+        title: TITLES.invoice,
+        totalLabel: 'Total Due',
+        meta: present([
+          ['Invoice No.', doc.number],
+          ['Invoice Date', date(doc.issueDate)],
+          ['Due Date', date(doc.dueDate)],
+          ['Delivery Date', date(doc.deliveryDate)],
+          po,
+          quote,
+          deliveryNote,
+          currency,
+        ]),
       };
     case 'credit_note':
       return {
-        ...base, title: TITLES.credit_note, recipientLabel: 'Credit To', totalLabel: 'Total Credit',
-        meta: present([['Credit Note No.', doc.number], ['Credit Note Date', date(doc.issueDate)], ['Original Invoice', refs.invoiceNumber], po, currency]),
+        ...base,
+        title: TITLES.credit_note,
+        recipientLabel: 'Credit To',
+        totalLabel: 'Total Credit',
+        meta: present([
+          ['Credit Note No.', doc.number],
+          ['Credit Note Date', date(doc.issueDate)],
+          ['Original Invoice', refs.invoiceNumber],
+          po,
+          currency,
+        ]),
       };
     case 'purchase_order':
       return {
-        ...base, title: TITLES.purchase_order, recipientLabel: 'Supplier', totalLabel: 'Total',
-        meta: present([['PO Number', doc.number], ['Order Date', date(doc.issueDate)], ['Delivery Date', date(doc.deliveryDate)], ['Payment Due', date(doc.dueDate)], quote, currency]),
+        ...base,
+        title: TITLES.purchase_order,
+        recipientLabel: 'Supplier',
+        totalLabel: 'Total',
+        meta: present([
+          ['PO Number', doc.number],
+          ['Order Date', date(doc.issueDate)],
+          ['Delivery Date', date(doc.deliveryDate)],
+          ['Payment Due', date(doc.dueDate)],
+          quote,
+          currency,
+        ]),
       };
     case 'quote':
       return {
-        ...base, title: TITLES.quote, recipientLabel: 'Prepared For', totalLabel: 'Total',
-        meta: present([['Quote No.', doc.number], ['Quote Date', date(doc.issueDate)], ['Valid Until', date(doc.dueDate)], ['Delivery Date', date(doc.deliveryDate)], currency]),
+        ...base,
+        title: TITLES.quote,
+        recipientLabel: 'Prepared For',
+        totalLabel: 'Total',
+        meta: present([
+          ['Quote No.', doc.number],
+          ['Quote Date', date(doc.issueDate)],
+          ['Valid Until', date(doc.dueDate)],
+          ['Delivery Date', date(doc.deliveryDate)],
+          currency,
+        ]),
       };
     case 'delivery_note':
       return {
-        ...base, title: TITLES.delivery_note, recipientLabel: 'Deliver To', shipToLabel: 'Delivery Address', priced: false, quantityHeader: 'Qty Delivered',
-        meta: present([['Delivery Note No.', doc.number], ['Date', date(doc.issueDate)], ['Delivery Date', date(doc.deliveryDate)], po, ['Invoice No.', refs.invoiceNumber]]),
+        ...base,
+        title: TITLES.delivery_note,
+        recipientLabel: 'Deliver To',
+        shipToLabel: 'Delivery Address',
+        priced: false,
+        quantityHeader: 'Qty Delivered',
+        meta: present([
+          ['Delivery Note No.', doc.number],
+          ['Date', date(doc.issueDate)],
+          ['Delivery Date', date(doc.deliveryDate)],
+          po,
+          ['Invoice No.', refs.invoiceNumber],
+        ]),
       };
     case 'goods_receipt':
       return {
-        ...base, title: TITLES.goods_receipt, recipientLabel: 'Supplier', shipToLabel: 'Received At', priced: false, quantityHeader: 'Qty Received',
-        meta: present([['Goods Receipt No.', doc.number], ['Receipt Date', date(doc.issueDate)], ['Delivery Date', date(doc.deliveryDate)], po, deliveryNote]),
+        ...base,
+        title: TITLES.goods_receipt,
+        recipientLabel: 'Supplier',
+        shipToLabel: 'Received At',
+        priced: false,
+        quantityHeader: 'Qty Received',
+        meta: present([
+          ['Goods Receipt No.', doc.number],
+          ['Receipt Date', date(doc.issueDate)],
+          ['Delivery Date', date(doc.deliveryDate)],
+          po,
+          deliveryNote,
+        ]),
       };
     case 'receipt':
       return {
-        ...base, title: TITLES.receipt, recipientLabel: 'Customer', totalLabel: 'Total',
+        ...base,
+        title: TITLES.receipt,
+        recipientLabel: 'Customer',
+        totalLabel: 'Total',
         meta: present([['Receipt No.', doc.number], ['Date', date(doc.issueDate)], ['Invoice No.', refs.invoiceNumber], currency]),
       };
     case 'bank_statement':
       return {
-        ...base, title: TITLES.bank_statement, recipientLabel: 'Account Holder', priced: false, totalLabel: 'Closing Balance',
-        meta: present([['Statement No.', doc.number], ['Statement Date', date(doc.issueDate)], ['IBAN', doc.iban ? groupIban(doc.iban) : undefined], currency]),
+        ...base,
+        title: TITLES.bank_statement,
+        recipientLabel: 'Account Holder',
+        priced: false,
+        totalLabel: 'Closing Balance',
+        meta: present([
+          ['Statement No.', doc.number],
+          ['Statement Date', date(doc.issueDate)],
+          ['IBAN', doc.iban ? groupIban(doc.iban) : undefined],
+          currency,
+        ]),
       };
     case 'timesheet':
       return {
-        ...base, title: TITLES.timesheet, recipientLabel: 'Client', totalLabel: 'Total Due', quantityHeader: 'Hours',
+        ...base,
+        title: TITLES.timesheet,
+        recipientLabel: 'Client',
+        totalLabel: 'Total Due',
+        quantityHeader: 'Hours',
         meta: present([['Timesheet No.', doc.number], ['Date', date(doc.issueDate)], ['Period End', date(doc.deliveryDate)], po, currency]),
       };
     default:

@@ -30,5 +30,3 @@ export function renderDocument(doc: DocumentLedger): Uint8Array {
   flow.pages.forEach((page, i) => footer(page, t, doc, i + 1, flow.pages.length));
   return writePdf(flow.pages, `${words.title} ${doc.number}`);
 }
-
-;

@@ -55,7 +55,11 @@ export function receiptPages(doc: DocumentLedger, words: DocWords): PageCanvas[]
   const height = Math.max(300, Math.ceil(measured.y + t.margin + 30));
   const flow = layout(doc, words, t, Math.min(TALL, height));
   flow.pages.forEach((page, i) => {
-    page.text(page.width / 2, page.height - t.margin, `Page ${i + 1} of ${flow.pages.length}`, { size: t.size - 1, color: t.muted, align: 'center' });
+    page.text(page.width / 2, page.height - t.margin, `Page ${i + 1} of ${flow.pages.length}`, {
+      size: t.size - 1,
+      color: t.muted,
+      align: 'center',
+    });
   });
   return flow.pages;
 }

@@ -10,19 +10,35 @@ import { grounded, headEnd, MIN_CONFIDENCE, rankUnique, sentenceStart, textIndex
 
 /** Month number by English name or abbreviation ("march", "mar", "sept"). */
 const MONTHS: Record<string, number> = Object.fromEntries([
-  ...ENGLISH_MONTHS.flatMap((name, i) => [[name, i + 1], [name.slice(0, 3), i + 1]] as const),
+  ...ENGLISH_MONTHS.flatMap(
+    (name, i) =>
+      [
+        [name, i + 1],
+        [name.slice(0, 3), i + 1],
+      ] as const,
+  ),
   ['sept', 9] as const,
 ]);
-const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+const MONTH =
+  '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
 /** Ordinal suffix, sometimes set apart from its number in the text layer ("9 th"). */
 const ORD = '(?:\\s?(?:st|nd|rd|th))?';
 const DATE_FORMS: { re: RegExp; parts: (m: RegExpExecArray) => [number, number, number] }[] = [
   // 5th day of March, 2013 · 7th of June, 2021 · 14 October 2020
-  { re: new RegExp(`\\b(\\d{1,2})${ORD}\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}(?:\\s*,\\s*|\\s+)(\\d{4})\\b`, 'gi'), parts: (m) => [+m[3], MONTHS[m[2].toLowerCase()], +m[1]] },
+  {
+    re: new RegExp(`\\b(\\d{1,2})${ORD}\\s+(?:day\\s+)?(?:of\\s+)?${MONTH}(?:\\s*,\\s*|\\s+)(\\d{4})\\b`, 'gi'),
+    parts: (m) => [+m[3], MONTHS[m[2].toLowerCase()], +m[1]],
+  },
   // September 14, 2020 · March 5th 2013 · April 9th , 2021 · December 12,2020
-  { re: new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${ORD}(?:\\s*,\\s*|\\s+)(\\d{4})\\b`, 'gi'), parts: (m) => [+m[3], MONTHS[m[1].toLowerCase()], +m[2]] },
+  {
+    re: new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${ORD}(?:\\s*,\\s*|\\s+)(\\d{4})\\b`, 'gi'),
+    parts: (m) => [+m[3], MONTHS[m[1].toLowerCase()], +m[2]],
+  },
   // 03/05/2013, 7/21/20 (US contracts: month first)
-  { re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/g, parts: (m) => [m[3].length === 2 ? 2000 + +m[3] - (+m[3] > 69 ? 100 : 0) : +m[3], +m[1], +m[2]] },
+  {
+    re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/g,
+    parts: (m) => [m[3].length === 2 ? 2000 + +m[3] - (+m[3] > 69 ? 100 : 0) : +m[3], +m[1], +m[2]],
+  },
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, parts: (m) => [+m[1], +m[2], +m[3]] },
 ];
 
@@ -56,7 +72,10 @@ function datesIn(text: string, from: number, to: number): FoundDate[] {
 /** Phrases that put the contract's own date right after them, with how sure each is. */
 const DATE_LEADS: { re: RegExp; confidence: number }[] = [
   { re: /\beffective\s+(?:as\s+of|on|from|date\s+of)\b/gi, confidence: 0.92 },
-  { re: /\b(?:made|entered\s+into|executed|signed)(?:\s+and\s+(?:entered\s+into|executed))?\s+(?:effective\s+)?(?:as\s+of|on|this)\b/gi, confidence: 0.9 },
+  {
+    re: /\b(?:made|entered\s+into|executed|signed)(?:\s+and\s+(?:entered\s+into|executed))?\s+(?:effective\s+)?(?:as\s+of|on|this)\b/gi,
+    confidence: 0.9,
+  },
   { re: /\bdated\s+(?:as\s+of\s+|this\s+)?/gi, confidence: 0.88 },
   { re: /\bas\s+of\s+(?:the\s+)?/gi, confidence: 0.7 },
   { re: /\beffective\s+(?=\w)/gi, confidence: 0.72 },
@@ -67,7 +86,8 @@ const DATE_LEADS: { re: RegExp; confidence: number }[] = [
  * "the license agreement, dated as of", "WHEREAS, ... dated", "This Amendment ... dated". Read in the sentence
  * before the phrase, parentheticals (defined names) dropped.
  */
-const OTHER_SUBJECT = /\b(?:WHEREAS|that\s+certain)\b|\b(?:the|a|an|such|said|that)\s+(?:[\w-]+\s+){0,4}(?:agreements?|plan|letter|lease|license|note|indenture|amendment)\s*,?\s*(?:dated\s+)?$|\bthis\s+(?:[\w-]+\s+){0,3}amendment\b/i;
+const OTHER_SUBJECT =
+  /\b(?:WHEREAS|that\s+certain)\b|\b(?:the|a|an|such|said|that)\s+(?:[\w-]+\s+){0,4}(?:agreements?|plan|letter|lease|license|note|indenture|amendment)\s*,?\s*(?:dated\s+)?$|\bthis\s+(?:[\w-]+\s+){0,3}amendment\b/i;
 /** The dating phrase's date left blank for signing: "as of ________, 2003", "the ___ day of ____". */
 const LEFT_BLANK = /^[^.\n]{0,25}_{3,}|^\s*(?:the\s+)?(?:day\s+of\s*,|\s*,\s*\d{4})/i;
 /** How far back the subject of a dating phrase is read (characters). */
@@ -123,7 +143,8 @@ const OTHER_DOCUMENT = 0.4;
 const SELF_DATED = /\b(?:the\s+date\s+(?:hereof|of\s+this\s+(?:letter\s+)?agreement|(?:first\s+)?(?:written|set\s+forth)\s+above))\b/i;
 
 /** The agreement says it takes effect when the last party signs: the latest signature date is its date. */
-const SIGNATURE_DATED = /\beffective\s+(?:as\s+of|on|upon)\s+the\s+(?:last|later|latest)\s+(?:date|day)\s+(?:of\s+(?:execution|signature)|(?:on\s+)?which)|\bdate\s+of\s+(?:the\s+)?last\s+signature\b/i;
+const SIGNATURE_DATED =
+  /\beffective\s+(?:as\s+of|on|upon)\s+the\s+(?:last|later|latest)\s+(?:date|day)\s+(?:of\s+(?:execution|signature)|(?:on\s+)?which)|\bdate\s+of\s+(?:the\s+)?last\s+signature\b/i;
 
 /**
  * Without a dating phrase: a letter agreement's date printed alone at the top of its first page, else the latest

@@ -8,13 +8,29 @@ const PLACE = "([A-Z][A-Za-z'-]+(?:[ \\t]+(?:and[ \\t]+|of[ \\t]+(?:the[ \\t]+)?
 /** "the State of", "The Commonwealth of", "state of" (some contracts print it lower-case). */
 const SOVEREIGN = '(?:[Tt]he\\s+|THE\\s+)?(?:(?:[Ss]tate|STATE|[Cc]ommonwealth|COMMONWEALTH|[Pp]rovince|[Rr]epublic)\\s+(?:of|OF)\\s+)?';
 const JURISDICTION_LEADS: { re: RegExp; confidence: number }[] = [
-  { re: new RegExp(`\\b(?:governed|GOVERNED)\\b[^.;]{0,160}?\\b(?:laws?|LAWS?)\\s+(?:of|OF)\\s+${SOVEREIGN}${PLACE}`, 'g'), confidence: 0.93 },
-  { re: new RegExp(`\\b(?:construed|interpreted|enforced)\\b[^.;]{0,100}?\\b(?:laws?|LAWS?)\\s+(?:of|OF)\\s+${SOVEREIGN}${PLACE}`, 'g'), confidence: 0.9 },
-  { re: new RegExp(`\\b(?:[Gg]overning|GOVERNING|[Aa]pplicable|APPLICABLE)\\s+(?:[Ll]aw|LAW)\\b[^.;]{0,120}?\\b(?:laws?|LAWS?)\\s+(?:of|OF)\\s+${SOVEREIGN}${PLACE}`, 'g'), confidence: 0.88 },
-  { re: new RegExp(`\\b(?:courts?|COURTS?)\\s+(?:located\\s+|sitting\\s+)?(?:of|in|OF|IN)\\s+${SOVEREIGN}${PLACE}`, 'g'), confidence: 0.55 },
+  {
+    re: new RegExp(`\\b(?:governed|GOVERNED)\\b[^.;]{0,160}?\\b(?:laws?|LAWS?)\\s+(?:of|OF)\\s+${SOVEREIGN}${PLACE}`, 'g'),
+    confidence: 0.93,
+  },
+  {
+    re: new RegExp(`\\b(?:construed|interpreted|enforced)\\b[^.;]{0,100}?\\b(?:laws?|LAWS?)\\s+(?:of|OF)\\s+${SOVEREIGN}${PLACE}`, 'g'),
+    confidence: 0.9,
+  },
+  {
+    re: new RegExp(
+      `\\b(?:[Gg]overning|GOVERNING|[Aa]pplicable|APPLICABLE)\\s+(?:[Ll]aw|LAW)\\b[^.;]{0,120}?\\b(?:laws?|LAWS?)\\s+(?:of|OF)\\s+${SOVEREIGN}${PLACE}`,
+      'g',
+    ),
+    confidence: 0.88,
+  },
+  {
+    re: new RegExp(`\\b(?:courts?|COURTS?)\\s+(?:located\\s+|sitting\\s+)?(?:of|in|OF|IN)\\s+${SOVEREIGN}${PLACE}`, 'g'),
+    confidence: 0.55,
+  },
 ];
 /** Words that end a place name when the capitalised run goes on ("New York Without Regard", "Delaware Applicable"). */
-const NOT_PLACE = /^(?:without|applicable|excluding|except|including|regardless|notwithstanding|in|as|the|and|to|that|which|each|any|all|provided|for|with|this|such|county|city|state)$/i;
+const NOT_PLACE =
+  /^(?:without|applicable|excluding|except|including|regardless|notwithstanding|in|as|the|and|to|that|which|each|any|all|provided|for|with|this|such|county|city|state)$/i;
 export const COUNTRY_LIKE = /^(?:United\s+States(?:\s+of\s+America)?|U\.S\.A?\.?|USA|America)$/;
 
 function cleanPlace(raw: string): string | null {

@@ -5,13 +5,15 @@ import { grounded, headEnd, textIndex, type TextIndex } from './text-index.ts';
 /** The contract's parties: the names the preamble lists ("by and between ..."), then signatories it left out. */
 
 /** Legal forms that may follow a comma inside a name ("Kite Pharma, Inc.", "Wells Fargo Securities, LLC"). */
-const LEGAL_FORM = /^,?\s*(?:Inc\.?|Incorporated|LLC|L\.L\.C\.|Ltd\.?|Limited|L\.?P\.?|LLP|L\.L\.P\.|Corp\.?|Corporation|Co\.|Company|PLC|plc|N\.A\.|S\.A\.|AG|GmbH|B\.V\.|N\.V\.|S\.p\.A\.|SE|ASA|AB|Pty\.?\s+Ltd\.?)(?=[\s,;()"“”]|$)/;
+const LEGAL_FORM =
+  /^,?\s*(?:Inc\.?|Incorporated|LLC|L\.L\.C\.|Ltd\.?|Limited|L\.?P\.?|LLP|L\.L\.P\.|Corp\.?|Corporation|Co\.|Company|PLC|plc|N\.A\.|S\.A\.|AG|GmbH|B\.V\.|N\.V\.|S\.p\.A\.|SE|ASA|AB|Pty\.?\s+Ltd\.?)(?=[\s,;()"“”]|$)/;
 /** A comma inside a name, closed by capitalised words and a company word: "Sears, Roebuck and Co.". */
 const INNER_COMMA = /^,\s*(?:\p{Lu}[\p{L}'’-]*\s+(?:(?:and|&)\s+)?){1,3}(?:Co\.|Company|Sons|Partners)(?=[\s,;()]|$)/u;
 /** Abbreviations that may sit inside or end a name without ending the sentence. */
 const ABBREVIATION = /^(?:Inc|Co|Corp|Ltd|Jr|Sr|St|Mr|Mrs|Ms|Dr|Bros|Intl|Mfg|No|Assn)\.$/i;
 /** Words that name a role, not a party: "between the Company and the Executive". */
-const ROLE_ONLY = /^(?:the\s+)?(?:company|counterparty|corporation|employee|executive|employer|consultant|contractor|recipient|discloser|disclosing party|receiving party|party|parties|buyer|seller|purchaser|client|customer|you|undersigned|bank|individual|director|officer|affiliates?|subsidiaries)$/i;
+const ROLE_ONLY =
+  /^(?:the\s+)?(?:company|counterparty|corporation|employee|executive|employer|consultant|contractor|recipient|discloser|disclosing party|receiving party|party|parties|buyer|seller|purchaser|client|customer|you|undersigned|bank|individual|director|officer|affiliates?|subsidiaries)$/i;
 /** Tokens a party name is built of: capitalised words, initials, numbers, and joiners inside a name. */
 const NAME_TOKEN = /^(?:[\p{Lu}\d][\p{L}\d.'’&¢-]*|&|of|de|du|la|von|van|der|the|and|for|[“"][\p{Lu}][^”"]*[”"])$/u;
 
@@ -23,7 +25,10 @@ function preambleSegment(text: string, end: number): { start: number; end: numbe
   const start = lead.index + lead[0].length;
   const rest = text.slice(start, Math.min(text.length, start + 1500));
   // The preamble ends at the recitals, or at a sentence that starts talking about the parties instead of naming them.
-  const stop = /\n\s*(?:WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S|BACKGROUND|NOW,?\s+THEREFORE)|[.;]\s+(?:WHEREAS|The\s+parties|Each\s+party|In\s+consideration|NOW|This|It\s+is|You|We|[A-Z][a-z]+\s+(?:and|wishes|desires|agrees))\b|\.\s*\n|\.\s+\d{1,2}\.\s+\p{Lu}/u.exec(rest);
+  const stop =
+    /\n\s*(?:WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S|BACKGROUND|NOW,?\s+THEREFORE)|[.;]\s+(?:WHEREAS|The\s+parties|Each\s+party|In\s+consideration|NOW|This|It\s+is|You|We|[A-Z][a-z]+\s+(?:and|wishes|desires|agrees))\b|\.\s*\n|\.\s+\d{1,2}\.\s+\p{Lu}/u.exec(
+      rest,
+    );
   return { start, end: start + (stop ? stop.index : rest.length) };
 }
 
@@ -79,7 +84,9 @@ function plausibleParty(name: string): boolean {
 
 /** `("Northwind"), BLUEFJORD AS, ...`: a comma after a party's defined name, before a capitalised name, starts the next party. */
 function isPartyComma(text: string, i: number): boolean {
-  return text[i] === ',' && /[)][”"]?\s*$/.test(text.slice(Math.max(0, i - 3), i)) && /^,\s*(?!and\b|or\b)[\p{Lu}]/u.test(text.slice(i, i + 6));
+  return (
+    text[i] === ',' && /[)][”"]?\s*$/.test(text.slice(Math.max(0, i - 3), i)) && /^,\s*(?!and\b|or\b)[\p{Lu}]/u.test(text.slice(i, i + 6))
+  );
 }
 
 /** Party names in the preamble segment: a name, its description up to the next top-level "and"/";", then the next. */
@@ -90,7 +97,10 @@ function partiesIn(index: TextIndex, segment: { start: number; end: number }): C
   while (at < segment.end && out.length < 6) {
     const name = readName(text, at, segment.end);
     if (name) {
-      const value = text.slice(name.start, name.end).replace(/\s+/g, ' ').replace(/^[“"]([^“”"]*)[”"]$/, '$1');
+      const value = text
+        .slice(name.start, name.end)
+        .replace(/\s+/g, ' ')
+        .replace(/^[“"]([^“”"]*)[”"]$/, '$1');
       if (plausibleParty(value)) {
         const c = grounded(index, name.start, name.end, value, 0.85);
         if (c) out.push(c);
@@ -104,7 +114,10 @@ function partiesIn(index: TextIndex, segment: { start: number; end: number }): C
       const ch = text[i];
       if (ch === '(') depth++;
       else if (ch === ')') depth = Math.max(0, depth - 1);
-      else if (depth === 0 && (ch === ';' || ch === '\n' || isPartyComma(text, i) || (/\s/.test(ch) && /^\s(?:and|&),?\s/i.test(text.slice(i, i + 6))))) {
+      else if (
+        depth === 0 &&
+        (ch === ';' || ch === '\n' || isPartyComma(text, i) || (/\s/.test(ch) && /^\s(?:and|&),?\s/i.test(text.slice(i, i + 6))))
+      ) {
         next = i + 1;
         break;
       }
@@ -129,7 +142,8 @@ function signatureParties(index: TextIndex): Candidate[] {
     if (c) out.push(c);
   };
   // Capitalised words only before the legal form: "X LLC, for and on behalf of Y, Inc." is no company line.
-  const company = /(?:^|\n)[^\S\n]*(?:[A-Z][A-Z ]*:[^\S\n]*)?((?:(?:[\p{Lu}\d][\p{L}\d.&'’-]*|&),?[^\S\n]+){0,8}(?:Inc\.?|INC\.?|LLC|L\.L\.C\.|L\.P\.|Ltd\.?|LTD\.?|Limited|LIMITED|Corporation|CORPORATION|Corp\.?|CORP\.?|Company|COMPANY|Co\.|CO\.|PLC))[^\S\n]*:?\s*\n?\s*(?:By|BY)\s*:/gu;
+  const company =
+    /(?:^|\n)[^\S\n]*(?:[A-Z][A-Z ]*:[^\S\n]*)?((?:(?:[\p{Lu}\d][\p{L}\d.&'’-]*|&),?[^\S\n]+){0,8}(?:Inc\.?|INC\.?|LLC|L\.L\.C\.|L\.P\.|Ltd\.?|LTD\.?|Limited|LIMITED|Corporation|CORPORATION|Corp\.?|CORP\.?|Company|COMPANY|Co\.|CO\.|PLC))[^\S\n]*:?\s*\n?\s*(?:By|BY)\s*:/gu;
   for (let m = company.exec(index.text); m; m = company.exec(index.text)) add(m, m[1], 0.6);
   const person = /(?:^|\n|\s)\/s\/[^\S\n]*(\p{Lu}[\p{L}.'’-]*(?:[^\S\n]+\p{Lu}[\p{L}.'’-]*){1,3})(?=[^\S\n]*(?:\n|$))/gu;
   for (let m = person.exec(index.text); m; m = person.exec(index.text)) {
@@ -141,7 +155,10 @@ function signatureParties(index: TextIndex): Candidate[] {
 
 /** Names compared loosely: letters and digits only, legal forms dropped. */
 function nameKey(name: string): string {
-  return name.toLowerCase().replace(/\b(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|l\.?p)\b\.?/g, '').replace(/[^\p{L}\d]/gu, '');
+  return name
+    .toLowerCase()
+    .replace(/\b(?:inc|incorporated|llc|l\.l\.c|ltd|limited|corp|corporation|co|company|l\.?p)\b\.?/g, '')
+    .replace(/[^\p{L}\d]/gu, '');
 }
 
 /** How far before a defined term (`("Licensee")`) the name it defines is read (characters). */
@@ -157,7 +174,13 @@ function roleAlias(name: string, text: string): boolean {
   const definition = new RegExp(`\\(\\s*(?:the\\s+)?["“]${escaped}["”]\\s*\\)`, 'g');
   let defined = false;
   for (let m = definition.exec(text); m; m = definition.exec(text)) {
-    if (text.slice(Math.max(0, m.index - DEFINED_NAME_WINDOW), m.index).toLowerCase().includes(name.toLowerCase())) return false;
+    if (
+      text
+        .slice(Math.max(0, m.index - DEFINED_NAME_WINDOW), m.index)
+        .toLowerCase()
+        .includes(name.toLowerCase())
+    )
+      return false;
     defined = true;
   }
   return defined;

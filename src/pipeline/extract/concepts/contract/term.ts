@@ -9,9 +9,29 @@ import { boostRepeats, grounded, rankUnique, sentenceStart, textIndex } from './
  */
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, eighteen: 18, twenty: 20, 'twenty-four': 24, thirty: 30,
-  'thirty-six': 36, sixty: 60, ninety: 90,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  eighteen: 18,
+  twenty: 20,
+  'twenty-four': 24,
+  thirty: 30,
+  'thirty-six': 36,
+  sixty: 60,
+  ninety: 90,
 };
 /** A number in words or digits, with the digits some contracts repeat in parentheses ("two (2)"). */
 const QUANTITY = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s*\\((\\d{1,3})\\))?`;
@@ -20,7 +40,7 @@ const DURATION_RE = new RegExp(`\\b${QUANTITY}[\\s-]+(years?|months?|days?)\\b`,
 
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, tenth: 10 };
 /** "the second (2nd) anniversary": an end date that is a whole number of years after the start. */
-const ANNIVERSARY_RE = /\b(first|second|third|fourth|fifth|sixth|seventh|tenth)(?:\s*\(\d{1,2}(?:st|nd|rd|th)\))?\s+anniversary\b/gid;
+const ANNIVERSARY_RE = /\b(first|second|third|fourth|fifth|sixth|seventh|tenth)(?:\s*\(\d{1,2}(?:st|nd|rd|th)\))?\s+anniversary\b/dgi;
 
 /** How far back from a duration the clause that governs it may start (characters). */
 const LEAD_WINDOW = 220;
@@ -31,17 +51,22 @@ const TAIL_WINDOW = 60;
  * The agreement itself (or its terms, or the parties' obligations under it) lasts, expires or ends: the clause
  * that states the agreement's own term. Read in the lead-up to the duration, within its sentence.
  */
-const AGREEMENT_LASTS = new RegExp([
-  String.raw`\b(?:this|the)\s+(?:letter\s+)?(?:agreement|undertaking|nda)\b[^.;]{0,80}?\b(?:shall|will|is\s+to|to)\s+(?:\w+\s+){0,2}?(?:expire|terminate|remain|continue|be\s+(?:effective|in\s+effect)|end)\b`,
-  String.raw`\bterm\s+of\s+this\s+(?:letter\s+)?(?:agreement|undertaking|nda)\b`,
-  String.raw`\b(?:terms|obligations)\b[^.;]{0,80}?\b(?:shall|will|to)\s+(?:\w+\s+){0,2}?(?:expire|terminate|continue|remain|end)`,
-].join('|'), 'i');
+const AGREEMENT_LASTS = new RegExp(
+  [
+    String.raw`\b(?:this|the)\s+(?:letter\s+)?(?:agreement|undertaking|nda)\b[^.;]{0,80}?\b(?:shall|will|is\s+to|to)\s+(?:\w+\s+){0,2}?(?:expire|terminate|remain|continue|be\s+(?:effective|in\s+effect)|end)\b`,
+    String.raw`\bterm\s+of\s+this\s+(?:letter\s+)?(?:agreement|undertaking|nda)\b`,
+    String.raw`\b(?:terms|obligations)\b[^.;]{0,80}?\b(?:shall|will|to)\s+(?:\w+\s+){0,2}?(?:expire|terminate|continue|remain|end)`,
+  ].join('|'),
+  'i',
+);
 /** Counted from the agreement's own date: "from the date hereof", "after the Effective Date". */
-const FROM_AGREEMENT_DATE = /^[\s,]*(?:from|after|following|of)\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:letter\s+)?agreement|first\s+(?:written|set\s+forth)|this\s+agreement)|effective\s+date|execution)/i;
+const FROM_AGREEMENT_DATE =
+  /^[\s,]*(?:from|after|following|of)\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:letter\s+)?agreement|first\s+(?:written|set\s+forth)|this\s+agreement)|effective\s+date|execution)/i;
 /** Runs after the agreement ends: a tail restriction or survival period, not the term. */
 const AFTER_THE_END = /^[\s,]*(?:thereafter|(?:after|following)\s+(?:the\s+)?(?:termination|expiration|expiry|cessation|end)\b)/i;
 /** A covenant the duration limits (non-solicitation, non-competition, standstill), not the agreement's life. */
-const RESTRICTION = /\b(?:standstill|solicit|compet|hire|employment|employ\s+any|acquire|tender\s+offer|proxy|neither\s+\w+\s+nor|you\s+will\s+not|(?:he|she|executive|employee)\s+(?:shall|will)\s+not)/i;
+const RESTRICTION =
+  /\b(?:standstill|solicit|compet|hire|employment|employ\s+any|acquire|tender\s+offer|proxy|neither\s+\w+\s+nor|you\s+will\s+not|(?:he|she|executive|employee)\s+(?:shall|will)\s+not)/i;
 /** A deadline or look-back right before the duration: "within 90 days", "during the last two years". */
 const DEADLINE = /\b(?:within|last|at\s+least|no\s+(?:later|more)\s+than)\s+(?:the\s+)?$/i;
 const CONFIDENTIALITY = /\bconfidential|non-?disclosure|\bobligations\b/i;

@@ -147,5 +147,7 @@ export function boostRepeats(candidates: Candidate[], countFrom = 0): Candidate[
   const key = (c: Candidate) => String(c.value).toLowerCase();
   const counts = new Map<string, number>();
   for (const c of candidates) if (c.confidence >= countFrom) counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
-  return candidates.map((c) => (c.confidence < countFrom ? c : { ...c, confidence: Math.min(0.99, c.confidence + 0.02 * ((counts.get(key(c)) ?? 1) - 1)) }));
+  return candidates.map((c) =>
+    c.confidence < countFrom ? c : { ...c, confidence: Math.min(0.99, c.confidence + 0.02 * ((counts.get(key(c)) ?? 1) - 1)) },
+  );
 }
