@@ -46,6 +46,9 @@ function subHeaderColumns(cells: readonly AssembledCell[], r: number, cols: numb
   return out;
 }
 
+/** How far the sub-header under a group label may start from the label's left edge and still be flush with it, in em. */
+const FLUSH_TOL_EM = 0.5;
+
 /** The first and last column a label heads (its own columns when it heads no more). */
 function headedColumns(
   label: Label,
@@ -58,7 +61,7 @@ function headedColumns(
   const first = label.cell.col;
   const last = first + label.cell.colspan - 1;
   const sub = cells.find((c) => c.row === r + 1 && c.col === first && c.text && c.words.length > 0);
-  const flush = sub !== undefined && Math.abs(Math.min(...sub.words.map((w) => w.bbox[0])) - label.x0) <= size * 0.5;
+  const flush = sub !== undefined && Math.abs(Math.min(...sub.words.map((w) => w.bbox[0])) - label.x0) <= size * FLUSH_TOL_EM;
   if (flush) {
     let b = last;
     while (b + 1 < colEdges.length - 1 && free(b + 1)) b++;
