@@ -48,6 +48,8 @@ function subHeaderColumns(cells: readonly AssembledCell[], r: number, cols: numb
 
 /** How far the sub-header under a group label may start from the label's left edge and still be flush with it, in em. */
 const FLUSH_TOL_EM = 0.5;
+/** How far a label's centre may sit from the centre of the sub-headers it heads: this share of their width (at least one em). */
+const CENTRED_TOL_SHARE = 0.05;
 
 /** The first and last column a label heads (its own columns when it heads no more). */
 function headedColumns(
@@ -79,7 +81,7 @@ function headedColumns(
     for (let b = last; b < colEdges.length - 1 && (b === last || free(b)); b++) {
       const span = extent(a, b);
       if (!span || b - a <= best[1] - best[0]) continue;
-      if (Math.abs((span[0] + span[1]) / 2 - centre) <= Math.max(size, (span[1] - span[0]) * 0.05)) best = [a, b];
+      if (Math.abs((span[0] + span[1]) / 2 - centre) <= Math.max(size, (span[1] - span[0]) * CENTRED_TOL_SHARE)) best = [a, b];
     }
   }
   return best;
