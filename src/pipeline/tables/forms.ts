@@ -36,6 +36,8 @@ const MARKER_SHARE = 0.8;
 
 /** A drawn rule under one party's text only (shorter than this share of the block's width) is a line to sign on. */
 const PARTIAL_RULE_SHARE = 0.6;
+/** How far such a rule may run past the block's left or right edge, in pt. */
+const PARTIAL_RULE_TOL = 2;
 
 /** Rows holding a drawn blank line: a rule across part of the block only, the row it lies in. */
 function drawnBlankRows(t: TableModel, rules: RuleSet | undefined): number[] {
@@ -43,7 +45,7 @@ function drawnBlankRows(t: TableModel, rules: RuleSet | undefined): number[] {
   const width = t.bbox[2] - t.bbox[0];
   const out: number[] = [];
   for (const s of rules.h) {
-    if (s.a1 - s.a0 >= width * PARTIAL_RULE_SHARE || s.a0 < t.bbox[0] - 2 || s.a1 > t.bbox[2] + 2) continue;
+    if (s.a1 - s.a0 >= width * PARTIAL_RULE_SHARE || s.a0 < t.bbox[0] - PARTIAL_RULE_TOL || s.a1 > t.bbox[2] + PARTIAL_RULE_TOL) continue;
     const row = t.rowEdges.findIndex((e, i) => i < t.rowEdges.length - 1 && s.at >= e && s.at <= t.rowEdges[i + 1]);
     if (row >= 0) out.push(row);
   }

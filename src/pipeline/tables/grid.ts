@@ -35,6 +35,22 @@ export interface SpanRect {
   colspan: number;
 }
 
+/** Thresholds of the shared table pieces. */
+const GRID = {
+  /** Smallest font size a word is given, in px (keeps gap thresholds sane). */
+  minWordSize: 4,
+  /** Font size assumed when neither the word nor its line has one, in px. */
+  defaultWordSize: 20,
+  /** Tolerance around a box when taking the words inside it, in pt. */
+  wordsInTol: 1,
+  /** A word joins a row when its centre lies within this share of the row's height from the row's centre ... */
+  rowCentreShare: 0.45,
+  /** ... plus this margin, in pt. */
+  rowCentreMargin: 1,
+  /** A gap wider than this between two words of a row splits it into pieces, in em (the right word's size). */
+  pieceGap: 0.9,
+} as const;
+
 /** Horizontal words of the page (vertical text is left out: it does not take part in row/column alignment). */
 export function pageWords(page: ModelPage): WordItem[] {
   const out: WordItem[] = [];
@@ -47,7 +63,7 @@ export function pageWords(page: ModelPage): WordItem[] {
         text: w.text,
         bbox: w.bbox,
         bold: w.font.bold,
-        size: Math.max(4, w.font.size || line.font.size || 20),
+        size: Math.max(GRID.minWordSize, w.font.size || line.font.size || GRID.defaultWordSize),
         order: out.length,
       });
     });
@@ -61,7 +77,7 @@ export function centerIn(b: BBox, box: BBox, tol = 0): boolean {
   return x >= box[0] - tol && x <= box[2] + tol && y >= box[1] - tol && y <= box[3] + tol;
 }
 
-export function wordsIn(words: readonly WordItem[], box: BBox, tol = 1): WordItem[] {
+export function wordsIn(words: readonly WordItem[], box: BBox, tol: number = GRID.wordsInTol): WordItem[] {
   return words.filter((w) => centerIn(w.bbox, box, tol));
 }
 
@@ -78,7 +94,12 @@ export function textRows(words: readonly WordItem[]): TextRow[] {
   for (const w of sorted) {
     const row = rows[rows.length - 1];
     const y = centerY(w.bbox);
-    if (row && y > row.bbox[1] && y < row.bbox[3] && y - centerY(row.bbox) < (row.bbox[3] - row.bbox[1]) * 0.45 + 1) {
+    if (
+      row &&
+      y > row.bbox[1] &&
+      y < row.bbox[3] &&
+      y - centerY(row.bbox) < (row.bbox[3] - row.bbox[1]) * GRID.rowCentreShare + GRID.rowCentreMargin
+    ) {
       row.words.push(w);
       row.bbox = union([row.bbox, w.bbox]);
     } else rows.push({ words: [w], bbox: [...w.bbox] as BBox });
@@ -88,7 +109,7 @@ export function textRows(words: readonly WordItem[]): TextRow[] {
 }
 
 /** A row split into pieces where the gap between words is wider than about one space-and-a-half. */
-export function piecesOf(row: TextRow, gapFactor = 0.9): Piece[] {
+export function piecesOf(row: TextRow, gapFactor: number = GRID.pieceGap): Piece[] {
   const out: Piece[] = [];
   let cur: WordItem[] = [];
   let right = -Infinity;

@@ -46,6 +46,11 @@ function subHeaderColumns(cells: readonly AssembledCell[], r: number, cols: numb
   return out;
 }
 
+/** How far the sub-header under a group label may start from the label's left edge and still be flush with it, in em. */
+const FLUSH_TOL_EM = 0.5;
+/** How far a label's centre may sit from the centre of the sub-headers it heads: this share of their width (at least one em). */
+const CENTRED_TOL_SHARE = 0.05;
+
 /** The first and last column a label heads (its own columns when it heads no more). */
 function headedColumns(
   label: Label,
@@ -58,7 +63,7 @@ function headedColumns(
   const first = label.cell.col;
   const last = first + label.cell.colspan - 1;
   const sub = cells.find((c) => c.row === r + 1 && c.col === first && c.text && c.words.length > 0);
-  const flush = sub !== undefined && Math.abs(Math.min(...sub.words.map((w) => w.bbox[0])) - label.x0) <= size * 0.5;
+  const flush = sub !== undefined && Math.abs(Math.min(...sub.words.map((w) => w.bbox[0])) - label.x0) <= size * FLUSH_TOL_EM;
   if (flush) {
     let b = last;
     while (b + 1 < colEdges.length - 1 && free(b + 1)) b++;
@@ -76,7 +81,7 @@ function headedColumns(
     for (let b = last; b < colEdges.length - 1 && (b === last || free(b)); b++) {
       const span = extent(a, b);
       if (!span || b - a <= best[1] - best[0]) continue;
-      if (Math.abs((span[0] + span[1]) / 2 - centre) <= Math.max(size, (span[1] - span[0]) * 0.05)) best = [a, b];
+      if (Math.abs((span[0] + span[1]) / 2 - centre) <= Math.max(size, (span[1] - span[0]) * CENTRED_TOL_SHARE)) best = [a, b];
     }
   }
   return best;

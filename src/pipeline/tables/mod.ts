@@ -26,6 +26,36 @@ export interface FindTablesOptions {
   layoutTables?: BBox[];
 }
 
+/** What a found table must look like (looksFilled, proseLike, chartLike). */
+const FOUND = {
+  /** Score of a table inside a layout table block. */
+  scoreLayout: 0.7,
+  /** Score of the page's text area read as one table. */
+  scorePage: 0.3,
+  /** Least share of filled cells under `strict`. */
+  filledShareStrict: 0.4,
+  /** Least share of filled cells under `liberal`. */
+  filledShareLiberal: 0.25,
+  /** Fewest filled cells under `strict`. */
+  minFilledStrict: 4,
+  /** Fewest filled cells under `liberal`. */
+  minFilledLiberal: 3,
+  /** A cell of this many words or more is a long (prose) cell. */
+  longCellWords: 8,
+  /** Most words of the median cell of an unruled table that is no prose. */
+  maxMedianCellWords: 3,
+  /** Share of long cells that makes an unruled table prose. */
+  longCellShare: 0.3,
+  /** Fills this narrow or low or less are rules or marks, not bars, in pt. */
+  minFillSide: 4,
+  /** Fills larger than this share of the table's area are backgrounds. */
+  maxFillShare: 0.3,
+  /** Fewest textless fills that make a box a chart or legend ... */
+  minBareFills: 3,
+  /** ... when they are at least this share of its fills. */
+  bareFillShare: 0.5,
+} as const;
+
 export function findTables(page: ModelPage, options: FindTablesOptions): TableModel[] {
   if (page.skipped || page.lines.length === 0) return [];
   let tables =
@@ -80,7 +110,12 @@ function candidatesFor(page: ModelPage, words: readonly WordItem[], rules: RuleS
   const boxes = options.source === 'layout' ? (options.layoutTables ?? []) : [union(words.map((w) => w.bbox))];
   return boxes.map((bbox) => {
     const inside = rulesWithin(rules, bbox);
-    return { bbox, source: options.source === 'layout' ? 'layout' : 'page', score: options.source === 'layout' ? 0.7 : 0.3, rules: inside };
+    return {
+      bbox,
+      source: options.source === 'layout' ? 'layout' : 'page',
+      score: options.source === 'layout' ? FOUND.scoreLayout : FOUND.scorePage,
+      rules: inside,
+    };
   });
 }
 
@@ -93,7 +128,11 @@ function looksFilled(t: TableModel, policy: DetectionPolicy, page: ModelPage, wo
   const cols = t.colEdges.length - 1;
   if (rows < 2 || cols < 2) return false;
   const filled = t.cells.filter((c) => c.text).length;
-  if (filled / t.cells.length < (policy === 'strict' ? 0.4 : 0.25) || filled < (policy === 'strict' ? 4 : 3)) return false;
+  if (
+    filled / t.cells.length < (policy === 'strict' ? FOUND.filledShareStrict : FOUND.filledShareLiberal) ||
+    filled < (policy === 'strict' ? FOUND.minFilledStrict : FOUND.minFilledLiberal)
+  )
+    return false;
   // Forms and marker lists (forms.ts); a block with drawn rows and columns is left to the filled test.
   if (markerList(t) || (t.mappingQuality !== 'exact' && formLike(t, policy, rules))) return false;
   // Prose is never a table, whatever the policy; charts only count against `strict`.
@@ -110,8 +149,8 @@ function proseLike(t: TableModel): boolean {
     .filter((c) => c.text)
     .map((c) => c.text.split(/\s+/).length)
     .sort((a, b) => a - b);
-  const long = wordCounts.filter((n) => n >= 8).length;
-  return wordCounts[wordCounts.length >> 1] > 3 || long >= wordCounts.length * 0.3;
+  const long = wordCounts.filter((n) => n >= FOUND.longCellWords).length;
+  return wordCounts[wordCounts.length >> 1] > FOUND.maxMedianCellWords || long >= wordCounts.length * FOUND.longCellShare;
 }
 
 /**
@@ -125,11 +164,17 @@ function chartLike(page: ModelPage, box: BBox, words: readonly WordItem[]): bool
   for (const p of page.paths) {
     if (p.kind !== 'fill') continue;
     const [x0, y0, x1, y1] = p.bbox;
-    if (x1 - x0 <= 4 || y1 - y0 <= 4 || (x1 - x0) * (y1 - y0) > boxArea * 0.3 || !centerIn(p.bbox, box)) continue;
+    if (
+      x1 - x0 <= FOUND.minFillSide ||
+      y1 - y0 <= FOUND.minFillSide ||
+      (x1 - x0) * (y1 - y0) > boxArea * FOUND.maxFillShare ||
+      !centerIn(p.bbox, box)
+    )
+      continue;
     fills++;
     if (!words.some((w) => centerIn(w.bbox, p.bbox))) bare++;
   }
-  return bare >= 3 && bare >= fills * 0.5;
+  return bare >= FOUND.minBareFills && bare >= fills * FOUND.bareFillShare;
 }
 
 function toModel(page: ModelPage, c: Candidate, words: readonly WordItem[]): TableModel | undefined {

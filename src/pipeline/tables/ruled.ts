@@ -22,8 +22,51 @@ export interface RuledFramework extends RuleSet {
   bbox: BBox;
 }
 
-const THIN = 4;
-const JOIN_TOL = 4;
+/** Thresholds for rules and frameworks, in pt unless said otherwise. */
+const RULES = {
+  /** Thickest path that is a rule (its other side is its length). */
+  thin: 4,
+  /** Shortest path that is a rule. */
+  minRuleLength: 8,
+  /** Boxes at least this share of the page's area are backgrounds, not cells. */
+  backgroundShare: 0.5,
+  /** Largest gap between two pieces of one rule that are joined. */
+  joinTol: 4,
+  /** Positions within this distance of a line's first segment are on that line. */
+  collinearTol: 1.5,
+  /** How far a drawn rule may lie from a box's side and still run along it. */
+  shadowDist: 14,
+  /** Share of a box's side that a drawn rule must run along to stand for it. */
+  shadowShare: 0.6,
+  /** Shortest horizontal rule that takes part in a framework. */
+  minFrameworkH: 16,
+  /** Shortest vertical rule that takes part in a framework. */
+  minFrameworkV: 8,
+  /** How far a vertical rule may end short of a horizontal one and still cross it. */
+  crossTol: 3,
+  /** Largest distance between two stacked rules of one booktabs table, share of the page's height. */
+  stackedMaxGapShare: 0.4,
+  /** Closest two stacked rules may lie (closer is one double rule). */
+  stackedMinGap: 1.5,
+  /** How far the ends of two stacked rules may differ: at least this ... */
+  stackedEndTol: 6,
+  /** ... or this share of the upper rule's length. */
+  stackedEndShare: 0.03,
+  /** Narrowest framework. */
+  minFrameworkWidth: 30,
+  /** Lowest framework. */
+  minFrameworkHeight: 12,
+  /** Most overlap (negative gap) between a header grid and the body grid below it. */
+  adjacentOverlap: 2,
+  /** Widest gap between a header grid and the body grid below it. */
+  adjacentGap: 8,
+  /** Share of the wider grid's width the two grids must share. */
+  adjacentWidthShare: 0.9,
+  /** Tolerance around a box when taking the rules inside it. */
+  withinTol: 3,
+  /** How far a rule may lie from a line and still count on it (coverage, positions). */
+  lineTol: 2.5,
+} as const;
 
 /** The rules a page draws; fills larger than half the page (backgrounds) and tiny marks are ignored. */
 export function pageRules(page: ModelPage): RuleSet {
@@ -36,9 +79,9 @@ export function pageRules(page: ModelPage): RuleSet {
     const [x0, y0, x1, y1] = p.bbox;
     const w = x1 - x0;
     const ht = y1 - y0;
-    if (ht <= THIN && w >= 8) h.push({ a0: x0, a1: x1, at: (y0 + y1) / 2 });
-    else if (w <= THIN && ht >= 8) v.push({ a0: y0, a1: y1, at: (x0 + x1) / 2 });
-    else if (w > THIN && ht > THIN && w * ht < pageArea * 0.5)
+    if (ht <= RULES.thin && w >= RULES.minRuleLength) h.push({ a0: x0, a1: x1, at: (y0 + y1) / 2 });
+    else if (w <= RULES.thin && ht >= RULES.minRuleLength) v.push({ a0: y0, a1: y1, at: (x0 + x1) / 2 });
+    else if (w > RULES.thin && ht > RULES.thin && w * ht < pageArea * RULES.backgroundShare)
       boxes.push({ bbox: p.bbox, color: p.filled && !p.stroked ? (p.color ?? '?') : '' });
   }
   const hard = { h: mergeCollinear(h), v: mergeCollinear(v) };
@@ -94,8 +137,6 @@ function fillSeams(boxes: readonly { bbox: BBox; color: string }[]): Set<string>
   return seams;
 }
 
-const SHADOW_DIST = 14;
-
 /** A drawn rule within a few pixels runs along most of this side. */
 function shadowed(s: Seg, hard: readonly Seg[]): boolean {
   const len = s.a1 - s.a0;
@@ -103,12 +144,12 @@ function shadowed(s: Seg, hard: readonly Seg[]): boolean {
   let hi = hard.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (hard[mid].at < s.at - SHADOW_DIST) lo = mid + 1;
+    if (hard[mid].at < s.at - RULES.shadowDist) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo; i < hard.length && hard[i].at <= s.at + SHADOW_DIST; i++) {
+  for (let i = lo; i < hard.length && hard[i].at <= s.at + RULES.shadowDist; i++) {
     const o = hard[i];
-    if (Math.min(o.a1, s.a1) - Math.max(o.a0, s.a0) >= len * 0.6) return true;
+    if (Math.min(o.a1, s.a1) - Math.max(o.a0, s.a0) >= len * RULES.shadowShare) return true;
   }
   return false;
 }
@@ -121,12 +162,12 @@ export function mergeCollinear(segs: readonly Seg[]): Seg[] {
   while (i < sorted.length) {
     // One line: positions within 1.5 px of its first segment.
     let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1].at - sorted[i].at <= 1.5) j++;
+    while (j + 1 < sorted.length && sorted[j + 1].at - sorted[i].at <= RULES.collinearTol) j++;
     const line = sorted.slice(i, j + 1).sort((a, b) => a.a0 - b.a0);
     const at = line.reduce((sum, s) => sum + s.at, 0) / line.length;
     let cur: Seg = { a0: line[0].a0, a1: line[0].a1, at };
     for (const s of line.slice(1)) {
-      if (s.a0 <= cur.a1 + JOIN_TOL) cur.a1 = Math.max(cur.a1, s.a1);
+      if (s.a0 <= cur.a1 + RULES.joinTol) cur.a1 = Math.max(cur.a1, s.a1);
       else {
         out.push(cur);
         cur = { a0: s.a0, a1: s.a1, at };
@@ -153,8 +194,8 @@ const stacked = (a: Seg, b: Seg, maxGap: number, tol: number) =>
 
 /** Connected groups of rules: crossing or touching h/v rules, and stacked h rules of one width. */
 export function frameworks(rules: RuleSet, page: ModelPage, tableBand: (box: BBox) => boolean): RuledFramework[] {
-  const h = rules.h.filter((s) => s.a1 - s.a0 >= 16 && !atPageEdge(s.at, page.height));
-  const v = rules.v.filter((s) => s.a1 - s.a0 >= 8 && !atPageEdge(s.at, page.width));
+  const h = rules.h.filter((s) => s.a1 - s.a0 >= RULES.minFrameworkH && !atPageEdge(s.at, page.height));
+  const v = rules.v.filter((s) => s.a1 - s.a0 >= RULES.minFrameworkV && !atPageEdge(s.at, page.width));
   const n = h.length + v.length;
   const parent = Array.from({ length: n }, (_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
@@ -164,7 +205,7 @@ export function frameworks(rules: RuleSet, page: ModelPage, tableBand: (box: BBo
   const inGrid = new Uint8Array(h.length);
   for (let i = 0; i < h.length; i++) {
     for (let j = 0; j < v.length; j++) {
-      if (crosses(h[i], v[j], 3)) {
+      if (crosses(h[i], v[j], RULES.crossTol)) {
         join(i, h.length + j);
         inGrid[i] = 1;
       }
@@ -175,8 +216,17 @@ export function frameworks(rules: RuleSet, page: ModelPage, tableBand: (box: BBo
   for (let i = 0; i < h.length; i++) {
     if (inGrid[i]) continue;
     for (let j = i + 1; j < h.length; j++) {
-      if (h[j].at - h[i].at > page.height * 0.4) break;
-      if (inGrid[j] || h[j].at - h[i].at < 1.5 || !stacked(h[i], h[j], page.height * 0.4, Math.max(6, (h[i].a1 - h[i].a0) * 0.03)))
+      if (h[j].at - h[i].at > page.height * RULES.stackedMaxGapShare) break;
+      if (
+        inGrid[j] ||
+        h[j].at - h[i].at < RULES.stackedMinGap ||
+        !stacked(
+          h[i],
+          h[j],
+          page.height * RULES.stackedMaxGapShare,
+          Math.max(RULES.stackedEndTol, (h[i].a1 - h[i].a0) * RULES.stackedEndShare),
+        )
+      )
         continue;
       const band: BBox = [Math.min(h[i].a0, h[j].a0), h[i].at, Math.max(h[i].a1, h[j].a1), h[j].at];
       // A grid between two free rules is its own table (section rules above and below tables are not one).
@@ -199,7 +249,7 @@ export function frameworks(rules: RuleSet, page: ModelPage, tableBand: (box: BBo
     const xs = [...g.h.flatMap((s) => [s.a0, s.a1]), ...g.v.map((s) => s.at)];
     const ys = [...g.v.flatMap((s) => [s.a0, s.a1]), ...g.h.map((s) => s.at)];
     const bbox: BBox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-    if (bbox[2] - bbox[0] < 30 || bbox[3] - bbox[1] < 12) continue;
+    if (bbox[2] - bbox[0] < RULES.minFrameworkWidth || bbox[3] - bbox[1] < RULES.minFrameworkHeight) continue;
     out.push({ ...g, bbox });
   }
   return out;
@@ -220,7 +270,7 @@ function joinAdjacent(groups: RuleSet[]): RuleSet[] {
       const gap = it.box[1] - o.box[3];
       const ov = Math.min(o.box[2], it.box[2]) - Math.max(o.box[0], it.box[0]);
       const w = Math.max(o.box[2] - o.box[0], it.box[2] - it.box[0]);
-      return gap >= -2 && gap <= 8 && ov >= w * 0.9;
+      return gap >= -RULES.adjacentOverlap && gap <= RULES.adjacentGap && ov >= w * RULES.adjacentWidthShare;
     });
     if (host) {
       host.g = { h: [...host.g.h, ...it.g.h], v: [...host.g.v, ...it.g.v] };
@@ -231,7 +281,7 @@ function joinAdjacent(groups: RuleSet[]): RuleSet[] {
 }
 
 /** Rules of the page that lie inside (or on the border of) a box: for structuring a table given from outside. */
-export function rulesWithin(rules: RuleSet, box: BBox, tol = 3): RuleSet {
+export function rulesWithin(rules: RuleSet, box: BBox, tol: number = RULES.withinTol): RuleSet {
   const inX = (a: number) => a >= box[0] - tol && a <= box[2] + tol;
   const inY = (a: number) => a >= box[1] - tol && a <= box[3] + tol;
   const clip = (s: Seg, lo: number, hi: number): Seg => ({ a0: Math.max(lo, s.a0), a1: Math.min(hi, s.a1), at: s.at });
@@ -242,7 +292,7 @@ export function rulesWithin(rules: RuleSet, box: BBox, tol = 3): RuleSet {
 }
 
 /** Share of [lo, hi] that the segments on line `at` (within tol) cover. */
-export function coverage(segs: readonly Seg[], at: number, lo: number, hi: number, tol = 2.5): number {
+export function coverage(segs: readonly Seg[], at: number, lo: number, hi: number, tol: number = RULES.lineTol): number {
   if (hi <= lo) return 0;
   const parts = segs
     .filter((s) => Math.abs(s.at - at) <= tol && s.a1 > lo && s.a0 < hi)
@@ -259,7 +309,7 @@ export function coverage(segs: readonly Seg[], at: number, lo: number, hi: numbe
 }
 
 /** Distinct positions of rules (clustered within tol), each with the longest extent seen there. */
-export function positions(segs: readonly Seg[], tol = 2.5): number[] {
+export function positions(segs: readonly Seg[], tol: number = RULES.lineTol): number[] {
   const at = segs.map((s) => s.at).sort((a, b) => a - b);
   const out: number[] = [];
   let group: number[] = [];

@@ -19,6 +19,7 @@ import { headerRowCount, numeric } from './headers.ts';
 import { coverage, positions, rulesWithin, type RuleSet } from './ruled.ts';
 import { edgeNotes, trimmedBox } from './edge-notes.ts';
 import { columnSeparators } from './unruled.ts';
+import { STRUCTURE as S } from './structure-thresholds.ts';
 
 /**
  * One table's structure from its box, its words and the rules inside it. Columns come from interior vertical
@@ -47,13 +48,13 @@ const EDGE_TOL = 3;
 
 function columnEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: number): Edges {
   const height = box[3] - box[1];
-  const inner = positions(rules.v).filter((x) => x > box[0] + size * 0.5 && x < box[2] - size * 0.5);
+  const inner = positions(rules.v).filter((x) => x > box[0] + size * S.ruleEdgeMargin && x < box[2] - size * S.ruleEdgeMargin);
   // A vertical rule that crosses at least one text row (or a fifth of the table) separates columns.
   const drawn = inner.filter(
     (x) =>
-      rows.some((r) => coverage(rules.v, x, r.bbox[1], r.bbox[3]) >= 0.9) ||
-      coverage(rules.v, x, box[1], box[3]) >= 0.2 ||
-      height < size * 3,
+      rows.some((r) => coverage(rules.v, x, r.bbox[1], r.bbox[3]) >= S.ruleRowCoverage) ||
+      coverage(rules.v, x, box[1], box[3]) >= S.ruleTableCoverage ||
+      height < size * S.shortTableHeight,
   );
   if (drawn.length === 0) return withOuter(box[0], box[2], columnSeparators(rows.map((r) => piecesOf(r))), false);
   // Rules may mark only some columns (a stub rule): most rows must split the same way inside a ruled stripe.
@@ -66,7 +67,7 @@ function columnEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: 
     const stripe = rows.map((r) =>
       piecesOf({ words: r.words.filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= lo && (w.bbox[0] + w.bbox[2]) / 2 < hi), bbox: r.bbox }),
     );
-    for (const x of columnSeparators(stripe, 0.5)) {
+    for (const x of columnSeparators(stripe, S.stripeSeparatorShare)) {
       at.push(x);
       ruled.push(false);
     }
@@ -107,7 +108,8 @@ function dropThinEmpty(edges: Edges, words: readonly WordItem[], axis: 0 | 1, mi
 
 function ruleBetween(rules: RuleSet, lo: number, hi: number, x0: number, x1: number): number | undefined {
   let best: number | undefined;
-  for (const y of positions(rules.h)) if (y >= lo - EDGE_TOL && y <= hi + EDGE_TOL && coverage(rules.h, y, x0, x1) >= 0.1) best = y;
+  for (const y of positions(rules.h))
+    if (y >= lo - EDGE_TOL && y <= hi + EDGE_TOL && coverage(rules.h, y, x0, x1) >= S.ruleBetweenCoverage) best = y;
   return best;
 }
 
@@ -121,11 +123,14 @@ function rowEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: num
   const ruledPairs = separated.filter((y) => y !== undefined).length;
   const fromRules =
     rows.length >= 2 &&
-    positions(rules.h).length >= 3 &&
-    (ruledPairs >= Math.max(1, separated.length * 0.5) || unkeyedContinuations(rows, separated, colEdges, ruledPairs));
+    positions(rules.h).length >= S.minRowRules &&
+    (ruledPairs >= Math.max(1, separated.length * S.ruledPairShare) || unkeyedContinuations(rows, separated, colEdges, ruledPairs));
   if (fromRules) {
     const inner = positions(rules.h).filter(
-      (y) => y > box[1] + size * 0.3 && y < box[3] - size * 0.3 && coverage(rules.h, y, box[0], box[2]) >= 0.05,
+      (y) =>
+        y > box[1] + size * S.rowRuleEdgeMargin &&
+        y < box[3] - size * S.rowRuleEdgeMargin &&
+        coverage(rules.h, y, box[0], box[2]) >= S.rowRuleCoverage,
     );
     return { ...withOuter(box[1], box[3], inner, true), fromRules };
   }
@@ -151,7 +156,7 @@ function unkeyedContinuations(
   colEdges: number[],
   ruledPairs: number,
 ): boolean {
-  if (ruledPairs < 2 || colEdges.length < 3) return false;
+  if (ruledPairs < S.minRuledPairsForContinuations || colEdges.length < 3) return false;
   const keyEdge = colEdges[1];
   let continuations = 0;
   let keyed = 0;
@@ -161,7 +166,7 @@ function unkeyedContinuations(
     // A record of its own has a key and more cells; a wrapped line has no key or nothing beside it.
     if (rows[i].words.some((w) => (w.bbox[0] + w.bbox[2]) / 2 < keyEdge) && rows[i].words.some((w) => w.bbox[0] > keyEdge)) keyed++;
   }
-  return continuations > 0 && keyed <= continuations * 0.3;
+  return continuations > 0 && keyed <= continuations * S.keyedContinuationShare;
 }
 
 /**
@@ -185,8 +190,8 @@ function continuationMask(rows: readonly TextRow[], separated: (number | undefin
   for (let i = 1; i < rows.length; i++) {
     if (separated[i - 1] !== undefined || colEdges.length < 3) continue;
     // Tighter by a clear margin: OCR boxes (and boxes that overlap as a rule) jitter by a few pixels.
-    const tight = gaps[i - 1] < usual - rowH * 0.2 && (usual <= 0 || gaps[i - 1] < usual * 0.75 - 0.5);
-    const inHeader = firstRule >= i && firstRule <= 3 && keyEmpty(rows[i - 1]);
+    const tight = gaps[i - 1] < usual - rowH * S.tightGapRows && (usual <= 0 || gaps[i - 1] < usual * S.tightGapShare - S.tightGapMargin);
+    const inHeader = firstRule >= i && firstRule <= S.headerRuleMaxRow && keyEmpty(rows[i - 1]);
     if ((tight || inHeader) && keyEmpty(rows[i]) && piecesOf(rows[i - 1]).length >= piecesOf(rows[i]).length) keep[i] = false;
     else if (
       i < firstData &&
@@ -195,7 +200,8 @@ function continuationMask(rows: readonly TextRow[], separated: (number | undefin
       headerWrap(rows[i - 1], rows[i], colEdges, tight)
     )
       keep[i] = false;
-    else if (gaps[i - 1] <= usual + rows[i].words[0].size * 0.5 && wrapsOn(rows[record], rows[i - 1], rows[i], colEdges)) keep[i] = false;
+    else if (gaps[i - 1] <= usual + rows[i].words[0].size * S.wrapGapSlack && wrapsOn(rows[record], rows[i - 1], rows[i], colEdges))
+      keep[i] = false;
     if (keep[i]) record = i;
   }
   return keep;
@@ -207,7 +213,7 @@ const HEADER_WRAP_SLACK = 0.2;
 /** Most pieces beside the key column are figures (a data row). */
 function figuresBeside(row: TextRow, colEdges: number[]): boolean {
   const beside = piecesOf(row).filter((p) => bandOf(colEdges, (p.bbox[0] + p.bbox[2]) / 2) > 0);
-  return beside.length > 0 && beside.filter((p) => numeric(p.words.map((w) => w.text).join(' '))).length >= beside.length * 0.5;
+  return beside.length > 0 && beside.filter((p) => numeric(p.words.map((w) => w.text).join(' '))).length >= beside.length * S.figureShare;
 }
 
 /**
@@ -246,10 +252,10 @@ function wrapsOn(record: TextRow, above: TextRow, row: TextRow, colEdges: number
   if (!mine.has(0)) return true;
   // The key text of a header row or a label row goes on rarely; a lowercase line under it is a section of its own.
   const beside = piecesOf(record).filter((p) => bandOf(colEdges, (p.bbox[0] + p.bbox[2]) / 2) > 0);
-  if (beside.filter((p) => numeric(p.words.map((w) => w.text).join(' '))).length < Math.max(1, beside.length * 0.5)) return false;
+  if (beside.filter((p) => numeric(p.words.map((w) => w.text).join(' '))).length < Math.max(1, beside.length * S.figureShare)) return false;
   const keyStart = (r: TextRow) =>
     Math.min(...r.words.filter((w) => bandOf(colEdges, (w.bbox[0] + w.bbox[2]) / 2) === 0).map((w) => w.bbox[0]));
-  return Math.abs(keyStart(row) - keyStart(above)) <= row.words[0].size * 0.5;
+  return Math.abs(keyStart(row) - keyStart(above)) <= row.words[0].size * S.keyStartTol;
 }
 
 /** Grid positions to join: missing pieces of drawn rules, and text running across a column boundary. */
@@ -289,8 +295,8 @@ function spanMerges(
       const x = colE.at[c + 1];
       const a = r * cols + c;
       const crossing = !colE.ruled[c + 1] && pieces.some((p) => spansGap(p.words, x, size));
-      const pad = (y1 - y0) * 0.2;
-      const gap = colE.ruled[c + 1] && coverage(rules.v, x, y0 + pad, y1 - pad) < 0.5;
+      const pad = (y1 - y0) * S.cellEdgePad;
+      const gap = colE.ruled[c + 1] && coverage(rules.v, x, y0 + pad, y1 - pad) < S.cellEdgeCoverage;
       const across = gap && textCrosses(cellWords.get(a), cellWords.get(a + 1));
       if (crossing || across || (gap && (occupied[a] === 0 || occupied[a + 1] === 0)))
         out.push({ a, b: a + 1, textual: crossing || across });
@@ -303,10 +309,10 @@ function spanMerges(
       for (let c = 0; c < cols; c++) {
         const x0 = colE.at[c];
         const x1 = colE.at[c + 1];
-        const pad = (x1 - x0) * 0.2;
+        const pad = (x1 - x0) * S.cellEdgePad;
         const a = r * cols + c;
         const b = (r + 1) * cols + c;
-        if (coverage(rules.h, y, x0 + pad, x1 - pad) < 0.5)
+        if (coverage(rules.h, y, x0 + pad, x1 - pad) < S.cellEdgeCoverage)
           out.push({ a, b, textual: wrapsDown(cellWords.get(a), cellWords.get(b), size) });
       }
     }
@@ -327,11 +333,11 @@ function sectionLabels(
   rowPieces: readonly Piece[][],
   size: number,
 ): Merge[] {
-  if (cols < 3 || colE.ruled.slice(1, -1).some(Boolean)) return [];
+  if (cols < S.sectionLabelMinCols || colE.ruled.slice(1, -1).some(Boolean)) return [];
   const out: Merge[] = [];
   const textAt = (r: number, c: number) => occupied[r * cols + c] === 1;
   const middle = (colE.at[0] + colE.at[cols]) / 2;
-  const tolerance = Math.max(size, (colE.at[cols] - colE.at[0]) * 0.05);
+  const tolerance = Math.max(size, (colE.at[cols] - colE.at[0]) * S.centredTol);
   for (let r = 0; r < rows; r++) {
     let beside = false;
     for (let c = 1; c < cols; c++) beside ||= textAt(r, c);
@@ -361,7 +367,7 @@ function spansGap(words: readonly WordItem[], x: number, size: number): boolean 
   if (left.length === 0 || right.length === 0) return false;
   const leftEdge = Math.max(...left.map((w) => w.bbox[2]));
   const rightEdge = Math.min(...right.map((w) => w.bbox[0]));
-  return !(leftEdge <= x && rightEdge >= x && rightEdge - leftEdge >= size * 0.5);
+  return !(leftEdge <= x && rightEdge >= x && rightEdge - leftEdge >= size * S.gutterGap);
 }
 
 /** Vertical gap, in font sizes, under which two lines of one ruled cell are one wrapped text (line spacing). */
@@ -383,11 +389,11 @@ function textCrosses(a: WordItem[] | undefined, b: WordItem[] | undefined): bool
   if (!a || !b) return false;
   const right = Math.max(...a.map((w) => w.bbox[2]));
   const left = Math.min(...b.map((w) => w.bbox[0]));
-  return left - right < Math.max(a[0].size, b[0].size) * 0.9;
+  return left - right < Math.max(a[0].size, b[0].size) * S.textCrossGap;
 }
 
 export function structureTable(box: BBox, pageWords: readonly WordItem[], rules: RuleSet): Structured | undefined {
-  let words = wordsIn(pageWords, box, 2);
+  let words = wordsIn(pageWords, box, S.wordTol);
   if (words.length === 0) return undefined;
   const size = median(words.map((w) => w.size));
   let rows = textRows(words);
@@ -405,9 +411,9 @@ export function structureTable(box: BBox, pageWords: readonly WordItem[], rules:
   }
   const bbox = union([box, ...words.map((w) => w.bbox)]);
   let colE = columnEdges(bbox, rows, rules, size);
-  colE = dropThinEmpty(colE, words, 0, size * 1.2);
+  colE = dropThinEmpty(colE, words, 0, size * S.thinColumn);
   let rowE = rowEdges(bbox, rows, rules, size, colE.at);
-  rowE = { ...dropThinEmpty(rowE, words, 1, size * 0.9), fromRules: rowE.fromRules };
+  rowE = { ...dropThinEmpty(rowE, words, 1, size * S.thinRow), fromRules: rowE.fromRules };
   const { merges, occupied } = spanMerges(rowE, colE, words, rules, size);
   const rects = spanRects(rowE.at.length - 1, colE.at.length - 1, merges, occupied);
   let cells = assembleCells(rowE.at, colE.at, rects, words);

@@ -8,6 +8,60 @@ import { median, piecesOf, textRows, type Piece, type TextRow, type WordItem } f
  * page-level finder that looks for runs of consecutive rows whose pieces line up in two or more columns.
  */
 
+/** Thresholds of the unruled finder. `em` is the median font size of the words concerned; row heights are medians. */
+const UNRULED = {
+  /** Columns narrower than this are never split in two, in em. */
+  splitMinWidth: 3,
+  /** Fewest text lines in a column for it to be split. */
+  splitMinLines: 4,
+  /** Share of the column's lines (at least 1) that may have a word across the cut before it is no gutter. */
+  splitCrossedShare: 0.1,
+  /** Narrowest gutter at the cut, in em. */
+  splitMinGutter: 0.4,
+  /** Share of the column's lines (at least 2) that must have text on one side of the cut only. */
+  splitOneSidedShare: 0.2,
+  /** Share of lines on each side of the cut whose left, right or centre lines up with another line's. */
+  splitLineUpShare: 0.7,
+  /** How far two lines' edges or centres may sit apart and still line up, in em. */
+  lineUpTol: 0.5,
+  /** Fewest modal rows before a row whose pieces bridge the others' columns is left out. */
+  bridgingRowMinRows: 3,
+  /** Most single-piece rows above a run that can join it as its group header. */
+  headerAboveRows: 2,
+  /** Most words in each piece of a group header row above a run. */
+  headerAboveMaxWords: 5,
+  /** Widest vertical gap between rows of one run, in row heights. */
+  rowGapRows: 1.6,
+  /** How far a wrapped key line's left edge may sit from the key text above it, in em. */
+  wrappedKeyTol: 0.5,
+  /** Row height assumed when the words give none, in pt. */
+  defaultRowHeight: 20,
+  /** Most words per multi-piece cell (median) for a run to be a table rather than prose. */
+  maxWordsPerPiece: 5,
+  /** Tolerance for pieces lining up between rows, in row heights. */
+  alignTolRows: 0.4,
+  /** Least share of a run's cells that line up with a cell of another row. */
+  minAlignmentShare: 0.5,
+  /** Highest score of an unruled run. */
+  scoreMax: 0.85,
+  /** Score every run starts from. */
+  scoreBase: 0.3,
+  /** Score per unit of alignment share. */
+  scoreAlignment: 0.4,
+  /** Score per multi-piece row, ... */
+  scorePerRow: 0.03,
+  /** ... counting at most this many rows. */
+  scoreRowsCap: 5,
+  /** Score per column separator, ... */
+  scorePerSeparator: 0.02,
+  /** ... counting at most this many separators. */
+  scoreSeparatorsCap: 4,
+  /** A label line across this many of the run's column gutters or more is text, not a label. */
+  bridgeMaxCrossings: 2,
+  /** Tolerance for a piece running across a column cut when testing continuation rows, in em. */
+  fitTol: 0.3,
+} as const;
+
 interface Interval {
   x0: number;
   x1: number;
@@ -68,24 +122,32 @@ export function columnSeparators(rows: readonly Piece[][], minShare = 0): number
  * text on one side of it only and the text on each side lines up from row to row (ragged prose does not).
  */
 function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Interval[] {
-  if (col.x1 - col.x0 < size * 3) return [col];
+  if (col.x1 - col.x0 < size * UNRULED.splitMinWidth) return [col];
   const lines: WordItem[][] = rows
     .map((r) => r.flatMap((p) => p.words).filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= col.x0 && (w.bbox[0] + w.bbox[2]) / 2 <= col.x1))
     .filter((l) => l.length > 0);
-  if (lines.length < 4) return [col];
+  if (lines.length < UNRULED.splitMinLines) return [col];
   const cut = clearestCut(lines.flat(), col.x0 + size, col.x1 - size);
   // A group label over both sub-columns may cross the gutter; body text may not.
-  const crossed = lines.filter((l) => l.some((w) => w.bbox[0] < cut && w.bbox[2] > cut)).length > Math.max(1, lines.length * 0.1);
+  const crossed =
+    lines.filter((l) => l.some((w) => w.bbox[0] < cut && w.bbox[2] > cut)).length > Math.max(1, lines.length * UNRULED.splitCrossedShare);
   const left = lines.map((l) => l.filter((w) => w.bbox[2] <= cut)).filter((l) => l.length > 0);
   const right = lines.map((l) => l.filter((w) => w.bbox[0] >= cut)).filter((l) => l.length > 0);
   const gutter = Math.min(...right.map((l) => l[0].bbox[0])) - Math.max(...left.map((l) => Math.max(...l.map((w) => w.bbox[2]))));
   const oneSided = lines.length * 2 - left.length - right.length;
-  if (crossed || gutter < size * 0.4 || oneSided < Math.max(2, lines.length * 0.2) || left.length < 2 || right.length < 2) return [col];
+  if (
+    crossed ||
+    gutter < size * UNRULED.splitMinGutter ||
+    oneSided < Math.max(2, lines.length * UNRULED.splitOneSidedShare) ||
+    left.length < 2 ||
+    right.length < 2
+  )
+    return [col];
   const box = (l: { bbox: readonly number[] }[]) => ({
     x0: Math.min(...l.map((w) => w.bbox[0])),
     x1: Math.max(...l.map((w) => w.bbox[2])),
   });
-  if (lineUp(left.map(box), size) < 0.7 || lineUp(right.map(box), size) < 0.7) return [col];
+  if (lineUp(left.map(box), size) < UNRULED.splitLineUpShare || lineUp(right.map(box), size) < UNRULED.splitLineUpShare) return [col];
   return [
     ...splitColumn({ x0: col.x0, x1: Math.max(...left.map((l) => box(l).x1)) }, rows, size),
     ...splitColumn({ x0: Math.min(...right.map((l) => box(l).x0)), x1: col.x1 }, rows, size),
@@ -96,7 +158,8 @@ function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Int
 function lineUp(boxes: readonly Interval[], size: number): number {
   const keys = (b: Interval) => [b.x0, b.x1, (b.x0 + b.x1) / 2];
   let aligned = 0;
-  for (const b of boxes) if (boxes.some((o) => o !== b && keys(o).some((v, i) => Math.abs(v - keys(b)[i]) <= size * 0.5))) aligned++;
+  for (const b of boxes)
+    if (boxes.some((o) => o !== b && keys(o).some((v, i) => Math.abs(v - keys(b)[i]) <= size * UNRULED.lineUpTol))) aligned++;
   return boxes.length ? aligned / boxes.length : 0;
 }
 
@@ -136,7 +199,7 @@ function clearestCut(words: readonly { bbox: readonly number[] }[], lo: number, 
 function modalColumns(modal: readonly Piece[][]): Interval[] {
   const spans = (r: readonly Piece[]) => r.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
   const all = mergeIntervals(modal.flatMap(spans));
-  if (modal.length < 3) return all;
+  if (modal.length < UNRULED.bridgingRowMinRows) return all;
   const kept = modal.filter((r, i) => mergeIntervals(modal.filter((_, j) => j !== i).flatMap(spans)).length <= all.length);
   return kept.length === modal.length ? all : mergeIntervals(kept.flatMap(spans));
 }
@@ -177,11 +240,13 @@ function headerAbove(rows: readonly TextRow[], pieces: readonly Piece[][], i: nu
       .map((r) => r[0].bbox[2]),
   );
   let start = i;
-  for (let k = i - 1; k >= Math.max(0, i - 2); k--) {
+  for (let k = i - 1; k >= Math.max(0, i - UNRULED.headerAboveRows); k--) {
     const p = pieces[k];
     const fits =
-      p.length >= 1 && p.length <= 2 && p.every((q) => q.words.length <= 5 && q.bbox[0] > firstColRight && q.bbox[2] <= body[2] + rowH);
-    if (!fits || rows[start].bbox[1] - rows[k].bbox[3] > rowH * 1.6) break;
+      p.length >= 1 &&
+      p.length <= 2 &&
+      p.every((q) => q.words.length <= UNRULED.headerAboveMaxWords && q.bbox[0] > firstColRight && q.bbox[2] <= body[2] + rowH);
+    if (!fits || rows[start].bbox[1] - rows[k].bbox[3] > rowH * UNRULED.rowGapRows) break;
     start = k;
   }
   return start;
@@ -194,7 +259,7 @@ function wrappedKey(above: readonly Piece[], row: readonly Piece[]): boolean {
     first !== undefined &&
     above.length > 0 &&
     /^\p{Ll}/u.test(first.text) &&
-    Math.abs(row[0].bbox[0] - above[0].bbox[0]) <= first.size * 0.5
+    Math.abs(row[0].bbox[0] - above[0].bbox[0]) <= first.size * UNRULED.wrappedKeyTol
   );
 }
 
@@ -243,7 +308,14 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
     const p = pieces[k];
     const crossing = p.length === 1 ? seps.filter((x) => x > p[0].bbox[0] + size && x < p[0].bbox[2] - size).length : 0;
     const caption = p.length === 1 && (CAPTION_START.test(rowText(p[0])) || NOTES_START.test(rowText(p[0])));
-    if (++labels > MAX_BRIDGE_ROWS || p.length === 0 || p[0].words.length > LABEL_MAX_WORDS || crossing >= 2 || caption) return j;
+    if (
+      ++labels > MAX_BRIDGE_ROWS ||
+      p.length === 0 ||
+      p[0].words.length > LABEL_MAX_WORDS ||
+      crossing >= UNRULED.bridgeMaxCrossings ||
+      caption
+    )
+      return j;
     if (rows[k].bbox[1] - rows[k - 1].bbox[3] > rowH * MAX_BRIDGE_GAP_ROWS) return j;
     k++;
   }
@@ -251,11 +323,11 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
   // The rows of cells after the bridge, up to the next wide gap.
   const ahead: Piece[][] = [];
   for (let m = k; m < rows.length && ahead.length < LOOKAHEAD_ROWS; m++) {
-    if (m > k && rows[m].bbox[1] - rows[m - 1].bbox[3] > rowH * 1.6) break;
+    if (m > k && rows[m].bbox[1] - rows[m - 1].bbox[3] > rowH * UNRULED.rowGapRows) break;
     if (pieces[m].length >= 2) ahead.push(pieces[m]);
   }
   if (ahead.length < Math.min(2, LOOKAHEAD_ROWS)) return j;
-  const tol = size * 0.3;
+  const tol = size * UNRULED.fitTol;
   const forward = seps.length >= 1 && fitShare(ahead, seps, tol) >= FIT_SHARE;
   const aheadSeps = columnSeparators(ahead);
   const backward = aheadSeps.length >= 1 && fitShare(run, aheadSeps, tol) >= FIT_SHARE;
@@ -269,7 +341,7 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
 export function findUnruledTables(words: readonly WordItem[], minRows: number): UnruledCandidate[] {
   const rows = textRows(words);
   const pieces = rows.map((r) => piecesOf(r));
-  const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1])) || 20;
+  const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1])) || UNRULED.defaultRowHeight;
   const out: UnruledCandidate[] = [];
   let i = 0;
   while (i < rows.length) {
@@ -279,7 +351,7 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
     }
     let j = i;
     let singles = 0;
-    while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * 1.6) {
+    while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * UNRULED.rowGapRows) {
       if (pieces[j + 1].length >= 2) singles = 0;
       else if (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1) break;
       j++;
@@ -289,7 +361,7 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
     for (let next = bridge(rows, pieces, i, j, rowH); next > j; next = bridge(rows, pieces, i, j, rowH)) {
       j = next;
       singles = 0;
-      while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * 1.6) {
+      while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * UNRULED.rowGapRows) {
         if (pieces[j + 1].length >= 2) singles = 0;
         else if (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1) break;
         j++;
@@ -301,10 +373,16 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
     const multi = run.filter((r) => r.length >= 2);
     const wordsPerPiece = median(multi.flat().map((p) => p.words.length));
     const seps = columnSeparators(run);
-    if (multi.length >= minRows && wordsPerPiece <= 5 && seps.length >= 1) {
-      const share = alignmentShare(run, rowH * 0.4);
-      const score = Math.min(0.85, 0.3 + 0.4 * share + 0.03 * Math.min(5, multi.length) + 0.02 * Math.min(4, seps.length));
-      if (share >= 0.5)
+    if (multi.length >= minRows && wordsPerPiece <= UNRULED.maxWordsPerPiece && seps.length >= 1) {
+      const share = alignmentShare(run, rowH * UNRULED.alignTolRows);
+      const score = Math.min(
+        UNRULED.scoreMax,
+        UNRULED.scoreBase +
+          UNRULED.scoreAlignment * share +
+          UNRULED.scorePerRow * Math.min(UNRULED.scoreRowsCap, multi.length) +
+          UNRULED.scorePerSeparator * Math.min(UNRULED.scoreSeparatorsCap, seps.length),
+      );
+      if (share >= UNRULED.minAlignmentShare)
         out.push({ bbox: union(rows.slice(i, j + 1).map((r) => r.bbox)), rows: rows.slice(i, j + 1), score, columns: seps.length + 1 });
     }
     i = j + 1;

@@ -34,6 +34,9 @@ export function combiningMarkOf(text: string): string | null {
 
 const centreOf = (c: RawChar) => (c.lo + c.hi) / 2;
 
+/** How far an accent's centre may lie outside its letter's extent, in em (the larger of the two sizes). */
+const ACCENT_SLACK_EM = 0.15;
+
 /** The neighbour letter (index) the accent at `i` sits over: the nearer centre, within the letter's extent. */
 function baseOf(chars: readonly RawChar[], i: number, taken: ReadonlySet<number>): number | null {
   const accent = chars[i];
@@ -43,7 +46,7 @@ function baseOf(chars: readonly RawChar[], i: number, taken: ReadonlySet<number>
   for (const j of [i - 1, i + 1]) {
     const c = chars[j];
     if (!c || taken.has(j) || !LETTER.test(c.text) || c.space) continue;
-    const slack = 0.15 * Math.max(c.size, accent.size);
+    const slack = ACCENT_SLACK_EM * Math.max(c.size, accent.size);
     if (at < c.lo - slack || at > c.hi + slack) continue;
     const distance = Math.abs(centreOf(c) - at);
     if (distance < bestDistance) {
@@ -53,6 +56,9 @@ function baseOf(chars: readonly RawChar[], i: number, taken: ReadonlySet<number>
   }
   return best;
 }
+
+/** Two single quotes closer than this are one double quote, in em (the first quote's size). */
+const QUOTE_GAP_EM = 0.15;
 
 const DOUBLED_QUOTES = new Map([
   ['\u2018', '\u201c'],
@@ -70,7 +76,7 @@ export function composeQuotes(chars: RawChar[]): RawChar[] {
     const c = chars[i];
     const next = chars[i + 1];
     const double = DOUBLED_QUOTES.get(c.text);
-    if (double && next?.text === c.text && next.lo - c.hi < 0.15 * c.size) {
+    if (double && next?.text === c.text && next.lo - c.hi < QUOTE_GAP_EM * c.size) {
       const [x0, y0, x1, y1] = c.box;
       const box: RawChar['box'] = [
         Math.min(x0, next.box[0]),

@@ -18,6 +18,44 @@ export interface Cluster {
   size: number;
 }
 
+/** Where a row breaks into lines (see splitPoints) and which rows are neighbours. em = the row's common size, px. */
+const CUT = {
+  /** Gaps above this are word gaps, for the row's typical word gap, in em. */
+  wordGap: 0.15,
+  /** Typical word gap assumed when a row has none, in em. */
+  defaultWordGap: 0.3,
+  /** Gaps up to this never cut (letter spacing), in em. */
+  noCut: 0.1,
+  /** Least gap for a column gutter shared with neighbouring rows, in em. */
+  gutterGap: 0.6,
+  /** Least text before a gutter (keeps list markers and section numbers with their text), in em. */
+  gutterMinRun: 3,
+  /** How far a neighbouring row's text may reach into the gutter and still share it, in em. */
+  gutterSlack: 0.15,
+  /** Gap that cuts inside one mupdf line, in em ... */
+  sameLineGap: 1.2,
+  /** ... when it is also this many typical word gaps. */
+  sameLineTypicalGaps: 3,
+  /** Gap that cuts between mupdf lines of one block, in em. */
+  sameBlockGap: 1.5,
+  /** Gap that cuts between mupdf blocks, in em. */
+  otherBlockGap: 0.6,
+  /** Baselines this close are level, in em. */
+  levelBaseline: 0.2,
+  /** Glyphs smaller than this share of the row's size are level with anything (marks, superscripts). */
+  levelSmallShare: 0.8,
+  /** How far above the glyph origins a drawn separator is tested, in em. */
+  separatorRise: 0.3,
+  /** Gap that always cuts, in em. */
+  alwaysCut: 3,
+  /** Gap that cuts between glyphs whose baselines are not level, in em. */
+  unlevelGap: 0.25,
+  /** Neighbouring rows lie within this distance of the row's baseline, in em (the larger of the two sizes). */
+  neighbourDistance: 3,
+  /** Neighbouring rows differ in size by at most this share of the row's size. */
+  neighbourSizeShare: 0.2,
+} as const;
+
 /** A row with its ink in visual order, ready to be cut. */
 interface Sorted {
   row: Row;
@@ -105,8 +143,8 @@ function splitPoints(sorted: Sorted, neighbours: Sorted[], separators: Separator
     reach = Math.max(reach, chars[i].hi);
   }
   // The row's typical word gap, wide-set justified gaps included (a gutter or two do not move the median).
-  const wordGaps = gaps.filter((g) => g > 0.15 * size);
-  const typical = wordGaps.length ? median(wordGaps) : 0.3 * size;
+  const wordGaps = gaps.filter((g) => g > CUT.wordGap * size);
+  const typical = wordGaps.length ? median(wordGaps) : CUT.defaultWordGap * size;
   const needed = Math.min(2, neighbours.length);
   const ruled = separators !== null && separators.size > 0 && row.rotation === 0;
   const blockOf = new Map(row.fragments.map((f) => [f.index, f.block]));
@@ -115,20 +153,24 @@ function splitPoints(sorted: Sorted, neighbours: Sorted[], separators: Separator
   let start = 0;
   for (let i = 1; i < chars.length; i++) {
     const g = gaps[i];
-    if (g <= 0.1 * size) continue;
+    if (g <= CUT.noCut * size) continue;
     const a = chars[i - 1];
     const b = chars[i];
     const sameFragment = a.frag === b.frag;
     const sameBlock = blockOf.get(a.frag) === blockOf.get(b.frag);
     const gutter =
-      g > 0.6 * size &&
+      g > CUT.gutterGap * size &&
       needed > 0 &&
-      reaches[i] - chars[start].lo >= 3 * size &&
-      neighbours.filter((n) => sharesGutter(n, reaches[i], b.lo, 0.15 * size, rtl)).length >= needed;
-    const wide = sameFragment ? g > 1.2 * size && g > 3 * typical : sameBlock ? g > 1.5 * size : g > 0.6 * size;
-    const level = Math.abs(a.base - b.base) <= 0.2 * size || Math.min(a.size, b.size) < 0.8 * size;
-    const fenced = ruled && (separators as Separators).crosses(reaches[i], b.lo, (a.oy + b.oy) / 2 - 0.3 * size);
-    if (g > 3 * size || wide || gutter || fenced || (!level && g > 0.25 * size)) {
+      reaches[i] - chars[start].lo >= CUT.gutterMinRun * size &&
+      neighbours.filter((n) => sharesGutter(n, reaches[i], b.lo, CUT.gutterSlack * size, rtl)).length >= needed;
+    const wide = sameFragment
+      ? g > CUT.sameLineGap * size && g > CUT.sameLineTypicalGaps * typical
+      : sameBlock
+        ? g > CUT.sameBlockGap * size
+        : g > CUT.otherBlockGap * size;
+    const level = Math.abs(a.base - b.base) <= CUT.levelBaseline * size || Math.min(a.size, b.size) < CUT.levelSmallShare * size;
+    const fenced = ruled && (separators as Separators).crosses(reaches[i], b.lo, (a.oy + b.oy) / 2 - CUT.separatorRise * size);
+    if (g > CUT.alwaysCut * size || wide || gutter || fenced || (!level && g > CUT.unlevelGap * size)) {
       cuts.add(i);
       start = i;
     }
@@ -166,8 +208,8 @@ function neighboursOf(rows: Sorted[], i: number): Sorted[] {
     let found = 0;
     for (let j = i + step; j >= 0 && j < rows.length && found < 2; j += step) {
       const other = rows[j].row;
-      if (other.rotation !== row.rotation || Math.abs(other.base - row.base) > 3 * Math.max(size, row.size)) break;
-      if (Math.abs(rows[j].size - size) > 0.2 * size) continue;
+      if (other.rotation !== row.rotation || Math.abs(other.base - row.base) > CUT.neighbourDistance * Math.max(size, row.size)) break;
+      if (Math.abs(rows[j].size - size) > CUT.neighbourSizeShare * size) continue;
       out.push(rows[j]);
       found++;
     }

@@ -17,6 +17,8 @@ import { PathCollector } from './paths.ts';
  * deliberately not defined: mupdf.js wraps the shade without taking a reference, so freeing it would be unsafe.
  */
 export const MAX_IMAGES_PER_PAGE = 2_000;
+/** Text filled with at most this opacity (0..1) is invisible (a hidden OCR layer or hidden text). */
+const INVISIBLE_ALPHA = 0.01;
 
 export interface PageGraphics {
   paths: VectorPath[];
@@ -98,7 +100,7 @@ export function collectGraphics(list: mupdf.DisplayList, matrix: Matrix6, pageBo
     },
     fillText(text, ctm, colorspace, _color, alpha) {
       try {
-        if (alpha <= 0.01) addInvisible(text, ctm);
+        if (alpha <= INVISIBLE_ALPHA) addInvisible(text, ctm);
       } finally {
         text.destroy();
         colorspace.destroy();

@@ -14,6 +14,15 @@ const ALEF = new Set(['\u0627', '\u0623', '\u0625', '\u0622']);
 const LAM = '\u0644';
 const HYPHEN_END = /\p{L}[-\u2010]$/u;
 
+const LINE = {
+  /** A gap wider than this between consecutive characters of a fragment starts a new visual run, in em (larger size). */
+  runGap: 0.6,
+  /** An alef narrower than this is a zero-width alef of a lam-alef ligature, in em. */
+  zeroWidth: 0.05,
+  /** Characters within this share of the dominant size are the line's main text (for its baseline). */
+  mainSizeShare: 0.1,
+} as const;
+
 interface Unit {
   key: number;
   chars: RawChar[];
@@ -25,7 +34,7 @@ function visualRuns(chars: RawChar[]): RawChar[][] {
   let run: RawChar[] = [];
   for (const c of chars) {
     const prev = run[run.length - 1];
-    if (prev && Math.max(c.lo - prev.hi, prev.lo - c.hi) > 0.6 * Math.max(c.size, prev.size)) {
+    if (prev && Math.max(c.lo - prev.hi, prev.lo - c.hi) > LINE.runGap * Math.max(c.size, prev.size)) {
       runs.push(run);
       run = [];
     }
@@ -77,7 +86,7 @@ function fixLamAlef(chars: RawChar[]): void {
   for (let i = 0; i + 1 < chars.length; i++) {
     const c = chars[i];
     const lam = chars[i + 1];
-    if (ALEF.has(c.text) && c.hi - c.lo < 0.05 * c.size && lam.text === LAM) {
+    if (ALEF.has(c.text) && c.hi - c.lo < LINE.zeroWidth * c.size && lam.text === LAM) {
       // Both letters are the one ligature glyph: the alef takes the lam's place so no gap opens after it.
       chars[i] = lam;
       chars[i + 1] = { ...c, lo: lam.lo, hi: lam.hi, box: lam.box };
@@ -112,7 +121,7 @@ function buildLine(cluster: Cluster): Omit<Line, 'id'> & { order: number } {
   const rtl = rtlCount > ltrCount;
   const chars = composeQuotes(composeAccents(logicalOrder(cluster, rtl, rtlCount > 0)));
   const font = dominantFont(chars);
-  const mainChars = chars.filter((c) => Math.abs(c.size - font.size) <= 0.1 * font.size);
+  const mainChars = chars.filter((c) => Math.abs(c.size - font.size) <= LINE.mainSizeShare * font.size);
   const base = medianOf((mainChars.length ? mainChars : chars).map((c) => c.base));
   const drafts = splitWords(chars, cluster, base, font.size);
   const words = drafts.map(toWord);

@@ -18,6 +18,10 @@ const RULE_MAX_THICKNESS = 5;
 const RULE_MIN_ASPECT = 4;
 /** Edges within this many px of horizontal/vertical count as axis-aligned. */
 const AXIS_TOLERANCE = 0.75;
+/** Two rules on one line lie within this many px of each other across it ... */
+const CONTINUE_LINE_TOL = 0.5;
+/** ... and leave at most this many px between their ends, to be one rule. */
+const CONTINUE_GAP = 2;
 
 export interface PathStyle {
   filled: boolean;
@@ -221,8 +225,10 @@ function continuesRule(a: VectorPath, b: VectorPath): boolean {
   const [bx0, by0, bx1, by1] = b.bbox;
   const horizontal = ax1 - ax0 >= ay1 - ay0 && bx1 - bx0 >= by1 - by0;
   const vertical = ax1 - ax0 < ay1 - ay0 && bx1 - bx0 < by1 - by0;
-  const gap = 2;
-  if (horizontal) return Math.abs(ay0 - by0) < 0.5 && Math.abs(ay1 - by1) < 0.5 && bx0 <= ax1 + gap && bx1 >= ax0 - gap;
-  if (vertical) return Math.abs(ax0 - bx0) < 0.5 && Math.abs(ax1 - bx1) < 0.5 && by0 <= ay1 + gap && by1 >= ay0 - gap;
+  const gap = CONTINUE_GAP;
+  if (horizontal)
+    return Math.abs(ay0 - by0) < CONTINUE_LINE_TOL && Math.abs(ay1 - by1) < CONTINUE_LINE_TOL && bx0 <= ax1 + gap && bx1 >= ax0 - gap;
+  if (vertical)
+    return Math.abs(ax0 - bx0) < CONTINUE_LINE_TOL && Math.abs(ax1 - bx1) < CONTINUE_LINE_TOL && by0 <= ay1 + gap && by1 >= ay0 - gap;
   return false;
 }

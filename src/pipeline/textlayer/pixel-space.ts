@@ -42,12 +42,15 @@ export function matrixExpansion(m: Matrix6): number {
   return Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
 }
 
+/** Angles within this many degrees of a right angle are snapped to it. */
+const RIGHT_ANGLE_SNAP_DEG = 0.5;
+
 /** Clockwise angle in degrees (y down) of a direction vector, in [0, 360), snapped to a right angle within 0.5°. */
 export function directionDegrees(dx: number, dy: number): number {
   let deg = (Math.atan2(dy, dx) * 180) / Math.PI;
   if (deg < 0) deg += 360;
   const right = Math.round(deg / 90) * 90;
-  if (Math.abs(deg - right) < 0.5) deg = right;
+  if (Math.abs(deg - right) < RIGHT_ANGLE_SNAP_DEG) deg = right;
   deg = Math.round(deg * 10) / 10;
   return deg >= 360 ? deg - 360 : deg;
 }

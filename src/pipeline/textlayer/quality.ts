@@ -27,6 +27,22 @@ export const SCAN_COVERAGE = 0.5;
 /** Below this many characters, a scanned page's text layer is a stamp or a page number, not its text. */
 const THIN_TEXT_CHARS = 50;
 
+/** When a text layer is garbage (a font without a Unicode map, a scrambled encoding). */
+const INK = {
+  /** Fewest letters of a plain-Latin word that is tested for vowels. */
+  minWordLetters: 4,
+  /** Most unmapped glyphs opening a line that are its marker (a bullet, a check box), not bad text. */
+  markerMaxRun: 2,
+  /** Fewest unmapped characters that make a layer unreliable ... */
+  minBadChars: 5,
+  /** ... when they are at least this share of the ink. */
+  badShare: 0.1,
+  /** Fewest tested Latin words before vowelless words say anything ... */
+  minLatinWords: 10,
+  /** ... and the share of them without a vowel that makes the encoding scrambled. */
+  vowellessShare: 0.4,
+} as const;
+
 const pct = (n: number, of: number) => `${Math.round((100 * n) / Math.max(of, 1))}%`;
 
 function overAnImage(c: RawChar, images: ImagePlacement[]): boolean {
@@ -74,7 +90,7 @@ function countInk(fragments: Fragment[]): InkCounts {
   let run = 0; // unmapped characters in a row
   let runOpensLine = false;
   const endWord = () => {
-    if (letters >= 4 && lower) {
+    if (letters >= INK.minWordLetters && lower) {
       counts.latinWords++;
       if (!vowel) counts.vowelless++;
     }
@@ -83,7 +99,7 @@ function countInk(fragments: Fragment[]): InkCounts {
     vowel = false;
   };
   const endRun = () => {
-    if (run > 2 || !runOpensLine) counts.bad += run;
+    if (run > INK.markerMaxRun || !runOpensLine) counts.bad += run;
     run = 0;
   };
   for (const f of fragments) {
@@ -140,12 +156,12 @@ export function assessTextLayer(fragments: Fragment[], images: ImagePlacement[],
     return { state: 'none', needsOcr: drawn, notes, fragments: [] };
   }
   const unreliable = (note: string): TextLayerVerdict => ({ state: 'unreliable', needsOcr: true, notes: [...notes, note], fragments });
-  if (counts.bad >= 5 && counts.bad >= 0.1 * counts.ink) {
+  if (counts.bad >= INK.minBadChars && counts.bad >= INK.badShare * counts.ink) {
     return unreliable(
       `${pct(counts.bad, counts.ink)} of the characters have no usable Unicode mapping (U+FFFD, private-use or control): a font without a ToUnicode map`,
     );
   }
-  if (counts.latinWords >= 10 && counts.vowelless >= 0.4 * counts.latinWords) {
+  if (counts.latinWords >= INK.minLatinWords && counts.vowelless >= INK.vowellessShare * counts.latinWords) {
     return unreliable(
       `${pct(counts.vowelless, counts.latinWords)} of the Latin words have no vowel: the text is in a scrambled font encoding`,
     );

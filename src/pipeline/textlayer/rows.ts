@@ -20,6 +20,26 @@ interface Anchor {
   size: number;
 }
 
+/** How fragments join rows. em = the text size, px. */
+const ROW = {
+  /** Two directions closer than this are the same, in degrees. */
+  rotationTol: 1,
+  /** Glyphs overlapping by more than this share of the narrower one sit on each other. */
+  collisionShare: 0.3,
+  /** Text at least this share of the row's size must sit on the row's baseline ... */
+  sameSizeShare: 0.85,
+  /** ... within this distance, in the row's em. */
+  baselineTol: 0.3,
+  /** Fit of text on the row's baseline, less its offset in em (above any band overlap, which is at most 1). */
+  baselineFit: 1.5,
+  /** A row's band reaches this far above its baseline, in em. */
+  ascent: 0.75,
+  /** ... and this far below it, in em. */
+  descent: 0.25,
+  /** Smaller text fits a row when its band overlaps the row's by this share of the thinner band. */
+  bandOverlap: 0.5,
+} as const;
+
 /** A fragment's main text: its largest glyph (raised or lowered small text inside it does not move the row). */
 function anchorOf(fragment: Fragment): Anchor | null {
   let best: RawChar | null = null;
@@ -27,7 +47,7 @@ function anchorOf(fragment: Fragment): Anchor | null {
   return best ? { base: best.base, size: best.size } : null;
 }
 
-const sameRotation = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180) < 1;
+const sameRotation = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180) < ROW.rotationTol;
 
 /** Overlap of two bands relative to the thinner one. */
 function overlapRatio(top1: number, bottom1: number, top2: number, bottom2: number): number {
@@ -43,7 +63,7 @@ function collides(fragment: Fragment, row: Row): boolean {
     for (const f of row.fragments) {
       for (const d of f.chars) {
         const overlap = Math.min(c.hi, d.hi) - Math.max(c.lo, d.lo);
-        if (!d.space && overlap > 0.3 * Math.min(c.hi - c.lo, d.hi - d.lo) && overlap > 0) return true;
+        if (!d.space && overlap > ROW.collisionShare * Math.min(c.hi - c.lo, d.hi - d.lo) && overlap > 0) return true;
       }
     }
   }
@@ -58,12 +78,12 @@ function collides(fragment: Fragment, row: Row): boolean {
  */
 function fit(fragment: Fragment, anchor: Anchor, row: Row): number {
   if (!sameRotation(row.rotation, fragment.rotation)) return 0;
-  if (anchor.size >= 0.85 * row.size) {
+  if (anchor.size >= ROW.sameSizeShare * row.size) {
     const offset = Math.abs(anchor.base - row.base);
-    return offset <= 0.3 * row.size ? 1.5 - offset / row.size : 0;
+    return offset <= ROW.baselineTol * row.size ? ROW.baselineFit - offset / row.size : 0;
   }
-  const ratio = overlapRatio(anchor.base - 0.75 * anchor.size, anchor.base + 0.25 * anchor.size, row.top, row.bottom);
-  return ratio >= 0.5 && !collides(fragment, row) ? ratio : 0;
+  const ratio = overlapRatio(anchor.base - ROW.ascent * anchor.size, anchor.base + ROW.descent * anchor.size, row.top, row.bottom);
+  return ratio >= ROW.bandOverlap && !collides(fragment, row) ? ratio : 0;
 }
 
 function lowerBound(rows: Row[], base: number): number {
@@ -104,8 +124,8 @@ export function groupRows(fragments: Fragment[]): Row[] {
         rotation: fragment.rotation,
         base,
         size,
-        top: base - 0.75 * size,
-        bottom: base + 0.25 * size,
+        top: base - ROW.ascent * size,
+        bottom: base + ROW.descent * size,
         fragments: [fragment],
       };
       rows.push(row);
@@ -116,7 +136,7 @@ export function groupRows(fragments: Fragment[]): Row[] {
   for (const fragment of fragments) {
     if (fragment.chars.some((c) => !c.space)) continue;
     const base = fragment.chars[0].base;
-    const row = rows.find((r) => sameRotation(r.rotation, fragment.rotation) && Math.abs(base - r.base) <= 0.3 * r.size);
+    const row = rows.find((r) => sameRotation(r.rotation, fragment.rotation) && Math.abs(base - r.base) <= ROW.baselineTol * r.size);
     row?.fragments.push(fragment);
   }
   return rows;

@@ -42,13 +42,41 @@ export function medianOf(values: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
+/** Scripts, spaces and word breaks. em = the line's text size, px. */
+const WORD = {
+  /** Text larger than this share of the line's size (a drop cap) is never raised or lowered. */
+  scriptMaxSize: 1.2,
+  /** Text smaller than this share of the line's size is small text ... */
+  smallShare: 0.85,
+  /** ... raised by more than this is a superscript, in em; */
+  smallRaised: 0.12,
+  /** ... lowered by more than this is a subscript, in em. */
+  smallLowered: 0.08,
+  /** Text of any size raised by more than this is a superscript, in em. */
+  raised: 0.3,
+  /** Text of any size lowered by more than this is a subscript, in em. */
+  lowered: 0.25,
+  /** Glyphs overlapping by more than this have nothing between them, in em. */
+  glyphOverlap: 0.05,
+  /** A space's centre may lie this far outside the gap between two glyphs, in em. */
+  spaceSlack: 0.15,
+  /** Least gap that breaks words, in em ... */
+  minBreak: 0.1,
+  /** ... and it must be this much wider than the median gap between letters, in em. */
+  breakOverLetterGap: 0.08,
+  /** A drop cap is more than this many times the size of the letter after it ... */
+  dropCapSize: 1.8,
+  /** ... and closer to it than this, in em. */
+  dropCapGap: 0.5,
+} as const;
+
 /** Raised or lowered against the line's baseline `base` and size: smaller text a little, same-size text a lot. */
 function scriptOf(c: RawChar, base: number, size: number): Script {
-  if (c.size > 1.2 * size) return undefined; // larger text (a drop cap) is not raised or lowered text
+  if (c.size > WORD.scriptMaxSize * size) return undefined; // larger text (a drop cap) is not raised or lowered text
   const raised = base - c.base;
-  const small = c.size < 0.85 * size;
-  if ((small && raised > 0.12 * size) || raised > 0.3 * size) return 'super';
-  if ((small && raised < -0.08 * size) || raised < -0.25 * size) return 'sub';
+  const small = c.size < WORD.smallShare * size;
+  if ((small && raised > WORD.smallRaised * size) || raised > WORD.raised * size) return 'super';
+  if ((small && raised < -WORD.smallLowered * size) || raised < -WORD.lowered * size) return 'sub';
   return undefined;
 }
 
@@ -73,9 +101,9 @@ export function boxOf(chars: RawChar[]): BBox {
 function spaceBetween(spaces: number[], a: RawChar, b: RawChar, size: number): boolean {
   const edge1 = Math.min(a.hi, b.hi);
   const edge2 = Math.max(a.lo, b.lo);
-  if (edge2 < edge1 - 0.05 * size) return false; // the glyphs overlap: nothing is between them
-  const from = edge1 - 0.15 * size;
-  const to = edge2 + 0.15 * size;
+  if (edge2 < edge1 - WORD.glyphOverlap * size) return false; // the glyphs overlap: nothing is between them
+  const from = edge1 - WORD.spaceSlack * size;
+  const to = edge2 + WORD.spaceSlack * size;
   let lo = 0;
   let hi = spaces.length;
   while (lo < hi) {
@@ -106,14 +134,16 @@ function wordBreaks(chars: RawChar[], cluster: Cluster, size: number): boolean[]
   }
   letterGaps.sort((x, y) => x - y);
   const letterGap = letterGaps.length ? Math.max(0, letterGaps[Math.floor(letterGaps.length / 2)]) : 0;
-  const threshold = Math.max(0.1 * size, letterGap + 0.08 * size);
+  const threshold = Math.max(WORD.minBreak * size, letterGap + WORD.breakOverLetterGap * size);
   return gaps.map((g, i) => i > 0 && (spaced[i] || (g >= threshold && !isDropCap(chars, i, size))));
 }
 
 /** A drop cap: a lone large letter opening the line, followed closely by the rest of its word in text size. */
 function isDropCap(chars: RawChar[], i: number, size: number): boolean {
   const cap = chars[i - 1];
-  return i === 1 && cap.size > 1.8 * chars[i].size && chars[i].lo - cap.hi < 0.5 * size && /\p{Lu}/u.test(cap.text);
+  return (
+    i === 1 && cap.size > WORD.dropCapSize * chars[i].size && chars[i].lo - cap.hi < WORD.dropCapGap * size && /\p{Lu}/u.test(cap.text)
+  );
 }
 
 export function splitWords(chars: RawChar[], cluster: Cluster, base: number, size: number): WordDraft[] {
