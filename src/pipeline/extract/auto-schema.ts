@@ -13,6 +13,20 @@ import type { ExtractDocument, FieldType, SchemaField, SchemaTable, SchemaV2 } f
  * field must appear in at least half of them; free-text instructions narrow the fields when they name any.
  */
 
+/** Thresholds of automatic schemas. */
+const AUTO = {
+  /** A key-value label names a lexicon concept when it scores at least this (0..1). */
+  minConceptScore: 0.85,
+  /** A standard field's label is looked for in running text when at least this many characters. */
+  minLabelInTextChars: 3,
+  /** A label of more than this many words makes no field. */
+  maxLabelWords: 5,
+  /** A plural "s" is taken off words longer than this (characters). */
+  minStemChars: 3,
+  /** An instruction word this long or longer also matches as a field word's prefix or suffix. */
+  minAffixChars: 4,
+} as const;
+
 const LINE_ITEM_COLUMNS: { key: string; role: ColumnRole; type: FieldType; description: string }[] = [
   { key: 'description', role: 'description', type: 'string', description: 'Item description' },
   { key: 'sku', role: 'sku', type: 'string', description: 'Item code (SKU, article number)' },
@@ -57,7 +71,7 @@ function documentFields(doc: ExtractDocument, standard: StandardField[]): { fiel
   for (const kv of doc.keyValues) {
     const plain = plainWords(kv.label);
     // The extraction lexicon's concept names keep auto schemas and extraction in step ("Facture N°" is invoice_number).
-    const lexicon = labelConcept(kv.label, 0.85)?.concept ?? null;
+    const lexicon = labelConcept(kv.label, AUTO.minConceptScore)?.concept ?? null;
     const concept = (plain ? standardFieldOfLabel(plain, standard)?.key : null) ?? (lexicon && standardKeys.has(lexicon) ? lexicon : null);
     if (concept) named.add(concept);
     else {
@@ -86,7 +100,7 @@ function labelInText(text: string, s: StandardField): boolean {
   const plainLines = text.split('\n').map((l) => plainWords(l));
   return s.labels.some(
     (label) =>
-      label.length >= 3 &&
+      label.length >= AUTO.minLabelInTextChars &&
       plainLines.some((l) => l.startsWith(`${label} `) && /\d/.test(l) && !NOT_A_VALUE.test(l.slice(label.length + 1))),
   );
 }
@@ -97,7 +111,7 @@ function labelField(kv: KeyValuePair, concept: string | null): SchemaField | nul
     .replace(/[%#]/g, ' ')
     .split(' ')
     .filter((w) => /\p{L}/u.test(w));
-  if (words.length === 0 || words.length > 5) return null;
+  if (words.length === 0 || words.length > AUTO.maxLabelWords) return null;
   const key = concept ?? words.join('_').replace(/[^a-z0-9_]/g, '');
   if (!/^[a-z]/.test(key)) return null;
   return {
@@ -218,7 +232,7 @@ const STOP = new Set([
   'me',
 ]);
 
-const stem = (w: string): string => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w);
+const stem = (w: string): string => (w.length > AUTO.minStemChars && w.endsWith('s') ? w.slice(0, -1) : w);
 
 function wordsOf(text: string): string[] {
   return plainWords(text)
@@ -229,7 +243,9 @@ function wordsOf(text: string): string[] {
 
 /** Whether a field's words meet an instruction's (also "subtotal" for "totals": a word ending in an asked one). */
 function overlaps(fieldWords: string[], asked: Set<string>): boolean {
-  return fieldWords.some((w) => asked.has(w) || [...asked].some((a) => a.length >= 4 && (w.endsWith(a) || w.startsWith(a))));
+  return fieldWords.some(
+    (w) => asked.has(w) || [...asked].some((a) => a.length >= AUTO.minAffixChars && (w.endsWith(a) || w.startsWith(a))),
+  );
 }
 
 /** Keep the fields the instructions name; instructions that name none of them are ignored. */

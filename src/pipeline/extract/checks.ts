@@ -32,10 +32,26 @@ function topRole(field: SchemaField): TopRole | null {
   return null;
 }
 
+/** Thresholds of the self-checks: tolerances in the document's currency, and the plausible date range. */
+const CHECK = {
+  /** Smallest tolerance of an amount check: a cent. */
+  cent: 0.01,
+  /** Relative tolerance of a product (share of the expected amount): 0.5%. */
+  productShare: 0.005,
+  /** Tolerance of a sum per added term: half a cent for rounding. */
+  perTerm: 0.005,
+  /** Extra tolerance of subtotal × rate = tax (the rate itself is rounded): a cent. */
+  taxRateExtra: 0.01,
+  /** Invoice and due dates before this year are implausible. */
+  minDateYear: 1990,
+  /** ...and so are dates more than this many years after today. */
+  maxYearsAhead: 2,
+} as const;
+
 /** Per-line products may be rounded differently from the printed amount: a cent, or 0.5%. */
-const tolerance = (expected: number): number => Math.max(0.01, Math.abs(expected) * 0.005) + 1e-9;
+const tolerance = (expected: number): number => Math.max(CHECK.cent, Math.abs(expected) * CHECK.productShare) + 1e-9;
 /** Sums of printed (rounded) amounts: a cent, plus half a cent per added line for rounding. */
-const sumTolerance = (terms: number): number => Math.max(0.01, 0.005 * terms) + 1e-9;
+const sumTolerance = (terms: number): number => Math.max(CHECK.cent, CHECK.perTerm * terms) + 1e-9;
 const cents = (n: number): number => Math.round(n * 100) / 100;
 
 function numberOf(value: unknown): number | null {
@@ -94,7 +110,7 @@ export function runChecks(result: Record<string, unknown>, schema: SchemaV2, _gr
     checks.push(
       check(
         'tax_rate',
-        Math.abs(expected - tax) <= tolerance(expected) + 0.01,
+        Math.abs(expected - tax) <= tolerance(expected) + CHECK.taxRateExtra,
         `subtotal × rate = ${expected}, tax is ${tax}`,
         [roles.get('subtotal')!, roles.get('tax_rate')!, roles.get('tax')!],
         expected,
@@ -145,19 +161,19 @@ function lineChecks(result: Record<string, unknown>, schema: SchemaV2, checks: V
 function dateChecks(result: Record<string, unknown>, roles: Map<TopRole, string>): ValidationCheck[] {
   const checks: ValidationCheck[] = [];
   const now = new Date();
-  const latest = `${now.getUTCFullYear() + 2}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-${String(now.getUTCDate()).padStart(2, '0')}`;
+  const latest = `${now.getUTCFullYear() + CHECK.maxYearsAhead}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-${String(now.getUTCDate()).padStart(2, '0')}`;
   const dates = new Map<TopRole, string>();
   for (const role of ['invoice_date', 'due_date'] as const) {
     const key = roles.get(role);
     const raw = key ? result[key] : null;
     if (typeof raw !== 'string' || !raw) continue;
     const iso = isoDate(raw);
-    const ok = iso !== null && iso >= '1990-01-01' && iso <= latest;
+    const ok = iso !== null && iso >= `${CHECK.minDateYear}-01-01` && iso <= latest;
     checks.push(
       check(
         'date_sanity',
         ok,
-        ok ? `${key} ${iso} is a plausible date` : `${key} "${raw}" is not a date between 1990 and ${latest}`,
+        ok ? `${key} ${iso} is a plausible date` : `${key} "${raw}" is not a date between ${CHECK.minDateYear} and ${latest}`,
         [key!],
         undefined,
         raw,

@@ -21,9 +21,27 @@ export type ColumnRole =
 /** Header phrases per role; longer phrases win ("unit price" over "unit"). */
 const ROLE_PHRASES: Record<ColumnRole, readonly string[]> = COLUMN_LABELS;
 
+/** Thresholds of reading column roles and numeric cells. */
+const COLUMN = {
+  /** A one-word phrase this long or longer also matches as the head of a compound word ("Gesamtpreis"). */
+  compoundMinChars: 5,
+  /** A compound holds at least this many more characters than its head word... */
+  compoundExtraChars: 2,
+  /** Score (0..1) of a phrase matched as a whole word: this base plus half the share of the text it covers. */
+  phraseBase: 0.5,
+  /** Score of a phrase matched as the head of a compound. */
+  compoundScore: 0.6,
+  /** The role memo is cleared when it holds more than this many texts. */
+  memoEntries: 20_000,
+  /** A numeric cell holds at most this many letters (currency, unit). */
+  numericCellLetters: 5,
+  /** A summary label longer than this (characters) also matches at the end of a row label. */
+  summarySuffixChars: 4,
+} as const;
+
 const ROLE_CACHE = new Map<string, { role: ColumnRole; score: number } | null>();
 const PHRASE_LIST = (Object.entries(ROLE_PHRASES) as [ColumnRole, readonly string[]][]).flatMap(([role, phrases]) =>
-  phrases.map((phrase) => ({ role, phrase, compound: phrase.length >= 5 && !phrase.includes(' ') })),
+  phrases.map((phrase) => ({ role, phrase, compound: phrase.length >= COLUMN.compoundMinChars && !phrase.includes(' ') })),
 );
 
 /** The best role for a header text or field name, with its strength (0..1); null when nothing matches. */
@@ -31,7 +49,7 @@ export function roleOf(text: string): { role: ColumnRole; score: number } | null
   // Headers and field names repeat across rows, tables and documents: remember the answers.
   const cached = ROLE_CACHE.get(text);
   if (cached !== undefined) return cached;
-  if (ROLE_CACHE.size > 20_000) ROLE_CACHE.clear();
+  if (ROLE_CACHE.size > COLUMN.memoEntries) ROLE_CACHE.clear();
   const found = computeRole(plainWords(text));
   ROLE_CACHE.set(text, found);
   return found;
@@ -47,11 +65,11 @@ function computeRole(plain: string): { role: ColumnRole; score: number } | null 
     let score = 0;
     if (padded.includes(` ${phrase} `)) {
       length = phrase.length;
-      score = Math.min(1, 0.5 + phrase.length / Math.max(plain.length, 1) / 2);
-    } else if (compound && words.some((w) => w.length > phrase.length + 2 && w.endsWith(phrase))) {
+      score = Math.min(1, COLUMN.phraseBase + phrase.length / Math.max(plain.length, 1) / 2);
+    } else if (compound && words.some((w) => w.length > phrase.length + COLUMN.compoundExtraChars && w.endsWith(phrase))) {
       // German and Dutch compounds end in their head word: "Zeilenbetrag" is a Betrag, "Gesamtpreis" a Preis.
       length = phrase.length - 1;
-      score = 0.6;
+      score = COLUMN.compoundScore;
     } else continue;
     if (!best || length > best.length || (length === best.length && score > best.score)) best = { role, score, length };
   }
@@ -102,12 +120,14 @@ export function isNumericCell(text: string): boolean {
   const t = text.trim();
   if (!t || cellNumber(t) === null) return false;
   const letters = t.replace(/[^\p{L}]/gu, '');
-  return letters.length <= 5;
+  return letters.length <= COLUMN.numericCellLetters;
 }
 
 /** Whether a row's label reads as a subtotal, tax or total line. */
 export function isSummaryLabel(text: string): boolean {
   const plain = plainWords(text);
   if (!plain) return false;
-  return SUMMARY_ROW_LABELS.some((w) => plain === w || plain.startsWith(`${w} `) || (w.length > 4 && plain.endsWith(` ${w}`)));
+  return SUMMARY_ROW_LABELS.some(
+    (w) => plain === w || plain.startsWith(`${w} `) || (w.length > COLUMN.summarySuffixChars && plain.endsWith(` ${w}`)),
+  );
 }

@@ -28,8 +28,13 @@ export interface ExtractOptions {
   logger?: Logger;
 }
 
-const MIN_ARRAY_CONFIDENCE = 0.25;
-const FAILED_CHECK_FACTOR = 0.5;
+/** Thresholds of assembling the result (confidences 0..1). */
+const RESULT = {
+  /** Array fields keep the candidates scoring at least this. */
+  minArrayConfidence: 0.25,
+  /** A value whose self-check failed keeps this share of its confidence. */
+  failedCheckFactor: 0.5,
+} as const;
 
 export async function extractFields(doc: ExtractDocument, schema: SchemaV2, options: ExtractOptions = {}): Promise<ExtractOutput> {
   const result: Record<string, unknown> = {};
@@ -57,7 +62,7 @@ export async function extractFields(doc: ExtractDocument, schema: SchemaV2, opti
     if (check.ok) continue;
     for (const path of check.paths) {
       const g = grounding[path];
-      if (g && !Array.isArray(g)) g.confidence = round(g.confidence * FAILED_CHECK_FACTOR);
+      if (g && !Array.isArray(g)) g.confidence = round(g.confidence * RESULT.failedCheckFactor);
     }
   }
   const output = { result, grounding, validation };
@@ -143,7 +148,7 @@ function setField(
   const values: Candidate[] = [];
   for (const c of candidates) {
     const key = typeof c.value === 'string' ? c.value.toLowerCase().replace(/\s+/g, ' ') : String(c.value);
-    if (seen.has(key) || (values.length && c.confidence < MIN_ARRAY_CONFIDENCE)) continue;
+    if (seen.has(key) || (values.length && c.confidence < RESULT.minArrayConfidence)) continue;
     seen.add(key);
     values.push(c);
   }

@@ -12,8 +12,23 @@ import { fieldLabelScore } from './lexicon.ts';
 
 const TRUE = /^(?:yes|y|true|x|✓|✔|☑|☒|checked|ja|oui|sí|si|tak|sì|wahr)$/i;
 const FALSE = /^(?:no|n|false|☐|unchecked|nein|non|nee|nie|falsch)$/i;
-const MIN_LABEL_SCORE = 0.6;
-const MIN_KNOWN_CONCEPT_SCORE = 0.8;
+/** Thresholds of the generic finder: label-match scores and candidate scores (0..1). */
+const GENERIC = {
+  /** A printed label matches the field's key or description when it scores at least this. */
+  minLabelScore: 0.6,
+  /** A label of a known concept (another field's) must score at least this to be taken for this field. */
+  minKnownConceptScore: 0.8,
+  /** Most words in a printed label without a colon ("CASH", "AMOUNT TENDERED", "Change due"). */
+  ownLabelMaxWords: 4,
+  /** Labelled values found by the generic finder are worth this share of a concept finder's. */
+  labelledFactor: 0.8,
+  /** Score of a typed value right after the field's words in running text. */
+  inTextScore: 0.35,
+  /** A string value in running text is at most this many characters. */
+  inTextMaxChars: 80,
+  /** At most this many in-text candidates are kept. */
+  inTextMaxCandidates: 5,
+} as const;
 
 /** A typed value read from [start, end) of `text`, or null when the text holds nothing of the field's type. */
 export function typedPart(text: string, field: SchemaField): { value: string | number | boolean; start: number; end: number } | null {
@@ -62,12 +77,12 @@ export function genericCandidates(doc: ExtractDocument, field: SchemaField, labe
   const out: Candidate[] = [];
   for (const l of labelledValues(doc)) {
     const score = fieldLabelScore(l.label, field);
-    if (score < (labelsOnly ? MIN_KNOWN_CONCEPT_SCORE : MIN_LABEL_SCORE)) continue;
+    if (score < (labelsOnly ? GENERIC.minKnownConceptScore : GENERIC.minLabelScore)) continue;
     // A known concept's own finder read the lines already: only a real key-value pair ("Term: 2 years") adds to it.
     if (labelsOnly && l.source !== 'key_value') continue;
     const typed = kvBoolean(doc, l, field) ?? typedPart(l.valueText, field);
     if (!typed) continue;
-    out.push(candidateFrom(doc, l, typed.value, typed.start, typed.end, score * LAYOUT_WEIGHT[l.layout] * 0.8));
+    out.push(candidateFrom(doc, l, typed.value, typed.start, typed.end, score * LAYOUT_WEIGHT[l.layout] * GENERIC.labelledFactor));
   }
   if (!out.length && !labelsOnly) out.push(...ownLabelCandidates(doc, field));
   if (!out.length && !labelsOnly) out.push(...phraseCandidates(doc, field));
@@ -85,9 +100,6 @@ function typedAfter(text: string, at: number, field: SchemaField): ReturnType<ty
   );
 }
 
-/** Most words in a printed label without a colon ("CASH", "AMOUNT TENDERED", "Change due"). */
-const OWN_LABEL_MAX_WORDS = 4;
-
 /**
  * Labels only the field's own words name (no colon, no known concept: "CASH 50.00", "CHANGE" with "26.00" in the
  * column to its right): a short line, or the words before its first digit, that matches the field's key or
@@ -99,9 +111,9 @@ function ownLabelCandidates(doc: ExtractDocument, field: SchemaField): Candidate
     for (const line of page.lines) {
       const digit = line.text.search(/\d/);
       const label = (digit < 0 ? line.text : line.text.slice(0, digit)).replace(/[\s:#.-]+$/, '').trim();
-      if (!label || label.split(/\s+/).length > OWN_LABEL_MAX_WORDS) continue;
+      if (!label || label.split(/\s+/).length > GENERIC.ownLabelMaxWords) continue;
       const score = fieldLabelScore(label, field);
-      if (score < MIN_LABEL_SCORE) continue;
+      if (score < GENERIC.minLabelScore) continue;
       const after = line.text.indexOf(label) + label.length;
       const inline = typedAfter(line.text, after, field);
       if (inline && inline.end > inline.start) {
@@ -113,7 +125,7 @@ function ownLabelCandidates(doc: ExtractDocument, field: SchemaField): Candidate
             inline.value,
             after + inline.start,
             after + inline.end,
-            score * LAYOUT_WEIGHT.inline * 0.8,
+            score * LAYOUT_WEIGHT.inline * GENERIC.labelledFactor,
           ),
         );
         continue;
@@ -121,7 +133,17 @@ function ownLabelCandidates(doc: ExtractDocument, field: SchemaField): Candidate
       const right = rightOf(page, line);
       const typed = right && typedPart(right.text, field);
       if (right && typed)
-        out.push(candidateOfLine(doc, page.page_index, right, typed.value, typed.start, typed.end, score * LAYOUT_WEIGHT.right * 0.8));
+        out.push(
+          candidateOfLine(
+            doc,
+            page.page_index,
+            right,
+            typed.value,
+            typed.start,
+            typed.end,
+            score * LAYOUT_WEIGHT.right * GENERIC.labelledFactor,
+          ),
+        );
     }
   }
   return out;
@@ -146,9 +168,9 @@ function phraseCandidates(doc: ExtractDocument, field: SchemaField): Candidate[]
       if (!m) continue;
       const after = m.index + m[0].length;
       const typed = typedAfter(line.text, after, field);
-      if (!typed || (field.type === 'string' && typed.end - typed.start > 80)) continue;
-      out.push(candidateOfLine(doc, page.page_index, line, typed.value, after + typed.start, after + typed.end, 0.35));
-      if (out.length >= 5) return out;
+      if (!typed || (field.type === 'string' && typed.end - typed.start > GENERIC.inTextMaxChars)) continue;
+      out.push(candidateOfLine(doc, page.page_index, line, typed.value, after + typed.start, after + typed.end, GENERIC.inTextScore));
+      if (out.length >= GENERIC.inTextMaxCandidates) return out;
     }
   }
   return out;

@@ -12,7 +12,13 @@ import type { Candidate, ExtractDocument, SchemaField } from './types.ts';
  * ignored). The value returned is the document's own text, so nothing the model made up survives.
  */
 
-const LLM_CONFIDENCE = 0.5;
+/** Thresholds of grounding an LLM answer. */
+const GROUND = {
+  /** Confidence (0..1) of a value the LLM gave and the document shows. */
+  llmConfidence: 0.5,
+  /** Text answers of more than this many words are not searched for. */
+  maxAnswerWords: 60,
+} as const;
 
 export function groundAnswer(doc: ExtractDocument, answer: string, field: SchemaField): Candidate[] {
   if (field.type === 'number' || field.type === 'integer') return groundNumber(doc, answer, field);
@@ -45,7 +51,7 @@ function groundDate(doc: ExtractDocument, iso: string): Candidate[] {
 /** The answer's words in order, over the page's lines joined (values may wrap). */
 function groundText(doc: ExtractDocument, answer: string, field: SchemaField): Candidate[] {
   const words = tokensOf(answer);
-  if (!words.length || words.length > 60) return [];
+  if (!words.length || words.length > GROUND.maxAnswerWords) return [];
   const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\W_]*'), 'iu');
   const out: Candidate[] = [];
   for (const page of doc.model.pages) {
@@ -96,7 +102,7 @@ function candidate(doc: ExtractDocument, pageIndex: number, parts: [Line, number
       pageIndex,
       parts.map(([l]) => l.id),
     ),
-    confidence: LLM_CONFIDENCE,
+    confidence: GROUND.llmConfidence,
     source: 'llm',
   };
 }

@@ -18,6 +18,46 @@ import {
  * match a printed label to a concept or to a field's own words.
  */
 
+/** Thresholds and weights of concept and label matching (label scores 0..1; concept scores in matched words). */
+const LEX = {
+  /** Concept score bonus (words) when a schema key is exactly the concept's phrase. */
+  exactKeyBonus: 10,
+  /** Concept score bonus (words) when the key's other words are all neutral. */
+  neutralRestBonus: 3,
+  /** Concept score penalty (words) of a weak phrase. */
+  weakPenalty: 0.5,
+  /** A key word longer than this ending in "ies" is singularised to "y". */
+  pluralIesChars: 4,
+  /** A key word longer than this ending in "s" loses it. */
+  pluralSChars: 3,
+  /** The description adds at most this many matched words to a key's concept score... */
+  maxDescriptionWords: 3,
+  /** ...each worth this much. */
+  descriptionWordWeight: 0.1,
+  /** Score of a label that opens with the phrase: this, plus `containedSpan` times the phrase's share of its words. */
+  containedAtStart: 0.6,
+  /** Score of a label that holds the phrase later on: this, plus `containedSpan` times the share. */
+  containedLater: 0.5,
+  /** See containedAtStart / containedLater. */
+  containedSpan: 0.3,
+  /** Score of a label equal to the phrase but for spaces. */
+  sameWithoutSpaces: 0.95,
+  /** Whole-token overlap counts this much of its share. */
+  overlapFactor: 0.9,
+  /** Trigram similarity (Dice) counts this much. */
+  trigramFactor: 0.9,
+  /** Default least score of labelConcept. */
+  minConceptScore: 0.75,
+  /** Labels longer than this (characters, normalised) name no concept. */
+  maxLabelChars: 60,
+  /** The concept memo is cleared when it holds more than this many labels. */
+  memoEntries: 20_000,
+  /** A field description of at most this many words is compared with labels as a whole. */
+  maxDescriptionLabelWords: 6,
+  /** A match on the description (or its head phrase) counts this much of a match on the key. */
+  descriptionFactor: 0.9,
+} as const;
+
 function phraseAt(tokens: string[], phrase: string[]): number {
   outer: for (let i = 0; i + phrase.length <= tokens.length; i++) {
     for (let j = 0; j < phrase.length; j++) if (tokens[i + j] !== phrase[j]) continue outer;
@@ -49,7 +89,10 @@ function conceptScores(tokens: string[]): Map<string, number> {
       const rest = tokens.filter((_, i) => i < at || i >= at + words.length);
       if (WEAK.has(phrase) && rest.some((t) => !NEUTRAL.has(t))) continue;
       const score =
-        words.length + (phrase === joined ? 10 : 0) + (rest.every((t) => NEUTRAL.has(t)) ? 3 : 0) - (WEAK.has(phrase) ? 0.5 : 0);
+        words.length +
+        (phrase === joined ? LEX.exactKeyBonus : 0) +
+        (rest.every((t) => NEUTRAL.has(t)) ? LEX.neutralRestBonus : 0) -
+        (WEAK.has(phrase) ? LEX.weakPenalty : 0);
       best = Math.max(best, score);
     }
     if (best > 0) scores.set(concept, best);
@@ -84,11 +127,16 @@ function conceptOfUncached(field: Pick<SchemaField, 'key' | 'description'>): str
   let byKey = withoutIdentifiedAmounts(conceptScores(keyTokens), keyTokens);
   // Array fields are often named in the plural ("dates", "parties"): try the singular before the description.
   const singular = (t: string) =>
-    t.length > 4 && t.endsWith('ies') ? `${t.slice(0, -3)}y` : t.length > 3 && /[^s]s$/.test(t) ? t.slice(0, -1) : t;
+    t.length > LEX.pluralIesChars && t.endsWith('ies')
+      ? `${t.slice(0, -3)}y`
+      : t.length > LEX.pluralSChars && /[^s]s$/.test(t)
+        ? t.slice(0, -1)
+        : t;
   if (!byKey.size) byKey = withoutIdentifiedAmounts(conceptScores(keyTokens.map(singular)), keyTokens);
   const byDescription = descriptionScores(field.description);
   if (byKey.size) {
-    for (const [c, s] of byDescription) if (byKey.has(c)) byKey.set(c, byKey.get(c)! + Math.min(s, 3) * 0.1);
+    for (const [c, s] of byDescription)
+      if (byKey.has(c)) byKey.set(c, byKey.get(c)! + Math.min(s, LEX.maxDescriptionWords) * LEX.descriptionWordWeight);
     return bestOf(byKey);
   }
   return bestOf(byDescription);
@@ -120,7 +168,7 @@ function descriptionScores(description: string): Map<string, number> {
     let best = 0;
     for (const { phrase, words } of CONCEPT_PHRASES.get(concept)!) {
       if (!present.has(words[0]) || phraseAt(tokens, words) < 0) continue;
-      best = Math.max(best, words.length - (WEAK.has(phrase) ? 0.5 : 0));
+      best = Math.max(best, words.length - (WEAK.has(phrase) ? LEX.weakPenalty : 0));
     }
     if (best > 0) scores.set(concept, best);
   }
@@ -170,13 +218,18 @@ function scoreNormalized(a: string, A: string[], aGrams: Set<string>, b: string,
   const overlap = common / Math.max(A.length, B.length);
   // A label that opens with the phrase ("total for this invoice") is closer than one that merely holds it.
   const at = phraseAt(A, B);
-  const contained = at === 0 ? 0.6 + 0.3 * (B.length / A.length) : at > 0 ? 0.5 + 0.3 * (B.length / A.length) : 0;
+  const contained =
+    at === 0
+      ? LEX.containedAtStart + LEX.containedSpan * (B.length / A.length)
+      : at > 0
+        ? LEX.containedLater + LEX.containedSpan * (B.length / A.length)
+        : 0;
   // Split words in text layers ("F actuurnummer") and compounds written apart ("rechnungs nr") compare without spaces.
-  if (a.replace(/ /g, '') === b.replace(/ /g, '')) return 0.95;
+  if (a.replace(/ /g, '') === b.replace(/ /g, '')) return LEX.sameWithoutSpaces;
   // Dice can only reach 2·min/(sum) of the trigram counts: skip the set walk when that cannot win.
   const bound = (2 * Math.min(aGrams.size, bGrams.size)) / (aGrams.size + bGrams.size || 1);
-  const tri = bound * 0.9 > Math.max(overlap * 0.9, contained) ? dice(aGrams, bGrams) * 0.9 : 0;
-  return Math.max(overlap * 0.9, contained, tri);
+  const tri = bound * LEX.trigramFactor > Math.max(overlap * LEX.overlapFactor, contained) ? dice(aGrams, bGrams) * LEX.trigramFactor : 0;
+  return Math.max(overlap * LEX.overlapFactor, contained, tri);
 }
 
 /** 0..1: how well a printed label matches a phrase: exact 1, whole-token overlap, containment, else trigram similarity. */
@@ -190,9 +243,9 @@ export function labelScore(label: string, phrase: string): number {
 const conceptMemo = new Map<string, { concept: string; score: number } | null>();
 
 /** The concept a printed label names, with its score (the best phrase over all concepts), or null below `min`. */
-export function labelConcept(label: string, min = 0.75): { concept: string; score: number } | null {
+export function labelConcept(label: string, min: number = LEX.minConceptScore): { concept: string; score: number } | null {
   const a = normalizeText(label);
-  if (!a || a.length > 60) return null;
+  if (!a || a.length > LEX.maxLabelChars) return null;
   let best = conceptMemo.get(a);
   if (best === undefined) {
     best = null;
@@ -203,7 +256,7 @@ export function labelConcept(label: string, min = 0.75): { concept: string; scor
       const score = scoreNormalized(a, A, grams, p.text, p.tokens, p.grams);
       if (!best || score > best.score) best = { concept: p.concept, score };
     }
-    if (conceptMemo.size > 20_000) conceptMemo.clear();
+    if (conceptMemo.size > LEX.memoEntries) conceptMemo.clear();
     conceptMemo.set(a, best);
   }
   return best && best.score >= min ? best : null;
@@ -213,9 +266,12 @@ export function labelConcept(label: string, min = 0.75): { concept: string; scor
 export function fieldLabelScore(label: string, field: Pick<SchemaField, 'key' | 'description'>): number {
   const byKey = labelScore(label, field.key);
   const description = normalizeText(field.description);
-  const byDescription = description && description.split(' ').length <= 6 ? labelScore(label, description) * 0.9 : 0;
+  const byDescription =
+    description && description.split(' ').length <= LEX.maxDescriptionLabelWords
+      ? labelScore(label, description) * LEX.descriptionFactor
+      : 0;
   // The description's head phrase names the field ("cash" of "cash given by the customer").
   const head = descriptionHead(field.description).join(' ');
-  const byHead = head && head !== description ? labelScore(label, head) * 0.9 : 0;
+  const byHead = head && head !== description ? labelScore(label, head) * LEX.descriptionFactor : 0;
   return Math.max(byKey, byDescription, byHead);
 }

@@ -14,6 +14,20 @@ import type { ExtractDocument, FieldGrounding, SchemaField, SchemaTable } from '
  * in one row, every value grounded to its cell.
  */
 
+/** Thresholds of line items: continuation headers and item confidences (0..1). */
+const LINE_ITEMS = {
+  /** A later table continues the first when its header binds at least this many of the same fields... */
+  minSharedFields: 2,
+  /** ...and at least this share of them. */
+  sharedFieldShare: 0.6,
+  /** Confidence of an item from columns bound by their header. */
+  viaHeader: 0.9,
+  /** Confidence of an item from columns bound by position under an earlier header. */
+  viaPosition: 0.85,
+  /** Factor on the confidence per table mapping quality. */
+  mappingQuality: { exact: 1, heuristic: 0.95, fallback: 0.8 },
+} as const;
+
 export interface TableExtraction {
   rows: Record<string, unknown>[];
   grounding: Record<string, FieldGrounding>[];
@@ -65,7 +79,9 @@ function continuation(t: TableModel, first: Segment): Segment | null {
   const header = findHeaderSegment(grid, fields);
   if (header) {
     const shared = header.bindings.filter((b) => fields.includes(b.field)).length;
-    return shared >= Math.max(2, Math.ceil(fields.length * 0.6)) && bodyRows(header) > 0 ? header : null;
+    return shared >= Math.max(LINE_ITEMS.minSharedFields, Math.ceil(fields.length * LINE_ITEMS.sharedFieldShare)) && bodyRows(header) > 0
+      ? header
+      : null;
   }
   const sameShape = grid.cols === first.grid.cols;
   const byPosition = bindByPosition(grid, first.bindings, first.grid.cols);
@@ -188,8 +204,8 @@ export function typed(text: string, field: SchemaField): string | number | boole
 }
 
 function confidenceOf(segment: Segment): number {
-  const quality = { exact: 1, heuristic: 0.95, fallback: 0.8 }[segment.grid.table.mappingQuality];
-  return Math.round((segment.via === 'header' ? 0.9 : 0.85) * quality * 100) / 100;
+  const quality = LINE_ITEMS.mappingQuality[segment.grid.table.mappingQuality];
+  return Math.round((segment.via === 'header' ? LINE_ITEMS.viaHeader : LINE_ITEMS.viaPosition) * quality * 100) / 100;
 }
 
 const toBox = (b: BBox): [number, number, number, number] => [b[0], b[1], b[2], b[3]];

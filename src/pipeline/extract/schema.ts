@@ -74,6 +74,14 @@ function tableOf(value: unknown, loc: Loc): SchemaTable {
   };
 }
 
+/** When an unknown word before a colon is taken for a mistyped type (an error) rather than description text. */
+const TYPE_PREFIX = {
+  /** The word is at most this many characters... */
+  maxChars: 10,
+  /** ...and the colon comes before this character offset. */
+  maxColonAt: 12,
+} as const;
+
 /** "number: the amount due" -> type and description; a string without a known type prefix is all description. */
 function typedDescription(text: unknown, loc: Loc): { type: FieldType; description: string } {
   if (typeof text !== 'string') throw new SchemaError(loc, 'must be a string of the form "type: description"', 'type_error');
@@ -81,7 +89,7 @@ function typedDescription(text: unknown, loc: Loc): { type: FieldType; descripti
   if (m && FIELD_TYPES.includes(m[1].toLowerCase() as FieldType))
     return { type: m[1].toLowerCase() as FieldType, description: m[2].trim() };
   if (m && /^(?:str|text|float|int|bool|date|decimal|double)$/i.test(m[1])) return { type: legacyType(m[1]), description: m[2].trim() };
-  if (m && !/\s/.test(m[1]) && m[1].length <= 10 && text.indexOf(':') < 12)
+  if (m && !/\s/.test(m[1]) && m[1].length <= TYPE_PREFIX.maxChars && text.indexOf(':') < TYPE_PREFIX.maxColonAt)
     throw new SchemaError(loc, `unknown type ${JSON.stringify(m[1])}`, 'enum');
   return { type: 'string', description: text.trim() };
 }

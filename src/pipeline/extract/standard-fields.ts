@@ -112,6 +112,8 @@ export function standardFieldsOf(docClass: string): StandardField[] {
   return [];
 }
 
+/** A phrase names a standard field when it covers at least this share of the label's characters. */
+const MIN_LABEL_COVER = 0.6;
 const ID_WORDS = new Set(['id', 'number', 'no', 'nr', 'code', 'ref', 'reference', 'iban', '#']);
 
 /** The standard field a printed label names (the whole label, or a label phrase that covers most of it). */
@@ -125,7 +127,7 @@ export function standardFieldOfLabel(plainLabel: string, fields: StandardField[]
       const extra = words.filter((w) => !phrase.split(' ').includes(w));
       if (!field.key.endsWith('_number') && extra.some((w) => ID_WORDS.has(w))) continue;
       const cover = phrase.length / plainLabel.length;
-      if (cover >= 0.6 && (!best || cover > best.cover)) best = { field, cover };
+      if (cover >= MIN_LABEL_COVER && (!best || cover > best.cover)) best = { field, cover };
     }
   }
   return best?.field ?? null;

@@ -9,6 +9,16 @@ import { fieldRole, isNumericCell, roleOf } from './columns.ts';
  * (views/fallback-grid.ts is unrelated: the word-alignment grid parse shows for unrecognised table blocks.)
  */
 
+/** Thresholds of binding schema fields to table columns. */
+const BINDING = {
+  /** Header match by shared words: this weight times the shared share of the longer word list (0..1). */
+  sharedWordWeight: 0.6,
+  /** A numeric field's column has at least this share of numeric cells among its filled ones. */
+  numericColumnShare: 0.5,
+  /** A header cell splits into two columns when both halves read as different roles scoring at least this. */
+  splitRoleScore: 0.75,
+} as const;
+
 export interface Grid {
   table: TableModel;
   rows: number;
@@ -64,7 +74,7 @@ export function headerMatch(header: string, field: SchemaField): number {
     .filter((w) => w.length > 1);
   if (headerWords.size === 0 || keyWords.length === 0) return 0;
   const shared = keyWords.filter((w) => headerWords.has(w)).length;
-  return shared === 0 ? 0 : (0.6 * shared) / Math.max(keyWords.length, headerWords.size);
+  return shared === 0 ? 0 : (BINDING.sharedWordWeight * shared) / Math.max(keyWords.length, headerWords.size);
 }
 
 /** The header text of a column: the stacked header rows above and including `row`. */
@@ -93,7 +103,7 @@ export function columnHoldsNumbers(grid: Grid, col: number, from: number, to = g
     filled++;
     if (isNumericCell(cell.text)) numeric++;
   }
-  return filled === 0 || numeric / filled >= 0.5;
+  return filled === 0 || numeric / filled >= BINDING.numericColumnShare;
 }
 
 export const isNumericField = (field: SchemaField): boolean => field.type === 'number' || field.type === 'integer';
@@ -144,7 +154,7 @@ function splitRoles(text: string): [string, string] | null {
     const right = words.slice(i).join(' ');
     const a = roleOf(left);
     const b = roleOf(right);
-    if (a && b && a.role !== b.role && a.score >= 0.75 && b.score >= 0.75) return [left, right];
+    if (a && b && a.role !== b.role && a.score >= BINDING.splitRoleScore && b.score >= BINDING.splitRoleScore) return [left, right];
   }
   return null;
 }

@@ -10,6 +10,14 @@ import type { SchemaField } from './types.ts';
  * structure the area below it, down to the totals block or a wide gap, as one table.
  */
 
+/** Thresholds of recovering a table under a printed header. */
+const RECOVERY = {
+  /** Line height (px) when the page has no rows to measure. */
+  defaultLineHeight: 20,
+  /** The table ends at a vertical gap wider than this many median line heights. */
+  maxGapLines: 5,
+} as const;
+
 interface VisualRow {
   lines: Line[];
   top: number;
@@ -43,7 +51,7 @@ function headerStrength(row: VisualRow, fields: SchemaField[]): number {
 function areaBelow(rows: VisualRow[], headerIndex: number, page: ModelPage): BBox {
   const header = rows[headerIndex];
   const heights = rows.map((r) => r.bottom - r.top).sort((a, b) => a - b);
-  const lineHeight = heights[heights.length >> 1] || 20;
+  const lineHeight = heights[heights.length >> 1] || RECOVERY.defaultLineHeight;
   const footerTop = Math.min(
     page.height,
     ...page.blocks.filter((b) => (b.type === 'page_footer' || b.type === 'footnote') && b.bbox[1] > header.bottom).map((b) => b.bbox[1]),
@@ -51,7 +59,7 @@ function areaBelow(rows: VisualRow[], headerIndex: number, page: ModelPage): BBo
   let bottom = header.bottom;
   const included = [header];
   for (const row of rows.slice(headerIndex + 1)) {
-    if (row.top - bottom > lineHeight * 5 || row.top >= footerTop || isSummaryLabel(row.lines[0].text)) break;
+    if (row.top - bottom > lineHeight * RECOVERY.maxGapLines || row.top >= footerTop || isSummaryLabel(row.lines[0].text)) break;
     included.push(row);
     bottom = row.bottom;
   }

@@ -11,7 +11,49 @@ import { CHECKBOX_GLYPH, parseCheckbox } from './values.ts';
  * small label at its top and the value under it).
  */
 
-const inside = (b: BBox, box: BBox, slack = 2) =>
+/** Thresholds of checkbox and form-box pairs (page px unless said). */
+const BOX = {
+  /** A box lies inside another when no edge sticks out by more than this (px). */
+  insideSlack: 2,
+  /** Confidence (0..1) of a pair from a checkbox glyph in the text. */
+  glyphConfidence: 0.9,
+  /** Confidence of a pair from a drawn checkbox square. */
+  shapeConfidence: 0.8,
+  /** Confidence of a pair from a form box. */
+  formConfidence: 0.7,
+  /** A drawn checkbox square is at least this wide and high (px)... */
+  checkboxMinSide: 12,
+  /** ...and at most this wide and high (px). */
+  checkboxMaxSide: 50,
+  /** A checkbox's width / height ratio is above this... */
+  checkboxMinAspect: 0.75,
+  /** ...and below this. */
+  checkboxMaxAspect: 1.33,
+  /** A path inside a box ticks it when narrower than this share of the box's width. */
+  tickWidth: 0.95,
+  /** Between the words of a checkbox label: gaps up to this many box sides. */
+  labelWordGap: 1.2,
+  /** From the box to the first word of its label: a gap up to this many box sides. */
+  labelFirstGap: 3,
+  /** Label words may start or end this far (px) across the box's edge. */
+  labelEdgeSlack: 1,
+  /** A form box is at least this wide (px)... */
+  formMinWidth: 60,
+  /** ...at least this high (px)... */
+  formMinHeight: 24,
+  /** ...and lower than this share of the page height. */
+  formMaxHeight: 0.25,
+  /** A rectangle inside a form box wider than this (px) makes it a container, not a form box. */
+  formNestedWidth: 20,
+  /** A form box holds at most this many segments (label and values). */
+  formMaxSegments: 8,
+  /** A form box's label font is at most this share of its values' smallest size (else it needs a colon). */
+  formLabelSize: 0.9,
+  /** The first value may start this far (px) above the label's bottom. */
+  formValueSlack: 2,
+} as const;
+
+const inside = (b: BBox, box: BBox, slack: number = BOX.insideSlack) =>
   b[0] >= box[0] - slack && b[1] >= box[1] - slack && b[2] <= box[2] + slack && b[3] <= box[3] + slack;
 const centreInside = (b: BBox, box: BBox) => centerX(b) > box[0] && centerX(b) < box[2] && centerY(b) > box[1] && centerY(b) < box[3];
 
@@ -46,7 +88,7 @@ function glyphPairs(segment: Segment): Draft[] {
       label: { tokens: label, segment },
       value: [],
       layout: 'checkbox',
-      confidence: 0.9,
+      confidence: BOX.glyphConfidence,
       checked,
       checkboxBox: tokens[m].bbox,
     });
@@ -57,7 +99,16 @@ function glyphPairs(segment: Segment): Draft[] {
 function isCheckboxShape(p: VectorPath): boolean {
   const w = width(p.bbox);
   const h = height(p.bbox);
-  return p.kind === 'rect' && p.stroked && w >= 12 && w <= 50 && h >= 12 && h <= 50 && w / h > 0.75 && w / h < 1.33;
+  return (
+    p.kind === 'rect' &&
+    p.stroked &&
+    w >= BOX.checkboxMinSide &&
+    w <= BOX.checkboxMaxSide &&
+    h >= BOX.checkboxMinSide &&
+    h <= BOX.checkboxMaxSide &&
+    w / h > BOX.checkboxMinAspect &&
+    w / h < BOX.checkboxMaxAspect
+  );
 }
 
 const isWhite = (color?: string) => !color || /^#(?:f[0-9a-f]){3}$/i.test(color);
@@ -65,7 +116,7 @@ const isWhite = (color?: string) => !color || /^#(?:f[0-9a-f]){3}$/i.test(color)
 /** A drawn box is ticked when a smaller path, a filled interior or a mark character sits inside it. */
 function isTicked(box: VectorPath, paths: VectorPath[], tokens: Token[]): boolean {
   if (box.filled && !isWhite(box.color)) return true;
-  if (paths.some((p) => p !== box && centreInside(p.bbox, box.bbox) && width(p.bbox) < width(box.bbox) * 0.95)) return true;
+  if (paths.some((p) => p !== box && centreInside(p.bbox, box.bbox) && width(p.bbox) < width(box.bbox) * BOX.tickWidth)) return true;
   return tokens.some((t) => centreInside(t.bbox, box.bbox) && /^[xX✓✔✗✘■•●]$/u.test(t.text));
 }
 
@@ -79,16 +130,20 @@ function labelBeside(box: BBox, rowTokens: Token[], boxes: BBox[]): Token[] {
     let reach = edge;
     for (const t of candidates) {
       const gap = dir === 1 ? t.bbox[0] - reach : reach - t.bbox[2];
-      if (gap > (out.length ? 1.2 * side : 3 * side)) break;
+      if (gap > (out.length ? BOX.labelWordGap * side : BOX.labelFirstGap * side)) break;
       out.push(t);
       reach = dir === 1 ? t.bbox[2] : t.bbox[0];
     }
     return dir === 1 ? out : out.reverse();
   };
-  const right = rowTokens.filter((t) => t.bbox[0] >= box[2] - 1 && t.bbox[2] <= nextBox).sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const right = rowTokens
+    .filter((t) => t.bbox[0] >= box[2] - BOX.labelEdgeSlack && t.bbox[2] <= nextBox)
+    .sort((a, b) => a.bbox[0] - b.bbox[0]);
   const got = take(right, box[2], 1);
   if (got.length) return got;
-  const left = rowTokens.filter((t) => t.bbox[2] <= box[0] + 1 && t.bbox[0] >= prevBox).sort((a, b) => b.bbox[2] - a.bbox[2]);
+  const left = rowTokens
+    .filter((t) => t.bbox[2] <= box[0] + BOX.labelEdgeSlack && t.bbox[0] >= prevBox)
+    .sort((a, b) => b.bbox[2] - a.bbox[2]);
   return take(left, box[0], -1);
 }
 
@@ -113,7 +168,14 @@ export function checkboxPairs(page: ModelPage, segments: Segment[], claims: Clai
       page.paths,
       row.flatMap((s) => s.tokens),
     );
-    drafts.push({ label: { tokens: label, segment }, value: [], layout: 'checkbox', confidence: 0.8, checked, checkboxBox: shape.bbox });
+    drafts.push({
+      label: { tokens: label, segment },
+      value: [],
+      layout: 'checkbox',
+      confidence: BOX.shapeConfidence,
+      checked,
+      checkboxBox: shape.bbox,
+    });
     labelled.push(segment);
   }
   // Claimed after all boxes: one row of options ("☐ Yes ☐ No") shares its segment between several boxes.
@@ -124,23 +186,28 @@ export function checkboxPairs(page: ModelPage, segments: Segment[], claims: Clai
 /** Rectangles holding a small label at the top and the value below it, like boxes on a printed form. */
 export function formBoxPairs(page: ModelPage, segments: Segment[], claims: Claims): Draft[] {
   const rects = page.paths.filter(
-    (p) => p.kind === 'rect' && width(p.bbox) >= 60 && height(p.bbox) >= 24 && height(p.bbox) < page.height * 0.25,
+    (p) =>
+      p.kind === 'rect' &&
+      width(p.bbox) >= BOX.formMinWidth &&
+      height(p.bbox) >= BOX.formMinHeight &&
+      height(p.bbox) < page.height * BOX.formMaxHeight,
   );
   const drafts: Draft[] = [];
   for (const rect of rects) {
-    const nested = rects.some((r) => r !== rect && inside(r.bbox, rect.bbox, 0) && width(r.bbox) > 20);
+    const nested = rects.some((r) => r !== rect && inside(r.bbox, rect.bbox, 0) && width(r.bbox) > BOX.formNestedWidth);
     if (nested) continue;
     const held = segments.filter((s) => inside(s.bbox, rect.bbox)).sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
-    if (held.length < 2 || held.length > 8 || held.some((s) => claims.has(s))) continue;
+    if (held.length < 2 || held.length > BOX.formMaxSegments || held.some((s) => claims.has(s))) continue;
     const [label, ...values] = held;
-    const smaller = label.size <= 0.9 * Math.min(...values.map((v) => v.size));
-    if (!looksLikeLabel(label.text) || !(smaller || label.text.endsWith(':')) || values[0].bbox[1] < label.bbox[3] - 2) continue;
+    const smaller = label.size <= BOX.formLabelSize * Math.min(...values.map((v) => v.size));
+    if (!looksLikeLabel(label.text) || !(smaller || label.text.endsWith(':')) || values[0].bbox[1] < label.bbox[3] - BOX.formValueSlack)
+      continue;
     held.forEach((s) => claims.claim(s));
     drafts.push({
       label: { tokens: label.tokens, segment: label },
       value: values.map((v) => ({ tokens: v.tokens, segment: v })),
       layout: 'form_box',
-      confidence: 0.7,
+      confidence: BOX.formConfidence,
     });
   }
   return drafts;

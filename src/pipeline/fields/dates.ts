@@ -48,14 +48,24 @@ export interface DateMatch {
   index: number;
 }
 
+/** Thresholds of reading dates (years). */
+const DATE = {
+  /** Two-digit years below this are 20xx, the others 19xx. */
+  twoDigitPivot: 70,
+  /** Dates before this year are not read as dates... */
+  minYear: 1900,
+  /** ...nor after this one. */
+  maxYear: 2199,
+} as const;
+
 /** Two-digit years: 00-69 → 2000s, 70-99 → 1900s. */
 function fullYear(printed: string): number {
   const y = Number(printed.replace("'", ''));
-  return printed.replace("'", '').length === 2 ? (y < 70 ? 2000 + y : 1900 + y) : y;
+  return printed.replace("'", '').length === 2 ? (y < DATE.twoDigitPivot ? 2000 + y : 1900 + y) : y;
 }
 
 function iso(year: number, month: number, day: number): string | null {
-  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1900 || year > 2199) return null;
+  if (month < 1 || month > 12 || day < 1 || day > 31 || year < DATE.minYear || year > DATE.maxYear) return null;
   const d = new Date(Date.UTC(year, month - 1, day));
   if (d.getUTCMonth() !== month - 1) return null;
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

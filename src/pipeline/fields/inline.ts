@@ -18,6 +18,22 @@ export interface InlineResult {
   openLabel?: { tokens: Token[]; colon: boolean };
 }
 
+/** Thresholds of inline pairs: label length and confidences (0..1). */
+const INLINE = {
+  /** A label runs back at most this many tokens from its colon or number mark. */
+  maxLabelTokens: 5,
+  /** Confidence of a "Document-type number" title pair. */
+  titleConfidence: 0.6,
+  /** Confidence of a pair whose label ends with a colon. */
+  colon: 0.9,
+  /** Confidence of a pair whose label is a number mark without colon. */
+  numberMark: 0.85,
+  /** Taken off the confidence of the second and later pairs of a segment. */
+  laterPair: 0.05,
+  /** Taken off the confidence of a first pair whose label starts after other words. */
+  partialLabel: 0.25,
+} as const;
+
 const NUMBER_MARK = /^(?:#|no\.?|nr\.?|n°|nº|n\.°|num\.?|number|nummer|numero|numéro|número|numer)$/iu;
 /** Small words that may sit inside a label ("Date of issue", "Numéro de dossier", "Bill to"). */
 const CONNECTORS = new Set([
@@ -84,7 +100,13 @@ const isLabelish = (t: Token) => isLabelWord(t.text) || CONNECTORS.has(t.text.to
 /** Where a label ending at `end` starts, not before `floor`: label words and connectors running back from it. */
 function labelStart(tokens: Token[], end: number, floor: number): number {
   let start = end;
-  while (start - 1 >= floor && end - start < 5 && isLabelish(tokens[start - 1]) && !SEPARATORS.test(tokens[start - 1].text)) start--;
+  while (
+    start - 1 >= floor &&
+    end - start < INLINE.maxLabelTokens &&
+    isLabelish(tokens[start - 1]) &&
+    !SEPARATORS.test(tokens[start - 1].text)
+  )
+    start--;
   while (start < end && CONNECTORS.has(tokens[start].text.toLowerCase())) start++;
   return start;
 }
@@ -125,7 +147,7 @@ function documentNumber(tokens: Token[]): InlineDraft | null {
   if (tokens.length !== 2 || !DOCUMENT_TYPES.has(tokens[0].text.toLowerCase())) return null;
   const id = tokens[1].text;
   if (!/\d/.test(id) || !/^[\p{L}\d][\p{L}\d\-_/.]*\d[\p{L}\d\-_/.]*$/u.test(id)) return null;
-  return { label: [tokens[0]], value: [tokens[1]], confidence: 0.6 };
+  return { label: [tokens[0]], value: [tokens[1]], confidence: INLINE.titleConfidence };
 }
 
 /** Each segment is read once: the passes ask again about neighbours. */
@@ -167,7 +189,8 @@ function readInline(segment: Segment): InlineResult {
       return;
     }
     const partial = starts[i] > (i === 0 ? 0 : terms[i - 1].valueStart);
-    const confidence = (t.colon ? 0.9 : 0.85) - (i > 0 ? 0.05 : 0) - (partial && i === 0 ? 0.25 : 0);
+    const confidence =
+      (t.colon ? INLINE.colon : INLINE.numberMark) - (i > 0 ? INLINE.laterPair : 0) - (partial && i === 0 ? INLINE.partialLabel : 0);
     pairs.push({ label, value, confidence });
   });
   return { pairs, ...(openLabel ? { openLabel } : {}) };

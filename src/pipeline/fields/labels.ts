@@ -6,6 +6,20 @@ import type { ValueKind } from './types.ts';
  * start or make up common field labels and the value kind a label announces ("Date" → date, "Total" → amount). The label words themselves are the lexicon's (LABEL_WORDS).
  */
 
+/** Thresholds of what text can stand as a label on its own. */
+const LABEL = {
+  /** A label is at most this many characters (colon off). */
+  maxChars: 40,
+  /** ...and at most this many words. */
+  maxWords: 5,
+  /** ...with at least this many letters... */
+  minLetters: 2,
+  /** ...making at least this share of its non-space characters. */
+  minLetterShare: 0.6,
+  /** The label-word memo is cleared when it holds more than this many words. */
+  memoWords: 20_000,
+} as const;
+
 /** Words repeat across pages and documents; the answer per printed word is kept (bounded). */
 const labelWordMemo = new Map<string, boolean>();
 
@@ -15,7 +29,7 @@ export function isLabelWord(word: string): boolean {
     known = normalizeLabel(word)
       .split(' ')
       .some((w) => LABEL_WORDS.has(w) || LABEL_SUFFIX.test(w));
-    if (labelWordMemo.size > 20_000) labelWordMemo.clear();
+    if (labelWordMemo.size > LABEL.memoWords) labelWordMemo.clear();
     labelWordMemo.set(word, known);
   }
   return known;
@@ -27,11 +41,11 @@ export function isLabelWord(word: string): boolean {
  */
 export function looksLikeLabel(text: string): boolean {
   const t = text.trim().replace(/:$/, '').trim();
-  if (!t || t.length > 40) return false;
+  if (!t || t.length > LABEL.maxChars) return false;
   const words = t.split(/\s+/);
-  if (words.length > 5) return false;
+  if (words.length > LABEL.maxWords) return false;
   const letters = (t.match(/\p{L}/gu) ?? []).length;
-  if (letters < 2 || letters / t.replace(/\s/g, '').length < 0.6) return false;
+  if (letters < LABEL.minLetters || letters / t.replace(/\s/g, '').length < LABEL.minLetterShare) return false;
   if (/[.!?]\s+\p{Lu}/u.test(t) || /\d{3,}/.test(t)) return false;
   return true;
 }

@@ -14,16 +14,54 @@ import type { KeyValueLayout } from './types.ts';
  * text values then grow down over continuation lines (addresses).
  */
 
-const MAX_RIGHT_GAP = 0.75; // of the page width: farther than this, a value on the row belongs to another column
+/** Thresholds of pairing open labels with the values beside or below them (h: the label line's height, px). */
+const NEIGHBOUR = {
+  /** Farther than this (share of the page width), a value on the row belongs to another column. */
+  maxRightGap: 0.75,
+  /** A right neighbour may start this far (px) left of the label's right edge. */
+  rightSlack: 2,
+  /** A value below starts no higher than this above the label's bottom (in h, negative: overlap). */
+  belowMinGap: -0.3,
+  /** A value below starts at most this far below the label's bottom (in h). */
+  belowMaxGap: 1.6,
+  /** A segment overlapping the label's row by more than this (share of the smaller height) is not below it. */
+  belowMaxRowOverlap: 0.3,
+  /** A value below is left-aligned with the label when their left edges are closer than this (in h). */
+  belowAlign: 1.5,
+  /** A currency-only segment ("RM") is at most this many characters. */
+  currencyChars: 4,
+  /** A segment of more than this many tokens is prose, not a value. */
+  proseTokens: 10,
+  /** A segment of more than this many tokens ending with a full stop is prose. */
+  proseSentenceTokens: 6,
+  /** Confidence (0..1) of a value right of a label with a colon. */
+  rightColon: 0.85,
+  /** Confidence of a value right of a colon-less label (label word or typed value). */
+  right: 0.7,
+  /** Confidence of a value below a label with a colon. */
+  belowColon: 0.75,
+  /** Confidence of a value below a colon-less label. */
+  below: 0.6,
+  /** A text value grows over at most this many continuation lines. */
+  maxContinuations: 8,
+  /** A continuation line starts lower than this relative to the last value line's bottom (in h, negative: overlap). */
+  continueMinGap: -0.3,
+  /** A continuation line starts less than this far below the last value line's bottom (in h). */
+  continueMaxGap: 0.8,
+  /** A continuation line's left edge is within this distance (in h) of the value's. */
+  continueAlign: 0.8,
+  /** A segment ending within this distance (in h) left of the value's left edge is a label on its left. */
+  labelOnLeft: 4,
+} as const;
 
 /** The nearest unclaimed segment right of `box` on its row, with nothing in between. */
 function rightNeighbour(box: BBox, segments: Segment[], claims: Claims, pageWidth: number): Segment | undefined {
   let best: Segment | undefined;
   for (const s of segments) {
-    if (s.bbox[0] < box[2] - 2 || !sameRow(box, s.bbox)) continue;
+    if (s.bbox[0] < box[2] - NEIGHBOUR.rightSlack || !sameRow(box, s.bbox)) continue;
     if (!best || s.bbox[0] < best.bbox[0]) best = s;
   }
-  if (!best || claims.has(best) || best.bbox[0] - box[2] > MAX_RIGHT_GAP * pageWidth) return undefined;
+  if (!best || claims.has(best) || best.bbox[0] - box[2] > NEIGHBOUR.maxRightGap * pageWidth) return undefined;
   return best;
 }
 
@@ -32,15 +70,16 @@ function belowNeighbour(box: BBox, segments: Segment[], h: number): Segment | un
   let best: Segment | undefined;
   for (const s of segments) {
     const gap = s.bbox[1] - box[3];
-    if (gap < -0.3 * h || gap > 1.6 * h || rowOverlap(box, s.bbox) > 0.3) continue;
-    const aligned = Math.abs(s.bbox[0] - box[0]) < 1.5 * h || (s.bbox[0] < box[2] && s.bbox[2] > box[0]);
+    if (gap < NEIGHBOUR.belowMinGap * h || gap > NEIGHBOUR.belowMaxGap * h || rowOverlap(box, s.bbox) > NEIGHBOUR.belowMaxRowOverlap)
+      continue;
+    const aligned = Math.abs(s.bbox[0] - box[0]) < NEIGHBOUR.belowAlign * h || (s.bbox[0] < box[2] && s.bbox[2] > box[0]);
     if (aligned && (!best || s.bbox[1] < best.bbox[1])) best = s;
   }
   return best;
 }
 
 const isColonOnly = (s: Segment) => /^[:：]$/.test(s.text);
-const isCurrencyOnly = (s: Segment) => !/\d/.test(s.text) && s.text.length <= 4 && detectCurrency(s.text) !== null;
+const isCurrencyOnly = (s: Segment) => !/\d/.test(s.text) && s.text.length <= NEIGHBOUR.currencyChars && detectCurrency(s.text) !== null;
 
 /**
  * The value right of a label on its row. OCR often boxes the pieces apart: a lone ":" after a colon-less label
@@ -78,7 +117,8 @@ function valueRightOf(
 }
 
 /** A sentence, not a field value: many words, or several ending with a full stop. */
-const isProse = (s: Segment) => s.tokens.length > 10 || (s.tokens.length > 6 && /[.!?]$/.test(s.text));
+const isProse = (s: Segment) =>
+  s.tokens.length > NEIGHBOUR.proseTokens || (s.tokens.length > NEIGHBOUR.proseSentenceTokens && /[.!?]$/.test(s.text));
 
 /** The value under a table header is the first of several data rows (another non-label row follows it). */
 function startsDataRows(value: Segment, segments: Segment[]): boolean {
@@ -105,7 +145,16 @@ export function pairOpenLabels(open: OpenLabel[], segments: Segment[], claims: C
     if (right && labelTrusted && (colon || isTyped(right.tokens))) {
       const sameLine = right.segments[0].line === o.segment.line;
       [...right.segments, ...right.separators].forEach((s) => claims.claim(s));
-      drafts.push(draft(o, right.segments[0], sameLine ? 'inline' : 'column', colon ? 0.85 : 0.7, right.tokens, right.segments.slice(1)));
+      drafts.push(
+        draft(
+          o,
+          right.segments[0],
+          sameLine ? 'inline' : 'column',
+          colon ? NEIGHBOUR.rightColon : NEIGHBOUR.right,
+          right.tokens,
+          right.segments.slice(1),
+        ),
+      );
       continue;
     }
     if (!labelTrusted) continue;
@@ -119,7 +168,7 @@ export function pairOpenLabels(open: OpenLabel[], segments: Segment[], claims: C
       !/address|adresse|bill|ship|sold|name|to$|from$|customer|client/.test(normalizeLabel(textOf(o.tokens)))
     )
       continue;
-    drafts.push(draft(o, below, 'below', o.colon ? 0.75 : 0.6));
+    drafts.push(draft(o, below, 'below', o.colon ? NEIGHBOUR.belowColon : NEIGHBOUR.below));
   }
   return drafts;
 
@@ -150,15 +199,20 @@ export function extendValues(drafts: Draft[], segments: Segment[], claims: Claim
     let last = d.value[d.value.length - 1];
     if (parseValue(textOf(last.tokens)).kind !== 'text') continue;
     const left = last.tokens[0].bbox[0];
-    for (let guard = 0; guard < 8; guard++) {
+    for (let guard = 0; guard < NEIGHBOUR.maxContinuations; guard++) {
       const h = height(last.segment.line.bbox);
       const next = segments.find((s) => {
         const gap = s.bbox[1] - last.segment.bbox[3];
-        return gap > -0.3 * h && gap < 0.8 * h && Math.abs(s.bbox[0] - left) < 0.8 * h && !sameRow(s.bbox, last.segment.bbox);
+        return (
+          gap > NEIGHBOUR.continueMinGap * h &&
+          gap < NEIGHBOUR.continueMaxGap * h &&
+          Math.abs(s.bbox[0] - left) < NEIGHBOUR.continueAlign * h &&
+          !sameRow(s.bbox, last.segment.bbox)
+        );
       });
       if (!next || claims.has(next) || endsWithColonLabel(next) || isProse(next) || inlinePairs(next).pairs.length) break;
       const labelOnLeft = segments.some(
-        (s) => s !== next && s.bbox[2] <= next.bbox[0] && s.bbox[2] > left - 4 * h && sameRow(s.bbox, next.bbox),
+        (s) => s !== next && s.bbox[2] <= next.bbox[0] && s.bbox[2] > left - NEIGHBOUR.labelOnLeft * h && sameRow(s.bbox, next.bbox),
       );
       if (labelOnLeft) break;
       claims.claim(next);

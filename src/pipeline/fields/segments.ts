@@ -1,6 +1,18 @@
 import type { BBox, Line, ModelPage } from '../model/types.ts';
 import { height, union } from '../model/geometry.ts';
 
+/** Thresholds of segmenting a line into tokens and segments. */
+const SEGMENT = {
+  /** Words closer than this (share of the line height) with a lower-case continuation are one split word. */
+  glueGap: 0.05,
+  /** OCR lines (or lines without a font size): the em taken as this share of the box height. */
+  ocrEm: 0.75,
+  /** A gap wider than this (in em) between two words splits a line into segments: about three spaces. */
+  splitGap: 0.8,
+  /** Two boxes are on the same row when their vertical overlap is at least this share of the smaller height. */
+  sameRow: 0.5,
+} as const;
+
 /**
  * The pieces key-value reading works on: tokens (words, with "Label:value" glued words cut at the colon) grouped
  * into segments, the runs of a line between wide gaps. A line "Date: 2024-01-02      Invoice No: 42" gives two.
@@ -49,7 +61,7 @@ function glueSplitWords(words: Token[], lineHeight: number): Token[] {
   const out: Token[] = [];
   for (const w of words) {
     const prev = out[out.length - 1];
-    if (prev && w.bbox[0] - prev.bbox[2] < 0.05 * lineHeight && /\p{L}$/u.test(prev.text) && /^\p{Ll}/u.test(w.text)) {
+    if (prev && w.bbox[0] - prev.bbox[2] < SEGMENT.glueGap * lineHeight && /\p{L}$/u.test(prev.text) && /^\p{Ll}/u.test(w.text)) {
       out[out.length - 1] = {
         text: prev.text + w.text,
         bbox: [prev.bbox[0], Math.min(prev.bbox[1], w.bbox[1]), w.bbox[2], Math.max(prev.bbox[3], w.bbox[3])],
@@ -72,8 +84,8 @@ function tokensOf(line: Line): Token[] {
  */
 function splitGap(line: Line): number {
   const h = height(line.bbox);
-  const em = line.source === 'ocr' || !(line.font?.size > 0) ? 0.75 * h : Math.min(line.font.size, h);
-  return 0.8 * em;
+  const em = line.source === 'ocr' || !(line.font?.size > 0) ? SEGMENT.ocrEm * h : Math.min(line.font.size, h);
+  return SEGMENT.splitGap * em;
 }
 
 export const textOf = (tokens: Token[]): string =>
@@ -123,4 +135,4 @@ export function rowOverlap(a: BBox, b: BBox): number {
   return overlap / Math.max(1, Math.min(height(a), height(b)));
 }
 
-export const sameRow = (a: BBox, b: BBox): boolean => rowOverlap(a, b) >= 0.5;
+export const sameRow = (a: BBox, b: BBox): boolean => rowOverlap(a, b) >= SEGMENT.sameRow;

@@ -8,6 +8,20 @@ import type { TypedValue, ValueKind } from './types.ts';
  * percentage, amount, quantity, phone, identifier, else text). A requested kind that does not parse gives text.
  */
 
+/** Thresholds of typed values: lengths in characters or digits. */
+const VALUE = {
+  /** A phone number holds at least this many digits... */
+  phoneMinDigits: 7,
+  /** ...and at most this many (E.164). */
+  phoneMaxDigits: 15,
+  /** An identifier is at least this many characters... */
+  identifierMinChars: 2,
+  /** ...and at most this many. */
+  identifierMaxChars: 40,
+  /** The parse memo is cleared when it holds more than this many entries. */
+  memoEntries: 10_000,
+} as const;
+
 const CHECKED = /^(?:[☑☒✓✔✗✘■▣◼⊠]|\[[xX✓✔]\]|\([xX]\))$/u;
 const UNCHECKED = /^(?:[☐□◻▢○]|\[ ?\]|\( ?\))$/u;
 /** Any checkbox glyph, for callers that look for boxes inside text. */
@@ -75,11 +89,13 @@ const PARSERS: Record<Exclude<ValueKind, 'text'>, Parser> = {
   },
   phone: (raw) => {
     const digits = raw.replace(/\D/g, '');
-    if (!PHONE.test(raw) || digits.length < 7 || digits.length > 15) return null;
+    if (!PHONE.test(raw) || digits.length < VALUE.phoneMinDigits || digits.length > VALUE.phoneMaxDigits) return null;
     return { kind: 'phone', raw, value: raw.replace(/[^\d+]/g, '') };
   },
   identifier: (raw) =>
-    (IDENTIFIER.test(raw) || GROUPED_IDENTIFIER.test(raw)) && raw.length >= 2 && raw.length <= 40
+    (IDENTIFIER.test(raw) || GROUPED_IDENTIFIER.test(raw)) &&
+    raw.length >= VALUE.identifierMinChars &&
+    raw.length <= VALUE.identifierMaxChars
       ? { kind: 'identifier', raw, value: raw }
       : null,
 };
@@ -126,7 +142,7 @@ export function parseValue(text: string, kind?: ValueKind, context: ParseContext
   const known = memo.get(key);
   if (known) return { ...known };
   const value = parseUncached(text, kind, context);
-  if (memo.size > 10_000) memo.clear();
+  if (memo.size > VALUE.memoEntries) memo.clear();
   memo.set(key, value);
   return { ...value };
 }

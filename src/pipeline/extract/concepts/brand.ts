@@ -12,6 +12,8 @@ export const MIN_BRAND_MENTIONS = 2;
 export const MIN_DOMAIN_LABEL = 3;
 /** A brand spelled by the start of a longer domain label ("ACME" for acmerooms.com) must be an all-capitals word of at least this many letters. */
 export const MIN_PREFIX_BRAND = 3;
+/** A domain label's hyphenated part shorter than this is not taken as a name on its own. */
+const MIN_DOMAIN_PART = 3;
 /** At most this many words make a brand. */
 export const MAX_BRAND_WORDS = 3;
 
@@ -29,7 +31,7 @@ export function domainsOf(doc: ExtractDocument): string[] {
           .replace(/^www\./, '')
           .split('.')) {
           out.add(label.replace(/[^a-z0-9]/g, ''));
-          for (const part of label.split(/[-_]/)) if (part.length >= 3) out.add(part);
+          for (const part of label.split(/[-_]/)) if (part.length >= MIN_DOMAIN_PART) out.add(part);
         }
       }
     }

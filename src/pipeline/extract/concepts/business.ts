@@ -4,6 +4,7 @@ import { candidateFrom, candidateOfLine, height, LAYOUT_WEIGHT, labelledValues, 
 import { roundedBelow, summedTotal } from './receipt-sums.ts';
 import { preferTendered } from './tender.ts';
 import { issuerAddressFinder, issuerFinder, customerFinder, customerAddressFinder } from './parties.ts';
+import { BUSINESS } from './business-thresholds.ts';
 
 /**
  * Finders for invoice and receipt concepts: a labelled value of the right kind first (key-values, "Label value"
@@ -27,7 +28,14 @@ function amountCandidates(
     const amounts = findAmounts(l.valueText);
     const a = amounts[amounts.length - 1];
     if (!a) continue;
-    const c = candidateFrom(doc, l, a.value, a.index, a.index + a.raw.length, l.labelScore * LAYOUT_WEIGHT[l.layout] * 0.9 + bonus(l));
+    const c = candidateFrom(
+      doc,
+      l,
+      a.value,
+      a.index,
+      a.index + a.raw.length,
+      l.labelScore * LAYOUT_WEIGHT[l.layout] * BUSINESS.labelledFactor + bonus(l),
+    );
     out.push({ ...c, amount: a.value });
   }
   return out;
@@ -68,7 +76,7 @@ function totalCandidates(doc: ExtractDocument): Candidate[] {
   const found = amountCandidates(
     doc,
     'total',
-    (l) => (specific.has(key(l)) ? 0.15 : 0),
+    (l) => (specific.has(key(l)) ? BUSINESS.specificTotalBonus : 0),
     (l) => !counted.has(key(l)),
   ).filter((c) => c.amount > 0);
   if (!found.length) return preferTendered(doc, [...summedTotals(doc), ...untaxedSubtotal(doc)]);
@@ -78,8 +86,11 @@ function totalCandidates(doc: ExtractDocument): Candidate[] {
     .map(({ amount, ...c }) => {
       const page = doc.model.pages[c.pageIndex];
       const low = page ? c.bbox[1] / page.height : 0;
-      const bonus = (amount === max ? 0.1 : 0) + (c.pageIndex === lastPage ? 0.05 : 0) + low * 0.05;
-      return { ...c, confidence: Math.min(1, c.confidence * 0.7 + bonus) };
+      const bonus =
+        (amount === max ? BUSINESS.largestTotalBonus : 0) +
+        (c.pageIndex === lastPage ? BUSINESS.lastPageBonus : 0) +
+        low * BUSINESS.lowOnPageBonus;
+      return { ...c, confidence: Math.min(1, c.confidence * BUSINESS.totalBase + bonus) };
     })
     .sort(byConfidence);
   const rounded = ranked[0] && (roundedTotal(doc, ranked[0]) ?? roundedBelow(doc, ranked[0]));
@@ -98,11 +109,11 @@ function roundedTotal(doc: ExtractDocument, best: Candidate): Candidate | null {
     const own = findAmounts(line.text);
     const right = rightOf(page, line);
     const adjustment = (own.length ? own : right ? findAmounts(right.text) : [])[0]?.value;
-    if (adjustment === undefined || adjustment === 0 || Math.abs(adjustment) >= 1) continue;
+    if (adjustment === undefined || adjustment === 0 || Math.abs(adjustment) >= BUSINESS.maxRounding) continue;
     const wanted = Math.round((best.value + adjustment) * 100) / 100;
     for (const other of page.lines) {
       if (other.bbox[1] < line.bbox[1] - height(line.bbox)) continue;
-      const hit = findAmounts(other.text).find((a) => Math.abs(a.value - wanted) < 0.001);
+      const hit = findAmounts(other.text).find((a) => Math.abs(a.value - wanted) < BUSINESS.sameAmount);
       if (hit)
         return {
           ...candidateOfLine(
@@ -112,7 +123,7 @@ function roundedTotal(doc: ExtractDocument, best: Candidate): Candidate | null {
             wanted,
             hit.index,
             hit.index + hit.raw.length,
-            Math.min(1, best.confidence + 0.01),
+            Math.min(1, best.confidence + BUSINESS.roundedBonus),
           ),
         };
     }
@@ -127,7 +138,7 @@ function roundedTotal(doc: ExtractDocument, best: Candidate): Candidate | null {
 function summedTotals(doc: ExtractDocument): Candidate[] {
   return amountCandidates(doc, 'subtotal')
     .filter((c) => c.amount > 0)
-    .flatMap(({ amount: _a, ...c }) => summedTotal(doc, c, c.confidence * 0.6) ?? [])
+    .flatMap(({ amount: _a, ...c }) => summedTotal(doc, c, c.confidence * BUSINESS.summedTotalFactor) ?? [])
     .sort(byConfidence);
 }
 
@@ -136,7 +147,7 @@ function untaxedSubtotal(doc: ExtractDocument): Candidate[] {
   if (amountCandidates(doc, 'tax').some((c) => c.amount > 0)) return [];
   return amountCandidates(doc, 'subtotal')
     .filter((c) => c.amount > 0)
-    .map(({ amount: _a, ...c }) => ({ ...c, confidence: c.confidence * 0.5 }))
+    .map(({ amount: _a, ...c }) => ({ ...c, confidence: c.confidence * BUSINESS.untaxedSubtotalFactor }))
     .sort(byConfidence);
 }
 
@@ -157,7 +168,10 @@ function dateFinder(concept: string, fallbackTop: boolean): ConceptFinder {
       const out: Candidate[] = [];
       for (const l of labelled(doc, concept)) {
         const d = findDates(l.valueText)[0];
-        if (d) out.push(candidateFrom(doc, l, d.iso, d.index, d.index + d.raw.length, l.labelScore * LAYOUT_WEIGHT[l.layout] * 0.9));
+        if (d)
+          out.push(
+            candidateFrom(doc, l, d.iso, d.index, d.index + d.raw.length, l.labelScore * LAYOUT_WEIGHT[l.layout] * BUSINESS.labelledFactor),
+          );
       }
       if (fallbackTop) out.push(...firstDates(doc));
       return out.sort(byConfidence);
@@ -191,8 +205,11 @@ function firstDates(doc: ExtractDocument): Candidate[] {
   for (const line of visualLines(page)) {
     if (otherLabelled.has(line.id)) continue;
     const d = findDates(line.text)[0];
-    if (d) out.push(candidateOfLine(doc, 0, line, d.iso, d.index, d.index + d.raw.length, 0.4 - out.length * 0.05));
-    if (out.length >= 3) break;
+    if (d)
+      out.push(
+        candidateOfLine(doc, 0, line, d.iso, d.index, d.index + d.raw.length, BUSINESS.firstDate - out.length * BUSINESS.laterDateStep),
+      );
+    if (out.length >= BUSINESS.maxFirstDates) break;
   }
   return out;
 }
@@ -207,11 +224,13 @@ function identifierFinder(concept: string): ConceptFinder {
       const out: Candidate[] = [];
       for (const l of labelled(doc, concept)) {
         const m = IDENTIFIER.exec(l.valueText);
-        if (!m || m.index > 4) continue;
+        if (!m || m.index > BUSINESS.identifierStart) continue;
         const token = m[1].replace(/[.\-/]+$/, '');
         if (token.length < 2 || findDates(token).length || /^\d{1,3}([.,]\d{3})*[.,]\d{2}$/.test(token)) continue;
         const start = l.valueText.indexOf(token, m.index);
-        out.push(candidateFrom(doc, l, token, start, start + token.length, l.labelScore * LAYOUT_WEIGHT[l.layout] * 0.9));
+        out.push(
+          candidateFrom(doc, l, token, start, start + token.length, l.labelScore * LAYOUT_WEIGHT[l.layout] * BUSINESS.labelledFactor),
+        );
       }
       return out.sort(byConfidence);
     },
@@ -224,7 +243,7 @@ function textFinder(concept: string): ConceptFinder {
     concept,
     find: (doc) =>
       labelled(doc, concept)
-        .filter((l) => l.valueText.length <= 120)
+        .filter((l) => l.valueText.length <= BUSINESS.maxTextChars)
         .map((l) =>
           candidateFrom(
             doc,
@@ -232,7 +251,7 @@ function textFinder(concept: string): ConceptFinder {
             l.valueText.split('\n')[0],
             0,
             l.valueText.split('\n')[0].length,
-            l.labelScore * LAYOUT_WEIGHT[l.layout] * 0.8,
+            l.labelScore * LAYOUT_WEIGHT[l.layout] * BUSINESS.textFactor,
           ),
         )
         .sort(byConfidence),
@@ -247,12 +266,14 @@ function patternFinder(concept: string, pattern: RegExp, clean = (s: string) => 
       const out: Candidate[] = [];
       for (const l of labelled(doc, concept)) {
         const m = pattern.exec(l.valueText);
-        if (m) out.push(candidateFrom(doc, l, clean(m[0]), m.index, m.index + m[0].length, 0.85 * LAYOUT_WEIGHT[l.layout]));
+        if (m)
+          out.push(candidateFrom(doc, l, clean(m[0]), m.index, m.index + m[0].length, BUSINESS.labelledPattern * LAYOUT_WEIGHT[l.layout]));
       }
       for (const page of doc.model.pages) {
         for (const line of visualLines(page)) {
           const m = pattern.exec(line.text);
-          if (m) out.push(candidateOfLine(doc, page.page_index, line, clean(m[0]), m.index, m.index + m[0].length, 0.5));
+          if (m)
+            out.push(candidateOfLine(doc, page.page_index, line, clean(m[0]), m.index, m.index + m[0].length, BUSINESS.unlabelledPattern));
         }
       }
       return out.sort(byConfidence);
@@ -267,7 +288,7 @@ const currencyFinder: ConceptFinder = {
     const out: Candidate[] = [];
     for (const l of labelled(doc, 'currency')) {
       const code = detectCurrency(l.valueText);
-      if (code) out.push(candidateFrom(doc, l, code, 0, l.valueText.length, 0.9));
+      if (code) out.push(candidateFrom(doc, l, code, 0, l.valueText.length, BUSINESS.labelledCurrency));
     }
     const total = totalCandidates(doc)[0];
     const near =
@@ -275,7 +296,8 @@ const currencyFinder: ConceptFinder = {
       doc.model.pages[total.pageIndex]?.lines.find(
         (line) => line.bbox[1] <= total.bbox[3] && line.bbox[3] >= total.bbox[1] && detectCurrency(line.text),
       );
-    if (near) out.push(candidateOfLine(doc, total.pageIndex, near, detectCurrency(near.text)!, 0, near.text.length, 0.8));
+    if (near)
+      out.push(candidateOfLine(doc, total.pageIndex, near, detectCurrency(near.text)!, 0, near.text.length, BUSINESS.totalRowCurrency));
     const counts = new Map<string, { n: number; page: number; line: Labelled['line'] }>();
     for (const page of doc.model.pages) {
       for (const line of page.lines) {
@@ -287,7 +309,11 @@ const currencyFinder: ConceptFinder = {
       }
     }
     const ranked = [...counts.entries()].sort((a, b) => b[1].n - a[1].n);
-    ranked.forEach(([code, s], i) => out.push(candidateOfLine(doc, s.page, s.line!, code, 0, s.line!.text.length, 0.6 - i * 0.1)));
+    ranked.forEach(([code, s], i) =>
+      out.push(
+        candidateOfLine(doc, s.page, s.line!, code, 0, s.line!.text.length, BUSINESS.frequentCurrency - i * BUSINESS.currencyRankStep),
+      ),
+    );
     return out.sort(byConfidence);
   },
 };
@@ -306,7 +332,7 @@ const taxRateFinder: ConceptFinder = {
         Number(m[1].replace(',', '.')),
         Math.max(0, inValue),
         inValue >= 0 ? inValue + m[0].length : 0,
-        l.concept === 'tax_rate' ? 0.85 : 0.6,
+        l.concept === 'tax_rate' ? BUSINESS.taxRateLabel : BUSINESS.taxLabel,
       );
       if (inValue < 0) c.bbox = l.labelBox;
       out.push(c);

@@ -4,6 +4,28 @@ import type { Candidate, ExtractDocument, GroundingSource } from '../types.ts';
 import { labelConcept } from '../lexicon.ts';
 
 /** The finders take box height from here, beside the rest of the line geometry. */
+
+/** Thresholds of reading labelled values from lines (h: the line's height, px). */
+const LINES = {
+  /** A right neighbour may start this far (px) left of the line's right edge. */
+  rightSlack: 2,
+  /** A right neighbour's centre is within this many h of the line's centre. */
+  rightRowOffset: 0.5,
+  /** A right neighbour is nearer than this share of the page width. */
+  rightMaxGap: 0.75,
+  /** A row is followed over at most this many right neighbours. */
+  maxRowSteps: 12,
+  /** Default farthest gap (in h) to the line below. */
+  belowMaxGap: 1.6,
+  /** A line below may start this many h above the line's bottom. */
+  belowOverlap: 0.3,
+  /** A label before a colon has at most this many words. */
+  maxColonLabelWords: 7,
+  /** A label without a colon is at most this many words before the first digit. */
+  maxPrefixLabelWords: 5,
+  /** A label naming no concept has at most this many words. */
+  maxUnknownLabelWords: 4,
+} as const;
 export { height };
 
 /**
@@ -45,16 +67,21 @@ export function rightOf(page: ModelPage, line: Line): Line | undefined {
   const h = height(line.bbox);
   let best: Line | undefined;
   for (const o of page.lines) {
-    if (o === line || o.bbox[0] < line.bbox[2] - 2 || Math.abs(centerY(o.bbox) - centerY(line.bbox)) > h * 0.5) continue;
+    if (
+      o === line ||
+      o.bbox[0] < line.bbox[2] - LINES.rightSlack ||
+      Math.abs(centerY(o.bbox) - centerY(line.bbox)) > h * LINES.rightRowOffset
+    )
+      continue;
     if (!best || o.bbox[0] < best.bbox[0]) best = o;
   }
-  return best && best.bbox[0] - line.bbox[2] < page.width * 0.75 ? best : undefined;
+  return best && best.bbox[0] - line.bbox[2] < page.width * LINES.rightMaxGap ? best : undefined;
 }
 
 /** The last line of a row, following right neighbours (a totals row's last column). */
 export function rowEnd(page: ModelPage, line: Line): Line {
   let current = line;
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; i < LINES.maxRowSteps; i++) {
     const next = rightOf(page, current);
     if (!next) break;
     current = next;
@@ -63,11 +90,11 @@ export function rowEnd(page: ModelPage, line: Line): Line {
 }
 
 /** The nearest line below that overlaps the line horizontally (a value under its column header). */
-export function belowOf(page: ModelPage, line: Line, maxGap = 1.6): Line | undefined {
+export function belowOf(page: ModelPage, line: Line, maxGap: number = LINES.belowMaxGap): Line | undefined {
   const h = height(line.bbox);
   let best: Line | undefined;
   for (const o of page.lines) {
-    if (o === line || o.bbox[1] < line.bbox[3] - h * 0.3 || o.bbox[1] - line.bbox[3] > h * maxGap) continue;
+    if (o === line || o.bbox[1] < line.bbox[3] - h * LINES.belowOverlap || o.bbox[1] - line.bbox[3] > h * maxGap) continue;
     if (o.bbox[0] > line.bbox[2] + h || o.bbox[2] < line.bbox[0] - h) continue;
     if (
       !best ||
@@ -109,7 +136,7 @@ export function regionIdsOf(doc: ExtractDocument, pageIndex: number, lineIds: st
 /** Label then value on one line: "Invoice No: 123", "TOTAL 12.50", "Facture n°562044387". */
 function splitLine(text: string): { label: string; offset: number } | null {
   const colon = /^([^:]{1,48}?)\s*:\s*/.exec(text);
-  if (colon && !/\d{2}$/.test(colon[1]) && colon[1].split(/\s+/).length <= 7) {
+  if (colon && !/\d{2}$/.test(colon[1]) && colon[1].split(/\s+/).length <= LINES.maxColonLabelWords) {
     // "BRED BANQUE – Titulaire du compte : X": the label is the part after the last dash or bar.
     const parts = colon[1].split(/\s[–|-]\s/);
     return { label: parts[parts.length - 1].trim(), offset: colon[0].length };
@@ -117,7 +144,7 @@ function splitLine(text: string): { label: string; offset: number } | null {
   // Without a colon: the longest prefix of up to five words before the first digit that names a concept.
   const words = [...text.matchAll(/\S+/g)];
   let best: { label: string; offset: number; score: number } | null = null;
-  for (let n = 1; n <= Math.min(5, words.length); n++) {
+  for (let n = 1; n <= Math.min(LINES.maxPrefixLabelWords, words.length); n++) {
     const last = words[n - 1];
     const cut = /^(.*?\D)(?=[#]?\d)/.exec(last[0]);
     const lastText = /\d/.test(last[0]) ? (cut && /[°º#.]$/.test(cut[1]) ? cut[1] : null) : last[0];
@@ -141,7 +168,7 @@ function fromLines(doc: ExtractDocument): Labelled[] {
       const hit = labelConcept(split.label);
       const concept = hit?.concept ?? null;
       const labelScore = hit?.score ?? 0;
-      if (!concept && split.label.split(/\s+/).length > 4) continue;
+      if (!concept && split.label.split(/\s+/).length > LINES.maxUnknownLabelWords) continue;
       const base = {
         concept,
         labelScore,

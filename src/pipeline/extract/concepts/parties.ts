@@ -9,6 +9,7 @@ import { belowOf, candidateFrom, candidateOfLine, height, labelledValues, LAYOUT
 import { FULL_HEADER_CONFIDENCE, receiptHeader, type ReceiptHeader } from './receipt-header.ts';
 import { brandedName, domainsOf } from './brand.ts';
 import { repairOcrDigits } from './ocr-repair.ts';
+import { PARTY } from './parties-thresholds.ts';
 
 /**
  * Who issued the document and to whom: the issuer is the letterhead (an organisation-like, large or bold line near
@@ -29,9 +30,9 @@ function addresseeLines(doc: ExtractDocument, page: ModelPage): Set<string> {
     if (l.pageIndex !== page.page_index || (l.concept !== 'customer' && l.concept !== 'customer_address')) continue;
     for (const id of l.lineIds) ids.add(id);
     let line = l.line;
-    for (let i = 0; line && i < 6; i++) {
+    for (let i = 0; line && i < PARTY.addresseeLines; i++) {
       ids.add(line.id);
-      line = belowOf(page, line, 0.9);
+      line = belowOf(page, line, PARTY.stackGap);
     }
   }
   return ids;
@@ -58,11 +59,11 @@ function domainBonus(name: string, domains: string[]): number {
     .toLowerCase()
     .replace(ORGANISATION, ' ')
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 3);
+    .filter((w) => w.length >= PARTY.domainWordChars);
   if (!words.length) return 0;
   const compact = words.join('');
-  if (domains.some((d) => d.startsWith(compact))) return 0.3;
-  return domains.some((d) => d.startsWith(words[0]) && words[0].length >= 4) ? 0.15 : 0;
+  if (domains.some((d) => d.startsWith(compact))) return PARTY.domainWhole;
+  return domains.some((d) => d.startsWith(words[0]) && words[0].length >= PARTY.domainFirstWordChars) ? PARTY.domainFirstWord : 0;
 }
 
 /** Registration and tax numbers, and street lines: printed near the name but not the name. */
@@ -70,9 +71,16 @@ const NOT_A_NAME = /\b(?:reg(?:istration)?|gst|roc|tel|fax|vat|tax|no)\b[\s.:]*\
 
 /** A name, not a sentence or a note: short, starts like a name, does not end like a label. */
 function plausibleName(name: string): boolean {
-  if (name.length < 2 || name.length > 70 || !/\p{L}{2}/u.test(name) || /^[([*]|:$/.test(name) || NOT_A_NAME.test(name)) return false;
+  if (
+    name.length < PARTY.nameMinChars ||
+    name.length > PARTY.nameMaxChars ||
+    !/\p{L}{2}/u.test(name) ||
+    /^[([*]|:$/.test(name) ||
+    NOT_A_NAME.test(name)
+  )
+    return false;
   const words = name.split(/\s+/);
-  return words.length <= 8 && !(words.length > 3 && /^\p{Ll}/u.test(name));
+  return words.length <= PARTY.nameMaxWords && !(words.length > PARTY.lowerCaseNameWords && /^\p{Ll}/u.test(name));
 }
 
 /** How many other lines share the line's row: two or more are column headers or table cells, not a letterhead. */
@@ -86,17 +94,20 @@ function issuerScore(line: Line, page: ModelPage, maxSize: number, identity: str
   const name = cleanName(line.text);
   if (!plausibleName(name)) return 0;
   if (CONTACT.test(line.text) || (/\d{3,}/.test(name) && !ORGANISATION.test(name))) return 0;
-  const label = labelConcept(line.text.replace(/[:\s]+$/, ''), 0.9);
+  const label = labelConcept(line.text.replace(/[:\s]+$/, ''), PARTY.otherLabelScore);
   if (label && label.concept !== 'issuer') return 0;
   if (!/\p{L}{2}/u.test(name)) return 0;
-  let score = 0.2 + 0.3 * (line.font.size / maxSize) + (line.font.bold ? 0.1 : 0);
-  if (ORGANISATION.test(name)) score += 0.3;
+  let score = PARTY.baseScore + PARTY.fontSizeWeight * (line.font.size / maxSize) + (line.font.bold ? PARTY.boldBonus : 0);
+  if (ORGANISATION.test(name)) score += PARTY.organisationBonus;
   const neighbours = rowNeighbours(page, line);
   // A row of four or more cells is a table's header or body ("Artikel | Omschrijving | Prijs | Bedrag").
-  if (neighbours >= 3) return 0;
-  if (neighbours === 2) score -= 0.2;
-  if (identity && normalizeText(identity).includes(normalizeText(name))) score += 0.2;
-  score += line.bbox[1] < page.height * 0.4 ? 0.15 * (1 - line.bbox[1] / (page.height * 0.4)) : -0.15;
+  if (neighbours >= PARTY.tableRowNeighbours) return 0;
+  if (neighbours === PARTY.crowdedRowNeighbours) score -= PARTY.crowdedPenalty;
+  if (identity && normalizeText(identity).includes(normalizeText(name))) score += PARTY.identityBonus;
+  score +=
+    line.bbox[1] < page.height * PARTY.letterheadTop
+      ? PARTY.positionBonus * (1 - line.bbox[1] / (page.height * PARTY.letterheadTop))
+      : -PARTY.positionBonus;
   score += domainBonus(name, domains);
   return Math.min(1, score);
 }
@@ -138,15 +149,18 @@ function issuerCandidates(doc: ExtractDocument): Candidate[] {
     const name = cleanName(l.valueText.split('\n')[0]);
     if (!plausibleName(name)) continue;
     const at = Math.max(0, l.valueText.indexOf(name));
-    out.push(candidateFrom(doc, l, name, at, at + name.length, 0.75 * l.labelScore * LAYOUT_WEIGHT[l.layout]));
+    out.push(candidateFrom(doc, l, name, at, at + name.length, PARTY.labelledFactor * l.labelScore * LAYOUT_WEIGHT[l.layout]));
   }
   const skip = addresseeLines(doc, page);
 
   // The letterhead near the top; organisation names in the footer (legal lines) as a fallback.
   const top = page.lines.filter(
-    (l) => !skip.has(l.id) && (l.bbox[1] < page.height * 0.4 || (l.bbox[1] > page.height * 0.75 && ORGANISATION.test(cleanName(l.text)))),
+    (l) =>
+      !skip.has(l.id) &&
+      (l.bbox[1] < page.height * PARTY.letterheadTop ||
+        (l.bbox[1] > page.height * PARTY.footerTop && ORGANISATION.test(cleanName(l.text)))),
   );
-  const maxSize = Math.max(1, ...top.filter((l) => l.bbox[1] < page.height * 0.4).map((l) => l.font.size));
+  const maxSize = Math.max(1, ...top.filter((l) => l.bbox[1] < page.height * PARTY.letterheadTop).map((l) => l.font.size));
   const identity = extractIdentity(page).issuer;
   const domains = domainsOf(doc);
   for (const line of top) {
@@ -161,7 +175,9 @@ function issuerCandidates(doc: ExtractDocument): Candidate[] {
       continue;
     }
     const below =
-      /[&(,-]$/.test(name) || (name.match(/\(/g)?.length ?? 0) > (name.match(/\)/g)?.length ?? 0) ? belowOf(page, line, 0.9) : undefined;
+      /[&(,-]$/.test(name) || (name.match(/\(/g)?.length ?? 0) > (name.match(/\)/g)?.length ?? 0)
+        ? belowOf(page, line, PARTY.stackGap)
+        : undefined;
     if (below && !/\d{3}/.test(below.text)) {
       // "RIVERSIDE TOOLS &" / "SUPPLIES": a name that wraps.
       const joined = addressCandidate(doc, 0, [line, below], score);
@@ -244,8 +260,8 @@ function lineAbove(page: ModelPage, line: Line): Line | undefined {
     .filter(
       (o) =>
         o !== line &&
-        o.bbox[3] <= line.bbox[1] + h * 0.3 &&
-        line.bbox[1] - o.bbox[3] < h * 0.9 &&
+        o.bbox[3] <= line.bbox[1] + h * PARTY.aboveOverlap &&
+        line.bbox[1] - o.bbox[3] < h * PARTY.stackGap &&
         o.bbox[0] < line.bbox[2] &&
         o.bbox[2] > line.bbox[0],
     )
@@ -253,22 +269,23 @@ function lineAbove(page: ModelPage, line: Line): Line | undefined {
 }
 
 /** Address lines stacked under a name line (left-aligned or centred), past registration numbers, until a contact line or a label. */
-function linesUnder(page: ModelPage, line: Line, max = 5): Line[] {
+function linesUnder(page: ModelPage, line: Line, max: number = PARTY.maxAddressLines): Line[] {
   const out: Line[] = [];
   const h = height(line.bbox);
   const centre = (l: Line) => (l.bbox[0] + l.bbox[2]) / 2;
   let current = line;
   for (let i = 0; i < max + 2 && out.length < max; i++) {
-    const next = belowOf(page, current, 0.9);
+    const next = belowOf(page, current, PARTY.stackGap);
     if (!next || CONTACT.test(next.text) || STOP.test(next.text.trim())) break;
     const aligned =
-      Math.abs(next.bbox[0] - line.bbox[0]) <= h * 2 || Math.abs(centre(next) - centre(line)) <= Math.max(h * 2, page.width * 0.08);
+      Math.abs(next.bbox[0] - line.bbox[0]) <= h * PARTY.alignLines ||
+      Math.abs(centre(next) - centre(line)) <= Math.max(h * PARTY.alignLines, page.width * PARTY.alignCentre);
     if (!aligned) break;
     current = next;
     // Before the street: registration numbers, the receipt's date and time, the rest of a wrapped name (no digits).
     const text = next.text.trim();
     if (!out.length && (REGISTRATION.test(text) || findDates(text).length || !/\d/.test(text) || !/[\p{L}\d]/u.test(text))) continue;
-    if (/:/.test(next.text) && labelConcept(next.text.split(':')[0], 0.75)) break;
+    if (/:/.test(next.text) && labelConcept(next.text.split(':')[0], PARTY.addressStopLabel)) break;
     out.push(next);
   }
   return out;
@@ -308,7 +325,7 @@ export const issuerAddressFinder: ConceptFinder = {
           l.valueText.replace(/\s*\n\s*/g, ' ').trim(),
           0,
           l.valueText.length,
-          0.75 * l.labelScore * LAYOUT_WEIGHT[l.layout],
+          PARTY.labelledFactor * l.labelScore * LAYOUT_WEIGHT[l.layout],
         ),
       );
     }
@@ -328,7 +345,10 @@ export const issuerAddressFinder: ConceptFinder = {
       if (c) out.push({ ...c, value: header.addressText });
     } else if (issuer && issuer.source === 'text' && page) {
       const line = page.lines.find(
-        (l) => l.bbox[1] <= issuer.bbox[1] + 1 && l.bbox[3] >= issuer.bbox[3] - 1 && l.text.includes(issuer.text),
+        (l) =>
+          l.bbox[1] <= issuer.bbox[1] + PARTY.issuerLineSlack &&
+          l.bbox[3] >= issuer.bbox[3] - PARTY.issuerLineSlack &&
+          l.text.includes(issuer.text),
       );
       const rest = line
         ? line.text
@@ -339,8 +359,8 @@ export const issuerAddressFinder: ConceptFinder = {
       const c =
         line &&
         (rest && /\d/.test(rest) && /\p{L}{3}/u.test(rest) && !REGISTRATION.test(rest)
-          ? candidateOfLine(doc, 0, line, rest, line.text.indexOf(rest), line.text.indexOf(rest) + rest.length, 0.6)
-          : addressCandidate(doc, 0, linesUnder(page, line), 0.6));
+          ? candidateOfLine(doc, 0, line, rest, line.text.indexOf(rest), line.text.indexOf(rest) + rest.length, PARTY.issuerAddress)
+          : addressCandidate(doc, 0, linesUnder(page, line), PARTY.issuerAddress));
       if (c) out.push(c);
     }
     return out.sort((a, b) => b.confidence - a.confidence);
@@ -353,12 +373,12 @@ function customerLines(doc: ExtractDocument): { pageIndex: number; line: Line; n
   for (const l of labelledValues(doc)) {
     if ((l.concept !== 'customer' && l.concept !== 'customer_address') || !l.line || l.layout === 'right') continue;
     const name = cleanName(l.valueText.split('\n')[0]);
-    if (name.length < 2 || !/\p{L}{2}/u.test(name)) continue;
+    if (name.length < PARTY.nameMinChars || !/\p{L}{2}/u.test(name)) continue;
     out.push({
       pageIndex: l.pageIndex,
       line: l.line,
       name,
-      confidence: (l.concept === 'customer' ? 0.75 : 0.6) * l.labelScore * LAYOUT_WEIGHT[l.layout],
+      confidence: (l.concept === 'customer' ? PARTY.customerLabel : PARTY.customerAddressLabel) * l.labelScore * LAYOUT_WEIGHT[l.layout],
     });
   }
   return out.sort((a, b) => b.confidence - a.confidence);
@@ -379,7 +399,7 @@ export const customerAddressFinder: ConceptFinder = {
     const out: Candidate[] = [];
     for (const c of customerLines(doc)) {
       const page = doc.model.pages[c.pageIndex];
-      const cand = page && addressCandidate(doc, c.pageIndex, linesUnder(page, c.line), c.confidence * 0.9);
+      const cand = page && addressCandidate(doc, c.pageIndex, linesUnder(page, c.line), c.confidence * PARTY.customerAddressFactor);
       if (cand) out.push(cand);
     }
     return out;

@@ -67,6 +67,8 @@ export const LOGO_HEIGHT_RATIO = 1.6;
 const NOT_NAME_WORDS = new RegExp(String.raw`\b(?:${LEGAL_FORM}|co|m|restaurant|restoran|company)\b\.?|[()]`, 'gi');
 const CONTACT = /@|www\.|https?:|\b(?:tel|phone|fax|h\/?p|hp|mobile|email|e-mail)\b/i;
 const PHONE_ONLY = /^[+(]?\d[\d\s()+\-./]{6,}$/;
+/** A row of only phone characters is a phone number when it holds at least this many digits. */
+const PHONE_MIN_DIGITS = 7;
 const REGISTRATION =
   /\b(?:gst|sst|roc|tin|vat|co\.?\s*(?:reg|no)|co[\s.-]*reg?|reg(?:istration)?\.?\s*no|business\s*reg|company\s*(?:reg|no))\b|^[(<[]?\s*[a-z]{0,3}\d[\d\s-]{4,}-?\s*[a-z]?\s*[)>\]]?$/i;
 const TITLE =
@@ -145,7 +147,7 @@ export function classifyRow(text: string, confidence: number): RowKind {
   const t = text.trim();
   if (confidence < MIN_ROW_CONFIDENCE) return 'noise';
   if (CONTACT.test(t)) return 'contact';
-  if (PHONE_ONLY.test(t) && (t.match(/\d/g)?.length ?? 0) >= 7) return 'contact';
+  if (PHONE_ONLY.test(t) && (t.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS) return 'contact';
   if (REGISTRATION.test(t)) return 'registration';
   // No word of three letters: a stamp or smudge, unless a street number and its road ("109, SS2/1A,").
   if (!/\p{L}{3}/u.test(t) && !(/\d/.test(t) && /\p{L}/u.test(t) && /,/.test(t))) return 'noise';

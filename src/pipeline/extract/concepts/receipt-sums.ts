@@ -17,6 +17,12 @@ const SUM_REACH = 4;
 const ROUNDING_MAX = 0.05;
 /** Two amounts are equal within half a cent. */
 const CENT = 0.005;
+/** A column amount has at most this many characters after it on its line. */
+const MAX_AFTER_AMOUNT = 3;
+/** A total equal to the subtotal alone (nothing added) keeps this share of the confidence. */
+const NOTHING_ADDED_FACTOR = 0.8;
+/** A rounded total ranks this much above the total it rounds. */
+const ROUNDED_BONUS = 0.01;
 
 interface ColumnAmount {
   line: Line;
@@ -31,7 +37,7 @@ function columnAmounts(page: ModelPage): ColumnAmount[] {
   for (const line of page.lines) {
     const found = findAmounts(line.text);
     const a = found[found.length - 1];
-    if (!a || line.text.slice(a.index + a.raw.length).trim().length > 3) continue;
+    if (!a || line.text.slice(a.index + a.raw.length).trim().length > MAX_AFTER_AMOUNT) continue;
     out.push({ line, value: a.value, index: a.index, raw: a.raw });
   }
   out.sort((a, b) => a.line.bbox[1] - b.line.bbox[1]);
@@ -60,7 +66,8 @@ export function summedTotal(doc: ExtractDocument, subtotal: Candidate, confidenc
   let added = false; // whether any amount between was not zero
   for (const a of amountsBelow(page, subtotal.bbox).slice(0, SUM_REACH + 1)) {
     // The subtotal printed again before any charge ("Amt Due") is the total as well.
-    if (sums.some((sum) => Math.abs(a.value - sum) < CENT)) return asCandidate(doc, page, a, added ? confidence : confidence * 0.8);
+    if (sums.some((sum) => Math.abs(a.value - sum) < CENT))
+      return asCandidate(doc, page, a, added ? confidence : confidence * NOTHING_ADDED_FACTOR);
     if (Math.abs(a.value) < CENT) continue;
     sums = sums.flatMap((sum) => [round2(sum + Math.abs(a.value)), round2(sum - Math.abs(a.value))]).filter((sum) => sum > 0);
     added = true;
@@ -80,5 +87,5 @@ export function roundedBelow(doc: ExtractDocument, total: Candidate): Candidate 
   const step = Math.abs(adjustment.value);
   if (step < CENT || step > ROUNDING_MAX) return null;
   const rounded = [total.value + step, total.value - step].some((v) => Math.abs(v - next.value) < CENT);
-  return rounded ? asCandidate(doc, page, next, Math.min(1, total.confidence + 0.01)) : null;
+  return rounded ? asCandidate(doc, page, next, Math.min(1, total.confidence + ROUNDED_BONUS)) : null;
 }

@@ -14,6 +14,12 @@ const CHANGE = /\b(?:change|baki|kembalian)\b/i;
 const TOTAL_WORDS = /tota[l1]|\b(?:amt|amount|payable|jumlah|net|nett|due|tl|ttl)\b/i;
 /** How many rows above the change line the tender line may be. */
 const TENDER_REACH = 4;
+/** Two amounts are equal within half a cent. */
+const SAME_AMOUNT = 0.005;
+/** A total equal to tender minus change gains this much confidence (0..1). */
+const TENDER_MATCH_BONUS = 0.1;
+/** Confidence of a total found as tender minus change on a row with a total word. */
+const TENDER_TOTAL_CONFIDENCE = 0.6;
 
 interface RowAmount {
   line: Line;
@@ -78,9 +84,9 @@ export function preferTendered(doc: ExtractDocument, ranked: Candidate[]): Candi
   for (const page of doc.model.pages) {
     const tendered = tenderedTotal(page);
     if (!tendered) continue;
-    const same = (v: Candidate['value']) => typeof v === 'number' && Math.abs(v - tendered.value) < 0.005;
+    const same = (v: Candidate['value']) => typeof v === 'number' && Math.abs(v - tendered.value) < SAME_AMOUNT;
     const hit = tendered.guessed ? undefined : ranked.find((c) => c.pageIndex === page.page_index && same(c.value));
-    if (hit) return [{ ...hit, confidence: Math.min(1, hit.confidence + 0.1) }, ...ranked.filter((c) => c !== hit)];
+    if (hit) return [{ ...hit, confidence: Math.min(1, hit.confidence + TENDER_MATCH_BONUS) }, ...ranked.filter((c) => c !== hit)];
     const printed = printedAbove(doc, page, tendered.value, tendered.tenderTop);
     if (printed) return [printed, ...ranked];
   }
@@ -90,13 +96,14 @@ export function preferTendered(doc: ExtractDocument, ranked: Candidate[]): Candi
 function printedAbove(doc: ExtractDocument, page: ModelPage, value: number, top: number): Candidate | null {
   for (const line of visualLines(page).reverse()) {
     if (line.bbox[1] >= top) continue;
-    const hit = findAmounts(line.text).find((a) => Math.abs(a.value - value) < 0.005);
+    const hit = findAmounts(line.text).find((a) => Math.abs(a.value - value) < SAME_AMOUNT);
     if (!hit) continue;
     const row = page.lines
       .filter((o) => o.bbox[1] < line.bbox[3] && o.bbox[3] > line.bbox[1])
       .map((o) => o.text)
       .join(' ');
-    if (TOTAL_WORDS.test(row)) return candidateOfLine(doc, page.page_index, line, value, hit.index, hit.index + hit.raw.length, 0.6);
+    if (TOTAL_WORDS.test(row))
+      return candidateOfLine(doc, page.page_index, line, value, hit.index, hit.index + hit.raw.length, TENDER_TOTAL_CONFIDENCE);
   }
   return null;
 }

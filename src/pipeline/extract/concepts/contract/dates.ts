@@ -37,7 +37,7 @@ const DATE_FORMS: { re: RegExp; parts: (m: RegExpExecArray) => [number, number, 
   // 03/05/2013, 7/21/20 (US contracts: month first)
   {
     re: /\b(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})\b/g,
-    parts: (m) => [m[3].length === 2 ? 2000 + +m[3] - (+m[3] > 69 ? 100 : 0) : +m[3], +m[1], +m[2]],
+    parts: (m) => [m[3].length === 2 ? 2000 + +m[3] - (+m[3] > EFFECTIVE.twoDigitPivot ? 100 : 0) : +m[3], +m[1], +m[2]],
   },
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, parts: (m) => [+m[1], +m[2], +m[3]] },
 ];
@@ -49,7 +49,7 @@ interface FoundDate {
 }
 
 function isoDate(y: number, m: number, d: number): string | null {
-  if (!m || m > 12 || d < 1 || y < 1900 || y > 2100) return null;
+  if (!m || m > 12 || d < 1 || y < EFFECTIVE.minYear || y > EFFECTIVE.maxYear) return null;
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCDate() !== d) return null;
   return date.toISOString().slice(0, 10);
@@ -90,6 +90,44 @@ const OTHER_SUBJECT =
   /\b(?:WHEREAS|that\s+certain)\b|\b(?:the|a|an|such|said|that)\s+(?:[\w-]+\s+){0,4}(?:agreements?|plan|letter|lease|license|note|indenture|amendment)\s*,?\s*(?:dated\s+)?$|\bthis\s+(?:[\w-]+\s+){0,3}amendment\b/i;
 /** The dating phrase's date left blank for signing: "as of ________, 2003", "the ___ day of ____". */
 const LEFT_BLANK = /^[^.\n]{0,25}_{3,}|^\s*(?:the\s+)?(?:day\s+of\s*,|\s*,\s*\d{4})/i;
+/** Thresholds of the effective-date finder (windows in characters, confidences 0..1). */
+const EFFECTIVE = {
+  /** Dating phrases are read in the first this many pages. */
+  headPages: 3,
+  /** The preamble: the first this many pages. */
+  preamblePages: 1,
+  /** A date follows its dating phrase within this many characters. */
+  afterLead: 45,
+  /** A blank left for the date ("dated ____") follows within this many characters. */
+  blankAfterLead: 40,
+  /** Taken off a dating phrase's confidence past the preamble. */
+  latePenalty: 0.1,
+  /** A date precedes a defined "Effective Date" within this many characters... */
+  beforeDefined: 45,
+  /** ...or follows it ("means ...") within this many. */
+  afterDefined: 40,
+  /** Confidence of a date defined as the Effective Date. */
+  defined: 0.85,
+  /** Confidence of a date printed alone at the top of a letter that dates itself by reference. */
+  selfDatedLetter: 0.6,
+  /** Confidence of a date printed alone at the top of a letter otherwise. */
+  letter: 0.45,
+  /** A signature date's "Date:" label precedes it within this many characters... */
+  signatureLabelBefore: 12,
+  /** ...or follows it within this many. */
+  signatureLabelAfter: 8,
+  /** Confidence of the latest signature date when the agreement takes effect on the last signature. */
+  signatureDated: 0.75,
+  /** Confidence of the latest signature date otherwise. */
+  signature: 0.55,
+  /** Two-digit years above this are 19xx, the others 20xx. */
+  twoDigitPivot: 69,
+  /** Dates before this year are not read as dates... */
+  minYear: 1900,
+  /** ...nor after this one. */
+  maxYear: 2100,
+} as const;
+
 /** How far back the subject of a dating phrase is read (characters). */
 const SUBJECT_WINDOW = 160;
 
@@ -102,7 +140,7 @@ function datesOtherDocument(text: string, at: number): boolean {
 export function findEffectiveDate(doc: ExtractDocument): Candidate[] {
   const index = textIndex(doc.model);
   const { text } = index;
-  const end = headEnd(index, 3);
+  const end = headEnd(index, EFFECTIVE.headPages);
   const out: Candidate[] = [];
   let blank = false;
   const add = (d: FoundDate, confidence: number) => {
@@ -113,23 +151,23 @@ export function findEffectiveDate(doc: ExtractDocument): Candidate[] {
     lead.re.lastIndex = 0;
     for (let m = lead.re.exec(text); m && m.index < end; m = lead.re.exec(text)) {
       const after = m.index + m[0].length;
-      const date = datesIn(text, after, Math.min(after + 45, text.length))[0];
+      const date = datesIn(text, after, Math.min(after + EFFECTIVE.afterLead, text.length))[0];
       if (!date) {
-        blank ||= m.index < headEnd(index, 1) && LEFT_BLANK.test(text.slice(after, after + 40));
+        blank ||= m.index < headEnd(index, EFFECTIVE.preamblePages) && LEFT_BLANK.test(text.slice(after, after + EFFECTIVE.blankAfterLead));
         continue;
       }
       // Earlier in the preamble is likelier the contract's date than a date quoted in a later clause.
-      const late = m.index > headEnd(index, 1) ? 0.1 : 0;
+      const late = m.index > headEnd(index, EFFECTIVE.preamblePages) ? EFFECTIVE.latePenalty : 0;
       add(date, datesOtherDocument(text, m.index) ? OTHER_DOCUMENT : lead.confidence - late);
     }
   }
   // "Effective Date" defined by a date printed next to it: `April 3, 2019 ("Effective Date")`, `"Effective Date" means June 1, 2020`.
   const defined = /["“]?Effective\s+Date["”]?/g;
   for (let m = defined.exec(text); m; m = defined.exec(text)) {
-    const before = datesIn(text, Math.max(0, m.index - 45), m.index).at(-1);
-    if (before) add(before, 0.85);
-    const after = datesIn(text, m.index + m[0].length, Math.min(text.length, m.index + m[0].length + 40))[0];
-    if (after && /^\W*(?:shall\s+)?(?:means?|is|:)/i.test(text.slice(m.index + m[0].length, after.start))) add(after, 0.85);
+    const before = datesIn(text, Math.max(0, m.index - EFFECTIVE.beforeDefined), m.index).at(-1);
+    if (before) add(before, EFFECTIVE.defined);
+    const after = datesIn(text, m.index + m[0].length, Math.min(text.length, m.index + m[0].length + EFFECTIVE.afterDefined))[0];
+    if (after && /^\W*(?:shall\s+)?(?:means?|is|:)/i.test(text.slice(m.index + m[0].length, after.start))) add(after, EFFECTIVE.defined);
   }
   // A preamble that left its date blank states no effective date: a signature's date is no substitute for it.
   if (!out.some((c) => c.confidence >= MIN_CONFIDENCE) && !blank) out.push(...letterOrSignatureDates(index));
@@ -162,7 +200,7 @@ function letterOrSignatureDates(index: TextIndex): Candidate[] {
     if (date && date.start === start && date.end - start >= m[1].trimEnd().length - 1) {
       // Weak alone (a letter may carry the date it was sent); a letter that dates itself by reference ("the date
       // hereof", "the date first written above") takes this printed date as its own.
-      const c = grounded(index, date.start, date.end, date.iso, SELF_DATED.test(text) ? 0.6 : 0.45);
+      const c = grounded(index, date.start, date.end, date.iso, SELF_DATED.test(text) ? EFFECTIVE.selfDatedLetter : EFFECTIVE.letter);
       if (c) out.push(c);
       break;
     }
@@ -171,12 +209,14 @@ function letterOrSignatureDates(index: TextIndex): Candidate[] {
   const tailStart = index.pageStarts.length > 2 ? index.pageStarts[1] : Math.floor(text.length / 2);
   const signed: FoundDate[] = [];
   for (const d of datesIn(text, tailStart, text.length)) {
-    const before = text.slice(Math.max(0, d.start - 12), d.start);
-    const after = text.slice(d.end, d.end + 8);
+    const before = text.slice(Math.max(0, d.start - EFFECTIVE.signatureLabelBefore), d.start);
+    const after = text.slice(d.end, d.end + EFFECTIVE.signatureLabelAfter);
     if (/\bDated?\s*:?\s*$/i.test(before) || /^\s*Date\b/i.test(after)) signed.push(d);
   }
   const latest = signed.sort((a, b) => b.iso.localeCompare(a.iso))[0];
-  const c = latest && grounded(index, latest.start, latest.end, latest.iso, SIGNATURE_DATED.test(text) ? 0.75 : 0.55);
+  const c =
+    latest &&
+    grounded(index, latest.start, latest.end, latest.iso, SIGNATURE_DATED.test(text) ? EFFECTIVE.signatureDated : EFFECTIVE.signature);
   if (c) out.push(c);
   return out;
 }

@@ -28,6 +28,11 @@ const JURISDICTION_LEADS: { re: RegExp; confidence: number }[] = [
     confidence: 0.55,
   },
 ];
+/** A place name is at least this many characters. */
+const MIN_PLACE_CHARS = 3;
+/** Taken off the confidence (0..1) of a country when a state may be named too. */
+const COUNTRY_PENALTY = 0.3;
+
 /** Words that end a place name when the capitalised run goes on ("New York Without Regard", "Delaware Applicable"). */
 const NOT_PLACE =
   /^(?:without|applicable|excluding|except|including|regardless|notwithstanding|in|as|the|and|to|that|which|each|any|all|provided|for|with|this|such|county|city|state)$/i;
@@ -42,7 +47,7 @@ function cleanPlace(raw: string): string | null {
   }
   while (kept.length && /^(?:and|of|the)$/i.test(kept[kept.length - 1])) kept.pop();
   const place = kept.join(' ').replace(/[.,']+$/, '');
-  if (!place || place.length < 3 || NOT_PLACE.test(place)) return null;
+  if (!place || place.length < MIN_PLACE_CHARS || NOT_PLACE.test(place)) return null;
   return place;
 }
 
@@ -56,7 +61,7 @@ export function findJurisdiction(doc: ExtractDocument): Candidate[] {
       if (!place) continue;
       const start = m.index + m[0].length - m[1].length;
       // "the United States and the State of Delaware": the state is the answer when one is named too.
-      const confidence = COUNTRY_LIKE.test(place) ? lead.confidence - 0.3 : lead.confidence;
+      const confidence = COUNTRY_LIKE.test(place) ? lead.confidence - COUNTRY_PENALTY : lead.confidence;
       const c = grounded(index, start, start + place.length, place, confidence);
       if (c) out.push(c);
     }

@@ -17,13 +17,47 @@ const ROLE_ONLY =
 /** Tokens a party name is built of: capitalised words, initials, numbers, and joiners inside a name. */
 const NAME_TOKEN = /^(?:[\p{Lu}\d][\p{L}\d.'’&¢-]*|&|of|de|du|la|von|van|der|the|and|for|[“"][\p{Lu}][^”"]*[”"])$/u;
 
+/** Thresholds of the contract party finder (windows in characters, confidences 0..1). */
+const PARTIES = {
+  /** Parties are looked for in the first this many pages. */
+  headPages: 2,
+  /** The preamble's party list is read over at most this many characters after "between". */
+  preambleWindow: 1500,
+  /** A legal form is looked for this far ahead while reading a name. */
+  legalFormWindow: 30,
+  /** A comma inside a name ("Sears, Roebuck and Co.") is looked for this far ahead. */
+  innerCommaWindow: 60,
+  /** "and Co." after a name is looked for this far ahead. */
+  andCompanyWindow: 20,
+  /** A party name is at least this many characters... */
+  nameMinChars: 3,
+  /** ...at most this many... */
+  nameMaxChars: 90,
+  /** ...and at most this many words. */
+  nameMaxWords: 10,
+  /** The preamble names at most this many parties. */
+  maxPreambleParties: 6,
+  /** Confidence of a party named in the preamble. */
+  preamble: 0.85,
+  /** Confidence of a company signing ("ACME INC. By:"). */
+  signingCompany: 0.6,
+  /** Confidence of a person signing ("/s/ Jane Doe"). */
+  signingPerson: 0.5,
+  /** A "By:" before a signature is looked for this far back. */
+  byWindow: 8,
+  /** Signatories fill in when the preamble named fewer than this many parties... */
+  minPreambleParties: 2,
+  /** ...else only those above this confidence. */
+  signatoryConfidence: 0.55,
+} as const;
+
 /** Where the preamble lists the parties: after "between"/"among", or under a "Parties:" heading. */
 function preambleSegment(text: string, end: number): { start: number; end: number } | null {
   const head = text.slice(0, end);
   const lead = /\b(?:by\s+and\s+(?:between|among)|between|among|PARTIES\s*:)\s*/i.exec(head);
   if (!lead) return null;
   const start = lead.index + lead[0].length;
-  const rest = text.slice(start, Math.min(text.length, start + 1500));
+  const rest = text.slice(start, Math.min(text.length, start + PARTIES.preambleWindow));
   // The preamble ends at the recitals, or at a sentence that starts talking about the parties instead of naming them.
   const stop =
     /\n\s*(?:WHEREAS|RECITALS|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S|BACKGROUND|NOW,?\s+THEREFORE)|[.;]\s+(?:WHEREAS|The\s+parties|Each\s+party|In\s+consideration|NOW|This|It\s+is|You|We|[A-Z][a-z]+\s+(?:and|wishes|desires|agrees))\b|\.\s*\n|\.\s+\d{1,2}\.\s+\p{Lu}/u.exec(
@@ -40,14 +74,14 @@ function readName(text: string, at: number, end: number): { start: number; end: 
   const start = i;
   let last = i;
   while (i < end) {
-    const form = LEGAL_FORM.exec(text.slice(i, Math.min(end, i + 30)));
+    const form = LEGAL_FORM.exec(text.slice(i, Math.min(end, i + PARTIES.legalFormWindow)));
     if (form && last > start) {
       i += form[0].length;
       last = i;
       continue;
     }
     // "Sears, Roebuck and Co.": a comma inside a name when capitalised words and a legal form close it.
-    const inner = last > start ? INNER_COMMA.exec(text.slice(i, Math.min(end, i + 60))) : null;
+    const inner = last > start ? INNER_COMMA.exec(text.slice(i, Math.min(end, i + PARTIES.innerCommaWindow))) : null;
     if (inner) {
       i += inner[0].length;
       last = i;
@@ -57,7 +91,7 @@ function readName(text: string, at: number, end: number): { start: number; end: 
     if (!tok) break;
     const word = tok[1];
     // "and" joins two parties unless a company suffix follows it ("Sears, Roebuck and Co.").
-    if (/^and$/i.test(word) && !/^\s*and\s+(?:Co\.|Company|Sons|Partners)/i.test(text.slice(i, i + 20))) break;
+    if (/^and$/i.test(word) && !/^\s*and\s+(?:Co\.|Company|Sons|Partners)/i.test(text.slice(i, i + PARTIES.andCompanyWindow))) break;
     if (!NAME_TOKEN.test(word)) break;
     // A full stop after a word that is no initial or abbreviation ends the sentence, and the name with it.
     if (/\p{L}{2,}\.$/u.test(word) && !ABBREVIATION.test(word)) {
@@ -74,7 +108,7 @@ function readName(text: string, at: number, end: number): { start: number; end: 
 
 function plausibleParty(name: string): boolean {
   const words = name.split(/\s+/);
-  if (name.length < 3 || name.length > 90 || words.length > 10) return false;
+  if (name.length < PARTIES.nameMinChars || name.length > PARTIES.nameMaxChars || words.length > PARTIES.nameMaxWords) return false;
   if (ROLE_ONLY.test(name) || COUNTRY_LIKE.test(name) || /^\d+\.|^(?:Section|Article|Exhibit|Schedule)\b/i.test(name)) return false;
   if (/^(?:this|that|such|each|any|all|both|certain|other|[“"])/i.test(name)) return false;
   // A document's title caught in the preamble ("Mutual Non-Disclosure Agreement"), not a party.
@@ -94,7 +128,7 @@ function partiesIn(index: TextIndex, segment: { start: number; end: number }): C
   const { text } = index;
   const out: Candidate[] = [];
   let at = segment.start;
-  while (at < segment.end && out.length < 6) {
+  while (at < segment.end && out.length < PARTIES.maxPreambleParties) {
     const name = readName(text, at, segment.end);
     if (name) {
       const value = text
@@ -102,7 +136,7 @@ function partiesIn(index: TextIndex, segment: { start: number; end: number }): C
         .replace(/\s+/g, ' ')
         .replace(/^[“"]([^“”"]*)[”"]$/, '$1');
       if (plausibleParty(value)) {
-        const c = grounded(index, name.start, name.end, value, 0.85);
+        const c = grounded(index, name.start, name.end, value, PARTIES.preamble);
         if (c) out.push(c);
       }
     }
@@ -144,11 +178,11 @@ function signatureParties(index: TextIndex): Candidate[] {
   // Capitalised words only before the legal form: "X LLC, for and on behalf of Y, Inc." is no company line.
   const company =
     /(?:^|\n)[^\S\n]*(?:[A-Z][A-Z ]*:[^\S\n]*)?((?:(?:[\p{Lu}\d][\p{L}\d.&'’-]*|&),?[^\S\n]+){0,8}(?:Inc\.?|INC\.?|LLC|L\.L\.C\.|L\.P\.|Ltd\.?|LTD\.?|Limited|LIMITED|Corporation|CORPORATION|Corp\.?|CORP\.?|Company|COMPANY|Co\.|CO\.|PLC))[^\S\n]*:?\s*\n?\s*(?:By|BY)\s*:/gu;
-  for (let m = company.exec(index.text); m; m = company.exec(index.text)) add(m, m[1], 0.6);
+  for (let m = company.exec(index.text); m; m = company.exec(index.text)) add(m, m[1], PARTIES.signingCompany);
   const person = /(?:^|\n|\s)\/s\/[^\S\n]*(\p{Lu}[\p{L}.'’-]*(?:[^\S\n]+\p{Lu}[\p{L}.'’-]*){1,3})(?=[^\S\n]*(?:\n|$))/gu;
   for (let m = person.exec(index.text); m; m = person.exec(index.text)) {
-    if (/By\s*:\s*$/i.test(index.text.slice(Math.max(0, m.index - 8), m.index + 1))) continue;
-    add(m, m[1], 0.5);
+    if (/By\s*:\s*$/i.test(index.text.slice(Math.max(0, m.index - PARTIES.byWindow), m.index + 1))) continue;
+    add(m, m[1], PARTIES.signingPerson);
   }
   return out;
 }
@@ -188,13 +222,15 @@ function roleAlias(name: string, text: string): boolean {
 
 export function findParties(doc: ExtractDocument): Candidate[] {
   const index = textIndex(doc.model);
-  const segment = preambleSegment(index.text, headEnd(index, 2));
+  const segment = preambleSegment(index.text, headEnd(index, PARTIES.headPages));
   const preamble = (segment ? partiesIn(index, segment) : []).filter((c) => !roleAlias(String(c.value), index.text));
   // Keep preamble order (the array's order is the document's), then signatories the preamble did not name.
   const kept: Candidate[] = [];
   const keys: string[] = [];
   // Personal signatures only fill in when the preamble named fewer than two parties: officers sign for companies too.
-  const signed = signatureParties(index).filter((c) => preamble.length < 2 || c.confidence > 0.55);
+  const signed = signatureParties(index).filter(
+    (c) => preamble.length < PARTIES.minPreambleParties || c.confidence > PARTIES.signatoryConfidence,
+  );
   for (const c of [...preamble, ...signed]) {
     const key = nameKey(String(c.value));
     if (!key || keys.some((k) => k === key || k.includes(key) || key.includes(k))) continue;

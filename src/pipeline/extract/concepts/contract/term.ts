@@ -42,6 +42,28 @@ const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth
 /** "the second (2nd) anniversary": an end date that is a whole number of years after the start. */
 const ANNIVERSARY_RE = /\b(first|second|third|fourth|fifth|sixth|seventh|tenth)(?:\s*\(\d{1,2}(?:st|nd|rd|th)\))?\s+anniversary\b/dgi;
 
+/** Confidences (0..1) of a duration as the agreement's term, by what surrounds it. */
+const TERM = {
+  /** A period after the end, a deadline or a restriction: not the term. */
+  notTerm: 0.35,
+  /** Governed by "this Agreement shall remain in effect for", counted from the agreement's date. */
+  governedFromAgreement: 0.9,
+  /** Governed by such a clause otherwise. */
+  governed: 0.85,
+  /** How far past a duration the rest of its sentence is read for restrictions (characters). */
+  sentenceWindow: 200,
+  /** A confidentiality period counted from the agreement's date. */
+  confidentialityFromAgreement: 0.6,
+  /** A confidentiality period counted from something else. */
+  confidentiality: 0.45,
+  /** Any other duration counted from the agreement's date. */
+  otherFromAgreement: 0.45,
+  /** Any other duration. */
+  other: 0.4,
+  /** Taken off a count of days (a notice or cure period more often). */
+  dayPenalty: 0.35,
+} as const;
+
 /** How far back from a duration the clause that governs it may start (characters). */
 const LEAD_WINDOW = 220;
 /** How far past a duration the words that anchor or restrict it are read (characters). */
@@ -96,15 +118,15 @@ function governsDuration(lead: string): boolean {
 function termConfidence(text: string, start: number, end: number): number {
   const lead = leadOf(text, start);
   const tail = text.slice(end, end + TAIL_WINDOW);
-  if (AFTER_THE_END.test(tail) || DEADLINE.test(lead) || /^\s*prior\b/i.test(tail)) return 0.35;
+  if (AFTER_THE_END.test(tail) || DEADLINE.test(lead) || /^\s*prior\b/i.test(tail)) return TERM.notTerm;
   const fromAgreement = FROM_AGREEMENT_DATE.test(tail);
-  if (governsDuration(lead)) return fromAgreement ? 0.9 : 0.85;
+  if (governsDuration(lead)) return fromAgreement ? TERM.governedFromAgreement : TERM.governed;
   const sentenceEnd = text.indexOf('. ', end);
-  const rest = text.slice(end, sentenceEnd < 0 ? end + 200 : Math.min(sentenceEnd, end + 200));
-  if (RESTRICTION.test(lead) || RESTRICTION.test(rest)) return 0.35;
+  const rest = text.slice(end, sentenceEnd < 0 ? end + TERM.sentenceWindow : Math.min(sentenceEnd, end + TERM.sentenceWindow));
+  if (RESTRICTION.test(lead) || RESTRICTION.test(rest)) return TERM.notTerm;
   // Confidentiality counted from the agreement's date is often the term it states; from a disclosure or a notice, less so.
-  if (CONFIDENTIALITY.test(lead)) return fromAgreement ? 0.6 : 0.45;
-  return fromAgreement ? 0.45 : 0.4;
+  if (CONFIDENTIALITY.test(lead)) return fromAgreement ? TERM.confidentialityFromAgreement : TERM.confidentiality;
+  return fromAgreement ? TERM.otherFromAgreement : TERM.other;
 }
 
 /** Only plausible terms count as repeats: a restriction period printed ten times is no likelier the term. */
@@ -133,7 +155,7 @@ export function findTerm(doc: ExtractDocument): Candidate[] {
     const unit = m[3].toLowerCase().replace(/s$/, '');
     const end = m.index + m[0].length;
     // A count of days is a notice or cure period far more often than an agreement's term.
-    const confidence = termConfidence(text, m.index, end) - (unit === 'day' ? 0.35 : 0);
+    const confidence = termConfidence(text, m.index, end) - (unit === 'day' ? TERM.dayPenalty : 0);
     add(m.index, end, durationValue(n, unit), confidence);
   }
   return rankUnique(boostRepeats(out, PLAUSIBLE));

@@ -102,6 +102,14 @@ export function grounded(index: TextIndex, start: number, end: number, value: st
  */
 export const MIN_CONFIDENCE = 0.5;
 
+/** Repeated values: a little confidence (0..1) per extra occurrence, up to a cap. */
+const REPEAT = {
+  /** Added per extra occurrence. */
+  perRepeat: 0.02,
+  /** A repeated value's confidence stays below this. */
+  maxConfidence: 0.99,
+} as const;
+
 /** The end offset of the first `pages` pages: preamble facts live there. */
 export function headEnd(index: TextIndex, pages: number): number {
   return index.pageStarts[Math.min(pages, index.pageStarts.length - 1)];
@@ -148,6 +156,8 @@ export function boostRepeats(candidates: Candidate[], countFrom = 0): Candidate[
   const counts = new Map<string, number>();
   for (const c of candidates) if (c.confidence >= countFrom) counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
   return candidates.map((c) =>
-    c.confidence < countFrom ? c : { ...c, confidence: Math.min(0.99, c.confidence + 0.02 * ((counts.get(key(c)) ?? 1) - 1)) },
+    c.confidence < countFrom
+      ? c
+      : { ...c, confidence: Math.min(REPEAT.maxConfidence, c.confidence + REPEAT.perRepeat * ((counts.get(key(c)) ?? 1) - 1)) },
   );
 }
