@@ -12,15 +12,18 @@ export function isStrongMath(g: Glyph): boolean {
   return MATH_FONT.test(g.font) && /^[\p{L}\p{N}=+<>]$/u.test(c);
 }
 
-/** Words of a glyph run: split where the gap is wider than a quarter of the size or the baseline jumps. */
+/** A glyph starts a new word after a gap, or a size change, over this share of the larger size. */
+const WORD_BREAK_SHARE = 0.2;
+
+/** Words of a glyph run: split where the gap is wider than a fifth of the size, the size changes or the font class does. */
 export function wordsOf(glyphs: Glyph[]): Glyph[][] {
   const sorted = [...glyphs].sort((a, b) => a.bbox[0] - b.bbox[0]);
   const words: Glyph[][] = [];
   let prev: Glyph | null = null;
   for (const g of sorted) {
     const gap = prev ? g.bbox[0] - prev.bbox[2] : Infinity;
-    const resized = prev && Math.abs(prev.size - g.size) > Math.max(prev.size, g.size) * 0.2;
-    if (!prev || gap > Math.max(prev.size, g.size) * 0.2 || fontClass(prev) !== fontClass(g) || resized) words.push([g]);
+    const resized = prev && Math.abs(prev.size - g.size) > Math.max(prev.size, g.size) * WORD_BREAK_SHARE;
+    if (!prev || gap > Math.max(prev.size, g.size) * WORD_BREAK_SHARE || fontClass(prev) !== fontClass(g) || resized) words.push([g]);
     else words[words.length - 1].push(g);
     prev = g;
   }
