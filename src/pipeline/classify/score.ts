@@ -12,11 +12,15 @@ const NO_PARENTS: ReadonlyMap<string, string> = new Map();
  * Tables are compiled once per class set (WeakMap on the array) so a page costs one pass over its tokens.
  */
 
+/** BM25 term-frequency saturation: more hits of a phrase add less and less. */
 const K1 = 1.2;
+/** BM25 length normalisation strength (0: none, 1: full). */
 const B = 0.3;
 /** Typical page length in tokens, for BM25's length normalisation. */
 const AVG_PAGE_TOKENS = 350;
+/** A phrase in the title text counts this many body hits. */
 const TITLE_WEIGHT = 3;
+/** Weight of a class's own phrases, its label and its description words. */
 const WEIGHT = { phrase: 1, label: 1.5, description: 0.35 };
 
 /** Each extra token of a phrase adds this much to its weight (longer phrases are more specific). */

@@ -9,7 +9,10 @@ import { validateLatex } from './validate.ts';
  * and matrices, each recursing into its parts), then the remaining line left to right with scripts found from
  * baseline shifts and sizes. Recursion depth and item counts are bounded.
  */
+
+/** Deepest nesting of structures built (a fraction in a root in a fraction…). */
 const MAX_DEPTH = 10;
+/** Most glyph items of a formula read. */
 const MAX_ITEMS = 600;
 
 /**
