@@ -34,6 +34,9 @@ function fontClass(g: Glyph): string {
   return `${MATH_FONT.test(g.font)}${isItalicGlyph(g)}${g.bold}`;
 }
 
+/** Letters of a run that make an italic word prose (three make an upright one: the pattern below). */
+const ITALIC_PROSE_RUN = 4;
+
 /**
  * A word of ordinary prose: in a text font, with a run of three or more letters (four in italic) that is not a
  * function name; punctuation around or inside (URLs, "e.g.") does not make it math.
@@ -46,7 +49,7 @@ export function isProseWord(word: Glyph[]): boolean {
       .map((g) => g.c)
       .join('')
       .match(/\p{L}{3,}/gu) ?? [];
-  return runs.some((run) => !FUNCTION_NAMES.has(run) && (!italic || run.length >= 4));
+  return runs.some((run) => !FUNCTION_NAMES.has(run) && (!italic || run.length >= ITALIC_PROSE_RUN));
 }
 
 /**
