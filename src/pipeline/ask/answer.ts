@@ -17,7 +17,9 @@ import type { AnswerDraft, AskDocument, ScoredAnswer } from './types.ts';
  */
 
 export const NOT_FOUND = 'Not found in the documents.';
+/** Lowest score (0–1) of an answer given. */
 const MIN_SCORE = 0.5;
+/** Lowest share of the question's terms an answer's context must hold. */
 const MIN_TERMS = 0.5;
 /** Array values below this confidence are dropped after the first (as extraction does). */
 const MIN_LIST_CONFIDENCE = 0.25;
@@ -86,7 +88,18 @@ function safely(read: () => ScoredAnswer[], what: string, logger?: Logger): Scor
   }
 }
 
+/** Score a finder's answer gains when retrieval reads the same value. */
 const CORROBORATION = 0.1;
+/** A finder's answer scores `floor` plus `perConfidence` times its confidence (0–1), times the document's fit. */
+const CONCEPT_SCORE = { floor: 0.55, perConfidence: 0.45 } as const;
+/** Finder candidates answered per document. */
+const CONCEPT_CANDIDATES = 3;
+/**
+ * A document's fit to a question asked of several: each rank of its first hit divides the rank fit by 1 + `rankDecay`;
+ * without subject words it is `base` plus `rankWeight` times the rank fit; with them, `subjectBase` plus the weighted
+ * subject and rank fits.
+ */
+const DOC_FIT = { rankDecay: 0.25, base: 0.8, rankWeight: 0.2, subjectBase: 0.55, subjectWeight: 0.3, subjectRankWeight: 0.15 } as const;
 const PRINTED_VALUE = /[\p{L}\p{N}]/u;
 const normalized = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -104,11 +117,11 @@ function conceptAnswers(question: QuestionInfo, docs: AskDocument[], hits: Searc
       const list = listAnswer(ask, found, fit);
       if (list) out.push(list);
     } else {
-      for (const c of found.slice(0, 3)) {
+      for (const c of found.slice(0, CONCEPT_CANDIDATES)) {
         out.push({
           text: printedText(c.text, question),
           value: String(c.value),
-          score: (0.55 + 0.45 * c.confidence) * fit,
+          score: (CONCEPT_SCORE.floor + CONCEPT_SCORE.perConfidence * c.confidence) * fit,
           termScore: 1,
           source: 'concept',
           citations: [citationOf(ask, c.pageIndex, c.bbox)],
@@ -146,7 +159,7 @@ function listAnswer(ask: AskDocument, found: Candidate[], fit: number): ScoredAn
   return {
     text: kept.map((c) => c.text.trim()).join(LIST_JOINER),
     value: kept.map((c) => String(c.value)).join(LIST_JOINER),
-    score: (0.55 + 0.45 * confidence) * fit,
+    score: (CONCEPT_SCORE.floor + CONCEPT_SCORE.perConfidence * confidence) * fit,
     termScore: 1,
     source: 'concept',
     citations: kept.map((c) => citationOf(ask, c.pageIndex, c.bbox)),
@@ -160,9 +173,9 @@ function listAnswer(ask: AskDocument, found: Candidate[], fit: number): ScoredAn
 function docFit(question: QuestionInfo, ask: AskDocument, hits: SearchHit[], docCount: number): number {
   if (docCount <= 1) return 1;
   const rank = hits.findIndex((h) => h.unit.doc_id === ask.docId);
-  const rankFit = rank < 0 ? 0 : 1 / (1 + rank * 0.25);
-  if (!question.subject.length) return 0.8 + 0.2 * rankFit;
+  const rankFit = rank < 0 ? 0 : 1 / (1 + rank * DOC_FIT.rankDecay);
+  if (!question.subject.length) return DOC_FIT.base + DOC_FIT.rankWeight * rankFit;
   const words = new Set(ask.doc.model.pages.flatMap((p) => p.lines.flatMap((l) => contentTerms(l.text))));
   const subjectFit = question.subject.filter((t) => words.has(t)).length / question.subject.length;
-  return 0.55 + 0.3 * subjectFit + 0.15 * rankFit;
+  return DOC_FIT.subjectBase + DOC_FIT.subjectWeight * subjectFit + DOC_FIT.subjectRankWeight * rankFit;
 }

@@ -39,6 +39,9 @@ export interface QuestionInfo {
 const INCORPORATION = /\b(incorporated|incorporation|organi[sz]ed|formed|domiciled|chartered)\b/;
 const PLACE_ASKED = /\b(state|country|jurisdiction|province|where|place|laws? of (which|what))\b/;
 
+/** A question of no known type with at most this many content terms, after another, is a follow-up. */
+const FOLLOW_UP_MAX_TERMS = 3;
+
 /** Question patterns that name a concept more surely than the lexicon does from loose words. */
 const CONCEPT_PATTERNS: [RegExp, string][] = [
   [
@@ -93,7 +96,7 @@ export function classifyQuestion(text: string, previous?: QuestionInfo | null): 
   const concept = incorporation ? null : conceptFor(lower);
   const terms = contentTerms(lower);
   // "and its due date?", "what about the tax?", or an elliptical "the due date?" (no question word).
-  const followUp = Boolean(previous) && (FOLLOW_UP.test(lower) || (type === 'other' && terms.length <= 3));
+  const followUp = Boolean(previous) && (FOLLOW_UP.test(lower) || (type === 'other' && terms.length <= FOLLOW_UP_MAX_TERMS));
   const conceptWords = new Set(concept ? contentTerms([concept.replace(/_/g, ' '), ...(CONCEPT_LABELS[concept] ?? [])].join(' ')) : []);
   const own = terms.filter((t) => !conceptWords.has(t) && !GENERIC_SUBJECT.has(t));
   const subject = followUp && previous ? [...new Set([...previous.subject, ...own])] : own;

@@ -17,9 +17,10 @@ import { columnHeaders } from './units.ts';
  * words, or the sentence that shares most of them. Each scored by term overlap, type match, proximity and rank.
  */
 
+/** Weights of an answer's score parts (term overlap, type fit, proximity, retrieval rank), summing to 1. */
 const W = { terms: 0.5, type: 0.2, proximity: 0.15, rank: 0.15 };
 
-const rankScore = (rank: number) => 1 / (1 + rank * 0.5);
+const rankScore = (rank: number) => 1 / (1 + rank * FIT.rankDecay);
 
 export function citationOf(ask: AskDocument, pageIndex: number, bbox: BBox): AnswerCitation {
   const page = ask.doc.model.pages.find((p) => p.page_index === pageIndex);
@@ -63,10 +64,43 @@ export function retrievalAnswers(question: QuestionInfo, docs: AskDocument[], hi
 }
 
 function kindFits(expects: AnswerKind, valueKind: string): number {
-  if (expects === 'text') return 0.7;
-  if (expects === 'date' || expects === 'amount') return valueKind === expects ? 1 : 0;
-  return valueKind === 'text' ? 0.8 : 0.2;
+  if (expects === 'text') return FIT.textForText;
+  if (expects === 'date' || expects === 'amount') return valueKind === expects ? FIT.typed : FIT.none;
+  return valueKind === 'text' ? FIT.textForNamed : FIT.wrongKind;
 }
+
+/**
+ * Fits and scores of the answer readers, on a 0–1 scale (an exact table lookup scores a little above 1 so it
+ * wins over any other reading).
+ */
+const FIT = {
+  /** Each rank down the retrieval list divides the rank part by 1 + this. */
+  rankDecay: 0.5,
+  /** A value of the kind asked for... */
+  typed: 1,
+  /** ...of another kind where a date or amount is asked... */
+  none: 0,
+  /** ...untyped text for a text question... */
+  textForText: 0.7,
+  /** ...untyped text for a named kind (a place, a person)... */
+  textForNamed: 0.8,
+  /** ...a typed value of the wrong kind (or a cell that is not a date or amount where one is asked)... */
+  wrongKind: 0.2,
+  /** ...a cell that reads as no duration where one is asked. */
+  untypedDuration: 0.3,
+  /** A label covering the question's terms counts this share of a label naming all of them. */
+  labelCoveredShare: 0.9,
+  /** A table lookup is exact when the row and column name this share of the question's terms... */
+  exactNamedShare: 0.99,
+  /** ...and the cell fits at least this well... */
+  exactMinFit: 0.7,
+  /** ...and then scores at least this. */
+  exactLookupScore: 1.02,
+  /** Type fit of a sentence answering a question that asks for a typed value. */
+  sentenceForTyped: 0.3,
+  /** Proximity part given to a sentence answer. */
+  sentenceProximity: 0.5,
+} as const;
 
 /** A question asking for a count: answered by numbers in digits or written out. */
 const HOW_MANY = /\bhow many\b/i;
@@ -86,7 +120,7 @@ function labelMatch(question: QuestionInfo, label: string[]): number {
   if (!label.length) return 0;
   const hit = label.filter((t) => question.terms.includes(t)).length;
   if (!hit) return 0;
-  return Math.max(hit / question.terms.length, (hit / label.length) * 0.9);
+  return Math.max(hit / question.terms.length, (hit / label.length) * FIT.labelCoveredShare);
 }
 
 function keyValueAnswers(question: QuestionInfo, ask: AskDocument, unit: IndexUnit, rank: number): ScoredAnswer[] {
@@ -132,9 +166,9 @@ const UNRETRIEVED_TABLE_RANK = 10;
 
 /** Is the cell's text a value of the kind asked for: 1 yes, 0.7 untyped text for a text question, low otherwise. */
 function cellFits(expects: AnswerKind, text: string): number {
-  if (expects === 'date') return findDates(text).length ? 1 : 0.2;
-  if (expects === 'amount') return NUMERIC.test(text) || findAmounts(text).length ? 1 : 0.2;
-  if (expects === 'duration') return entitiesOf(text, 'duration').length ? 1 : 0.3;
+  if (expects === 'date') return findDates(text).length ? FIT.typed : FIT.wrongKind;
+  if (expects === 'amount') return NUMERIC.test(text) || findAmounts(text).length ? FIT.typed : FIT.wrongKind;
+  if (expects === 'duration') return entitiesOf(text, 'duration').length ? FIT.typed : FIT.untypedDuration;
   return kindFits(expects, NUMERIC.test(text) ? 'amount' : 'text');
 }
 
@@ -193,11 +227,11 @@ function tableCellAnswers(question: QuestionInfo, ask: AskDocument, table: Table
       // Row and column both named by the question, nothing else asked: the lookup is exact. A concept question
       // ("total amount due") is the finder's unless the row or column names its qualifier ("total for Q3").
       const qualified = !question.concept || question.subject.some((t) => rowTerms.includes(t) || colTerms.includes(t));
-      const exact = named >= 0.99 && colHit > 0 && fits >= 0.7 && qualified;
+      const exact = named >= FIT.exactNamedShare && colHit > 0 && fits >= FIT.exactMinFit && qualified;
       const base = W.terms * named + W.type * fits + W.proximity + W.rank * rankScore(rank);
       out.push({
         text: cell.text.trim(),
-        score: exact ? Math.max(base, 1.02) : base,
+        score: exact ? Math.max(base, FIT.exactLookupScore) : base,
         termScore: named,
         source: 'table_cell',
         citations: [citationOf(ask, table.pageIndex, cell.bbox)],
@@ -256,7 +290,7 @@ function chunkAnswers(question: QuestionInfo, ask: AskDocument, unit: IndexUnit,
     return box ? [citationOf(ask, unit.page_index, box)] : [];
   };
   if (question.expects !== 'text') out.push(...entityAnswers(question, span, sentences, rank, cite));
-  const sentenceFit = question.expects === 'text' || question.type === 'yes_no' ? 1 : 0.3;
+  const sentenceFit = question.expects === 'text' || question.type === 'yes_no' ? FIT.typed : FIT.sentenceForTyped;
   // A concept's finder reads every way a document states it: a loose sentence is no answer to "what is the term".
   if (question.concept && sentenceFit < 1) return out.filter((a) => a.citations.length);
   const q = new Set(question.terms);
@@ -273,7 +307,7 @@ function chunkAnswers(question: QuestionInfo, ask: AskDocument, unit: IndexUnit,
     if (sentenceFit < 1 && !typed.some((e) => e.start >= s.start && e.start < s.end)) continue;
     // A line that only restates the question ("Term.", "Purchase Price") names a topic; its value is elsewhere.
     if (contentTerms(s.text).filter((t) => !q.has(t) && /\p{L}/u.test(t)).length < MIN_NEW_TERMS) continue;
-    const score = W.terms * s.termScore + W.type * sentenceFit + W.proximity * 0.5 + W.rank * rankScore(rank);
+    const score = W.terms * s.termScore + W.type * sentenceFit + W.proximity * FIT.sentenceProximity + W.rank * rankScore(rank);
     out.push({ text: s.text, score, termScore: s.termScore, source: 'sentence', citations: cite(s.start, s.end) });
   }
   return out.filter((a) => a.citations.length);

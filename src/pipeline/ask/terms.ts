@@ -52,12 +52,15 @@ export function overlap(terms: string[], inText: Set<string> | string[]): number
 /** Words every document is full of: a match on them alone says little about which value is asked for. */
 const WEAK_TERMS = new Set(['date', 'amount', 'number', 'name', 'value', 'agreement', 'document', 'contract', 'information', 'page']);
 
+/** How much a weak word counts against a full word's 1. */
+const WEAK_TERM_WEIGHT = 0.5;
+
 /** Like `overlap`, with weak words counting half. */
 export function weightedOverlap(terms: string[], inText: Set<string>): number {
   let total = 0;
   let found = 0;
   for (const t of terms) {
-    const w = WEAK_TERMS.has(t) ? 0.5 : 1;
+    const w = WEAK_TERMS.has(t) ? WEAK_TERM_WEIGHT : 1;
     total += w;
     if (inText.has(t)) found += w;
   }

@@ -22,6 +22,8 @@ export interface Alignment {
 const MIN_ALIGNMENT = 0.45;
 /** Inherited evidence counts for this share of the built-in score: the caller's own words still break ties. */
 const INHERITED_SHARE = 0.8;
+/** Words of a built-in class's label and description longer than this many letters become phrases of their own. */
+const ALIGNMENT_WORD_MIN_LENGTH = 3;
 
 const cache = new WeakMap<readonly ClassSpec[], Alignment>();
 
@@ -33,7 +35,9 @@ const ALIGNMENT_CLASSES: ClassSpec[] = BUILTIN_CLASSES.map((spec) => ({
   ...spec,
   phrases: [
     ...(spec.phrases ?? []),
-    ...tokenize(`${spec.label.replace(/_/g, ' ')} ${spec.description}`).filter((w) => w.length > 3 && !STOPWORDS.has(w)),
+    ...tokenize(`${spec.label.replace(/_/g, ' ')} ${spec.description}`).filter(
+      (w) => w.length > ALIGNMENT_WORD_MIN_LENGTH && !STOPWORDS.has(w),
+    ),
   ],
 }));
 

@@ -10,6 +10,22 @@ import { alignCallerClasses, inheritBuiltinEvidence } from './caller-classes.ts'
  * numbering, headings and its neighbour. Caller classes replace the built-in set ('other' is always possible).
  */
 
+/** Classification thresholds. Confidences are on a 0–1 scale. */
+const CLASSIFY = {
+  /** Caller class sets kept compiled before the cache is cleared. */
+  maxCallerSets: 100,
+  /** A continuing page's own class is weak under this confidence... */
+  weakConfidence: 0.5,
+  /** ...when also under this share of the previous page's. */
+  weakerShare: 0.8,
+  /** A page taking the previous page's class takes its confidence capped at this... */
+  inheritedConfidenceCap: 0.9,
+  /** ...times this factor. */
+  inheritedConfidenceFactor: 0.8,
+  /** Confidence that a blank page is of no class. */
+  blankConfidence: 0.9,
+} as const;
+
 /** Caller class sets, by content, so the same classes sent again reuse their compiled tables. */
 const callerSets = new Map<string, ClassSpec[]>();
 
@@ -19,7 +35,7 @@ function classSet(classes: ClassSpec[] | null): ClassSpec[] {
   let set = callerSets.get(key);
   if (!set) {
     set = classes.some((c) => c.label === OTHER_CLASS) ? [...classes] : [...classes, { label: OTHER_CLASS, description: '' }];
-    if (callerSets.size > 100) callerSets.clear();
+    if (callerSets.size > CLASSIFY.maxCallerSets) callerSets.clear();
     callerSets.set(key, set);
   }
   return set;
@@ -78,11 +94,18 @@ function smooth(result: Calibrated, f: PageFeatures, prev: PageFeatures | undefi
   const supports =
     continuesNumbering(f, prev) || f.signatureBlock || result.candidates.some((c) => c.label === prevResult.label && c.score > 0);
   const weak =
-    result.label === OTHER_CLASS || f.signatureBlock || (result.confidence < 0.5 && result.confidence < prevResult.confidence * 0.8);
+    result.label === OTHER_CLASS ||
+    f.signatureBlock ||
+    (result.confidence < CLASSIFY.weakConfidence && result.confidence < prevResult.confidence * CLASSIFY.weakerShare);
   // A contract page inside an NDA is the NDA's (nda_contract holds every contract phrase: see taxonomy.ts).
   const subtype = result.label === 'contract' && prevResult.label === 'nda_contract';
   if (!supports || !(weak || subtype)) return result;
-  return { ...result, label: prevResult.label, confidence: Math.round(Math.min(prevResult.confidence, 0.9) * 0.8 * 1000) / 1000 };
+  return {
+    ...result,
+    label: prevResult.label,
+    confidence:
+      Math.round(Math.min(prevResult.confidence, CLASSIFY.inheritedConfidenceCap) * CLASSIFY.inheritedConfidenceFactor * 1000) / 1000,
+  };
 }
 
 export function classifyPages(pages: ModelPage[], classes: ClassSpec[] | null): PageClassification[] {
@@ -94,7 +117,7 @@ export function classifyPages(pages: ModelPage[], classes: ClassSpec[] | null): 
     const prevIndex = i > 0 && features[i - 1].blank && i > 1 ? i - 2 : i - 1;
     const prev = prevIndex >= 0 ? features[prevIndex] : undefined;
     const prevResult = prevIndex >= 0 ? results[prevIndex] : undefined;
-    const own = f.blank ? { label: OTHER_CLASS, confidence: 0.9, candidates: [] } : classifyFeatures(f, set);
+    const own = f.blank ? { label: OTHER_CLASS, confidence: CLASSIFY.blankConfidence, candidates: [] } : classifyFeatures(f, set);
     const result = smooth(own, f, prev, prevResult);
     results.push(result);
     out.push({

@@ -58,21 +58,46 @@ const SIGNATURE = /\b(?:signature|signed|sign here|\/s\/)|_{4,}/gi;
 const CAPTION = /^(?:fig\.?|figure|table|tab\.)\s*[A-Z]?\d+(?:\.\d+)?\s*[:.]/gim;
 const NUMBERED_SECTION = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}/u;
 const SIGNATURE_LINE = /^\s*(?:by|name|print(?:ed)? name|title|its|date|signature|witness)\b[^:\n]{0,25}:/gim;
-const SIGNATURE_PAGE_MAX_WORDS = 150;
 const ATTACHMENT = /^\s*(attachment|exhibit|annex|schedule|appendix|enclosure)\b[\s\w.:-]{0,40}/i;
+
+/** Page features' thresholds. Shares are of the page height; counts are blocks, lines, characters, words or matches. */
+const FEATURES = {
+  /** Title blocks start in this top share of the page... */
+  titleTopShare: 0.35,
+  /** ...and this many of them make the title text... */
+  titleBlocks: 4,
+  /** ...with this many first body lines. */
+  titleFirstLines: 3,
+  /** An attachment heading is among this many blocks starting in this top share of the page... */
+  attachmentBlocks: 4,
+  attachmentTopShare: 0.3,
+  /** ...(or this many first lines when there are none)... */
+  attachmentFirstLines: 3,
+  /** ...on a line at most this many characters long. */
+  attachmentMaxChars: 60,
+  /** A table with at least this many amounts holds line items. */
+  lineItemsMinAmounts: 3,
+  /** Blanks or boxes to fill in that make a form. */
+  formFieldsMin: 3,
+  /** A signature page has at most this many words... */
+  signaturePageMaxWords: 150,
+  /** ...and at least this many signature lines ("By:", "Name:"). */
+  signaturePageMinLines: 2,
+} as const;
 
 const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
 
-const isTitleBlock = (b: Block, page: ModelPage) => (b.type === 'title' || b.type === 'section_header') && b.bbox[1] < page.height * 0.35;
+const isTitleBlock = (b: Block, page: ModelPage) =>
+  (b.type === 'title' || b.type === 'section_header') && b.bbox[1] < page.height * FEATURES.titleTopShare;
 
 /** Title-like text: title/section headers in the top third, else the first three lines of the body. */
 function titleText(page: ModelPage): string {
   const heads = page.blocks
     .filter((b) => isTitleBlock(b, page))
-    .slice(0, 4)
+    .slice(0, FEATURES.titleBlocks)
     .map((b) => b.text);
   const body = page.blocks.filter((b) => b.type !== 'page_header' && b.type !== 'page_footer');
-  const firstLines = (body.length ? body.flatMap((b) => b.lines) : page.lines).slice(0, 3).map((l) => l.text);
+  const firstLines = (body.length ? body.flatMap((b) => b.lines) : page.lines).slice(0, FEATURES.titleFirstLines).map((l) => l.text);
   return [...heads, ...firstLines.filter((l) => !heads.some((h) => h.includes(l)))].join('\n');
 }
 
@@ -82,12 +107,14 @@ function pageText(page: ModelPage): string {
 }
 
 function attachmentHeading(page: ModelPage): string | null {
-  const top = page.blocks.filter((b) => b.type !== 'page_header' && b.bbox[1] < page.height * 0.3).slice(0, 4);
-  const candidates = top.length ? top.map((b) => b.text) : page.lines.slice(0, 3).map((l) => l.text);
+  const top = page.blocks
+    .filter((b) => b.type !== 'page_header' && b.bbox[1] < page.height * FEATURES.attachmentTopShare)
+    .slice(0, FEATURES.attachmentBlocks);
+  const candidates = top.length ? top.map((b) => b.text) : page.lines.slice(0, FEATURES.attachmentFirstLines).map((l) => l.text);
   for (const text of candidates) {
     const m = ATTACHMENT.exec(text.split('\n')[0]);
     // A short line only: "Schedule of payments is as follows..." inside a paragraph is no heading.
-    if (m && text.split('\n')[0].length <= 60) return m[0].trim();
+    if (m && text.split('\n')[0].length <= FEATURES.attachmentMaxChars) return m[0].trim();
   }
   return null;
 }
@@ -99,9 +126,9 @@ function components(page: ModelPage, stats: LayoutStats, identity: IdentityHints
   if (stats.signatures) out.push('signature');
   if (stats.amounts) out.push('amounts');
   if (identity.issuer) out.push('letterhead');
-  if (stats.tables && stats.amounts >= 3) out.push('line_items');
+  if (stats.tables && stats.amounts >= FEATURES.lineItemsMinAmounts) out.push('line_items');
   if (/\b(?:paid|received|approved|stamp)\b/i.test(text) && page.images.length) out.push('stamp');
-  if (count(text, /_{4,}|\[\s?\]|☐/g) >= 3) out.push('form_fields');
+  if (count(text, /_{4,}|\[\s?\]|☐/g) >= FEATURES.formFieldsMin) out.push('form_fields');
   if (page.blocks.some((b) => b.type === 'figure') || page.images.length) out.push('figure');
   return out;
 }
@@ -131,7 +158,9 @@ export function pageFeatures(page: ModelPage): PageFeatures {
     identity,
     componentsPresent: components(page, stats, identity, text),
     attachmentHeading: attachmentHeading(page),
-    hasTopTitle: page.blocks.some((b) => b.type === 'title' && b.bbox[1] < page.height * 0.35),
-    signatureBlock: tokens.length <= SIGNATURE_PAGE_MAX_WORDS && page.lines.reduce((n, l) => n + count(l.text, SIGNATURE_LINE), 0) >= 2,
+    hasTopTitle: page.blocks.some((b) => b.type === 'title' && b.bbox[1] < page.height * FEATURES.titleTopShare),
+    signatureBlock:
+      tokens.length <= FEATURES.signaturePageMaxWords &&
+      page.lines.reduce((n, l) => n + count(l.text, SIGNATURE_LINE), 0) >= FEATURES.signaturePageMinLines,
   };
 }

@@ -7,6 +7,30 @@ import type { IdentityHints } from './types.ts';
  * Only what the page says clearly; a missing hint is better than a wrong one (the splitter trusts these).
  */
 
+/** Where identity hints are looked for and how long they may be. Shares are of the page height; counts are lines or characters. */
+const IDENTITY = {
+  /** Page numbers are read from lines starting above this share of the page height... */
+  edgeBandShare: 0.1,
+  /** ...or ending below this share (when no furniture was found). */
+  bottomBandFrom: 0.9,
+  /** A bare page number is below this. */
+  maxPageNumber: 1000,
+  /** The letterhead is among this many top lines... */
+  issuerTopLines: 6,
+  /** ...at least this many characters long... */
+  issuerMinChars: 3,
+  /** ...at most this many... */
+  issuerMaxChars: 60,
+  /** ...and a line ending in a stop or colon still counts when these last characters name an organisation. */
+  issuerTailChars: 8,
+  /** The EDGAR header is among this many first lines. */
+  filingLines: 3,
+  /** Top lines: those starting in this top share of the page. */
+  topShare: 0.3,
+  /** Document numbers and dates are read from this many first body lines. */
+  upperLines: 60,
+} as const;
+
 /** An English month word: its first three letters. */
 const MONTH = alternation(ENGLISH_MONTH_ABBREVIATIONS);
 
@@ -52,7 +76,7 @@ function firstDate(lines: Line[]): string | undefined {
 /** Page numbering from header/footer blocks, or from the top/bottom lines when the layout found no furniture. */
 function pageNumber(page: ModelPage): IdentityHints['pageNumber'] {
   const furniture = page.blocks.filter((b) => b.type === 'page_header' || b.type === 'page_footer');
-  const edge = (l: Line) => l.bbox[1] < page.height * 0.1 || l.bbox[3] > page.height * 0.9;
+  const edge = (l: Line) => l.bbox[1] < page.height * IDENTITY.edgeBandShare || l.bbox[3] > page.height * IDENTITY.bottomBandFrom;
   const texts = [...furniture.flatMap((b) => b.lines), ...page.lines.filter(edge)].map((l) => l.text);
   for (const t of texts) {
     const m = PAGE_OF.exec(t) ?? SLASH.exec(t);
@@ -64,20 +88,25 @@ function pageNumber(page: ModelPage): IdentityHints['pageNumber'] {
   }
   for (const t of texts) {
     const m = PAGE_ONLY.exec(t) ?? BARE.exec(t);
-    if (m && Number(m[1]) >= 1 && Number(m[1]) < 1000) return { n: Number(m[1]), of: null };
+    if (m && Number(m[1]) >= 1 && Number(m[1]) < IDENTITY.maxPageNumber) return { n: Number(m[1]), of: null };
   }
   return undefined;
 }
 
 /** The letterhead: an organisation-like line among the top lines (left or centred), short, not a sentence. */
 function issuer(top: Line[]): string | undefined {
-  for (const line of top.slice(0, 6)) {
+  for (const line of top.slice(0, IDENTITY.issuerTopLines)) {
     // "Sold By: Acme Ltd" names the issuer after a short label.
     const text = line.text
       .trim()
       .replace(/^[\p{L} ]{1,15}:\s*/u, '')
       .replace(/[,;]$/, '');
-    if (text.length < 3 || text.length > 60 || /[“"(]|, an? /.test(text) || (/[.:]$/.test(text) && !ORGANISATION.test(text.slice(-8))))
+    if (
+      text.length < IDENTITY.issuerMinChars ||
+      text.length > IDENTITY.issuerMaxChars ||
+      /[“"(]|, an? /.test(text) ||
+      (/[.:]$/.test(text) && !ORGANISATION.test(text.slice(-IDENTITY.issuerTailChars)))
+    )
       continue;
     if (ORGANISATION.test(text) && !/\b(?:bill|ship|to|from)\s*:/i.test(line.text)) return text;
   }
@@ -86,7 +115,7 @@ function issuer(top: Line[]): string | undefined {
 
 /** The EDGAR header's file name, from the first lines of the page only (the header opens the exhibit). */
 function filing(lines: Line[]): string | undefined {
-  for (const line of lines.slice(0, 3)) {
+  for (const line of lines.slice(0, IDENTITY.filingLines)) {
     const m = EDGAR_HEADER.exec(line.text);
     if (m) return m[1].toLowerCase();
   }
@@ -98,10 +127,10 @@ const bodyBlocks = (page: ModelPage): Block[] => page.blocks.filter((b) => b.typ
 export function extractIdentity(page: ModelPage): IdentityHints {
   const lines = page.blocks.length ? bodyBlocks(page).flatMap((b) => b.lines) : page.lines;
   const topLines = [...page.lines]
-    .filter((l) => l.bbox[1] < page.height * 0.3)
+    .filter((l) => l.bbox[1] < page.height * IDENTITY.topShare)
     .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
   const hints: IdentityHints = {};
-  const upper = lines.slice(0, 60);
+  const upper = lines.slice(0, IDENTITY.upperLines);
   const num = documentNumber(upper);
   if (num) hints.documentNumber = num;
   const date = firstDate(upper);

@@ -12,12 +12,46 @@ const NO_PARENTS: ReadonlyMap<string, string> = new Map();
  * Tables are compiled once per class set (WeakMap on the array) so a page costs one pass over its tokens.
  */
 
+/** BM25 term-frequency saturation: more hits of a phrase add less and less. */
 const K1 = 1.2;
+/** BM25 length normalisation strength (0: none, 1: full). */
 const B = 0.3;
 /** Typical page length in tokens, for BM25's length normalisation. */
 const AVG_PAGE_TOKENS = 350;
+/** A phrase in the title text counts this many body hits. */
 const TITLE_WEIGHT = 3;
+/** Weight of a class's own phrases, its label and its description words. */
 const WEIGHT = { phrase: 1, label: 1.5, description: 0.35 };
+
+/** Each extra token of a phrase adds this much to its weight (longer phrases are more specific). */
+const PHRASE_LENGTH_BOOST = 0.6;
+/** Pages shorter than this many tokens are normalised as this long. */
+const MIN_PAGE_TOKENS = 20;
+
+/** Layout evidence added to a built-in class's score (score units), and the counts it is read from. */
+const LAYOUT_BONUS = {
+  /** Invoices and receipts: per amount on the page, up to `maxAmounts`... */
+  perAmount: 0.25,
+  maxAmounts: 6,
+  /** ...plus this with a table. */
+  invoiceTable: 0.5,
+  /** Bank statements: this with at least `statementMinDates` dates and `statementMinAmounts` amounts. */
+  statement: 1,
+  statementMinDates: 5,
+  statementMinAmounts: 5,
+  /** Forms: this with form fields. */
+  formFields: 1,
+  /** Contracts: this with a signature. */
+  contractSignature: 0.5,
+  /** Papers: per caption and per numbered section, each up to `maxCaptions` / `maxSections`. */
+  paperPerCaption: 0.6,
+  paperPerSection: 0.8,
+  maxCaptions: 3,
+  maxSections: 3,
+  /** Reports: per caption, up to `maxCaptions`, plus this with a table. */
+  reportPerCaption: 0.4,
+  reportTable: 0.3,
+} as const;
 
 export const STOPWORDS: ReadonlySet<string> = new Set(
   'a an and or the of to in on for with by from as at is are be been being it its this that these those such any all each other anything fits none classes class which who whom whose what when where how into over under about than then there their them they we our you your his her he she not no can may might must will would should could also more most some like e.g i.e etc between within upon after before during through without'.split(
@@ -69,7 +103,7 @@ function addPhrase(index: Map<string, PhraseEntry>, tokens: string[], cls: numbe
   const key = tokens.join(' ');
   let entry = index.get(key);
   if (!entry) {
-    entry = { tokens, key, weights: new Map(), idf: 0, lengthBoost: 1 + 0.6 * (tokens.length - 1) };
+    entry = { tokens, key, weights: new Map(), idf: 0, lengthBoost: 1 + PHRASE_LENGTH_BOOST * (tokens.length - 1) };
     index.set(key, entry);
   }
   entry.weights.set(cls, Math.max(entry.weights.get(cls) ?? 0, weight));
@@ -144,7 +178,7 @@ export function scorePage(features: Pick<PageFeatures, 'tokens' | 'titleTokens'>
   const scores = new Array<number>(table.labels.length).fill(0);
   const body = countPhrases(features.tokens, table);
   const title = countPhrases(features.titleTokens, table);
-  const lengthNorm = 1 - B + (B * Math.max(features.tokens.length, 20)) / AVG_PAGE_TOKENS;
+  const lengthNorm = 1 - B + (B * Math.max(features.tokens.length, MIN_PAGE_TOKENS)) / AVG_PAGE_TOKENS;
   for (const [p, bodyCount] of body) {
     const tf = bodyCount + (TITLE_WEIGHT - 1) * (title.get(p) ?? 0);
     const saturated = (tf * (K1 + 1)) / (tf + K1 * lengthNorm);
@@ -160,18 +194,21 @@ export function layoutBonus(label: string, f: PageFeatures): number {
   switch (label) {
     case 'invoice':
     case 'receipt':
-      return Math.min(s.amounts, 6) * 0.25 + (s.tables ? 0.5 : 0);
+      return Math.min(s.amounts, LAYOUT_BONUS.maxAmounts) * LAYOUT_BONUS.perAmount + (s.tables ? LAYOUT_BONUS.invoiceTable : 0);
     case 'bank_statement':
-      return s.dates >= 5 && s.amounts >= 5 ? 1 : 0;
+      return s.dates >= LAYOUT_BONUS.statementMinDates && s.amounts >= LAYOUT_BONUS.statementMinAmounts ? LAYOUT_BONUS.statement : 0;
     case 'form':
-      return f.componentsPresent.includes('form_fields') ? 1 : 0;
+      return f.componentsPresent.includes('form_fields') ? LAYOUT_BONUS.formFields : 0;
     case 'contract':
     case 'nda_contract':
-      return s.signatures ? 0.5 : 0;
+      return s.signatures ? LAYOUT_BONUS.contractSignature : 0;
     case 'scientific_paper':
-      return Math.min(s.captions, 3) * 0.6 + Math.min(s.numberedSections, 3) * 0.8;
+      return (
+        Math.min(s.captions, LAYOUT_BONUS.maxCaptions) * LAYOUT_BONUS.paperPerCaption +
+        Math.min(s.numberedSections, LAYOUT_BONUS.maxSections) * LAYOUT_BONUS.paperPerSection
+      );
     case 'report':
-      return Math.min(s.captions, 3) * 0.4 + (s.tables ? 0.3 : 0);
+      return Math.min(s.captions, LAYOUT_BONUS.maxCaptions) * LAYOUT_BONUS.reportPerCaption + (s.tables ? LAYOUT_BONUS.reportTable : 0);
     default:
       return 0;
   }
@@ -187,6 +224,10 @@ export interface Calibrated {
 const EVIDENCE_SCALE = 8;
 /** Softmax temperature relative to the top score: the margin over the runner-up matters, not the scale. */
 const RELATIVE_TEMPERATURE = 0.25;
+/** Softmax temperature floor (score units). */
+const MIN_TEMPERATURE = 0.5;
+/** Candidates reported per page. */
+const CANDIDATES = 3;
 /** Below this the page falls back to 'other'. */
 export const MIN_CONFIDENCE = 0.3;
 /** 'other' means only that no class has the evidence: the page may well be of a class we cannot read (another script). */
@@ -199,9 +240,9 @@ const OTHER_CONFIDENCE_CAP = 0.4;
 export function calibrate(labels: string[], scores: number[], parents: ReadonlyMap<string, string> = NO_PARENTS): Calibrated {
   const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
   const top = scores[order[0]] ?? 0;
-  const candidates = order.slice(0, 3).map((i) => ({ label: labels[i], score: Math.round(scores[i] * 1000) / 1000 }));
+  const candidates = order.slice(0, CANDIDATES).map((i) => ({ label: labels[i], score: Math.round(scores[i] * 1000) / 1000 }));
   if (!(top > 0)) return { label: OTHER_CLASS, confidence: OTHER_CONFIDENCE_CAP, candidates };
-  const t = Math.max(top * RELATIVE_TEMPERATURE, 0.5);
+  const t = Math.max(top * RELATIVE_TEMPERATURE, MIN_TEMPERATURE);
   const best = labels[order[0]];
   const related = (label: string) => label !== best && (parents.get(label) === best || parents.get(best) === label);
   const exps = scores.map((s, i) => (related(labels[i]) ? 0 : Math.exp((s - top) / t)));

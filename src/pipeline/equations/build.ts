@@ -9,8 +9,52 @@ import { validateLatex } from './validate.ts';
  * and matrices, each recursing into its parts), then the remaining line left to right with scripts found from
  * baseline shifts and sizes. Recursion depth and item counts are bounded.
  */
+
+/** Deepest nesting of structures built (a fraction in a root in a fraction…). */
 const MAX_DEPTH = 10;
+/** Most glyph items of a formula read. */
 const MAX_ITEMS = 600;
+
+/**
+ * The builder's thresholds. Lengths are in font sizes (`size`: the line's typical glyph size, or the item's own
+ * where named); confidences are on a 0–1 scale.
+ */
+const LATEX = {
+  /** Starting confidence of a display formula's LaTeX... */
+  blockConfidence: 0.9,
+  /** ...and of an inline one's. */
+  inlineConfidence: 0.85,
+  /** Confidence lost per glyph with no known character... */
+  unknownGlyphPenalty: 0.1,
+  /** ...at most this much in all. */
+  unknownGlyphMaxPenalty: 0.4,
+  /** Confidence lost when the recursion depth was hit. */
+  depthHitPenalty: 0.2,
+  /** Confidence kept (factor) when the LaTeX does not parse. */
+  unparsedFactor: 0.3,
+  /** Lowest confidence reported. */
+  minConfidence: 0.05,
+  /** A prime within this many sizes of a subscript's last glyph... */
+  primeOfSubGapSizes: 0.3,
+  /** ...and under this share of the line's size sits on the subscript. */
+  primeOfSubSizeShare: 0.85,
+  /** Digits closer than this many sizes are one number; letters closer than this many of their sizes are one word. */
+  joinGapSizes: 0.15,
+  /** A structure under this share of the line's size... */
+  structureSupSizeShare: 0.8,
+  /** ...ending this many sizes above the baseline is a superscript. */
+  structureSupRaiseSizes: 0.3,
+  /** A baseline raised by more than this many sizes is a superscript. */
+  supShiftSizes: 0.2,
+  /** A baseline lowered by more than this many sizes is a subscript when smaller than `subSizeShare`... */
+  subShiftSizes: 0.12,
+  subSizeShare: 0.9,
+  /** ...or whatever its size when lowered by more than this many sizes. */
+  subDeepShiftSizes: 0.3,
+  /** Small glyphs (under `smallSubSizeShare`) lowered by more than this many sizes are subscripts too. */
+  smallSubShiftSizes: 0.06,
+  smallSubSizeShare: 0.8,
+} as const;
 
 export function formulaToLatex(input: FormulaInput): { latex: string; confidence: number } {
   try {
@@ -20,11 +64,11 @@ export function formulaToLatex(input: FormulaInput): { latex: string; confidence
     const stats = { unknown: input.glyphs.filter((g) => g.c === '\ufffd').length, depthHit: false };
     const latex = tidy(buildLevel(items, rules, 0, stats));
     const parses = validateLatex(latex, input.display_mode === 'block');
-    let confidence = input.display_mode === 'block' ? 0.9 : 0.85;
-    confidence -= Math.min(0.4, stats.unknown * 0.1);
-    if (stats.depthHit) confidence -= 0.2;
-    if (!parses) confidence *= 0.3;
-    return { latex, confidence: Math.max(0.05, Math.round(confidence * 100) / 100) };
+    let confidence = input.display_mode === 'block' ? LATEX.blockConfidence : LATEX.inlineConfidence;
+    confidence -= Math.min(LATEX.unknownGlyphMaxPenalty, stats.unknown * LATEX.unknownGlyphPenalty);
+    if (stats.depthHit) confidence -= LATEX.depthHitPenalty;
+    if (!parses) confidence *= LATEX.unparsedFactor;
+    return { latex, confidence: Math.max(LATEX.minConfidence, Math.round(confidence * 100) / 100) };
   } catch {
     return { latex: '', confidence: 0 };
   }
@@ -76,7 +120,11 @@ function layoutLine(items: Item[], size: number, build: (items: Item[], rules: R
       const group = groups[groups.length - 1];
       // g′ inside a subscript: the prime sits on the subscript's letter, not on the base.
       const lastSub = group.sub[group.sub.length - 1];
-      const primeOfSub = isPrime(item) && lastSub && item.bbox[0] - lastSub.bbox[2] < size * 0.3 && item.size < size * 0.85;
+      const primeOfSub =
+        isPrime(item) &&
+        lastSub &&
+        item.bbox[0] - lastSub.bbox[2] < size * LATEX.primeOfSubGapSizes &&
+        item.size < size * LATEX.primeOfSubSizeShare;
       group[primeOfSub ? 'sub' : level].push(item);
     }
   }
@@ -107,7 +155,7 @@ function layoutLine(items: Item[], size: number, build: (items: Item[], rules: R
       !(prevBase.base.char === '.' && groups[i].base!.char === '.') &&
       !prevBase.sub.length &&
       !prevBase.sup.length &&
-      groups[i].base!.bbox[0] - prevBase.base.bbox[2] < size * 0.15;
+      groups[i].base!.bbox[0] - prevBase.base.bbox[2] < size * LATEX.joinGapSizes;
     if (joinsNumber && pieces.length) pieces[pieces.length - 1] += text;
     else pieces.push(text);
     i = last;
@@ -121,7 +169,7 @@ function levelOf(item: Item, baseline: number, size: number): Level {
     return level === 'base' ? 'sup' : level;
   }
   if (item.latex !== undefined || isStructural(item)) {
-    if (item.size < size * 0.8 && item.bbox[3] < baseline - size * 0.3) return 'sup';
+    if (item.size < size * LATEX.structureSupSizeShare && item.bbox[3] < baseline - size * LATEX.structureSupRaiseSizes) return 'sup';
     return 'base';
   }
   return shiftLevel(item, baseline, size);
@@ -129,10 +177,10 @@ function levelOf(item: Item, baseline: number, size: number): Level {
 
 function shiftLevel(item: Item, baseline: number, size: number): Level {
   const shift = item.baseline - baseline;
-  if (shift < -size * 0.2) return 'sup';
-  if (shift > size * 0.12 && (item.size < size * 0.9 || shift > size * 0.3)) return 'sub';
+  if (shift < -size * LATEX.supShiftSizes) return 'sup';
+  if (shift > size * LATEX.subShiftSizes && (item.size < size * LATEX.subSizeShare || shift > size * LATEX.subDeepShiftSizes)) return 'sub';
   // Small digits barely lowered (μ₀ set by some producers 0.1 em down) are still subscripts.
-  if (shift > size * 0.06 && item.size < size * 0.8) return 'sub';
+  if (shift > size * LATEX.smallSubShiftSizes && item.size < size * LATEX.smallSubSizeShare) return 'sub';
   return 'base';
 }
 
@@ -143,7 +191,7 @@ function letterRun(bases: (Item | null)[], start: number): { latex: string; leng
   for (let i = start; i < bases.length; i++) {
     const item = bases[i];
     if (!item?.glyph || !/^[A-Za-z]$/.test(item.char ?? '') || isItalicGlyph(item.glyph) || item.glyph.bold) break;
-    if (prev && item.bbox[0] - prev.bbox[2] > item.size * 0.15) break;
+    if (prev && item.bbox[0] - prev.bbox[2] > item.size * LATEX.joinGapSizes) break;
     word += item.char;
     prev = item;
   }

@@ -1,6 +1,7 @@
 import type { Glyph, PageDrawing } from '../drawing/mod.ts';
 import type { BBox, ModelPage } from '../model/types.ts';
 import { centerIn, centerY, grown, intersects, union } from '../model/geometry.ts';
+import { DETECT } from './detect-thresholds.ts';
 import { isItalicGlyph } from './items.ts';
 import { isProseWord, isStrongMath, mathSignals, wordsOf } from './signals.ts';
 
@@ -19,7 +20,6 @@ interface Unit {
   kind: 'math' | 'prose' | 'neutral';
 }
 
-const MAX_GLYPHS = 40_000;
 const TAG = /^\(\s*([0-9]+(?:[.-][0-9]+)*[a-z]?|[A-Z]?[0-9]+[a-z]?|[ivx]+)\s*\)$/u;
 
 /**
@@ -28,13 +28,15 @@ const TAG = /^\(\s*([0-9]+(?:[.-][0-9]+)*[a-z]?|[A-Z]?[0-9]+[a-z]?|[ivx]+)\s*\)$
  * Inline formulas: runs of math words inside prose lines (conservative: a math font, Greek or a math symbol).
  */
 export function detectRegions(page: ModelPage, drawing: PageDrawing): FormulaRegion[] {
-  const glyphs = drawing.glyphs.slice(0, MAX_GLYPHS).filter((g) => g.c.trim() && !/[\u200b-\u200f\ufeff]/u.test(g.c));
+  const glyphs = drawing.glyphs.slice(0, DETECT.maxGlyphs).filter((g) => g.c.trim() && !/[\u200b-\u200f\ufeff]/u.test(g.c));
   const units = unitsOf(page, glyphs);
   const regions: FormulaRegion[] = [];
   // Glyphs of prose lines never join a display formula's area (a caption or table cell beside it).
   const proseGlyphs = new Set(units.filter((u) => u.kind === 'prose').flatMap((u) => u.glyphs));
   const free = glyphs.filter((g) => !proseGlyphs.has(g));
-  const rules = drawing.paths.filter((p) => p.bbox[3] - p.bbox[1] <= 4 && p.bbox[2] - p.bbox[0] >= 6).map((p) => p.bbox);
+  const rules = drawing.paths
+    .filter((p) => p.bbox[3] - p.bbox[1] <= DETECT.ruleMaxHeight && p.bbox[2] - p.bbox[0] >= DETECT.ruleMinWidth)
+    .map((p) => p.bbox);
   for (const group of displayGroups(units, rules)) regions.push(...splitDisplay(group, free));
   attachFarTags(regions, units);
   const taken = regions.map((r) => r.bbox);
@@ -63,10 +65,12 @@ function unitsOf(page: ModelPage, glyphs: Glyph[]): Unit[] {
     inside.forEach((g) => used.add(g));
     const s = mathSignals(inside);
     // A delimiter far taller than body text (a matrix's parentheses) is math even in a text font.
-    if (inside.some((g) => /^[()[\]{}|]$/u.test(g.c) && g.size >= bodySize * 1.5)) s.strong++;
+    if (inside.some((g) => /^[()[\]{}|]$/u.test(g.c) && g.size >= bodySize * DETECT.tallDelimiterSizes)) s.strong++;
     const inEquationBlock = equationBlocks.some((b) => centerIn(line.bbox, b));
-    const math = s.strong > 0 || (s.weak >= 2 && inEquationBlock) || s.weak >= 3;
-    const prose = s.proseLetters > Math.max(3, (s.strong + s.weak) * 1.5) || s.uprightLetters > (s.strong + s.weak) * 2 + 3;
+    const math = s.strong > 0 || (s.weak >= DETECT.weakSignalsInEquationBlock && inEquationBlock) || s.weak >= DETECT.weakSignalsAlone;
+    const prose =
+      s.proseLetters > Math.max(DETECT.proseLettersFloor, (s.strong + s.weak) * DETECT.proseLettersPerSignal) ||
+      s.uprightLetters > (s.strong + s.weak) * DETECT.uprightLettersPerSignal + DETECT.uprightLettersSlack;
     units.push({ bbox: union(inside.map((g) => g.bbox)), glyphs: inside, kind: prose ? 'prose' : math ? 'math' : 'neutral' });
   }
   return units;
@@ -101,7 +105,7 @@ function displayGroups(units: Unit[], rules: BBox[]): Unit[][] {
 function near(a: Unit, b: Unit, size: number): boolean {
   const vGap = Math.max(a.bbox[1], b.bbox[1]) - Math.min(a.bbox[3], b.bbox[3]);
   const hGap = Math.max(a.bbox[0], b.bbox[0]) - Math.min(a.bbox[2], b.bbox[2]);
-  return vGap < size * 0.5 && hGap < size * 2.5;
+  return vGap < size * DETECT.nearVerticalGap && hGap < size * DETECT.nearHorizontalGap;
 }
 
 /**
@@ -112,8 +116,8 @@ function belongs(a: Unit, b: Unit, sizeA: number, sizeB: number, rules: BBox[]):
   if (a.kind === 'math' && b.kind === 'math') return true;
   const [math, plain, mathSize, plainSize] = a.kind === 'math' ? [a, b, sizeA, sizeB] : [b, a, sizeB, sizeA];
   const shorter = Math.min(plain.bbox[3] - plain.bbox[1], math.bbox[3] - math.bbox[1]);
-  const sameBand = Math.min(math.bbox[3], plain.bbox[3]) - Math.max(math.bbox[1], plain.bbox[1]) > shorter * 0.5;
-  if (sameBand || plainSize < mathSize * 0.85) return true;
+  const sameBand = Math.min(math.bbox[3], plain.bbox[3]) - Math.max(math.bbox[1], plain.bbox[1]) > shorter * DETECT.sameBandShare;
+  if (sameBand || plainSize < mathSize * DETECT.smallerSizeShare) return true;
   const top = Math.min(math.bbox[1], plain.bbox[1]);
   const bottom = Math.max(math.bbox[3], plain.bbox[3]);
   return rules.some(
@@ -122,21 +126,21 @@ function belongs(a: Unit, b: Unit, sizeA: number, sizeB: number, rules: BBox[]):
       r[3] <= bottom &&
       r[0] < plain.bbox[2] &&
       r[2] > plain.bbox[0] &&
-      r[2] - r[0] < (plain.bbox[2] - plain.bbox[0]) * 3 + plainSize * 2,
+      r[2] - r[0] < (plain.bbox[2] - plain.bbox[0]) * DETECT.ruleWidthPerLineWidth + plainSize * DETECT.ruleWidthSlackSizes,
   );
 }
 
 function typicalSize(glyphs: Glyph[]): number {
   const sizes = glyphs.map((g) => g.size).sort((a, b) => a - b);
-  return sizes[Math.floor(sizes.length / 2)] ?? 10;
+  return sizes[Math.floor(sizes.length / 2)] ?? DETECT.defaultSize;
 }
 
 /** A display group's glyphs (all page glyphs in its area), split at wide horizontal gaps; `(n)` on the right is the tag. */
 function splitDisplay(group: Unit[], pageGlyphs: Glyph[]): FormulaRegion[] {
   const area = union(group.map((u) => u.bbox));
   const size = typicalSize(group.flatMap((u) => u.glyphs));
-  const glyphs = pageGlyphs.filter((g) => centerIn(g.bbox, grown(area, size * 0.15)));
-  const clusters = horizontalClusters(glyphs, size * 2.5);
+  const glyphs = pageGlyphs.filter((g) => centerIn(g.bbox, grown(area, size * DETECT.areaGrowSizes)));
+  const clusters = horizontalClusters(glyphs, size * DETECT.clusterGapSizes);
   const last = clusters[clusters.length - 1];
   let tag: string | undefined;
   if (clusters.length > 1) {
@@ -163,7 +167,7 @@ function splitDisplay(group: Unit[], pageGlyphs: Glyph[]): FormulaRegion[] {
 function trimDisplay(glyphs: Glyph[]): Glyph[] {
   const words = wordsOf(glyphs);
   const size = Math.max(...glyphs.map((g) => g.size));
-  const onRow = (w: Glyph[]) => w.every((g) => g.size >= size * 0.8);
+  const onRow = (w: Glyph[]) => w.every((g) => g.size >= size * DETECT.mainRowSizeShare);
   // Exercise numbers ("150.") and prose at the left end are not part of the formula.
   while (words.length > 1 && onRow(words[0]) && (isProseWord(words[0]) || /^\d+\.$/u.test(words[0].map((g) => g.c).join(''))))
     words.shift();
@@ -178,14 +182,14 @@ function trimDisplay(glyphs: Glyph[]): Glyph[] {
  * (=, ≤, …) when there are several rows; every glyph goes to the nearest row.
  */
 function splitRows(glyphs: Glyph[]): Glyph[][] {
-  if (glyphs.length < 4) return [glyphs];
+  if (glyphs.length < DETECT.splitRowsMinGlyphs) return [glyphs];
   const size = Math.max(...glyphs.filter((g) => !/[∑∏∫∮⋃⋂()[\]{}|]/u.test(g.c)).map((g) => g.size), 1);
   const anchors: number[] = [];
   for (const g of glyphs) {
-    if (!/^[=≤≥<>≈≠≡∈]$/u.test(g.c) || g.size < size * 0.9) continue;
-    if (!anchors.some((y) => Math.abs(y - g.y) < size * 1.2)) anchors.push(g.y);
+    if (!/^[=≤≥<>≈≠≡∈]$/u.test(g.c) || g.size < size * DETECT.anchorSizeShare) continue;
+    if (!anchors.some((y) => Math.abs(y - g.y) < size * DETECT.anchorRowGapSizes)) anchors.push(g.y);
   }
-  if (anchors.length < 2) return [glyphs];
+  if (anchors.length < DETECT.splitRowsMinAnchors) return [glyphs];
   const rows: Glyph[][] = anchors.map(() => []);
   for (const g of glyphs) {
     const y = centerY(g.bbox);
@@ -218,7 +222,9 @@ function attachFarTags(regions: FormulaRegion[], units: Unit[]): void {
     if (region.tag || region.display_mode !== 'block') continue;
     const mid = centerY(region.bbox);
     const candidate = tags
-      .filter((t) => !used.has(t) && t.bbox[0] > region.bbox[2] && mid > t.bbox[1] - 4 && mid < t.bbox[3] + 4)
+      .filter(
+        (t) => !used.has(t) && t.bbox[0] > region.bbox[2] && mid > t.bbox[1] - DETECT.farTagSlack && mid < t.bbox[3] + DETECT.farTagSlack,
+      )
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
     if (
       !candidate ||
@@ -262,7 +268,7 @@ function inlineRuns(unit: Unit): FormulaRegion[] {
       flush();
       continue;
     }
-    const mathy = word.some(strong) || (/^[\p{L}0-9=+\-−/()[\]^_<>|.,]+$/u.test(textOf(word)) && word.length <= 6);
+    const mathy = word.some(strong) || (/^[\p{L}0-9=+\-−/()[\]^_<>|.,]+$/u.test(textOf(word)) && word.length <= DETECT.inlineWordMaxGlyphs);
     if (mathy) run.push(word);
     else flush();
     if (/[,;:]$/u.test(textOf(word))) flush();
@@ -276,8 +282,16 @@ function isOperatorName(word: Glyph[], run: Glyph[][], next: Glyph[] | undefined
   const previous = run[run.length - 1]?.[run[run.length - 1].length - 1];
   const first = word[0];
   const last = word[word.length - 1];
-  if (!previous || !next || word.length > 5 || first.bbox[0] - previous.bbox[2] > first.size * 0.15) return false;
-  return next[0].size < last.size * 0.85 && Math.abs(next[0].y - last.y) > last.size * 0.1;
+  if (
+    !previous ||
+    !next ||
+    word.length > DETECT.operatorNameMaxGlyphs ||
+    first.bbox[0] - previous.bbox[2] > first.size * DETECT.operatorNameGlueSizes
+  )
+    return false;
+  return (
+    next[0].size < last.size * DETECT.operatorScriptSizeShare && Math.abs(next[0].y - last.y) > last.size * DETECT.operatorScriptShiftSizes
+  );
 }
 
 /**
@@ -289,10 +303,14 @@ function scriptedLetters(words: Glyph[][]): Set<Glyph> {
   for (let k = 0; k + 1 < words.length; k++) {
     const base = words[k];
     const script = words[k + 1];
-    if (!isMathLetterWord(base) || script.length > 3) continue;
+    if (!isMathLetterWord(base) || script.length > DETECT.scriptMaxGlyphs) continue;
     const b = base[0];
     const s = script[0];
-    if (s.size < b.size * 0.85 && Math.abs(s.y - b.y) > b.size * 0.15 && s.bbox[0] - b.bbox[2] < b.size * 0.35) {
+    if (
+      s.size < b.size * DETECT.scriptSizeShare &&
+      Math.abs(s.y - b.y) > b.size * DETECT.scriptShiftSizes &&
+      s.bbox[0] - b.bbox[2] < b.size * DETECT.scriptGlueSizes
+    ) {
       out.add(b);
       script.forEach((g) => out.add(g));
     }
@@ -319,7 +337,11 @@ export function textOf(glyphs: Glyph[]): string {
   let out = '';
   let prev: Glyph | null = null;
   for (const g of sorted) {
-    if (prev && (Math.abs(g.y - prev.y) > prev.size * 0.5 || g.bbox[0] - prev.bbox[2] > prev.size * 0.2)) out += ' ';
+    if (
+      prev &&
+      (Math.abs(g.y - prev.y) > prev.size * DETECT.wordBreakShiftSizes || g.bbox[0] - prev.bbox[2] > prev.size * DETECT.wordBreakGapSizes)
+    )
+      out += ' ';
     out += g.c;
     prev = g;
   }

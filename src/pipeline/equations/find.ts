@@ -34,19 +34,27 @@ function codegenEquations(page: ModelPage, drawing: PageDrawing): EquationFindin
   return out;
 }
 
+/** Px a formula's area grows by to take in its paths. */
+const AREA_MARGIN = 3;
+/** A thin path (at most this many px tall) crossing the area is taken whole... */
+const THIN_PATH_MAX_HEIGHT = 4;
+/** ...when narrower than this many times the area's width. */
+const THIN_PATH_MAX_WIDTH_SHARE = 2;
+/** An inline formula's confidence is scaled by this (prose around it makes its extent less sure). */
+const INLINE_CONFIDENCE_FACTOR = 0.9;
+
 function regionFinding(region: FormulaRegion, drawing: PageDrawing): EquationFinding | null {
-  const margin = 3;
-  const area = grown(region.bbox, margin);
+  const area = grown(region.bbox, AREA_MARGIN);
   // Rules (fraction bars, overbars) may stick out past the glyphs: take thin paths that cross the area, whole.
   const paths = drawing.paths.filter((p) => {
     const inside = p.bbox[0] >= area[0] && p.bbox[2] <= area[2] && p.bbox[1] >= area[1] && p.bbox[3] <= area[3];
     const thinCrossing =
-      p.bbox[3] - p.bbox[1] <= 4 &&
+      p.bbox[3] - p.bbox[1] <= THIN_PATH_MAX_HEIGHT &&
       p.bbox[1] >= area[1] &&
       p.bbox[3] <= area[3] &&
       p.bbox[0] < area[2] &&
       p.bbox[2] > area[0] &&
-      p.bbox[2] - p.bbox[0] < (area[2] - area[0]) * 2;
+      p.bbox[2] - p.bbox[0] < (area[2] - area[0]) * THIN_PATH_MAX_WIDTH_SHARE;
     return inside || thinCrossing;
   });
   const { latex, confidence } = formulaToLatex({ glyphs: region.glyphs, paths, bbox: region.bbox, display_mode: region.display_mode });
@@ -57,7 +65,7 @@ function regionFinding(region: FormulaRegion, drawing: PageDrawing): EquationFin
     latex,
     source_text: textOf(region.glyphs),
     display_mode: region.display_mode,
-    confidence: region.display_mode === 'inline' ? Math.round(confidence * 0.9 * 100) / 100 : confidence,
+    confidence: region.display_mode === 'inline' ? Math.round(confidence * INLINE_CONFIDENCE_FACTOR * 100) / 100 : confidence,
     engine: 'equation_codegen',
   };
   if (region.tag) finding.tag = region.tag;

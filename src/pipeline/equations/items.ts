@@ -32,6 +32,22 @@ export function glyphItems(glyphs: Glyph[]): Item[] {
   return items;
 }
 
+/** What makes a drawn path a rule (px, or shares of the text size). */
+const RULE = {
+  /** At most this tall (px)... */
+  maxHeight: 3.5,
+  /** ...or this share of the text size, whichever is more; */
+  maxHeightShare: 0.2,
+  /** at least this wide (px)... */
+  minWidth: 4,
+  /** ...this many times its height... */
+  minAspect: 3,
+  /** ...and this share of the text size. */
+  minWidthShare: 0.3,
+} as const;
+/** Font size (px) of an empty item set. */
+const DEFAULT_TEXT_SIZE = 10;
+
 /** Rules among the paths: much wider than tall and thin (under about a fifth of the text size). */
 export function rulesOf(paths: DrawnPath[], textSize: number): Rule[] {
   const rules: Rule[] = [];
@@ -39,7 +55,11 @@ export function rulesOf(paths: DrawnPath[], textSize: number): Rule[] {
     const [x0, y0, x1, y1] = p.bbox;
     const height = y1 - y0;
     const width = x1 - x0;
-    if (height <= Math.max(3.5, textSize * 0.2) && width >= Math.max(4, height * 3) && width >= textSize * 0.3) {
+    if (
+      height <= Math.max(RULE.maxHeight, textSize * RULE.maxHeightShare) &&
+      width >= Math.max(RULE.minWidth, height * RULE.minAspect) &&
+      width >= textSize * RULE.minWidthShare
+    ) {
       rules.push({ x0, x1, y: (y0 + y1) / 2 });
     }
   }
@@ -50,7 +70,7 @@ export function rulesOf(paths: DrawnPath[], textSize: number): Rule[] {
 export function textSizeOf(items: Item[]): number {
   const sizes = items.filter((i) => i.char && !isStructural(i) && !/^[()[\]{}|‖]$/u.test(i.char)).map((i) => i.size);
   const pool = sizes.length ? sizes : items.map((i) => i.size);
-  if (!pool.length) return 10;
+  if (!pool.length) return DEFAULT_TEXT_SIZE;
   return Math.max(...pool);
 }
 

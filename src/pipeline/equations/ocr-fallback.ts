@@ -36,7 +36,10 @@ function escapeChar(c: string): string {
   return '';
 }
 
+/** Confidence (0–1) of a formula read back from OCR text whose LaTeX parses. */
 const OCR_CONFIDENCE = 0.35;
+/** Confidence of a fallback formula whose LaTeX does not parse. */
+const OCR_UNPARSED_CONFIDENCE = OCR_CONFIDENCE / 3;
 
 /** Formulas on an OCR'd page: layout equation blocks, plus lines that read as math (a relation or math symbols, little prose). */
 export function ocrEquations(page: ModelPage): EquationFinding[] {
@@ -52,7 +55,7 @@ export function ocrEquations(page: ModelPage): EquationFinding[] {
 
 function finding(bbox: BBox, text: string): EquationFinding {
   const latex = latexFromText(text);
-  const confidence = validateLatex(latex) ? OCR_CONFIDENCE : OCR_CONFIDENCE / 3;
+  const confidence = validateLatex(latex) ? OCR_CONFIDENCE : OCR_UNPARSED_CONFIDENCE;
   return { bbox, latex, source_text: text, display_mode: 'block', confidence, engine: 'parse_fallback' };
 }
 

@@ -12,15 +12,18 @@ export function isStrongMath(g: Glyph): boolean {
   return MATH_FONT.test(g.font) && /^[\p{L}\p{N}=+<>]$/u.test(c);
 }
 
-/** Words of a glyph run: split where the gap is wider than a quarter of the size or the baseline jumps. */
+/** A glyph starts a new word after a gap, or a size change, over this share of the larger size. */
+const WORD_BREAK_SHARE = 0.2;
+
+/** Words of a glyph run: split where the gap is wider than a fifth of the size, the size changes or the font class does. */
 export function wordsOf(glyphs: Glyph[]): Glyph[][] {
   const sorted = [...glyphs].sort((a, b) => a.bbox[0] - b.bbox[0]);
   const words: Glyph[][] = [];
   let prev: Glyph | null = null;
   for (const g of sorted) {
     const gap = prev ? g.bbox[0] - prev.bbox[2] : Infinity;
-    const resized = prev && Math.abs(prev.size - g.size) > Math.max(prev.size, g.size) * 0.2;
-    if (!prev || gap > Math.max(prev.size, g.size) * 0.2 || fontClass(prev) !== fontClass(g) || resized) words.push([g]);
+    const resized = prev && Math.abs(prev.size - g.size) > Math.max(prev.size, g.size) * WORD_BREAK_SHARE;
+    if (!prev || gap > Math.max(prev.size, g.size) * WORD_BREAK_SHARE || fontClass(prev) !== fontClass(g) || resized) words.push([g]);
     else words[words.length - 1].push(g);
     prev = g;
   }
@@ -30,6 +33,9 @@ export function wordsOf(glyphs: Glyph[]): Glyph[][] {
 function fontClass(g: Glyph): string {
   return `${MATH_FONT.test(g.font)}${isItalicGlyph(g)}${g.bold}`;
 }
+
+/** Letters of a run that make an italic word prose (three make an upright one: the pattern below). */
+const ITALIC_PROSE_RUN = 4;
 
 /**
  * A word of ordinary prose: in a text font, with a run of three or more letters (four in italic) that is not a
@@ -43,7 +49,7 @@ export function isProseWord(word: Glyph[]): boolean {
       .map((g) => g.c)
       .join('')
       .match(/\p{L}{3,}/gu) ?? [];
-  return runs.some((run) => !FUNCTION_NAMES.has(run) && (!italic || run.length >= 4));
+  return runs.some((run) => !FUNCTION_NAMES.has(run) && (!italic || run.length >= ITALIC_PROSE_RUN));
 }
 
 /**

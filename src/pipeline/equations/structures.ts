@@ -1,6 +1,7 @@
 import { BIG_OPERATORS, DELIMITER_PAIRS, RADICALS, SIDE_LIMIT_OPERATORS } from './symbols.ts';
 import { centerX, centerY, union } from '../model/geometry.ts';
 import { isBigOperator, isCmex, isRadical, type Item, type Rule } from './items.ts';
+import { STRUCT } from './structures-thresholds.ts';
 
 /** Builds LaTeX for a set of items and the rules among them (the builder's entry, passed in to recurse). */
 export type Build = (items: Item[], rules: Rule[]) => string;
@@ -15,8 +16,14 @@ const rulesWithin = (rules: Rule[], items: Item[]): Rule[] => {
   if (!items.length) return [];
   const box = union(items.map((i) => i.bbox));
   // Bars overhang their content a little on each side.
-  const margin = Math.max(2, Math.max(...items.map((i) => i.size)) * 0.5);
-  return rules.filter((r) => r.x0 >= box[0] - margin && r.x1 <= box[2] + margin && r.y >= box[1] - 2 && r.y <= box[3] + 2);
+  const margin = Math.max(STRUCT.ruleOverhangMin, Math.max(...items.map((i) => i.size)) * STRUCT.ruleOverhangSizes);
+  return rules.filter(
+    (r) =>
+      r.x0 >= box[0] - margin &&
+      r.x1 <= box[2] + margin &&
+      r.y >= box[1] - STRUCT.ruleOverhangMin &&
+      r.y <= box[3] + STRUCT.ruleOverhangMin,
+  );
 };
 
 function take(pool: Pool, taken: Item[], rules: Rule[]): void {
@@ -29,8 +36,8 @@ function take(pool: Pool, taken: Item[], rules: Rule[]): void {
 function stackedBeside(pool: Pool, rule: Rule, side: 'above' | 'below', size: number): Item[] {
   const inside = pool.items.filter(
     (i) =>
-      centerX(i.bbox) > rule.x0 - 1 &&
-      centerX(i.bbox) < rule.x1 + 1 &&
+      centerX(i.bbox) > rule.x0 - STRUCT.edgeSlack &&
+      centerX(i.bbox) < rule.x1 + STRUCT.edgeSlack &&
       (side === 'above' ? centerY(i.bbox) < rule.y : centerY(i.bbox) > rule.y),
   );
   const sorted = inside.sort((a, b) => (side === 'above' ? b.bbox[3] - a.bbox[3] : a.bbox[1] - b.bbox[1]));
@@ -38,7 +45,7 @@ function stackedBeside(pool: Pool, rule: Rule, side: 'above' | 'below', size: nu
   let edge = rule.y;
   for (const item of sorted) {
     const gap = side === 'above' ? edge - item.bbox[3] : item.bbox[1] - edge;
-    if (gap > size * 0.6) break;
+    if (gap > size * STRUCT.stackGapSizes) break;
     chosen.push(item);
     edge = side === 'above' ? Math.min(edge, item.bbox[1]) : Math.max(edge, item.bbox[3]);
   }
@@ -55,24 +62,24 @@ export function buildRadicals(pool: Pool, build: Build): Item[] {
   for (const { rad, bar } of radicals) {
     if (!pool.items.includes(rad)) continue;
     const top = bar ? bar.y : rad.bbox[1];
-    const right = bar ? bar.x1 : rad.bbox[2] + rad.size * 1.5;
+    const right = bar ? bar.x1 : rad.bbox[2] + rad.size * STRUCT.radicalReachSizes;
     const content = pool.items.filter(
       (i) =>
         i !== rad &&
-        centerX(i.bbox) > rad.bbox[2] - rad.size * 0.2 &&
+        centerX(i.bbox) > rad.bbox[2] - rad.size * STRUCT.radicalContentSlackSizes &&
         centerX(i.bbox) < right &&
         centerY(i.bbox) > top &&
-        centerY(i.bbox) < rad.bbox[3] + rad.size * 0.2,
+        centerY(i.bbox) < rad.bbox[3] + rad.size * STRUCT.radicalContentSlackSizes,
     );
     const index = pool.items.filter(
       (i) =>
         i !== rad &&
         !content.includes(i) &&
-        i.size < rad.size * 0.8 &&
-        centerX(i.bbox) < rad.bbox[0] + (rad.bbox[2] - rad.bbox[0]) * 0.6 &&
-        centerX(i.bbox) > rad.bbox[0] - rad.size * 0.8 &&
-        i.bbox[3] < rad.baseline - rad.size * 0.25 &&
-        i.bbox[3] > rad.bbox[1] - rad.size * 0.5,
+        i.size < rad.size * STRUCT.indexSizeShare &&
+        centerX(i.bbox) < rad.bbox[0] + (rad.bbox[2] - rad.bbox[0]) * STRUCT.indexWidthShare &&
+        centerX(i.bbox) > rad.bbox[0] - rad.size * STRUCT.indexLeftSizes &&
+        i.bbox[3] < rad.baseline - rad.size * STRUCT.indexRaiseSizes &&
+        i.bbox[3] > rad.bbox[1] - rad.size * STRUCT.indexAboveTopSizes,
     );
     if (!content.length) continue;
     const inner = rulesWithin(
@@ -96,7 +103,11 @@ export function buildRadicals(pool: Pool, build: Build): Item[] {
 
 function overbarOf(rad: Item, rules: Rule[]): Rule | undefined {
   return rules.find(
-    (r) => Math.abs(r.x0 - rad.bbox[2]) < rad.size * 0.6 && r.y >= rad.bbox[1] - rad.size * 0.5 && r.y <= rad.baseline && r.x1 > r.x0,
+    (r) =>
+      Math.abs(r.x0 - rad.bbox[2]) < rad.size * STRUCT.overbarStartSizes &&
+      r.y >= rad.bbox[1] - rad.size * STRUCT.overbarAboveTopSizes &&
+      r.y <= rad.baseline &&
+      r.x1 > r.x0,
   );
 }
 
@@ -109,7 +120,7 @@ export function dominantBaseline(items: Item[]): number | undefined {
   if (!glyphs.length) return undefined;
   const size = Math.max(...glyphs.map((i) => i.size));
   const big = glyphs
-    .filter((i) => i.size >= size * 0.9)
+    .filter((i) => i.size >= size * STRUCT.baselineSizeShare)
     .map((i) => i.baseline)
     .sort((a, b) => a - b);
   return big[Math.floor(big.length / 2)];
@@ -130,7 +141,7 @@ export function buildFractions(pool: Pool, build: Build): Item[] {
     const size = Math.max(...[...above, ...below].map((i) => i.size));
     out.push({
       bbox: union([...above, ...below].map((i) => i.bbox).concat([[rule.x0, rule.y, rule.x1, rule.y]])),
-      baseline: rule.y + pool.size * 0.25,
+      baseline: rule.y + pool.size * STRUCT.fractionBaselineSizes,
       size,
       latex,
     });
@@ -146,8 +157,9 @@ function barFits(rule: Rule, above: Item[], below: Item[], size: number): boolea
   const wider = Math.max(num[2] - num[0], den[2] - den[0]);
   const width = rule.x1 - rule.x0;
   const middle = (rule.x0 + rule.x1) / 2;
-  const centred = (b: typeof num) => Math.abs((b[0] + b[2]) / 2 - middle) < width * 0.3 + size * 0.3;
-  return width <= wider + size * 2 && centred(num) && centred(den);
+  const centred = (b: typeof num) =>
+    Math.abs((b[0] + b[2]) / 2 - middle) < width * STRUCT.barCentreWidthShare + size * STRUCT.barCentreSlackSizes;
+  return width <= wider + size * STRUCT.barOverhangSizes && centred(num) && centred(den);
 }
 
 /** Big operators with limits stacked above and below (∑, ∏, ⋃…; ∫ takes its limits as scripts instead). */
@@ -157,17 +169,20 @@ export function buildBigOperators(pool: Pool, build: Build): Item[] {
     if (SIDE_LIMIT_OPERATORS.has(op.char!)) continue;
     const width = op.bbox[2] - op.bbox[0];
     const near = (i: Item) =>
-      i !== op && i.size < op.size * 0.85 && centerX(i.bbox) > op.bbox[0] - width * 0.2 && centerX(i.bbox) < op.bbox[2] + width * 0.2;
+      i !== op &&
+      i.size < op.size * STRUCT.limitSizeShare &&
+      centerX(i.bbox) > op.bbox[0] - width * STRUCT.limitWidthSlackShare &&
+      centerX(i.bbox) < op.bbox[2] + width * STRUCT.limitWidthSlackShare;
     const mid = centerY(op.bbox);
     const upper = extendRow(
       pool,
-      op.size * 0.85,
-      pool.items.filter((i) => near(i) && centerY(i.bbox) < mid - op.size * 0.3),
+      op.size * STRUCT.limitSizeShare,
+      pool.items.filter((i) => near(i) && centerY(i.bbox) < mid - op.size * STRUCT.upperLimitRaiseSizes),
     );
     const lower = extendRow(
       pool,
-      op.size * 0.85,
-      pool.items.filter((i) => near(i) && centerY(i.bbox) > mid + op.size * 0.1 && !upper.includes(i)),
+      op.size * STRUCT.limitSizeShare,
+      pool.items.filter((i) => near(i) && centerY(i.bbox) > mid + op.size * STRUCT.lowerLimitDropSizes && !upper.includes(i)),
     );
     if (!upper.length && !lower.length) continue;
     const sub = lower.length ? `_{${build(lower, [])}}` : '';
@@ -181,13 +196,18 @@ export function buildBigOperators(pool: Pool, build: Build): Item[] {
 /** Grows a set of limit glyphs along their own baseline (a limit like `i=1` is wider than the operator). */
 function extendRow(pool: Pool, maxSize: number, seed: Item[]): Item[] {
   const row = [...seed];
-  for (let added = true, rounds = 0; added && rounds < 50; rounds++) {
+  for (let added = true, rounds = 0; added && rounds < STRUCT.limitRowMaxRounds; rounds++) {
     added = false;
     for (const i of pool.items) {
       if (row.includes(i) || isBigOperator(i)) continue;
       if (
         i.size <= maxSize &&
-        row.some((r) => verticalOverlap(r, i) > 0.3 && i.bbox[0] - r.bbox[2] < r.size * 0.4 && r.bbox[0] - i.bbox[2] < r.size * 0.4)
+        row.some(
+          (r) =>
+            verticalOverlap(r, i) > STRUCT.limitRowOverlap &&
+            i.bbox[0] - r.bbox[2] < r.size * STRUCT.limitRowGapSizes &&
+            r.bbox[0] - i.bbox[2] < r.size * STRUCT.limitRowGapSizes,
+        )
       ) {
         row.push(i);
         added = true;
@@ -206,7 +226,7 @@ function verticalOverlap(a: Item, b: Item): number {
 /** Tall delimiter pairs: a matrix when the inside has several rows, else \left( … \right). */
 export function buildDelimited(pool: Pool, build: Build): Item[] {
   const out: Item[] = [];
-  const tall = (i: Item) => i.char !== undefined && (i.size >= pool.size * 1.3 || isCmex(i));
+  const tall = (i: Item) => i.char !== undefined && (i.size >= pool.size * STRUCT.tallDelimiterSizes || isCmex(i));
   const openers = pool.items.filter((i) => tall(i) && DELIMITER_PAIRS[i.char!]).sort((a, b) => b.bbox[0] - a.bbox[0]);
   for (const open of openers) {
     if (!pool.items.includes(open)) continue;
@@ -217,8 +237,8 @@ export function buildDelimited(pool: Pool, build: Build): Item[] {
           i !== open &&
           tall(i) &&
           i.char === closeChar &&
-          i.bbox[0] > open.bbox[2] - 1 &&
-          Math.abs(centerY(i.bbox) - centerY(open.bbox)) < open.size * 0.5,
+          i.bbox[0] > open.bbox[2] - STRUCT.edgeSlack &&
+          Math.abs(centerY(i.bbox) - centerY(open.bbox)) < open.size * STRUCT.closeMiddleSizes,
       )
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
     if (!close) continue;
@@ -226,8 +246,8 @@ export function buildDelimited(pool: Pool, build: Build): Item[] {
       (i) =>
         i !== open &&
         i !== close &&
-        centerX(i.bbox) > open.bbox[2] - 1 &&
-        centerX(i.bbox) < close.bbox[0] + 1 &&
+        centerX(i.bbox) > open.bbox[2] - STRUCT.edgeSlack &&
+        centerX(i.bbox) < close.bbox[0] + STRUCT.edgeSlack &&
         centerY(i.bbox) > open.bbox[1] &&
         centerY(i.bbox) < open.bbox[3],
     );
@@ -255,7 +275,7 @@ function matrixRows(content: Item[], rules: Rule[], size: number): Item[][] | nu
   for (const item of sorted) {
     const overlap = bottom - item.bbox[1];
     const height = item.bbox[3] - item.bbox[1];
-    if (rows.length && overlap > height * 0.4) {
+    if (rows.length && overlap > height * STRUCT.matrixRowOverlap) {
       rows[rows.length - 1].push(item);
       bottom = Math.max(bottom, item.bbox[3]);
     } else {
@@ -263,7 +283,7 @@ function matrixRows(content: Item[], rules: Rule[], size: number): Item[][] | nu
       bottom = item.bbox[3];
     }
   }
-  if (rows.length < 2 || rows.length > 40) return null;
+  if (rows.length < 2 || rows.length > STRUCT.matrixMaxRows) return null;
   const spansRows = rules.some((r) =>
     rows.some((row, k) => k > 0 && r.y > Math.max(...rows[k - 1].map((i) => i.bbox[1])) && r.y < Math.min(...row.map((i) => i.bbox[3]))),
   );
@@ -286,7 +306,7 @@ function columnEdges(items: Item[], size: number): number[] {
   const edges: number[] = [];
   let right = spans[0]?.[1] ?? 0;
   for (const [x0, x1] of spans.slice(1)) {
-    if (x0 - right > size * 0.8) edges.push((x0 + right) / 2);
+    if (x0 - right > size * STRUCT.columnGapSizes) edges.push((x0 + right) / 2);
     right = Math.max(right, x1);
   }
   return edges;

@@ -22,12 +22,14 @@ const MAX_CROSSING_SHARE = 0.1;
 const MIN_GUTTER_WIDTH = 0.5;
 /** Words a piece needs on each side of the cut: one-word cells and figures stay with their row. */
 const MIN_PIECE_WORDS = 2;
+/** Share of a piece's characters that must be letters for it to read as prose. */
+const MIN_LETTER_SHARE = 0.5;
 
 const lineHeight = (l: Line) => height(l.bbox);
 
 function isProse(words: readonly Word[]): boolean {
   const text = words.map((w) => w.text).join('');
-  return words.length >= MIN_PIECE_WORDS && (text.match(/\p{L}/gu) ?? []).length >= text.length * 0.5;
+  return words.length >= MIN_PIECE_WORDS && (text.match(/\p{L}/gu) ?? []).length >= text.length * MIN_LETTER_SHARE;
 }
 
 /** The widest stretch of [x0, x1] that none of the boxes covers, as [start, end] (null when all is covered). */

@@ -12,8 +12,11 @@ import { graphicsToUpright, type QuarterTurn } from './quarter-turns.ts';
  */
 const box4 = (b: number[]): BBox => [round2(b[0]), round2(b[1]), round2(b[2]), round2(b[3])];
 
+/** A line's font size as a share of its box height (OCR knows no fonts). */
+const OCR_SIZE_SHARE = 0.8;
+
 function ocrFont(height: number): FontInfo {
-  return { name: 'OCR', size: round2(height * 0.8), bold: false, italic: false, monospace: false };
+  return { name: 'OCR', size: round2(height * OCR_SIZE_SHARE), bold: false, italic: false, monospace: false };
 }
 
 function toLine(pageIndex: number, n: number, line: RecognizePageResponse['lines'][number]): Line | null {

@@ -21,28 +21,92 @@ export const BOUNDARY_THRESHOLD = 0.5;
 /** How much an issuer, addressee or date change counts on a page that reads as a continuation. */
 const CONTINUATION_NAME_WEIGHT = 0.4;
 
+/**
+ * Each signal's score (a vote toward a new document when positive, toward a continuation when negative; they are
+ * summed against `BOUNDARY_THRESHOLD`) and the measures that decide it. Class and role scores are scaled by
+ * the classifier's confidence (0–1); name scores by `CONTINUATION_NAME_WEIGHT` on continuation pages.
+ */
+const SIGNAL = {
+  /** Most drawn paths of a page still counted blank. */
+  blankMaxPaths: 2,
+  /** The page class changes... */
+  classChange: 0.8,
+  /** ...or stays the same. */
+  sameClass: -0.15,
+  /** The classifier sees a first page... */
+  firstPageRole: 0.3,
+  /** ...or a continuation. */
+  continuationRole: -0.1,
+  /** The previous page was the last of its "page n of N". */
+  numberingAfterLast: 0.35,
+  /** Page n+1 follows page n. */
+  numberingContinues: -1.2,
+  /** Page 1 after numbered pages. */
+  numberingRestarts: 0.9,
+  /** The page count N changes. */
+  numberingCountChanges: 0.5,
+  /** The numbering jumps. */
+  numberingJumps: 0.2,
+  /** Page 1 after an unnumbered page, with a count N... */
+  numberingStartsCounted: 0.6,
+  /** ...or without one. */
+  numberingStarts: 0.4,
+  /** Page 2 after an unnumbered page. */
+  numberingSecondPage: -0.3,
+  /** A different filing or document number... */
+  newNumber: 0.9,
+  /** ...the same one... */
+  sameNumber: -0.6,
+  /** ...or a document number appearing for the first time. */
+  numberAppears: 0.25,
+  /** The issuer changes. */
+  issuerChanges: 0.5,
+  /** The addressee changes. */
+  addresseeChanges: 0.4,
+  /** The document date changes. */
+  dateChanges: 0.25,
+  /** The previous page carries signatures. */
+  signedPrevious: 0.2,
+  /** The orientation changes. */
+  orientationChanges: 0.25,
+  /** Page sizes differ when width or height differ by more than this share of the larger. */
+  sizeTolerance: 0.03,
+  /** The page size changes. */
+  sizeChanges: 0.4,
+  /** Running header/footer word sets are the same at this Jaccard similarity (0–1)... */
+  sameFurnitureJaccard: 0.6,
+  /** ...then they hold the pages together... */
+  sameFurniture: -0.35,
+  /** ...else they part them. */
+  furnitureChanges: 0.3,
+  /** Fonts differ below this cosine similarity of their character weights (0–1)... */
+  fontsDifferCosine: 0.1,
+  /** ...and then vote for a new document. */
+  fontsChange: 0.4,
+} as const;
+
 /** A page with nothing on it: no text, no images, next to no drawing (or the classifier says so). */
 export function isBlankPage(page: ModelPage | undefined, cls: PageClassification | undefined): boolean {
   if (cls?.pageRole === 'blank') return true;
   if (!page) return false;
   const text = page.lines.reduce((n, l) => n + l.text.trim().length, 0);
-  return text === 0 && page.images.length === 0 && page.paths.length <= 2 && !page.skipped;
+  return text === 0 && page.images.length === 0 && page.paths.length <= SIGNAL.blankMaxPaths && !page.skipped;
 }
 
 /** Class change weighted by both pages' confidences; agreement weighs slightly against a break. */
 export function classSignal(prev: PageClassification, cur: PageClassification): Signal | null {
   const weight = Math.min(clamp01(prev.confidence), clamp01(cur.confidence));
   if (prev.docClass !== cur.docClass) {
-    return { name: 'class', score: 0.8 * weight, words: `class changes from ${prev.docClass} to ${cur.docClass}` };
+    return { name: 'class', score: SIGNAL.classChange * weight, words: `class changes from ${prev.docClass} to ${cur.docClass}` };
   }
-  return { name: 'class', score: -0.15 * weight, words: `same class ${cur.docClass}` };
+  return { name: 'class', score: SIGNAL.sameClass * weight, words: `same class ${cur.docClass}` };
 }
 
 /** The classifier's own view of the page: a first page (letterhead, title block) or a continuation. */
 export function roleSignal(cur: PageClassification): Signal | null {
   const c = clamp01(cur.confidence);
-  if (cur.pageRole === 'first_page') return { name: 'role', score: 0.3 * c, words: 'page looks like a first page' };
-  if (cur.pageRole === 'continuation') return { name: 'role', score: -0.1 * c, words: 'page looks like a continuation' };
+  if (cur.pageRole === 'first_page') return { name: 'role', score: SIGNAL.firstPageRole * c, words: 'page looks like a first page' };
+  if (cur.pageRole === 'continuation') return { name: 'role', score: SIGNAL.continuationRole * c, words: 'page looks like a continuation' };
   return null;
 }
 
@@ -54,19 +118,28 @@ export function numberingSignal(prev: IdentityHints, cur: IdentityHints): Signal
   const p = prev.pageNumber;
   const c = cur.pageNumber;
   if (!c) {
-    if (p && p.of !== null && p.n >= p.of) return { name: 'numbering', score: 0.35, words: `previous page was page ${p.n} of ${p.of}` };
+    if (p && p.of !== null && p.n >= p.of)
+      return { name: 'numbering', score: SIGNAL.numberingAfterLast, words: `previous page was page ${p.n} of ${p.of}` };
     return null;
   }
   if (p) {
     const sameCount = p.of === null || c.of === null || p.of === c.of;
-    if (c.n === p.n + 1 && sameCount) return { name: 'numbering', score: -1.2, words: `page ${c.n} continues page ${p.n}` };
-    if (c.n === 1) return { name: 'numbering', score: 0.9, words: `${describe(c)} restarts numbering after ${describe(p)}` };
-    if (!sameCount) return { name: 'numbering', score: 0.5, words: `page count changes from ${p.of} to ${c.of}` };
-    return { name: 'numbering', score: 0.2, words: `numbering jumps from ${p.n} to ${c.n}` };
+    if (c.n === p.n + 1 && sameCount)
+      return { name: 'numbering', score: SIGNAL.numberingContinues, words: `page ${c.n} continues page ${p.n}` };
+    if (c.n === 1)
+      return { name: 'numbering', score: SIGNAL.numberingRestarts, words: `${describe(c)} restarts numbering after ${describe(p)}` };
+    if (!sameCount) return { name: 'numbering', score: SIGNAL.numberingCountChanges, words: `page count changes from ${p.of} to ${c.of}` };
+    return { name: 'numbering', score: SIGNAL.numberingJumps, words: `numbering jumps from ${p.n} to ${c.n}` };
   }
-  if (c.n === 1) return { name: 'numbering', score: c.of !== null ? 0.6 : 0.4, words: `${describe(c)} starts numbering` };
+  if (c.n === 1)
+    return {
+      name: 'numbering',
+      score: c.of !== null ? SIGNAL.numberingStartsCounted : SIGNAL.numberingStarts,
+      words: `${describe(c)} starts numbering`,
+    };
   // A page 2 right after an unnumbered page: first pages often carry no number.
-  if (c.n === 2) return { name: 'numbering', score: -0.3, words: `${describe(c)} continues an unnumbered first page` };
+  if (c.n === 2)
+    return { name: 'numbering', score: SIGNAL.numberingSecondPage, words: `${describe(c)} continues an unnumbered first page` };
   return null;
 }
 
@@ -82,39 +155,44 @@ export function identitySignals(known: IdentityHints, cur: IdentityHints, role?:
   const same = (a?: string, b?: string) => !!a && !!b && norm(a) === norm(b);
   const nameWeight = role === 'continuation' ? CONTINUATION_NAME_WEIGHT : 1;
   if (differs(known.filing, cur.filing)) {
-    out.push({ name: 'identity', score: 0.9, words: `a new filed document ${cur.filing} starts` });
+    out.push({ name: 'identity', score: SIGNAL.newNumber, words: `a new filed document ${cur.filing} starts` });
   } else if (same(known.filing, cur.filing)) {
-    out.push({ name: 'identity', score: -0.6, words: `same filed document ${cur.filing}` });
+    out.push({ name: 'identity', score: SIGNAL.sameNumber, words: `same filed document ${cur.filing}` });
   }
   if (differs(known.documentNumber, cur.documentNumber)) {
-    out.push({ name: 'identity', score: 0.9, words: `document number changes from ${known.documentNumber} to ${cur.documentNumber}` });
+    out.push({
+      name: 'identity',
+      score: SIGNAL.newNumber,
+      words: `document number changes from ${known.documentNumber} to ${cur.documentNumber}`,
+    });
   } else if (same(known.documentNumber, cur.documentNumber)) {
-    out.push({ name: 'identity', score: -0.6, words: `same document number ${cur.documentNumber}` });
+    out.push({ name: 'identity', score: SIGNAL.sameNumber, words: `same document number ${cur.documentNumber}` });
   } else if (!known.documentNumber && cur.documentNumber) {
-    out.push({ name: 'identity', score: 0.25, words: `document number ${cur.documentNumber} appears` });
+    out.push({ name: 'identity', score: SIGNAL.numberAppears, words: `document number ${cur.documentNumber} appears` });
   }
-  if (differs(known.issuer, cur.issuer)) out.push({ name: 'identity', score: 0.5 * nameWeight, words: `issuer changes to ${cur.issuer}` });
+  if (differs(known.issuer, cur.issuer))
+    out.push({ name: 'identity', score: SIGNAL.issuerChanges * nameWeight, words: `issuer changes to ${cur.issuer}` });
   if (differs(known.addressee, cur.addressee))
-    out.push({ name: 'identity', score: 0.4 * nameWeight, words: `addressee changes to ${cur.addressee}` });
+    out.push({ name: 'identity', score: SIGNAL.addresseeChanges * nameWeight, words: `addressee changes to ${cur.addressee}` });
   // Weak: one document can carry several dates, but the classifier reports the document's own date.
   if (differs(known.date, cur.date))
-    out.push({ name: 'identity', score: 0.25 * nameWeight, words: `document date changes to ${cur.date}` });
+    out.push({ name: 'identity', score: SIGNAL.dateChanges * nameWeight, words: `document date changes to ${cur.date}` });
   return out;
 }
 
 /** A signed page usually ends its document (letters, contracts, forms). */
 export function signatureSignal(prev: PageClassification): Signal | null {
   if (!prev.componentsPresent.includes('signature')) return null;
-  return { name: 'role', score: 0.2, words: 'the previous page ends with signatures' };
+  return { name: 'role', score: SIGNAL.signedPrevious, words: 'the previous page ends with signatures' };
 }
 
 /** Page size or orientation changes (a letter followed by an A4 form, a landscape table after portrait pages). */
 export function geometrySignal(prev: ModelPage, cur: ModelPage): Signal | null {
   const landscape = (p: ModelPage) => p.width > p.height;
-  if (landscape(prev) !== landscape(cur)) return { name: 'geometry', score: 0.25, words: 'orientation changes' };
-  const near = (a: number, b: number) => Math.abs(a - b) <= 0.03 * Math.max(a, b);
+  if (landscape(prev) !== landscape(cur)) return { name: 'geometry', score: SIGNAL.orientationChanges, words: 'orientation changes' };
+  const near = (a: number, b: number) => Math.abs(a - b) <= SIGNAL.sizeTolerance * Math.max(a, b);
   const sameSize = near(prev.width, cur.width) && near(prev.height, cur.height);
-  if (!sameSize) return { name: 'geometry', score: 0.4, words: `page size changes from ${size(prev)} to ${size(cur)}` };
+  if (!sameSize) return { name: 'geometry', score: SIGNAL.sizeChanges, words: `page size changes from ${size(prev)} to ${size(cur)}` };
   return null;
 }
 
@@ -126,8 +204,9 @@ export function layoutSignal(prev: ModelPage, cur: ModelPage): Signal | null {
   const a = furnitureWords(prev);
   const b = furnitureWords(cur);
   if (a.size === 0 || b.size === 0) return null;
-  if (jaccard(a, b) >= 0.6) return { name: 'layout', score: -0.35, words: 'same running header/footer' };
-  return { name: 'layout', score: 0.3, words: 'running header/footer changes' };
+  if (jaccard(a, b) >= SIGNAL.sameFurnitureJaccard)
+    return { name: 'layout', score: SIGNAL.sameFurniture, words: 'same running header/footer' };
+  return { name: 'layout', score: SIGNAL.furnitureChanges, words: 'running header/footer changes' };
 }
 
 /** Words of the page_header/page_footer blocks, digits as '#': split or merged furniture blocks compare equal. */
@@ -150,7 +229,7 @@ export function fontSignal(prev: ModelPage, cur: ModelPage): Signal | null {
   const a = fontWeights(prev);
   const b = fontWeights(cur);
   if (!a || !b) return null;
-  if (cosine(a, b) < 0.1) return { name: 'layout', score: 0.4, words: 'the fonts change' };
+  if (cosine(a, b) < SIGNAL.fontsDifferCosine) return { name: 'layout', score: SIGNAL.fontsChange, words: 'the fonts change' };
   return null;
 }
 

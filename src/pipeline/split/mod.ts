@@ -29,7 +29,10 @@ export interface GapScore {
   signals: Signal[];
 }
 
+/** Score a blank separator page before a gap adds toward a new document there. */
 const BLANK_SEPARATOR_BONUS = 0.4;
+/** Certainty (0–1) of a segment's start whose gap scores exactly the boundary threshold; more above it adds to it. */
+const START_CERTAINTY_AT_THRESHOLD = 0.5;
 
 /**
  * Segments in page order covering every page exactly once. `classes` is matched to pages by pageIndex; a page without a classification counts as class "unknown" at confidence 0.
@@ -125,7 +128,7 @@ function segment(pages: ModelPage[], cls: PageClassification[], start: number, e
   const voters = content.length > 0 ? content : members;
   const { docClass, share, meanConfidence } = weightedMajority(voters);
   // A segment is as sure as its class vote and its start: a gap just over the threshold is a coin toss.
-  const startCertainty = gap ? Math.min(1, 0.5 + (gap.score - BOUNDARY_THRESHOLD)) : 1;
+  const startCertainty = gap ? Math.min(1, START_CERTAINTY_AT_THRESHOLD + (gap.score - BOUNDARY_THRESHOLD)) : 1;
   const confidence = round3(share * meanConfidence * startCertainty);
   return { startPage: start, endPage: end, docClass, confidence, title: segmentTitle(pages, cls, start, end), reason: reasonOf(gap) };
 }

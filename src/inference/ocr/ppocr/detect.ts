@@ -14,10 +14,17 @@ export interface DetectionLimits {
 export const DEFAULT_DETECTION_LIMITS: DetectionLimits = { maxSide: 1280, minShortSide: 320 };
 
 /** DB post-processing constants from PaddleOCR's PP-OCRv4 inference config. */
+/** Probability (0–1) above which a map pixel is text. */
 const BINARY_THRESHOLD = 0.3;
+/** Mean probability (0–1) inside a region's rectangle for it to be kept as a text box. */
 const BOX_THRESHOLD = 0.6;
+/** A kept rectangle grows outward by area × this / perimeter (map px). */
 const UNCLIP_RATIO = 1.5;
+/** Shortest side (map px) of a region's rectangle before growing... */
 const MIN_SIZE = 3;
+/** ...and after growing (PaddleOCR: min_size + 2). */
+const MIN_GROWN_SIZE = MIN_SIZE + 2;
+/** Most connected regions looked at per image. */
 const MAX_CANDIDATES = 1000;
 
 const DET_SCALE = [1 / (255 * 0.225), 1 / (255 * 0.224), 1 / (255 * 0.229)] as const; // B, G, R
@@ -142,7 +149,7 @@ function boxForComponent(
   const area = rect.length * rect.thickness;
   const perimeter = 2 * (rect.length + rect.thickness);
   const grown = growRect(rect, (area * UNCLIP_RATIO) / perimeter);
-  if (Math.min(grown.length, grown.thickness) < MIN_SIZE + 2) return null;
+  if (Math.min(grown.length, grown.thickness) < MIN_GROWN_SIZE) return null;
   const quad = rectCorners(grown);
   for (let i = 0; i < 8; i += 2) {
     quad[i] *= scaleX;

@@ -63,6 +63,9 @@ export function readingOrder(lines: OcrLine[]): OcrLine[] {
   return rows.flatMap((row) => row.lines.sort((a, b) => a.box[0] - b.box[0]));
 }
 
+/** A line at least this many times as long as it is tall has a baseline long enough to measure skew on. */
+const SKEW_MIN_ASPECT = 3;
+
 /**
  * Median baseline angle (degrees, clockwise positive) of the long lines; 0 if none. Angles are taken modulo a
  * quarter turn (into (-45, 45]): on a page that still needs a quarter turn the skew is the residual tilt.
@@ -74,7 +77,7 @@ export function skewOf(quads: Quad[]): number {
     const dy = q[3] - q[1];
     const width = Math.hypot(dx, dy);
     const height = Math.hypot(q[6] - q[0], q[7] - q[1]);
-    if (width >= 3 * height) angles.push(residualTilt((Math.atan2(dy, dx) * 180) / Math.PI));
+    if (width >= SKEW_MIN_ASPECT * height) angles.push(residualTilt((Math.atan2(dy, dx) * 180) / Math.PI));
   }
   if (angles.length === 0) return 0;
   angles.sort((a, b) => a - b);

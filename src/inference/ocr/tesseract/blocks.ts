@@ -59,8 +59,11 @@ export function pageLinesFromBlocks(blocks: Tesseract.Block[] | null): PageLines
   };
 }
 
+/** Orientation margin at which the squashed confidence reaches 1 − 1/e (≈0.63). */
+const ORIENTATION_MARGIN_SCALE = 10;
+
 /** tesseract's orientation confidence is an unbounded margin (≈2 weak, ≥15 sure); squash it into 0..1. */
 export function orientationConfidence(score: number | null): number {
   if (score === null || !Number.isFinite(score) || score <= 0) return 0;
-  return Math.round((1 - Math.exp(-score / 10)) * 1000) / 1000;
+  return Math.round((1 - Math.exp(-score / ORIENTATION_MARGIN_SCALE)) * 1000) / 1000;
 }

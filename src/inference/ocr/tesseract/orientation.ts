@@ -11,6 +11,9 @@ const ALL: readonly Orientation[] = [0, 90, 180, 270];
 
 export type RecognizePage = (image: RgbImage) => Promise<PageLines>;
 
+/** Words that count toward readability: read with at least this confidence (0–1), with at least this many letters or digits. */
+const READABLE = { minConfidence: 0.6, minLetters: 2 } as const;
+
 /**
  * How readable a page is: characters of confidently read, horizontal words. Tesseract's layout analysis also
  * reads vertical text lines, so a page turned 90° still yields good words; their boxes are taller than wide, which
@@ -21,7 +24,7 @@ export function readabilityScore(page: PageLines): number {
   for (const word of page.lines.flatMap((l) => l.words)) {
     const [left, top, right, bottom] = word.box;
     const letters = word.text.replace(/[^\p{L}\p{N}]/gu, '').length;
-    if (word.confidence < 0.6 || letters < 2 || right - left < bottom - top) continue;
+    if (word.confidence < READABLE.minConfidence || letters < READABLE.minLetters || right - left < bottom - top) continue;
     score += word.confidence * letters;
   }
   return score;
