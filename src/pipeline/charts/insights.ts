@@ -10,6 +10,21 @@ export interface ChartDescription {
   insights: string[];
 }
 
+/** Thresholds of the insights. */
+const INSIGHT = {
+  /** A line that ends this many times higher than it starts is reported as a ratio, not a percentage. */
+  ratioChange: 10,
+  /** Ratios this large or larger are printed as whole numbers. */
+  wholeRatio: 100,
+  /** Pies of this many slices or more report the two largest together (count). */
+  topTwoSlices: 3,
+  /** Fewest points for a correlation (count). */
+  correlationPoints: 3,
+  /** |r| at least this is a strong correlation; at least the second, a moderate one. */
+  strongCorrelation: 0.7,
+  moderateCorrelation: 0.3,
+} as const;
+
 const TYPE_NAMES: Record<ChartType, string> = {
   bar: 'Bar chart',
   hbar: 'Horizontal bar chart',
@@ -126,13 +141,13 @@ function trend(s: ChartSeries, fmt: (v: number) => string): string {
   const ratio = first !== 0 ? last / first : NaN;
   const change = !Number.isFinite(ratio)
     ? ''
-    : ratio >= 10
+    : ratio >= INSIGHT.ratioChange
       ? ` (${fmtRatio(ratio)}x)`
       : ` (${last >= first ? '+' : ''}${(((last - first) / Math.abs(first)) * 100).toFixed(1)}%)`;
   return `trend ${direction}: from ${fmt(first)} (${pointName(pts[0])}) to ${fmt(last)} (${pointName(pts[pts.length - 1])})${change}.`;
 }
 
-const fmtRatio = (r: number) => (r >= 100 ? Math.round(r).toLocaleString('en-US') : r.toFixed(1));
+const fmtRatio = (r: number) => (r >= INSIGHT.wholeRatio ? Math.round(r).toLocaleString('en-US') : r.toFixed(1));
 
 function leadingSeries(series: ChartSeries[], categories: string[]): { name: string; wins: number } | null {
   const wins = new Map<string, number>();
@@ -161,7 +176,7 @@ function describePie(f: ChartFinding, values: Valued[], fmt: (v: number) => stri
     `Largest share: ${largest.label} with ${fmt(largest.y)}%.`,
     `Smallest share: ${smallest.label} with ${fmt(smallest.y)}%.`,
   ];
-  if (sorted.length >= 3) {
+  if (sorted.length >= INSIGHT.topTwoSlices) {
     const top2 = sorted[0].y + sorted[1].y;
     insights.push(`The two largest slices (${sorted[0].label}, ${sorted[1].label}) make up ${fmt(top2)}%.`);
   }
@@ -179,10 +194,14 @@ function describeScatter(f: ChartFinding, series: ChartSeries[], values: Valued[
   const insights = [`Highest y: ${fmt(max.y)} (at x = ${max.label}).`, `Lowest y: ${fmt(min.y)} (at x = ${min.label}).`];
   const pairs = pts.filter((p) => isNum(p.x)).map((p) => [p.x as number, p.y as number]);
   const r = correlation(pairs);
-  if (r !== null && pairs.length >= 3) {
+  if (r !== null && pairs.length >= INSIGHT.correlationPoints) {
     const sign = r >= 0 ? 'positive' : 'negative';
     const text =
-      Math.abs(r) >= 0.7 ? `Strong ${sign} correlation` : Math.abs(r) >= 0.3 ? `Moderate ${sign} correlation` : 'No clear correlation';
+      Math.abs(r) >= INSIGHT.strongCorrelation
+        ? `Strong ${sign} correlation`
+        : Math.abs(r) >= INSIGHT.moderateCorrelation
+          ? `Moderate ${sign} correlation`
+          : 'No clear correlation';
     insights.push(`${text} between x and y (r = ${r.toFixed(2)}).`);
   }
   return { summary, insights };

@@ -19,6 +19,19 @@ export interface Arrowhead {
 const MAX_HEAD = 36;
 const MIN_HEAD = 4;
 
+/** Thresholds of the arrowhead finder; angles in degrees, lengths in page px. */
+const ARROW = {
+  /** A V's arms meet at an angle strictly between these... */
+  minVeeAngle: 15,
+  maxVeeAngle: 130,
+  /** ...and differ in length by less than this share of the longer (ratio). */
+  armLengthTol: 0.3,
+  /** A line end reaches a V's tip within this (px) plus its line width... */
+  tipReach: 2,
+  /** ...and a filled head within this share of the head's size plus its line width. */
+  headReachShare: 0.75,
+} as const;
+
 export function findArrowheads(paths: readonly DrawnPath[]): Arrowhead[] {
   const heads: Arrowhead[] = [];
   for (const path of paths) {
@@ -41,7 +54,11 @@ function isVee([a, tip, b]: Pt[]): boolean {
   const v = [b[0] - tip[0], b[1] - tip[1]];
   const cos = (u[0] * v[0] + u[1] * v[1]) / (Math.hypot(u[0], u[1]) * Math.hypot(v[0], v[1]) || 1);
   const angle = (Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI;
-  return angle > 15 && angle < 130 && Math.abs(dist(a, tip) - dist(b, tip)) < 0.3 * Math.max(dist(a, tip), dist(b, tip));
+  return (
+    angle > ARROW.minVeeAngle &&
+    angle < ARROW.maxVeeAngle &&
+    Math.abs(dist(a, tip) - dist(b, tip)) < ARROW.armLengthTol * Math.max(dist(a, tip), dist(b, tip))
+  );
 }
 
 /** The head's tip for a line that runs from `prev` to `end`: the vertex farthest along that direction. */
@@ -67,7 +84,7 @@ export function headAt(end: Pt, heads: readonly Arrowhead[], lineWidth: number):
   let bestD = Infinity;
   for (const h of heads) {
     const d = h.fixedTip ? dist(end, h.fixedTip) : Math.min(...h.points.map((p) => dist(p, end)), dist(h.centre, end));
-    const reach = h.fixedTip ? 2 + lineWidth : h.size * 0.75 + lineWidth;
+    const reach = h.fixedTip ? ARROW.tipReach + lineWidth : h.size * ARROW.headReachShare + lineWidth;
     if (d <= reach && d < bestD) {
       best = h;
       bestD = d;

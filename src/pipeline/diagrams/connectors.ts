@@ -23,6 +23,9 @@ const MAX_LINES = 1500;
 const JOIN = 1.5;
 const MIN_LENGTH = 8;
 
+/** Side (px) of the grid cells line ends are binned in when joining chains (at least JOIN). */
+const GRID_CELL = 4;
+
 export function findConnectors(paths: readonly DrawnPath[], heads: readonly Arrowhead[]): Connector[] {
   const usedByHeads = new Set(heads.map((h) => h.source));
   const lines: { points: Pt[]; lineWidth: number }[] = [];
@@ -49,7 +52,7 @@ function joinChains(lines: { points: Pt[]; lineWidth: number }[], heads: readonl
     { index, atStart: false, p: l.points[l.points.length - 1] },
   ]);
   const grid = new Map<string, number[]>();
-  const key = (x: number, y: number) => `${Math.floor(x / 4)}:${Math.floor(y / 4)}`;
+  const key = (x: number, y: number) => `${Math.floor(x / GRID_CELL)}:${Math.floor(y / GRID_CELL)}`;
   ends.forEach((e, k) => grid.set(key(e.p[0], e.p[1]), [...(grid.get(key(e.p[0], e.p[1])) ?? []), k]));
   // partner[k]: the one other endpoint that meets endpoint k, or -1 (none, several, or an arrowhead there).
   const partner = ends.map((e, k) => {
@@ -57,7 +60,7 @@ function joinChains(lines: { points: Pt[]; lineWidth: number }[], heads: readonl
     const near: number[] = [];
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
-        for (const j of grid.get(key(e.p[0] + dx * 4, e.p[1] + dy * 4)) ?? []) {
+        for (const j of grid.get(key(e.p[0] + dx * GRID_CELL, e.p[1] + dy * GRID_CELL)) ?? []) {
           if (j !== k && ends[j].index !== e.index && dist(ends[j].p, e.p) <= JOIN) near.push(j);
         }
       }

@@ -16,6 +16,45 @@ const TOLERANCE = /^(±|\+\/-)\s*\d+([.,]\d+)?$/u;
 const NOTES_HEADING = /^(general\s+)?notes?\s*:?\s*$/i;
 const NUMBERED = /^\d+[.)]\s+\S/;
 
+/** Thresholds of the engineering-drawing reader; lengths in page px, or in text sizes (the line's font size or height). */
+const ENGINEERING = {
+  /** Title-block fields needed when the drawing is declared, and when it is not (count). */
+  declaredMinFields: 2,
+  detectedMinFields: 3,
+  /** Text this close (px) to the title block counts as inside it. */
+  titleBlockSlack: 4,
+  /** A line of this many words is prose (count)... */
+  proseWords: 10,
+  /** ...and more than this many prose lines make a report page, not a drawing (count). */
+  maxProseLines: 10,
+  /** A sheet this large (px, longer side) is drawing-like without dimensions. */
+  largeSheet: 2000,
+  /** A dimension's leader lies within this many text sizes of its number. */
+  leaderReach: 1.5,
+  /** A tolerance starts at most this far (px) left of the number's end, within one text size of it. */
+  toleranceOverlap: 2,
+  /** Note lines start at most this far (px) above the heading's bottom... */
+  notesOverlap: 1,
+  /** ...within this many text sizes of its left edge... */
+  notesIndent: 4,
+  /** ...and at most this many text sizes below the previous line. */
+  notesGap: 1.5,
+  /** Most notes and callouts reported (count). */
+  maxNotes: 30,
+  maxCallouts: 30,
+  /** A callout lies within this many of its heights of the leader's tail... */
+  calloutReach: 1.5,
+  /** ...and has at most this many words (count). */
+  calloutMaxWords: 8,
+  /** Confidence: base, per field up to a cap, bonus for dimensions, bonus for vector, ceiling. */
+  confidenceBase: 0.45,
+  confidencePerField: 0.04,
+  confidenceFieldsCap: 0.25,
+  confidenceDims: 0.1,
+  confidenceVector: 0.05,
+  confidenceMax: 0.85,
+} as const;
+
 interface Dimension {
   text: string;
   bbox: BBox;
@@ -25,10 +64,10 @@ export function findEngineering(input: PageGraphicsInput): ChartFinding | null {
   const { page, drawing } = input;
   const lines = page.lines.filter((l) => l.rotation === 0 || l.rotation === 90 || l.rotation === 270);
   const paths = drawing?.paths ?? [];
-  const minFields = input.engineering ? 2 : 3;
+  const minFields = input.engineering ? ENGINEERING.declaredMinFields : ENGINEERING.detectedMinFields;
   const block = readTitleBlock(lines, paths, page.width, page.height, minFields);
   const connectors = drawing ? findConnectors(paths, findArrowheads(paths)) : [];
-  const outside = lines.filter((l) => !block.bbox || !insideBox(center(l.bbox), block.bbox, 4));
+  const outside = lines.filter((l) => !block.bbox || !insideBox(center(l.bbox), block.bbox, ENGINEERING.titleBlockSlack));
   const dims = dimensions(outside, connectors, drawing !== null, input.engineering);
   if (!input.engineering && !looksLikeDrawing(block.fields, dims, lines, page.width, page.height)) return null;
   if (block.fields.length === 0 && (!input.engineering || dims.length === 0)) return null;
@@ -64,10 +103,10 @@ export function findEngineering(input: PageGraphicsInput): ChartFinding | null {
  * sheet: a report page with a document-control table ("Title / Rev / Date / Approved by") is not a drawing.
  */
 function looksLikeDrawing(fields: TitleField[], dims: Dimension[], lines: readonly Line[], w: number, h: number): boolean {
-  if (fields.length < 3) return false;
-  const prose = lines.filter((l) => l.text.trim().split(/\s+/).length >= 10).length;
-  if (prose > 10) return false;
-  return dims.length > 0 || Math.max(w, h) >= 2000;
+  if (fields.length < ENGINEERING.detectedMinFields) return false;
+  const prose = lines.filter((l) => l.text.trim().split(/\s+/).length >= ENGINEERING.proseWords).length;
+  if (prose > ENGINEERING.maxProseLines) return false;
+  return dims.length > 0 || Math.max(w, h) >= ENGINEERING.largeSheet;
 }
 
 /** Numbers shaped like dimensions, next to a line with an arrowhead (vector), or any such number on a drawing (scans). */
@@ -79,14 +118,16 @@ function dimensions(lines: readonly Line[], connectors: readonly Connector[], ve
     const size = line.font.size || line.bbox[3] - line.bbox[1];
     const near = connectors.filter(
       (c) =>
-        (c.startHead || c.endHead) && boxesNear(c.bbox, line.bbox, 1.5 * size) && boxPolylineDistance(line.bbox, c.points) <= 1.5 * size,
+        (c.startHead || c.endHead) &&
+        boxesNear(c.bbox, line.bbox, ENGINEERING.leaderReach * size) &&
+        boxPolylineDistance(line.bbox, c.points) <= ENGINEERING.leaderReach * size,
     );
     if (vector && near.length === 0) continue;
     if (!vector && !declared) continue;
     const tol = lines.find(
       (l) =>
         TOLERANCE.test(l.text.trim()) &&
-        l.bbox[0] >= line.bbox[2] - 2 &&
+        l.bbox[0] >= line.bbox[2] - ENGINEERING.toleranceOverlap &&
         l.bbox[0] - line.bbox[2] < size &&
         Math.abs(center(l.bbox)[1] - center(line.bbox)[1]) < size,
     );
@@ -104,18 +145,21 @@ function notesOf(lines: readonly Line[]): { insights: string[]; lines: string[] 
   if (!heading) return { insights: [], lines: [] };
   const size = heading.bbox[3] - heading.bbox[1];
   const below = lines
-    .filter((l) => l.bbox[1] >= heading.bbox[3] - 1 && Math.abs(l.bbox[0] - heading.bbox[0]) < 4 * size)
+    .filter(
+      (l) =>
+        l.bbox[1] >= heading.bbox[3] - ENGINEERING.notesOverlap && Math.abs(l.bbox[0] - heading.bbox[0]) < ENGINEERING.notesIndent * size,
+    )
     .sort((a, b) => a.bbox[1] - b.bbox[1]);
   const notes: string[] = [];
   let bottom = heading.bbox[3];
   for (const l of below) {
-    if (l.bbox[1] - bottom > 1.5 * size) break;
+    if (l.bbox[1] - bottom > ENGINEERING.notesGap * size) break;
     const text = l.text.trim();
     if (NUMBERED.test(text)) notes.push(text);
     else if (notes.length) notes[notes.length - 1] += ` ${text}`;
     else break;
     bottom = l.bbox[3];
-    if (notes.length >= 30) break;
+    if (notes.length >= ENGINEERING.maxNotes) break;
   }
   return { insights: notes.map((n) => `Note: ${n}`), lines: notes };
 }
@@ -127,12 +171,15 @@ function calloutsOf(lines: readonly Line[], connectors: readonly Connector[], ta
     if (c.startHead === c.endHead) continue;
     const tail = c.endHead ? c.start : c.end;
     const line = lines.find(
-      (l) => pointBoxDistance(tail, l.bbox) < 1.5 * (l.bbox[3] - l.bbox[1]) && !taken.has(l.text.trim()) && !DIMENSION.test(l.text.trim()),
+      (l) =>
+        pointBoxDistance(tail, l.bbox) < ENGINEERING.calloutReach * (l.bbox[3] - l.bbox[1]) &&
+        !taken.has(l.text.trim()) &&
+        !DIMENSION.test(l.text.trim()),
     );
-    if (line && line.text.trim().split(/\s+/).length <= 8 && !out.includes(`Callout: ${line.text.trim()}`))
+    if (line && line.text.trim().split(/\s+/).length <= ENGINEERING.calloutMaxWords && !out.includes(`Callout: ${line.text.trim()}`))
       out.push(`Callout: ${line.text.trim()}`);
   }
-  return out.slice(0, 30);
+  return out.slice(0, ENGINEERING.maxCallouts);
 }
 
 function summaryOf(fields: TitleField[], dims: number, notes: number): string {
@@ -150,6 +197,10 @@ function summaryOf(fields: TitleField[], dims: number, notes: number): string {
 }
 
 function confidenceOf(fields: number, dims: number, vector: boolean): number {
-  const raw = 0.45 + Math.min(0.25, fields * 0.04) + (dims ? 0.1 : 0) + (vector ? 0.05 : 0);
-  return Math.round(Math.min(0.85, raw) * 100) / 100;
+  const raw =
+    ENGINEERING.confidenceBase +
+    Math.min(ENGINEERING.confidenceFieldsCap, fields * ENGINEERING.confidencePerField) +
+    (dims ? ENGINEERING.confidenceDims : 0) +
+    (vector ? ENGINEERING.confidenceVector : 0);
+  return Math.round(Math.min(ENGINEERING.confidenceMax, raw) * 100) / 100;
 }

@@ -12,11 +12,31 @@ import { insideBox } from './polylines.ts';
 const CAPTION_START = /^(fig(?:ure)?|photo|plate|image|illustration|diagram|chart|map)\.?\s*(\d+[a-z]?)\b/i;
 const MAX_INSIDE = 12;
 
+/** Thresholds of the figure description; lengths in page px or line heights. */
+const FIGURE = {
+  /** Confidence when the description fails. */
+  fallbackConfidence: 0.2,
+  /** Most lines of inside text quoted in the summary (count). */
+  quotedInside: 6,
+  /** Confidence: base, bonus for a caption, for a citing sentence, for text inside. */
+  confidenceBase: 0.25,
+  confidenceCaption: 0.2,
+  confidenceReference: 0.1,
+  confidenceInside: 0.05,
+  /** The layout's figure block overlaps the figure by more than this share of the smaller (ratio). */
+  blockOverlap: 0.5,
+  /** A caption line may overlap the figure by this much (px) and lies within this many of its heights of it. */
+  captionOverlap: 2,
+  captionReach: 3,
+  /** A citing sentence longer than this is cut (characters). */
+  maxSentence: 300,
+} as const;
+
 export function describeFigure(page: ModelPage, figure: BBox): ChartFinding {
   try {
     return describe(page, figure);
   } catch {
-    return base(figure, '', 'Figure without a caption.', [], [], 0.2, page);
+    return base(figure, '', 'Figure without a caption.', [], [], FIGURE.fallbackConfidence, page);
   }
 }
 
@@ -28,11 +48,15 @@ function describe(page: ModelPage, figure: BBox): ChartFinding {
   const reference = number ? citingSentence(page, kindWord ?? 'figure', number, caption!.bbox) : null;
   const pieces: string[] = [];
   if (caption) pieces.push(sentence(caption.text));
-  if (inside.length) pieces.push(`Text in the figure: ${inside.slice(0, 6).join('; ')}.`);
+  if (inside.length) pieces.push(`Text in the figure: ${inside.slice(0, FIGURE.quotedInside).join('; ')}.`);
   if (reference) pieces.push(`The text says: "${reference}"`);
   const summary = pieces.length ? pieces.join(' ') : 'Figure without a caption or nearby description.';
   const parts: ItemPart[] = caption ? [{ bbox: caption.bbox, label: 'caption' }] : [];
-  const confidence = 0.25 + (caption ? 0.2 : 0) + (reference ? 0.1 : 0) + (inside.length ? 0.05 : 0);
+  const confidence =
+    FIGURE.confidenceBase +
+    (caption ? FIGURE.confidenceCaption : 0) +
+    (reference ? FIGURE.confidenceReference : 0) +
+    (inside.length ? FIGURE.confidenceInside : 0);
   return base(figure, caption?.text ?? '', summary, inside, parts, Math.round(confidence * 100) / 100, page);
 }
 
@@ -64,14 +88,16 @@ const sentence = (t: string) => (/[.!?]$/.test(t) ? t : `${t}.`);
 /** The layout's caption for this figure block; else a "Figure N" line just below, then just above. */
 function captionOf(page: ModelPage, figure: BBox): { text: string; bbox: BBox } | null {
   const block = page.blocks
-    .filter((b) => b.type === 'figure' && overlapArea(b.bbox, figure) > 0.5 * Math.min(area(b.bbox), area(figure)))
+    .filter((b) => b.type === 'figure' && overlapArea(b.bbox, figure) > FIGURE.blockOverlap * Math.min(area(b.bbox), area(figure)))
     .sort((a, b) => overlapArea(b.bbox, figure) - overlapArea(a.bbox, figure))[0];
   const linked = block && page.blocks.find((b) => b.type === 'caption' && b.captionOf === block.id);
   if (linked) return { text: clean(linked.text), bbox: linked.bbox };
   const near = (l: Line, below: boolean) => {
     const gap = below ? l.bbox[1] - figure[3] : figure[1] - l.bbox[3];
     const overlaps = Math.min(l.bbox[2], figure[2]) - Math.max(l.bbox[0], figure[0]) > 0;
-    return gap >= -2 && gap < 3 * (l.bbox[3] - l.bbox[1]) && overlaps && CAPTION_START.test(l.text.trim());
+    return (
+      gap >= -FIGURE.captionOverlap && gap < FIGURE.captionReach * (l.bbox[3] - l.bbox[1]) && overlaps && CAPTION_START.test(l.text.trim())
+    );
   };
   const line = page.lines.find((l) => near(l, true)) ?? page.lines.find((l) => near(l, false));
   if (!line) return null;
@@ -102,7 +128,7 @@ function citingSentence(page: ModelPage, kindWord: string, number: string, capti
     const text = clean(b.text);
     if (!cite.test(text)) continue;
     const hit = text.split(/(?<=[.!?])\s+(?=[A-Z0-9"(])/).find((s) => cite.test(s));
-    if (hit) return hit.length > 300 ? `${hit.slice(0, 297)}...` : hit;
+    if (hit) return hit.length > FIGURE.maxSentence ? `${hit.slice(0, FIGURE.maxSentence - 3)}...` : hit;
   }
   return null;
 }

@@ -4,6 +4,25 @@ import { union } from '../model/geometry.ts';
 import { readingOrder, toMermaid } from './mermaid.ts';
 import type { DiagramGraph } from './types.ts';
 
+/** Thresholds of the diagram finding; sizes in pt. */
+const FINDING = {
+  /** Most end nodes named in a flowchart's summary (count). */
+  namedEnds: 3,
+  /** Confidence: base, weight of labelled nodes, weight of directed edges, bonus for a graph of this many nodes, ceiling. */
+  confidenceBase: 0.5,
+  confidenceLabelled: 0.2,
+  confidenceDirected: 0.15,
+  confidenceSizeBonus: 0.05,
+  bonusMinNodes: 3,
+  confidenceMax: 0.9,
+  /** A title lies within this many of its font sizes above the diagram... */
+  titleReach: 4,
+  /** ...is bold or this many times the node labels' size... */
+  titleSizeRatio: 1.15,
+  /** ...and at most this long (characters). */
+  titleMaxChars: 120,
+} as const;
+
 /** A diagram graph as a ChartFinding: kind, mermaid, title, summary, insights, parts and an honest confidence. */
 export function graphFinding(graph: DiagramGraph, page: ModelPage, source: 'vector' | 'raster'): ChartFinding {
   const order = readingOrder(graph);
@@ -51,7 +70,7 @@ function summary(g: DiagramGraph, order: number[], flow: boolean): string {
   let text = `Flowchart with ${plural(steps, 'step')}${decisions ? ` and ${plural(decisions, 'decision')}` : ''}`;
   if (starts.length && ends.length)
     text += `, from ${name(g, starts[0])} to ${ends
-      .slice(0, 3)
+      .slice(0, FINDING.namedEnds)
       .map((i) => name(g, i))
       .join(' or ')}`;
   return `${text}.`;
@@ -79,8 +98,12 @@ function insights(g: DiagramGraph, order: number[]): string[] {
 function confidence(g: DiagramGraph): number {
   const labelled = g.nodes.filter((n) => n.label !== '').length / g.nodes.length;
   const directed = g.edges.filter((e) => e.directed).length / Math.max(1, g.edges.length);
-  const raw = 0.5 + 0.2 * labelled + 0.15 * directed + (g.nodes.length >= 3 ? 0.05 : 0);
-  return Math.round(Math.min(0.9, raw * g.certainty) * 100) / 100;
+  const raw =
+    FINDING.confidenceBase +
+    FINDING.confidenceLabelled * labelled +
+    FINDING.confidenceDirected * directed +
+    (g.nodes.length >= FINDING.bonusMinNodes ? FINDING.confidenceSizeBonus : 0);
+  return Math.round(Math.min(FINDING.confidenceMax, raw * g.certainty) * 100) / 100;
 }
 
 /** A heading just above the diagram (bigger or bolder than the node labels), not inside it. */
@@ -89,7 +112,13 @@ function titleAbove(page: ModelPage, box: BBox): { text: string; bbox: BBox } | 
   const candidates = page.lines.filter((l) => {
     const gap = box[1] - l.bbox[3];
     const overlaps = Math.min(l.bbox[2], box[2]) - Math.max(l.bbox[0], box[0]) > 0;
-    return gap >= 0 && gap < 4 * l.font.size && overlaps && (l.font.bold || l.font.size > labelSize * 1.15) && l.text.length <= 120;
+    return (
+      gap >= 0 &&
+      gap < FINDING.titleReach * l.font.size &&
+      overlaps &&
+      (l.font.bold || l.font.size > labelSize * FINDING.titleSizeRatio) &&
+      l.text.length <= FINDING.titleMaxChars
+    );
   });
   const best = candidates.sort((a, b) => b.bbox[3] - a.bbox[3])[0];
   return best ? { text: best.text.trim(), bbox: best.bbox } : null;

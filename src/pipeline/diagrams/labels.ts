@@ -11,6 +11,20 @@ export interface TextItem {
   line: string;
 }
 
+/** Thresholds of the label readers; lengths in page px, or in word heights and font sizes. */
+const LABEL = {
+  /** Words whose centres are within this share of a word's height are on one row (ratio). */
+  rowShare: 0.5,
+  /** Neighbour words on one line join into a phrase across gaps under this many font sizes. */
+  phraseGap: 0.8,
+  /** An edge label has at most this many characters and words (count). */
+  edgeMaxChars: 32,
+  edgeMaxWords: 4,
+  /** An edge label lies within the larger of this (px) and this many of its heights of the edge. */
+  edgeReachMin: 16,
+  edgeReachHeights: 1.4,
+} as const;
+
 export function textItems(page: ModelPage): TextItem[] {
   const out: TextItem[] = [];
   for (const line of page.lines) {
@@ -28,7 +42,7 @@ export function joinWords(items: readonly TextItem[]): string {
   for (const it of sorted) {
     const row = rows[rows.length - 1];
     const cy = center(it.bbox)[1];
-    if (row && Math.abs(center(row[0].bbox)[1] - cy) < 0.5 * (it.bbox[3] - it.bbox[1])) row.push(it);
+    if (row && Math.abs(center(row[0].bbox)[1] - cy) < LABEL.rowShare * (it.bbox[3] - it.bbox[1])) row.push(it);
     else rows.push([it]);
   }
   return rows
@@ -67,7 +81,7 @@ export function phrases(items: readonly TextItem[], used: ReadonlySet<TextItem>)
   const out: TextItem[] = [];
   for (const it of free) {
     const last = out[out.length - 1];
-    if (last && last.line === it.line && it.bbox[0] - last.bbox[2] < 0.8 * it.size) {
+    if (last && last.line === it.line && it.bbox[0] - last.bbox[2] < LABEL.phraseGap * it.size) {
       out[out.length - 1] = {
         ...last,
         text: `${last.text} ${it.text}`,
@@ -87,7 +101,7 @@ export function labelEdges(
   const boxes: (BBox | null)[] = edgeDistances.map(() => null);
   const best = edgeDistances.map(() => Infinity);
   for (const ph of candidates) {
-    if (ph.text.length > 32 || ph.text.split(' ').length > 4) continue;
+    if (ph.text.length > LABEL.edgeMaxChars || ph.text.split(' ').length > LABEL.edgeMaxWords) continue;
     let nearest = -1;
     let nearestD = Infinity;
     edgeDistances.forEach((distanceTo, i) => {
@@ -97,7 +111,7 @@ export function labelEdges(
         nearestD = d;
       }
     });
-    const reach = Math.max(16, 1.4 * (ph.bbox[3] - ph.bbox[1]));
+    const reach = Math.max(LABEL.edgeReachMin, LABEL.edgeReachHeights * (ph.bbox[3] - ph.bbox[1]));
     if (nearest >= 0 && nearestD <= reach && nearestD < best[nearest]) {
       best[nearest] = nearestD;
       labels[nearest] = ph.text;

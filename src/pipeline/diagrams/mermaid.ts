@@ -6,6 +6,9 @@ import type { DiagramGraph, NodeShape } from './types.ts';
  * right), shapes by node type, `-->` for arrows (`<-->` both ways), `---` for plain lines, `-->|label|` for
  * labelled edges. Labels that are not plain words are quoted, with quotes written as `#quot;`.
  */
+/** Nodes whose centres are within this share of the smaller node's height are on one row (ratio). */
+const SAME_ROW_SHARE = 0.5;
+
 export function readingOrder(graph: DiagramGraph): number[] {
   const idx = graph.nodes.map((_, i) => i).sort((a, b) => center(graph.nodes[a].bbox)[1] - center(graph.nodes[b].bbox)[1]);
   const rows: number[][] = [];
@@ -13,7 +16,8 @@ export function readingOrder(graph: DiagramGraph): number[] {
     const row = rows[rows.length - 1];
     const n = graph.nodes[i];
     const first = row ? graph.nodes[row[0]] : null;
-    if (first && Math.abs(center(first.bbox)[1] - center(n.bbox)[1]) < 0.5 * Math.min(height(first.bbox), height(n.bbox))) row!.push(i);
+    if (first && Math.abs(center(first.bbox)[1] - center(n.bbox)[1]) < SAME_ROW_SHARE * Math.min(height(first.bbox), height(n.bbox)))
+      row!.push(i);
     else rows.push([i]);
   }
   return rows.flatMap((r) => r.sort((a, b) => center(graph.nodes[a].bbox)[0] - center(graph.nodes[b].bbox)[0]));

@@ -44,12 +44,17 @@ export function insidePolygon(p: Pt, poly: readonly Pt[]): boolean {
   return inside;
 }
 
+/** Distances to a polyline are sampled every this many px, at most this many samples a segment. */
+const SAMPLE = { stepPx: 3, maxSteps: 200 } as const;
+/** Consecutive points this close (px) are one. */
+const DUPLICATE_EPS = 0.5;
+
 /** Distance from a box to a polyline, sampled along the polyline every few pixels (bounded). */
 export function boxPolylineDistance(b: BBox, points: readonly Pt[]): number {
   let best = Infinity;
   for (let i = 0; i + 1 < points.length; i++) {
     const [a, c] = [points[i], points[i + 1]];
-    const steps = Math.min(200, Math.max(1, Math.ceil(dist(a, c) / 3)));
+    const steps = Math.min(SAMPLE.maxSteps, Math.max(1, Math.ceil(dist(a, c) / SAMPLE.stepPx)));
     for (let s = 0; s <= steps; s++) {
       const t = s / steps;
       best = Math.min(best, pointBoxDistance([a[0] + (c[0] - a[0]) * t, a[1] + (c[1] - a[1]) * t], b));
@@ -65,7 +70,7 @@ export function polylineLength(points: readonly Pt[]): number {
 }
 
 /** Points without consecutive near-duplicates (and without a closing point equal to the first). */
-export function dedupePoints(points: readonly Pt[], eps = 0.5): Pt[] {
+export function dedupePoints(points: readonly Pt[], eps: number = DUPLICATE_EPS): Pt[] {
   const out: Pt[] = [];
   for (const p of points) if (out.length === 0 || dist(out[out.length - 1], p) > eps) out.push(p);
   if (out.length > 2 && dist(out[0], out[out.length - 1]) <= eps) out.pop();

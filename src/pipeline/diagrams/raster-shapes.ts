@@ -18,6 +18,50 @@ export interface InkMap {
 
 const DARK = 160;
 
+/** Thresholds of the raster shape finder; lengths in image px, shares of the shape's width (w) or height (h). */
+const SHAPE = {
+  /** A flood fill covering more than this share of the page is the background, not a shape (ratio). */
+  maxAreaShare: 0.25,
+  /** Two shapes overlapping by more than this share of the smaller clash; the larger goes (ratio). */
+  overlapShare: 0.1,
+  /** The seed colour is read on a ring this far (px) outside the text box. */
+  seedRing: 3,
+  /** Pixels within this on every channel (0..255) are the same fill. */
+  sameColourTol: 48,
+  /** A shape is at least this wide and tall (px). */
+  minWidth: 20,
+  minHeight: 12,
+  /** The fill's profile is read on rows at these shares of h from the top. */
+  topRow: 0.04,
+  upperRow: 0.25,
+  lowerRow: 0.75,
+  /** The outline lies this far (px) outside the fill. */
+  pad: 2,
+  /** Symmetric: row centres within this share of w of the middle, row lengths within this share of w. */
+  symmetryCentre: 0.06,
+  symmetryLength: 0.1,
+  /** Decision (diamond): fill ratio strictly between these, upper row between these shares of w. */
+  decisionMinFill: 0.4,
+  decisionMaxFill: 0.64,
+  decisionMinRow: 0.35,
+  decisionMaxRow: 0.65,
+  /** Parallelogram: fill above this, rows shifted by more than this share of w, lengths within this share. */
+  parallelogramMinFill: 0.6,
+  parallelogramShift: 0.12,
+  parallelogramLength: 0.1,
+  /** Box: fill at least this, top row more than this share of w. */
+  boxMinFill: 0.95,
+  boxMinTop: 0.9,
+  /** Ellipse: fill strictly between these, top row under this share of w; a circle's w/h is within this of 1. */
+  ellipseMinFill: 0.7,
+  ellipseMaxFill: 0.84,
+  ellipseMaxTop: 0.65,
+  circleAspectTol: 0.2,
+  /** Rounded shapes: fill at least this; a stadium's rounding takes at least this many h of the width. */
+  roundedMinFill: 0.84,
+  stadiumEnds: 0.75,
+} as const;
+
 export function inkOf(r: RasterPage): InkMap {
   const dark = new Uint8Array(r.width * r.height);
   for (let i = 0, j = 0; i < dark.length; i++, j += 3) {
@@ -35,7 +79,7 @@ export interface RasterShape extends ShapeOutline {
 export function shapesAroundText(ink: InkMap, lines: readonly Line[]): { shapes: RasterShape[]; regions: Int32Array } {
   const regions = new Int32Array(ink.w * ink.h);
   const shapes: RasterShape[] = [];
-  const maxArea = Math.floor(ink.w * ink.h * 0.25);
+  const maxArea = Math.floor(ink.w * ink.h * SHAPE.maxAreaShare);
   let next = 1;
   const queue = new Int32Array(Math.min(ink.w * ink.h, maxArea + 4));
   const failed = new Set<number>();
@@ -59,7 +103,8 @@ function withoutOverlaps(shapes: RasterShape[]): RasterShape[] {
   return shapes.filter(
     (s) =>
       !shapes.some(
-        (o) => o !== s && overlapArea(o.bbox, s.bbox) > 0.1 * Math.min(area(o.bbox), area(s.bbox)) && area(s.bbox) > area(o.bbox),
+        (o) =>
+          o !== s && overlapArea(o.bbox, s.bbox) > SHAPE.overlapShare * Math.min(area(o.bbox), area(s.bbox)) && area(s.bbox) > area(o.bbox),
       ),
   );
 }
@@ -70,10 +115,10 @@ function withoutOverlaps(shapes: RasterShape[]): RasterShape[] {
  */
 function seedIn(ink: InkMap, b: BBox): number {
   const counts = new Map<number, { n: number; at: number }>();
-  const x0 = Math.round(b[0]) - 3,
-    x1 = Math.round(b[2]) + 3,
-    y0 = Math.round(b[1]) - 3,
-    y1 = Math.round(b[3]) + 3;
+  const x0 = Math.round(b[0]) - SHAPE.seedRing,
+    x1 = Math.round(b[2]) + SHAPE.seedRing,
+    y0 = Math.round(b[1]) - SHAPE.seedRing,
+    y1 = Math.round(b[3]) + SHAPE.seedRing;
   const visit = (x: number, y: number) => {
     if (x < 0 || y < 0 || x >= ink.w || y >= ink.h) return;
     const p = y * ink.w + x;
@@ -140,7 +185,11 @@ function flood(ink: InkMap, regions: Int32Array, queue: Int32Array, seed: number
 function sameColour(rgb: Uint8Array, a: number, b: number): boolean {
   const i = a * 3;
   const j = b * 3;
-  return Math.abs(rgb[i] - rgb[j]) < 48 && Math.abs(rgb[i + 1] - rgb[j + 1]) < 48 && Math.abs(rgb[i + 2] - rgb[j + 2]) < 48;
+  return (
+    Math.abs(rgb[i] - rgb[j]) < SHAPE.sameColourTol &&
+    Math.abs(rgb[i + 1] - rgb[j + 1]) < SHAPE.sameColourTol &&
+    Math.abs(rgb[i + 2] - rgb[j + 2]) < SHAPE.sameColourTol
+  );
 }
 
 const rowRun = (regions: Int32Array, w: number, id: number, y: number, x0: number, x1: number): [number, number, number] => {
@@ -166,7 +215,7 @@ function classify(
   const b = filled.bbox;
   const w = width(b);
   const h = height(b);
-  if (w < 20 || h < 12) return null;
+  if (w < SHAPE.minWidth || h < SHAPE.minHeight) return null;
   // Glyphs inside the shape are dark but belong to its inside.
   let glyphInk = 0;
   for (const l of lines) {
@@ -175,12 +224,12 @@ function classify(
   }
   const ratio = (filled.count + glyphInk) / (w * h);
   const run = (fy: number) => rowRun(regions, ink.w, id, Math.min(b[3] - 1, Math.round(b[1] + fy * h)), b[0], b[2]);
-  const top = run(0.04);
-  const upper = run(0.25);
-  const lower = run(0.75);
+  const top = run(SHAPE.topRow);
+  const upper = run(SHAPE.upperRow);
+  const lower = run(SHAPE.lowerRow);
   const shape = shapeFrom(ratio, top, upper, lower, w, h);
   if (!shape || (shape !== 'parallelogram' && !symmetric(upper, lower, b))) return null;
-  const pad = 2;
+  const pad = SHAPE.pad;
   const box: BBox = [b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad];
   return { id, shape, bbox: box, outline: outlineOf(shape, box, upper, lower) };
 }
@@ -194,7 +243,11 @@ function symmetric(upper: [number, number, number], lower: [number, number, numb
   const mid = (b[0] + b[2]) / 2;
   const cu = (upper[0] + upper[1]) / 2;
   const cl = (lower[0] + lower[1]) / 2;
-  return Math.abs(cu - mid) < 0.06 * w && Math.abs(cl - mid) < 0.06 * w && Math.abs(upper[2] - lower[2]) < 0.1 * w;
+  return (
+    Math.abs(cu - mid) < SHAPE.symmetryCentre * w &&
+    Math.abs(cl - mid) < SHAPE.symmetryCentre * w &&
+    Math.abs(upper[2] - lower[2]) < SHAPE.symmetryLength * w
+  );
 }
 
 /** Pixels of a text box (inside the shape's box) that the fill went around: the glyphs. */
@@ -215,11 +268,23 @@ function shapeFrom(
   h: number,
 ): NodeShape | null {
   const topShare = top[2] / w;
-  if (ratio > 0.4 && ratio < 0.64 && upper[2] / w > 0.35 && upper[2] / w < 0.65) return 'decision';
-  if (ratio > 0.6 && Math.abs(upper[0] - lower[0]) > 0.12 * w && Math.abs(upper[2] - lower[2]) < 0.1 * w) return 'parallelogram';
-  if (ratio >= 0.95 && topShare > 0.9) return 'box';
-  if (ratio > 0.7 && ratio < 0.84 && topShare < 0.65) return Math.abs(w / h - 1) < 0.2 ? 'circle' : 'terminal';
-  if (ratio >= 0.84) return w - top[2] >= 0.75 * h ? 'terminal' : 'rounded';
+  if (
+    ratio > SHAPE.decisionMinFill &&
+    ratio < SHAPE.decisionMaxFill &&
+    upper[2] / w > SHAPE.decisionMinRow &&
+    upper[2] / w < SHAPE.decisionMaxRow
+  )
+    return 'decision';
+  if (
+    ratio > SHAPE.parallelogramMinFill &&
+    Math.abs(upper[0] - lower[0]) > SHAPE.parallelogramShift * w &&
+    Math.abs(upper[2] - lower[2]) < SHAPE.parallelogramLength * w
+  )
+    return 'parallelogram';
+  if (ratio >= SHAPE.boxMinFill && topShare > SHAPE.boxMinTop) return 'box';
+  if (ratio > SHAPE.ellipseMinFill && ratio < SHAPE.ellipseMaxFill && topShare < SHAPE.ellipseMaxTop)
+    return Math.abs(w / h - 1) < SHAPE.circleAspectTol ? 'circle' : 'terminal';
+  if (ratio >= SHAPE.roundedMinFill) return w - top[2] >= SHAPE.stadiumEnds * h ? 'terminal' : 'rounded';
   return null;
 }
 

@@ -16,39 +16,72 @@ import type { DiagramGraph } from './types.ts';
 const MAX_PIXELS = 16_000_000;
 const MAX_COMPONENTS = 5000;
 
+/** Thresholds of the raster connector pass; lengths in image px, or in stroke widths. */
+const RASTER = {
+  /** Boxes within this many px more than a stroke share an edge (table cells). */
+  cellGapPad: 4,
+  /** Fewest shapes for a diagram (count). */
+  minShapes: 2,
+  /** A shape's zone reaches this many px more than a stroke past its inside (its outline). */
+  zonePad: 3,
+  /** Text boxes are cleared with this margin (px). */
+  textPad: 2,
+  /** Certainty of a graph read from pixels (0..1). */
+  certainty: 0.85,
+  /** Stroke width is measured on every this-many-th row, from dark runs this long at most (px). */
+  strokeRowStep: 2,
+  maxStrokeRun: 8,
+  /** Stroke width (px) when there are no such runs. */
+  defaultStroke: 2,
+  /** A connector has at least this many pixels (count). */
+  minConnectorPixels: 10,
+  /** A connector touches a zone this many px away. */
+  contactReach: 2,
+  /** Ink is counted within the larger of this (px) and this many stroke widths of each end. */
+  headRadiusMin: 10,
+  headRadiusStrokes: 6,
+  /** About this many pixels sample a connector's course (count). */
+  courseSamples: 1500,
+  /** An end is a head with this many times a bare line's ink, and this many times the other end's. */
+  headVsBare: 1.6,
+  headVsOther: 1.3,
+} as const;
+
 export function rasterGraphs(input: PageGraphicsInput): DiagramGraph[] {
   const r = input.raster;
   if (!r || r.width * r.height > MAX_PIXELS || r.width * r.height === 0 || input.page.lines.length === 0) return [];
   const ink = inkOf(r);
   const found = shapesAroundText(ink, input.page.lines);
   const stroke = strokeWidth(ink);
-  const shapes = dropGridsAndFrames(found.shapes, stroke + 4);
+  const shapes = dropGridsAndFrames(found.shapes, stroke + RASTER.cellGapPad);
   const regions = found.regions;
-  if (shapes.length < 2) return [];
-  const margin = Math.ceil(stroke) + 3;
+  if (shapes.length < RASTER.minShapes) return [];
+  const margin = Math.ceil(stroke) + RASTER.zonePad;
   const zone = zoneMap(ink, regions, shapes, margin);
-  const textBoxes = input.page.lines.map((l) => [l.bbox[0] - 2, l.bbox[1] - 2, l.bbox[2] + 2, l.bbox[3] + 2] as BBox);
+  const textBoxes = input.page.lines.map(
+    (l) => [l.bbox[0] - RASTER.textPad, l.bbox[1] - RASTER.textPad, l.bbox[2] + RASTER.textPad, l.bbox[3] + RASTER.textPad] as BBox,
+  );
   const links = connectorLinks(ink, zone, textBoxes, stroke);
-  return assembleGraphs(shapes, links, textItems(input.page), 0.85);
+  return assembleGraphs(shapes, links, textItems(input.page), RASTER.certainty);
 }
 
 /** Typical line thickness: the median length of short horizontal dark runs (vertical strokes). */
 function strokeWidth(ink: InkMap): number {
-  const counts = new Array<number>(9).fill(0);
-  for (let y = 0; y < ink.h; y += 2) {
+  const counts = new Array<number>(RASTER.maxStrokeRun + 1).fill(0);
+  for (let y = 0; y < ink.h; y += RASTER.strokeRowStep) {
     let run = 0;
     for (let x = 0; x <= ink.w; x++) {
       if (x < ink.w && ink.dark[y * ink.w + x]) run++;
       else {
-        if (run > 0 && run <= 8) counts[run]++;
+        if (run > 0 && run <= RASTER.maxStrokeRun) counts[run]++;
         run = 0;
       }
     }
   }
   const total = counts.reduce((a, b) => a + b, 0);
   let seen = 0;
-  for (let k = 1; k <= 8; k++) if ((seen += counts[k]) >= total / 2) return k;
-  return 2;
+  for (let k = 1; k <= RASTER.maxStrokeRun; k++) if ((seen += counts[k]) >= total / 2) return k;
+  return RASTER.defaultStroke;
 }
 
 /** Each shape's inside grown by `margin` pixels (covering its outline): pixel → shape index + 1. */
@@ -86,7 +119,7 @@ function connectorLinks(ink: InkMap, zone: Int32Array, textBoxes: BBox[], stroke
     if (!free[i] || seen[i]) continue;
     components++;
     const pixels = component(free, seen, ink, i);
-    if (pixels.length < 10) continue;
+    if (pixels.length < RASTER.minConnectorPixels) continue;
     const link = linkOf(pixels, zone, ink, stroke);
     if (link) links.push(link);
   }
@@ -124,7 +157,7 @@ function linkOf(pixels: number[], zone: Int32Array, ink: InkMap, stroke: number)
   for (const p of pixels) {
     const x = p % ink.w;
     const y = (p - x) / ink.w;
-    for (const q of [p - 2, p + 2, p - 2 * ink.w, p + 2 * ink.w]) {
+    for (const q of [p - RASTER.contactReach, p + RASTER.contactReach, p - RASTER.contactReach * ink.w, p + RASTER.contactReach * ink.w]) {
       const z = q >= 0 && q < zone.length ? zone[q] : 0;
       if (!z) continue;
       const c = contacts.get(z) ?? { x: 0, y: 0, n: 0 };
@@ -138,19 +171,19 @@ function linkOf(pixels: number[], zone: Int32Array, ink: InkMap, stroke: number)
   const [[za, ca], [zb, cb]] = [...contacts.entries()];
   const pa: Pt = [ca.x / ca.n, ca.y / ca.n];
   const pb: Pt = [cb.x / cb.n, cb.y / cb.n];
-  const radius = Math.max(10, 6 * stroke);
+  const radius = Math.max(RASTER.headRadiusMin, RASTER.headRadiusStrokes * stroke);
   const inkA = inkNear(pixels, ink.w, pa, radius);
   const inkB = inkNear(pixels, ink.w, pb, radius);
   const bare = radius * stroke;
   const sample = pixels
-    .filter((_, k) => k % Math.max(1, Math.floor(pixels.length / 1500)) === 0)
+    .filter((_, k) => k % Math.max(1, Math.floor(pixels.length / RASTER.courseSamples)) === 0)
     .map((p) => [p % ink.w, Math.floor(p / ink.w)] as Pt);
   const bbox = boxOf(sample);
   return {
     a: za - 1,
     b: zb - 1,
-    headAtA: inkA > 1.6 * bare && inkA > 1.3 * inkB,
-    headAtB: inkB > 1.6 * bare && inkB > 1.3 * inkA,
+    headAtA: inkA > RASTER.headVsBare * bare && inkA > RASTER.headVsOther * inkB,
+    headAtB: inkB > RASTER.headVsBare * bare && inkB > RASTER.headVsOther * inkA,
     bbox,
     distanceTo: (b: BBox) => Math.min(...sample.map((p) => pointBoxDistance(p, b))),
   };

@@ -34,6 +34,31 @@ const FIELDS: [string, RegExp][] = [
   ['Tolerance', /^(tolerances?|general\s+tolerance)\b/i],
 ];
 
+/** Thresholds of the title-block reader; lengths in page px, or in label heights (h). */
+const TITLE_BLOCK = {
+  /** A label with a value after it (no colon) has at most this many words after the label (count). */
+  maxRestWords: 4,
+  /** Labels lie right of this share of the page's width and below this share of its height. */
+  minXShare: 0.45,
+  minYShare: 0.5,
+  /** Fewest distinct labels for a title block (count). */
+  defaultMinFields: 3,
+  /** Rule collection stops at this many rules (count). */
+  maxRules: 20000,
+  /** A rule is straight within this (px) and longer than this (px). */
+  ruleStraightTol: 1,
+  ruleMinLength: 4,
+  /** The cell to the right is probed this far (px) past the label cell's right edge. */
+  nextCellStep: 2,
+  /** Without rules, a value on the same row starts within this many h to the right, centred within this share of h... */
+  rowReach: 12,
+  rowAlign: 0.6,
+  /** ...or below, starting at most this far (px) above the label's bottom, within this many h below and this many h across. */
+  belowOverlap: 1,
+  belowReach: 1.2,
+  belowIndent: 3,
+} as const;
+
 interface Labelled {
   line: Line;
   name: string;
@@ -50,7 +75,7 @@ function asLabel(line: Line): Labelled | null {
       .replace(/^\s*[:.\-–]?\s*/, '')
       .trim();
     // "Title Block Notes for the assembly" is prose, not a label: a label is short or has its value after a colon.
-    if (rest && !/^\s*[:]/.test(text.slice(m[0].length)) && rest.split(' ').length > 4) continue;
+    if (rest && !/^\s*[:]/.test(text.slice(m[0].length)) && rest.split(' ').length > TITLE_BLOCK.maxRestWords) continue;
     return { line, name, rest };
   }
   return null;
@@ -62,10 +87,10 @@ export function readTitleBlock(
   paths: readonly DrawnPath[],
   pageW: number,
   pageH: number,
-  minFields = 3,
+  minFields: number = TITLE_BLOCK.defaultMinFields,
 ): { fields: TitleField[]; bbox: BBox | null } {
   const labels = lines
-    .filter((l) => center(l.bbox)[0] > pageW * 0.45 && center(l.bbox)[1] > pageH * 0.5)
+    .filter((l) => center(l.bbox)[0] > pageW * TITLE_BLOCK.minXShare && center(l.bbox)[1] > pageH * TITLE_BLOCK.minYShare)
     .map(asLabel)
     .filter((l): l is Labelled => l !== null);
   if (new Set(labels.map((l) => l.name)).size < minFields) return { fields: [], bbox: null };
@@ -93,15 +118,17 @@ function rulesOf(paths: readonly DrawnPath[]): Rules {
     for (const sub of p.subpaths) {
       if (sub.curved) continue;
       const pts = sub.closed ? [...sub.points, sub.points[0]] : sub.points;
-      for (let i = 0; i + 1 < pts.length && h.length + v.length < 20000; i++) addRule(pts[i], pts[i + 1], h, v);
+      for (let i = 0; i + 1 < pts.length && h.length + v.length < TITLE_BLOCK.maxRules; i++) addRule(pts[i], pts[i + 1], h, v);
     }
   }
   return { h, v };
 }
 
 function addRule(a: Pt, b: Pt, h: [number, number, number][], v: [number, number, number][]): void {
-  if (Math.abs(a[1] - b[1]) < 1 && Math.abs(a[0] - b[0]) > 4) h.push([(a[1] + b[1]) / 2, Math.min(a[0], b[0]), Math.max(a[0], b[0])]);
-  else if (Math.abs(a[0] - b[0]) < 1 && Math.abs(a[1] - b[1]) > 4) v.push([(a[0] + b[0]) / 2, Math.min(a[1], b[1]), Math.max(a[1], b[1])]);
+  if (Math.abs(a[1] - b[1]) < TITLE_BLOCK.ruleStraightTol && Math.abs(a[0] - b[0]) > TITLE_BLOCK.ruleMinLength)
+    h.push([(a[1] + b[1]) / 2, Math.min(a[0], b[0]), Math.max(a[0], b[0])]);
+  else if (Math.abs(a[0] - b[0]) < TITLE_BLOCK.ruleStraightTol && Math.abs(a[1] - b[1]) > TITLE_BLOCK.ruleMinLength)
+    v.push([(a[0] + b[0]) / 2, Math.min(a[1], b[1]), Math.max(a[1], b[1])]);
 }
 
 /** The ruled cell around a point, or null when no rules enclose it. */
@@ -126,7 +153,7 @@ function valueOf(label: Line, lines: readonly Line[], labels: ReadonlySet<Line>,
   if (cell) {
     const own = linesIn(cell, lines, labels);
     if (own.length) return joined(own);
-    const next = cellAt([cell[2] + 2, c[1]], rules);
+    const next = cellAt([cell[2] + TITLE_BLOCK.nextCellStep, c[1]], rules);
     const right = next ? linesIn(next, lines, labels) : [];
     if (right.length) return joined(right);
     return null;
@@ -141,15 +168,15 @@ function nearestValue(label: Line, lines: readonly Line[], labels: ReadonlySet<L
     (l) =>
       !labels.has(l) &&
       l.bbox[0] > label.bbox[2] &&
-      l.bbox[0] - label.bbox[2] < 12 * h &&
-      Math.abs(center(l.bbox)[1] - center(label.bbox)[1]) < 0.6 * h,
+      l.bbox[0] - label.bbox[2] < TITLE_BLOCK.rowReach * h &&
+      Math.abs(center(l.bbox)[1] - center(label.bbox)[1]) < TITLE_BLOCK.rowAlign * h,
   );
   const below = lines.filter(
     (l) =>
       !labels.has(l) &&
-      l.bbox[1] >= label.bbox[3] - 1 &&
-      l.bbox[1] - label.bbox[3] < 1.2 * h &&
-      Math.abs(l.bbox[0] - label.bbox[0]) < 3 * h,
+      l.bbox[1] >= label.bbox[3] - TITLE_BLOCK.belowOverlap &&
+      l.bbox[1] - label.bbox[3] < TITLE_BLOCK.belowReach * h &&
+      Math.abs(l.bbox[0] - label.bbox[0]) < TITLE_BLOCK.belowIndent * h,
   );
   const pick = sameRow.sort((a, b) => a.bbox[0] - b.bbox[0])[0] ?? below.sort((a, b) => a.bbox[1] - b.bbox[1])[0];
   return pick ? { text: pick.text.trim(), box: pick.bbox } : null;

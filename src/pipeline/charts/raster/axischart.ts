@@ -31,6 +31,46 @@ export interface Context {
   window: BBox;
 }
 
+/** Thresholds of the axis-chart reader; lengths in image px. */
+const AXIS_CHART = {
+  /** Marks inside the plot have at least this many pixels (count). */
+  minMarkPixels: 4,
+  /** The title is looked for within the larger of this (px) and this share of the plot's height above it. */
+  titleReachMin: 40,
+  titleReachShare: 0.4,
+  /** A category label snaps to a tick this close (px). */
+  catSnap: 6,
+  /** A printed value belongs to a bar within this share of its thickness plus this (px). */
+  barReachShare: 0.6,
+  barReachPad: 18,
+  /** A printed value agrees with a bar within the larger of this share of the axis range... */
+  agreeRangeShare: 0.03,
+  /** ...and this share of the geometric value (bars; lines). */
+  barAgreeShare: 0.08,
+  lineAgreeShare: 0.05,
+  /** Bars at most this far apart (px) are one group when there are no category labels. */
+  groupGap: 2,
+  /** A printed value belongs to a line point within this distance (px). */
+  pointReach: 30,
+  /** Half the side of a point's box (px). */
+  pointHalf: 3,
+  /** A scale is trustworthy with this many tick labels (count)... */
+  goodScaleTicks: 3,
+  /** ...fitting within this many px. */
+  goodScaleResidual: 2,
+  /** Confidence of bars: base, bonus for a good scale, weight of printed values matched, loss without categories. */
+  barBase: 0.45,
+  scaleBonus: 0.15,
+  matchedWeight: 0.2,
+  noCategoryPenalty: 0.15,
+  /** Confidence of lines and scatter plots: base values. */
+  lineBase: 0.4,
+  scatterBase: 0.35,
+  /** Confidence is clamped to this range. */
+  confidenceMin: 0.05,
+  confidenceMax: 0.9,
+} as const;
+
 interface Read {
   chartType: ChartType;
   series: ChartSeries[];
@@ -43,7 +83,7 @@ interface Read {
 
 export function readAxisChart(ctx: Context, area: PlotArea): ChartFinding | null {
   const inside = ctx.comps.filter(
-    (c) => c.x0 > area.left && c.x1 < area.right + 1 && c.y0 > area.top && c.y1 < area.bottom + 1 && c.pixels >= 4,
+    (c) => c.x0 > area.left && c.x1 < area.right + 1 && c.y0 > area.top && c.y1 < area.bottom + 1 && c.pixels >= AXIS_CHART.minMarkPixels,
   );
   const barSet = findBars(inside, area, ctx.seg, ctx.raster);
   const barComps = new Set(barSet?.bars.map((b) => b.comp) ?? []);
@@ -60,7 +100,12 @@ export function readAxisChart(ctx: Context, area: PlotArea): ChartFinding | null
     read.used.add(e.label);
     read.parts.push({ bbox: e.bbox, label: 'legend' });
   }
-  const title = titleAbove(ctx.labels, area.top, read.used, Math.max(40, 0.4 * (area.bottom - area.top)));
+  const title = titleAbove(
+    ctx.labels,
+    area.top,
+    read.used,
+    Math.max(AXIS_CHART.titleReachMin, AXIS_CHART.titleReachShare * (area.bottom - area.top)),
+  );
   if (title) {
     read.used.add(title);
     read.parts.unshift({ bbox: title.bbox, label: 'chart_title' });
@@ -111,12 +156,14 @@ function readBars(ctx: Context, area: PlotArea, set: BarSet, legend: LegendEntry
     (l) => !tickLabels.has(l) && !legend.some((e) => e.label === l),
   );
   const posOfBar = (b: Bar) => (vertical ? (b.comp.x0 + b.comp.x1 + 1) / 2 : (b.comp.y0 + b.comp.y1 + 1) / 2);
-  const posOfCat = (l: TextLabel) => (vertical ? snap(center(l.bbox)[0], area.xTicks, 6) : snap(center(l.bbox)[1], area.yTicks, 6));
+  const posOfCat = (l: TextLabel) =>
+    vertical ? snap(center(l.bbox)[0], area.xTicks, AXIS_CHART.catSnap) : snap(center(l.bbox)[1], area.yTicks, AXIS_CHART.catSnap);
   const groups = groupBars(set.bars, cats, posOfBar, posOfCat, vertical);
   let scale = fitScale(ticks);
   const printed = printedNumbers(ctx.labels, ctx.window, new Set([...tickLabels, ...cats]));
   const anchorOf = (b: Bar): [number, number] => (vertical ? [posOfBar(b), b.end] : [b.end, posOfBar(b)]);
-  const reach = (b: Bar) => 0.6 * (vertical ? b.comp.x1 - b.comp.x0 + 1 : b.comp.y1 - b.comp.y0 + 1) + 18;
+  const reach = (b: Bar) =>
+    AXIS_CHART.barReachShare * (vertical ? b.comp.x1 - b.comp.x0 + 1 : b.comp.y1 - b.comp.y0 + 1) + AXIS_CHART.barReachPad;
   if (!scale) scale = scaleFromPrinted(set.bars, printed, anchorOf, reach);
   // Without tick labels or printed values there is no value to report, and little to say it is a chart at all.
   if (!scale) return null;
@@ -125,7 +172,7 @@ function readBars(ctx: Context, area: PlotArea, set: BarSet, legend: LegendEntry
   const matched = matchPrinted(
     set.bars.map((b) => ({ geometric: geometric(b), anchor: anchorOf(b), reach: reach(b) })),
     printed,
-    (g) => Math.max(0.03 * range, 0.08 * Math.abs(g)),
+    (g) => Math.max(AXIS_CHART.agreeRangeShare * range, AXIS_CHART.barAgreeShare * Math.abs(g)),
   );
   // Series in legend order, then in the order their first bar appears along the axis.
   const rank = (cluster: number) => {
@@ -154,8 +201,13 @@ function readBars(ctx: Context, area: PlotArea, set: BarSet, legend: LegendEntry
   const stacked = set.bars.some((b) => b.under >= 0);
   const chartType: ChartType = stacked ? 'stacked_bar' : clusters.length > 1 ? 'grouped_bar' : vertical ? 'bar' : 'hbar';
   const share = matched.filter(Boolean).length / set.bars.length;
-  let confidence = 0.45 + (scale && scale.ticks.length >= 3 && scale.residualPx <= 2 ? 0.15 : 0) + 0.2 * share;
-  if (!cats.length) confidence -= 0.15;
+  let confidence =
+    AXIS_CHART.barBase +
+    (scale && scale.ticks.length >= AXIS_CHART.goodScaleTicks && scale.residualPx <= AXIS_CHART.goodScaleResidual
+      ? AXIS_CHART.scaleBonus
+      : 0) +
+    AXIS_CHART.matchedWeight * share;
+  if (!cats.length) confidence -= AXIS_CHART.noCategoryPenalty;
   return { chartType, series, scale, parts, used, confidence: round2(confidence), legend };
 }
 
@@ -180,7 +232,7 @@ function groupBars(bars: Bar[], cats: TextLabel[], posOfBar: (b: Bar) => number,
   for (const i of idx) {
     const c = bars[i].comp;
     const [from, to] = vertical ? [c.x0, c.x1] : [c.y0, c.y1];
-    if (from - lastEnd > 2 || !groups.length) groups.push({ label: null, bars: [] });
+    if (from - lastEnd > AXIS_CHART.groupGap || !groups.length) groups.push({ label: null, bars: [] });
     groups[groups.length - 1].bars.push(i);
     lastEnd = Math.max(lastEnd, to);
   }
@@ -229,26 +281,33 @@ function readLinesOrScatter(ctx: Context, area: PlotArea, marks: Component[], le
     const series = lines.map((line): ChartSeries => {
       const geo = line.points.map((p) => (p.y === null ? null : valueAt(yScale, p.y)));
       const m = matchPrinted(
-        line.points.map((p, i) => ({ geometric: geo[i], anchor: [p.x, p.y ?? 0] as [number, number], reach: p.y === null ? -1 : 30 })),
+        line.points.map((p, i) => ({
+          geometric: geo[i],
+          anchor: [p.x, p.y ?? 0] as [number, number],
+          reach: p.y === null ? -1 : AXIS_CHART.pointReach,
+        })),
         printed,
-        (g) => Math.max(0.03 * range, 0.05 * Math.abs(g)),
+        (g) => Math.max(AXIS_CHART.agreeRangeShare * range, AXIS_CHART.lineAgreeShare * Math.abs(g)),
       );
       m.forEach((x) => x && used.add(x.label));
       const points = line.points.map((p, i): ChartPoint => {
         const text = cats[i]?.text ?? '';
         total++;
         if (m[i]) matchedCount++;
-        const bbox: BBox | undefined = p.y === null ? undefined : [p.x - 3, p.y - 3, p.x + 3, p.y + 3];
+        const bbox: BBox | undefined =
+          p.y === null
+            ? undefined
+            : [p.x - AXIS_CHART.pointHalf, p.y - AXIS_CHART.pointHalf, p.x + AXIS_CHART.pointHalf, p.y + AXIS_CHART.pointHalf];
         if (bbox) parts.push({ bbox, label: 'point' });
         return { label: text, x: text, y: m[i] ? m[i]!.value : geo[i] === null ? null : tidy(geo[i]!, range), bbox };
       });
       return { name: seriesName(line.cluster, legend), color: hex(ctx.seg.clusters[line.cluster].rgb), points };
     });
     const confidence =
-      0.4 +
-      (yScale.ticks.length >= 3 && yScale.residualPx <= 2 ? 0.15 : 0) +
-      0.2 * (matchedCount / Math.max(1, total)) -
-      (cats.length ? 0 : 0.15);
+      AXIS_CHART.lineBase +
+      (yScale.ticks.length >= AXIS_CHART.goodScaleTicks && yScale.residualPx <= AXIS_CHART.goodScaleResidual ? AXIS_CHART.scaleBonus : 0) +
+      AXIS_CHART.matchedWeight * (matchedCount / Math.max(1, total)) -
+      (cats.length ? 0 : AXIS_CHART.noCategoryPenalty);
     return { chartType: 'line', series, scale: yScale, parts, used, confidence: round2(confidence), legend };
   }
   return readScatter(ctx, area, marks, legend, yScale, used, parts);
@@ -283,8 +342,10 @@ function readScatter(
         }),
     }),
   );
-  const confidence = 0.35 + (xScale.ticks.length >= 3 && yScale.ticks.length >= 3 ? 0.15 : 0);
+  const confidence =
+    AXIS_CHART.scatterBase +
+    (xScale.ticks.length >= AXIS_CHART.goodScaleTicks && yScale.ticks.length >= AXIS_CHART.goodScaleTicks ? AXIS_CHART.scaleBonus : 0);
   return { chartType: 'scatter', series, scale: yScale, parts, used, confidence, legend };
 }
 
-const round2 = (v: number) => Math.round(Math.max(0.05, Math.min(0.9, v)) * 100) / 100;
+const round2 = (v: number) => Math.round(Math.max(AXIS_CHART.confidenceMin, Math.min(AXIS_CHART.confidenceMax, v)) * 100) / 100;

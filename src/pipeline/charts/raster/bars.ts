@@ -21,16 +21,42 @@ export interface BarSet {
   bars: Bar[];
 }
 
+/** Thresholds of the raster bar finder; lengths in image px. */
+const BARS = {
+  /** A rectangle fills at least this share of its box (ratio)... */
+  minFill: 0.8,
+  /** ...is at least this wide and this tall, with one side at least this long (px)... */
+  minWidth: 3,
+  minHeight: 1,
+  minSide: 3,
+  /** ...and has at least this many pixels (count). */
+  minPixels: 6,
+  /** A bar stands within this (px) of the axis... */
+  axisTol: 3,
+  /** ...and is more than this (px, counted as x1 - x0) across. */
+  minAcross: 2,
+  /** Chaining stops at this many bars (count). */
+  maxBars: 2000,
+  /** Stacked segments agree with the bar below within this (px) across and touch it within this (px). */
+  stackTol: 2,
+} as const;
+
 function isRectangle(c: Component): boolean {
   const w = c.x1 - c.x0 + 1,
     h = c.y1 - c.y0 + 1;
-  return c.pixels >= 0.8 * w * h && w >= 3 && h >= 1 && (w >= 3 || h >= 3) && c.pixels >= 6;
+  return (
+    c.pixels >= BARS.minFill * w * h &&
+    w >= BARS.minWidth &&
+    h >= BARS.minHeight &&
+    (w >= BARS.minSide || h >= BARS.minSide) &&
+    c.pixels >= BARS.minPixels
+  );
 }
 
 export function findBars(comps: Component[], area: PlotArea, seg: Segmentation, raster: RasterPage): BarSet | null {
   const rects = comps.filter(isRectangle);
-  const vertical = chain(rects, (c) => Math.abs(c.y1 + 1 - area.bottom) <= 3 && c.x1 - c.x0 >= 2, true);
-  const horizontal = chain(rects, (c) => Math.abs(c.x0 - 1 - area.left) <= 3 && c.y1 - c.y0 >= 2, false);
+  const vertical = chain(rects, (c) => Math.abs(c.y1 + 1 - area.bottom) <= BARS.axisTol && c.x1 - c.x0 >= BARS.minAcross, true);
+  const horizontal = chain(rects, (c) => Math.abs(c.x0 - 1 - area.left) <= BARS.axisTol && c.y1 - c.y0 >= BARS.minAcross, false);
   const vScore = vertical.reduce((s, b) => s + b.comp.pixels, 0),
     hScore = horizontal.reduce((s, b) => s + b.comp.pixels, 0);
   if (!vertical.length && !horizontal.length) return null;
@@ -47,14 +73,14 @@ export function findBars(comps: Component[], area: PlotArea, seg: Segmentation, 
 function chain(rects: Component[], onAxis: (c: Component) => boolean, vertical: boolean): Bar[] {
   const bars: Bar[] = rects.filter(onAxis).map((comp) => ({ comp, end: 0, base: 0, under: -1 }));
   const used = new Set(bars.map((b) => b.comp));
-  for (let i = 0; i < bars.length && bars.length < 2000; i++) {
+  for (let i = 0; i < bars.length && bars.length < BARS.maxBars; i++) {
     const b = bars[i].comp;
     for (const c of rects) {
       if (used.has(c)) continue;
       const sameAcross = vertical
-        ? Math.abs(c.x0 - b.x0) <= 2 && Math.abs(c.x1 - b.x1) <= 2
-        : Math.abs(c.y0 - b.y0) <= 2 && Math.abs(c.y1 - b.y1) <= 2;
-      const touching = vertical ? Math.abs(c.y1 + 1 - b.y0) <= 2 : Math.abs(c.x0 - 1 - b.x1) <= 2;
+        ? Math.abs(c.x0 - b.x0) <= BARS.stackTol && Math.abs(c.x1 - b.x1) <= BARS.stackTol
+        : Math.abs(c.y0 - b.y0) <= BARS.stackTol && Math.abs(c.y1 - b.y1) <= BARS.stackTol;
+      const touching = vertical ? Math.abs(c.y1 + 1 - b.y0) <= BARS.stackTol : Math.abs(c.x0 - 1 - b.x1) <= BARS.stackTol;
       if (sameAcross && touching) {
         used.add(c);
         bars.push({ comp: c, end: 0, base: 0, under: i });

@@ -14,11 +14,36 @@ export interface LegendEntry {
   bbox: BBox;
 }
 
+/** Thresholds of the raster legend finder; lengths in image px. */
+const SWATCH = {
+  /** A square swatch is this wide and tall at least and at most (px)... */
+  squareMinWidth: 5,
+  squareMinHeight: 4,
+  squareMaxWidth: 40,
+  squareMaxHeight: 30,
+  /** ...and fills this share of its box (ratio). */
+  squareMinFill: 0.8,
+  /** A stroke swatch is between these widths and at most this tall (px; at least 1). */
+  strokeMinWidth: 10,
+  strokeMaxWidth: 50,
+  strokeMaxHeight: 12,
+  /** The name starts from this far (px) left of the swatch's right edge to this far right of it... */
+  nameOverlap: 2,
+  nameReach: 30,
+  /** ...and the swatch's middle lies within its height, give or take this (px). */
+  nameSlack: 2,
+} as const;
+
 export function isSwatch(c: Component): boolean {
   const w = c.x1 - c.x0 + 1,
     h = c.y1 - c.y0 + 1;
-  const square = w >= 5 && h >= 4 && w <= 40 && h <= 30 && c.pixels >= 0.8 * w * h;
-  const stroke = w >= 10 && w <= 50 && h <= 12 && h >= 1;
+  const square =
+    w >= SWATCH.squareMinWidth &&
+    h >= SWATCH.squareMinHeight &&
+    w <= SWATCH.squareMaxWidth &&
+    h <= SWATCH.squareMaxHeight &&
+    c.pixels >= SWATCH.squareMinFill * w * h;
+  const stroke = w >= SWATCH.strokeMinWidth && w <= SWATCH.strokeMaxWidth && h <= SWATCH.strokeMaxHeight && h >= 1;
   return square || stroke;
 }
 
@@ -33,10 +58,10 @@ export function findLegend(comps: Component[], labels: TextLabel[]): LegendEntry
           !taken.has(l) &&
           numberOf(l) === null &&
           /\p{L}/u.test(l.text) &&
-          l.bbox[0] >= c.x1 - 2 &&
-          l.bbox[0] <= c.x1 + 30 &&
-          midY >= l.bbox[1] - 2 &&
-          midY <= l.bbox[3] + 2,
+          l.bbox[0] >= c.x1 - SWATCH.nameOverlap &&
+          l.bbox[0] <= c.x1 + SWATCH.nameReach &&
+          midY >= l.bbox[1] - SWATCH.nameSlack &&
+          midY <= l.bbox[3] + SWATCH.nameSlack,
       )
       .sort((a, b) => a.bbox[0] - b.bbox[0])[0];
     if (!label || entries.some((e) => e.cluster === c.cluster)) continue;

@@ -49,6 +49,19 @@ export function findRasterCharts(input: PageGraphicsInput): ChartFinding[] {
   }
 }
 
+/** Thresholds of the windows read for charts; shares of the plot's or figure's size, or of the page. */
+const WINDOW = {
+  /** Around a plot, its labels are looked for this share of its width to the left and right... */
+  leftShare: 0.45,
+  rightShare: 0.4,
+  /** ...and this share of its height above and below. */
+  verticalShare: 0.35,
+  /** A figure block covering at least this share of the page is read on its own (ratio). */
+  minFigureShare: 0.02,
+  /** Figure windows get a margin of this share of their longer side. */
+  figureMargin: 0.08,
+} as const;
+
 type Window = [number, number, number, number];
 
 /** Where a plot's tick labels, title, axis titles and legend can be: the plot and margins around it. */
@@ -56,10 +69,10 @@ function surroundings(a: PlotArea, window: Window): Window {
   const w = a.right - a.left,
     h = a.bottom - a.top;
   return [
-    Math.max(window[0], Math.floor(a.left - 0.45 * w)),
-    Math.max(window[1], Math.floor(a.top - 0.35 * h)),
-    Math.min(window[2], Math.ceil(a.right + 0.4 * w)),
-    Math.min(window[3], Math.ceil(a.bottom + 0.35 * h)),
+    Math.max(window[0], Math.floor(a.left - WINDOW.leftShare * w)),
+    Math.max(window[1], Math.floor(a.top - WINDOW.verticalShare * h)),
+    Math.min(window[2], Math.ceil(a.right + WINDOW.rightShare * w)),
+    Math.min(window[3], Math.ceil(a.bottom + WINDOW.verticalShare * h)),
   ];
 }
 
@@ -75,9 +88,11 @@ function figureWindows(blocks: { type: string; bbox: BBox }[], width: number, he
     Math.min(width, Math.ceil(b[2])),
     Math.min(height, Math.ceil(b[3])),
   ];
-  const figures = blocks.filter((b) => b.type === 'figure' && (b.bbox[2] - b.bbox[0]) * (b.bbox[3] - b.bbox[1]) >= 0.02 * width * height);
+  const figures = blocks.filter(
+    (b) => b.type === 'figure' && (b.bbox[2] - b.bbox[0]) * (b.bbox[3] - b.bbox[1]) >= WINDOW.minFigureShare * width * height,
+  );
   return figures.map((f) => {
-    const m = 0.08 * Math.max(f.bbox[2] - f.bbox[0], f.bbox[3] - f.bbox[1]);
+    const m = WINDOW.figureMargin * Math.max(f.bbox[2] - f.bbox[0], f.bbox[3] - f.bbox[1]);
     return clamp([f.bbox[0] - m, f.bbox[1] - m, f.bbox[2] + m, f.bbox[3] + m]);
   });
 }

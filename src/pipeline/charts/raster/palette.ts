@@ -29,12 +29,47 @@ export interface Segmentation {
   clusters: ColourCluster[];
 }
 
+/** Thresholds of the colour segmentation; colours in 0..255 channel steps, distances are the largest channel difference. */
+const PALETTE = {
+  /** Ink is darker than this (brightest channel)... */
+  inkMaxChannel: 150,
+  /** ...and greyer than this (channel spread); a dominant colour this light and grey is paper. */
+  greyMaxSpread: 40,
+  /** A light dominant colour has every channel at least this bright. */
+  paperMinChannel: 150,
+  /** About this many pixels are sampled to find the dominant colour (count). */
+  backgroundSamples: 200_000,
+  /** A pixel whose darkest channel is above this is background (near-white). */
+  whiteMinChannel: 232,
+  /** A pixel within this of the paper colour on every channel is background... */
+  paperTol: 24,
+  /** ...and so is one at most this much darker than it on any channel. */
+  paperDarkerTol: 8,
+  /** A colour cluster has at least the larger of this many pixels... */
+  clusterMinPixels: 20,
+  /** ...and this share of the image's pixels. */
+  clusterMinShare: 0.0004,
+  /** Histogram bins with a quarter of that are peak candidates (divisor). */
+  peakBinDivisor: 4,
+  /** A bin this close to a cluster's colour joins it. */
+  peakJoin: 24,
+  /** A cluster with this share of interior pixels or more is solid, never an edge (ratio). */
+  edgeMaxInterior: 0.25,
+  /** An edge cluster greyer than this (channel spread) is the edge of ink. */
+  edgeGreySpread: 25,
+  /** A blend lies strictly between these shares of the way from the other colour... */
+  blendMin: 0.05,
+  blendMax: 0.95,
+  /** ...and within this of the blend line on every channel. */
+  blendTol: 18,
+} as const;
+
 /** Max-channel distance under which a pixel joins a cluster (blended edges are further away). */
 const JOIN_DISTANCE = 40;
 const MAX_CLUSTERS = 24;
 
 export function isInk(r: number, g: number, b: number): boolean {
-  return Math.max(r, g, b) < 150 && Math.max(r, g, b) - Math.min(r, g, b) < 40;
+  return Math.max(r, g, b) < PALETTE.inkMaxChannel && Math.max(r, g, b) - Math.min(r, g, b) < PALETTE.greyMaxSpread;
 }
 
 /**
@@ -43,17 +78,17 @@ export function isInk(r: number, g: number, b: number): boolean {
  */
 function backgroundTest(data: Uint8Array, n: number): (r: number, g: number, b: number) => boolean {
   const bins = new Uint32Array(4096);
-  const step = Math.max(1, Math.floor(n / 200_000));
+  const step = Math.max(1, Math.floor(n / PALETTE.backgroundSamples));
   for (let i = 0; i < n; i += step) bins[((data[i * 3] >> 4) << 8) | ((data[i * 3 + 1] >> 4) << 4) | (data[i * 3 + 2] >> 4)]++;
   let top = 0;
   for (let k = 1; k < 4096; k++) if (bins[k] > bins[top]) top = k;
   const bg = [((top >> 8) & 15) * 16 + 8, ((top >> 4) & 15) * 16 + 8, (top & 15) * 16 + 8];
-  const light = Math.min(...bg) >= 150 && Math.max(...bg) - Math.min(...bg) < 40;
+  const light = Math.min(...bg) >= PALETTE.paperMinChannel && Math.max(...bg) - Math.min(...bg) < PALETTE.greyMaxSpread;
   return (r, g, b) =>
-    Math.min(r, g, b) > 232 ||
+    Math.min(r, g, b) > PALETTE.whiteMinChannel ||
     (light &&
-      ((Math.abs(r - bg[0]) <= 24 && Math.abs(g - bg[1]) <= 24 && Math.abs(b - bg[2]) <= 24) ||
-        (r >= bg[0] - 8 && g >= bg[1] - 8 && b >= bg[2] - 8)));
+      ((Math.abs(r - bg[0]) <= PALETTE.paperTol && Math.abs(g - bg[1]) <= PALETTE.paperTol && Math.abs(b - bg[2]) <= PALETTE.paperTol) ||
+        (r >= bg[0] - PALETTE.paperDarkerTol && g >= bg[1] - PALETTE.paperDarkerTol && b >= bg[2] - PALETTE.paperDarkerTol)));
 }
 
 export function hex(rgb: [number, number, number]): string {
@@ -89,12 +124,12 @@ export function segment(raster: RasterPage): Segmentation {
 
 /** Greedy peak picking on the histogram: the fullest bins become clusters, their neighbours join them. */
 function peakColours(bins: Uint32Array, total: number): ColourCluster[] {
-  const minPixels = Math.max(20, total * 0.0004);
-  const order = [...bins.keys()].filter((k) => bins[k] >= minPixels / 4).sort((a, b) => bins[b] - bins[a]);
+  const minPixels = Math.max(PALETTE.clusterMinPixels, total * PALETTE.clusterMinShare);
+  const order = [...bins.keys()].filter((k) => bins[k] >= minPixels / PALETTE.peakBinDivisor).sort((a, b) => bins[b] - bins[a]);
   const clusters: { rgb: [number, number, number]; pixels: number }[] = [];
   for (const k of order) {
     const rgb: [number, number, number] = [((k >> 8) & 15) * 16 + 8, ((k >> 4) & 15) * 16 + 8, (k & 15) * 16 + 8];
-    const near = clusters.find((c) => distance(c.rgb, rgb) <= 24);
+    const near = clusters.find((c) => distance(c.rgb, rgb) <= PALETTE.peakJoin);
     if (near) near.pixels += bins[k];
     else if (clusters.length < MAX_CLUSTERS) clusters.push({ rgb, pixels: bins[k] });
   }
@@ -209,9 +244,9 @@ export function markEdgeClusters(seg: Segmentation): void {
     }
   }
   for (const c of clusters) {
-    if (interior[c.index] >= 0.25 * c.pixels) continue;
+    if (interior[c.index] >= PALETTE.edgeMaxInterior * c.pixels) continue;
     const [r, g, b] = c.rgb;
-    if (Math.max(r, g, b) - Math.min(r, g, b) < 25) {
+    if (Math.max(r, g, b) - Math.min(r, g, b) < PALETTE.edgeGreySpread) {
       c.edgeOf = -1;
       continue;
     }
@@ -233,7 +268,7 @@ function blendsWith(c: [number, number, number], p: [number, number, number], q:
   const den = dp.reduce((s, v) => s + v * v, 0);
   if (den === 0) return false;
   const t = dc.reduce((s, v, i) => s + v * dp[i], 0) / den;
-  return t > 0.05 && t < 0.95 && dc.every((v, i) => Math.abs(v - t * dp[i]) < 18);
+  return t > PALETTE.blendMin && t < PALETTE.blendMax && dc.every((v, i) => Math.abs(v - t * dp[i]) < PALETTE.blendTol);
 }
 
 /** A label value that can be a mark: a cluster that is not an anti-aliased edge. */

@@ -22,22 +22,75 @@ export interface Slice {
 
 const SAMPLES = 2880;
 
+/** Thresholds of the disc and slice finders; lengths in image px, radii as shares of the disc's radius. */
+const DISC = {
+  /** Components of at least this many pixels can make a disc (count)... */
+  minComponentPixels: 30,
+  /** ...the biggest this many of them (count). */
+  maxComponents: 300,
+  /** Merging stops past this many groups (count). */
+  maxGroups: 5000,
+  /** Components this close (px) touch. */
+  touchGap: 3,
+  /** A disc is at least this wide and tall (px)... */
+  minSide: 40,
+  /** ...its width over height strictly between these (ratio)... */
+  minAspect: 0.85,
+  maxAspect: 1.18,
+  /** ...and it fills at least this share of its box (ratio). */
+  minFill: 0.35,
+} as const;
+
+/** Thresholds of the slice reader (SAMPLES directions round the disc). */
+const SLICE = {
+  /** Radii (shares of the disc's radius) at which each direction is sampled. */
+  sampleRadii: [0.55, 0.7, 0.8, 0.9, 0.95],
+  /** Samples at this share of the radius or further count double (outside printed text). */
+  outerRadius: 0.8,
+  /** Most directions must have a mark colour (share of SAMPLES). */
+  minAssigned: 0.85,
+  /** Runs shorter than this many samples (1°) are blends at boundaries. */
+  minRunSamples: 8,
+  /** Short runs covering more than this share of the turn mean a photo or texture (ratio). */
+  maxNoise: 0.1,
+  /** Reading order starts here (degrees; 12 o'clock is 270, less 1° of slack). */
+  readingStart: 269,
+  /** The corners are sampled on a grid of this many steps per side... */
+  cornerSteps: 5,
+  /** ...from this share of the radius... */
+  cornerFrom: 0.8,
+  /** ...in steps of this share. */
+  cornerStep: 0.04,
+  /** At most this share of the corner samples may be marks (ratio). */
+  cornerMaxMarks: 0.1,
+  /** A slice's middle direction is sampled at this many points... */
+  radialSamples: 12,
+  /** ...from this share of the radius over this further share. */
+  radialFrom: 0.3,
+  radialSpan: 0.65,
+  /** At least this many of them are marks (count)... */
+  radialMinMarks: 3,
+  /** ...and this share of those is the slice's colour (ratio). */
+  radialSameShare: 0.75,
+} as const;
+
 /** Groups of touching coloured components; the biggest round one is the disc. */
 export function findDisc(comps: Component[]): Disc | null {
   // The biggest components only: merging is quadratic, and a disc is made of big ones.
   const big = comps
-    .filter((c) => c.pixels >= 30)
+    .filter((c) => c.pixels >= DISC.minComponentPixels)
     .sort((a, b) => b.pixels - a.pixels)
-    .slice(0, 300);
+    .slice(0, DISC.maxComponents);
   const groups: { box: BBox; pixels: number }[] = big.map((c) => ({ box: [c.x0, c.y0, c.x1 + 1, c.y1 + 1], pixels: c.pixels }));
   let merged = true;
-  while (merged && groups.length < 5000) {
+  while (merged && groups.length < DISC.maxGroups) {
     merged = false;
     for (let i = 0; i < groups.length && !merged; i++) {
       for (let j = i + 1; j < groups.length; j++) {
         const a = groups[i].box,
           b = groups[j].box;
-        if (a[0] > b[2] + 3 || b[0] > a[2] + 3 || a[1] > b[3] + 3 || b[1] > a[3] + 3) continue;
+        if (a[0] > b[2] + DISC.touchGap || b[0] > a[2] + DISC.touchGap || a[1] > b[3] + DISC.touchGap || b[1] > a[3] + DISC.touchGap)
+          continue;
         groups[i] = {
           box: [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])],
           pixels: groups[i].pixels + groups[j].pixels,
@@ -52,7 +105,7 @@ export function findDisc(comps: Component[]): Disc | null {
     .filter((g) => {
       const w = g.box[2] - g.box[0],
         h = g.box[3] - g.box[1];
-      return w >= 40 && h >= 40 && w / h > 0.85 && w / h < 1.18 && g.pixels >= 0.35 * w * h;
+      return w >= DISC.minSide && h >= DISC.minSide && w / h > DISC.minAspect && w / h < DISC.maxAspect && g.pixels >= DISC.minFill * w * h;
     })
     .sort((a, b) => b.pixels - a.pixels)[0];
   if (!round) return null;
@@ -64,7 +117,7 @@ export function findDisc(comps: Component[]): Disc | null {
 export function slicesOf(seg: Segmentation, disc: Disc): Slice[] {
   if (!cornersEmpty(seg, disc)) return [];
   const votes = new Int16Array(SAMPLES).fill(-1);
-  const radii = [0.55, 0.7, 0.8, 0.9, 0.95];
+  const radii = SLICE.sampleRadii;
   for (let s = 0; s < SAMPLES; s++) {
     const a = ((s + 0.5) / SAMPLES) * 2 * Math.PI;
     const tally = new Map<number, number>();
@@ -73,7 +126,7 @@ export function slicesOf(seg: Segmentation, disc: Disc): Slice[] {
         y = Math.round(disc.cy + f * disc.r * Math.sin(a) - 0.5);
       if (x < 0 || y < 0 || x >= seg.width || y >= seg.height) continue;
       const l = seg.labels[y * seg.width + x];
-      if (isMark(seg, l)) tally.set(l, (tally.get(l) ?? 0) + (f >= 0.8 ? 2 : 1));
+      if (isMark(seg, l)) tally.set(l, (tally.get(l) ?? 0) + (f >= SLICE.outerRadius ? 2 : 1));
     }
     let best = -1,
       bestN = 0;
@@ -85,7 +138,7 @@ export function slicesOf(seg: Segmentation, disc: Disc): Slice[] {
     votes[s] = best;
   }
   const assigned = votes.filter((v) => v >= 0).length;
-  if (assigned < 0.85 * SAMPLES) return [];
+  if (assigned < SLICE.minAssigned * SAMPLES) return [];
   // Start at a boundary so no slice wraps around the array's end.
   let startAt = 0;
   for (let s = 1; s < SAMPLES; s++)
@@ -105,10 +158,10 @@ export function slicesOf(seg: Segmentation, disc: Disc): Slice[] {
   // Runs thinner than 1° are blends at slice boundaries: drop them, merge what then touches, and let each slice
   // reach to the start of the next one.
   // A photo or a texture has many short colour runs round any circle; a pie has a few long ones.
-  const noise = runs.filter((q) => q.n < 8).reduce((t, q) => t + q.n, 0);
-  if (noise > 0.1 * SAMPLES) return [];
+  const noise = runs.filter((q) => q.n < SLICE.minRunSamples).reduce((t, q) => t + q.n, 0);
+  if (noise > SLICE.maxNoise * SAMPLES) return [];
   const kept: typeof runs = [];
-  for (const r of runs.filter((q) => q.n >= 8)) {
+  for (const r of runs.filter((q) => q.n >= SLICE.minRunSamples)) {
     if (kept.length && kept[kept.length - 1].cluster === r.cluster) continue;
     kept.push({ ...r });
   }
@@ -127,7 +180,7 @@ export function slicesOf(seg: Segmentation, disc: Disc): Slice[] {
   });
   if (!slices.every((sl) => radial(seg, disc, sl))) return [];
   // Reading order: clockwise from 12 o'clock (270° here, as image y grows downwards), with 1° of slack.
-  return slices.sort((a, b) => norm(a.start - 269) - norm(b.start - 269));
+  return slices.sort((a, b) => norm(a.start - SLICE.readingStart) - norm(b.start - SLICE.readingStart));
 }
 
 /** Outside the circle but inside its box (the four corners) a pie leaves the background showing. */
@@ -136,10 +189,10 @@ function cornersEmpty(seg: Segmentation, disc: Disc): boolean {
     total = 0;
   for (const sx of [-1, 1]) {
     for (const sy of [-1, 1]) {
-      for (let i = 0; i < 5; i++) {
-        for (let j = 0; j < 5; j++) {
-          const x = Math.round(disc.cx + sx * disc.r * (0.8 + 0.04 * i)),
-            y = Math.round(disc.cy + sy * disc.r * (0.8 + 0.04 * j));
+      for (let i = 0; i < SLICE.cornerSteps; i++) {
+        for (let j = 0; j < SLICE.cornerSteps; j++) {
+          const x = Math.round(disc.cx + sx * disc.r * (SLICE.cornerFrom + SLICE.cornerStep * i)),
+            y = Math.round(disc.cy + sy * disc.r * (SLICE.cornerFrom + SLICE.cornerStep * j));
           if (x < 0 || y < 0 || x >= seg.width || y >= seg.height) continue;
           total++;
           if (isMark(seg, seg.labels[y * seg.width + x])) marks++;
@@ -147,7 +200,7 @@ function cornersEmpty(seg: Segmentation, disc: Disc): boolean {
       }
     }
   }
-  return total > 0 && marks <= 0.1 * total;
+  return total > 0 && marks <= SLICE.cornerMaxMarks * total;
 }
 
 /**
@@ -158,8 +211,8 @@ function radial(seg: Segmentation, disc: Disc, s: Slice): boolean {
   const a = (s.mid * Math.PI) / 180;
   let marks = 0,
     same = 0;
-  for (let k = 0; k < 12; k++) {
-    const f = 0.3 + (0.65 * k) / 11;
+  for (let k = 0; k < SLICE.radialSamples; k++) {
+    const f = SLICE.radialFrom + (SLICE.radialSpan * k) / (SLICE.radialSamples - 1);
     const x = Math.round(disc.cx + f * disc.r * Math.cos(a) - 0.5),
       y = Math.round(disc.cy + f * disc.r * Math.sin(a) - 0.5);
     if (x < 0 || y < 0 || x >= seg.width || y >= seg.height) continue;
@@ -168,5 +221,5 @@ function radial(seg: Segmentation, disc: Disc, s: Slice): boolean {
     marks++;
     if (l === s.cluster) same++;
   }
-  return marks >= 3 && same >= 0.75 * marks;
+  return marks >= SLICE.radialMinMarks && same >= SLICE.radialSameShare * marks;
 }

@@ -35,6 +35,22 @@ export function parseNumber(text: string): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
+/** Thresholds of the raster scale fit; lengths in image px. */
+const SCALE = {
+  /** Fewest distinct tick labels for a log fit (count). */
+  minLogLabels: 3,
+  /** A log fit wins when its residual is under this share of the linear one's (ratio). */
+  logWinShare: 0.5,
+  /** Labels closer than this (px) are one tick. */
+  duplicatePx: 3,
+  /** Geometric labels grow by more than this factor each step... */
+  minRatio: 1.5,
+  /** ...and their largest step is under this many times their smallest. */
+  maxRatioSpread: 1.6,
+  /** The fit stops dropping labels once every residual is this small (px). */
+  maxResidualPx: 3,
+} as const;
+
 export interface PlacedNumber {
   value: number;
   pixel: number;
@@ -48,9 +64,11 @@ export function fitScale(labels: PlacedNumber[]): AxisScale | null {
   if (unique.length < 2) return null;
   const linear = robustFit(unique, (v) => v);
   const positive = unique.every((l) => l.value > 0);
-  const log = positive && unique.length >= 3 ? robustFit(unique, Math.log10) : null;
+  const log = positive && unique.length >= SCALE.minLogLabels ? robustFit(unique, Math.log10) : null;
   const pick =
-    log && linear && log.kept.length >= linear.kept.length && log.residualPx < linear.residualPx * 0.5 && geometric(unique) ? log : linear;
+    log && linear && log.kept.length >= linear.kept.length && log.residualPx < linear.residualPx * SCALE.logWinShare && geometric(unique)
+      ? log
+      : linear;
   if (!pick || pick.b === 0) return null;
   return {
     kind: pick === log ? 'log' : 'linear',
@@ -69,7 +87,7 @@ export function valueAt(scale: AxisScale, pixel: number): number {
 function dedupe(labels: PlacedNumber[]): PlacedNumber[] {
   const out: PlacedNumber[] = [];
   for (const l of [...labels].sort((a, b) => a.pixel - b.pixel)) {
-    if (out.some((o) => Math.abs(o.pixel - l.pixel) < 3)) continue;
+    if (out.some((o) => Math.abs(o.pixel - l.pixel) < SCALE.duplicatePx)) continue;
     out.push(l);
   }
   return out;
@@ -78,7 +96,7 @@ function dedupe(labels: PlacedNumber[]): PlacedNumber[] {
 function geometric(labels: PlacedNumber[]): boolean {
   const v = labels.map((l) => l.value).sort((a, b) => a - b);
   const ratios = v.slice(1).map((x, i) => x / v[i]);
-  return ratios.every((r) => r > 1.5) && Math.max(...ratios) / Math.min(...ratios) < 1.6;
+  return ratios.every((r) => r > SCALE.minRatio) && Math.max(...ratios) / Math.min(...ratios) < SCALE.maxRatioSpread;
 }
 
 interface Fit {
@@ -115,7 +133,7 @@ function robustFit(points: PlacedNumber[], f: (v: number) => number): Fit | null
     if (!fit || fit.b === 0) return null;
     const res = residualsPx(kept, fit.a, fit.b, f);
     const worst = res.indexOf(Math.max(...res));
-    if (res[worst] <= 3 || kept.length <= minKeep) {
+    if (res[worst] <= SCALE.maxResidualPx || kept.length <= minKeep) {
       return { ...fit, kept, residualPx: res[worst] };
     }
     kept = kept.filter((_, i) => i !== worst);

@@ -10,6 +10,37 @@ import { valueAt, type AxisScale, type TickLabel } from './ticks.ts';
  * colour are one series; several colours side by side make a grouped chart, several colours on top of each
  * other a stacked one (each segment's value is its own length). A bar's value is read at its far edge.
  */
+/** Thresholds of the bar reader; lengths in page px (PDF points). */
+const BAR = {
+  /** Bars must be at least this share of the coloured rectangles in the plot (ratio). */
+  minBarShare: 0.5,
+  /** A bar's category label lies within this share of the label spacing from its centre (ratio). */
+  labelReachShare: 0.6,
+  /** Confidence: floor, starting value, loss per unit of scale misfit, loss for an all-unlabelled chart. */
+  confidenceFloor: 0.3,
+  confidenceStart: 0.92,
+  misfitPenalty: 5,
+  unlabelledPenalty: 0.3,
+  /** A rectangle this bright or brighter is background, not a bar (0 black .. 1 white). */
+  maxBrightness: 0.97,
+  /** A rectangle covering this share of the plot or more is its background (ratio). */
+  maxPlotCover: 0.8,
+  /** A bar's shorter side must exceed this (px). */
+  minThickness: 2.5,
+  /** A bar's centre may lie this far (px) outside the plot. */
+  plotSlack: 1,
+  /** A rectangle this much covered by a legend swatch is the swatch (share of its area). */
+  swatchCover: 0.8,
+  /** Bar edges this close (px) share a baseline, stack or touch their neighbour. */
+  edgeTol: 1.5,
+  /** A baseline this close (px) to the plot's edge stands on it. */
+  plotEdgeTol: 2,
+  /** Otherwise it must sit at zero: within this share of the axis' value span (linear axes). */
+  zeroShare: 0.01,
+  /** Bars whose sides are this close (px) are in the same column. */
+  columnTol: 1,
+} as const;
+
 const MAX_BARS = 1000;
 
 type Orientation = 'v' | 'h';
@@ -24,7 +55,7 @@ export function readBars(ctx: PlotContext): MarkResult | null {
   if (!plausibleBaseline(baseline, orientation, ctx.plot, valueScale)) return null;
   const bars = rects.filter((r) => onBaseline(r, orientation, baseline) || stackedOn(r, rects, orientation));
   // Most coloured rectangles in a bar chart are bars; square markers of a line chart mostly are not.
-  if (bars.length === 0 || bars.length < rects.length * 0.5) return null;
+  if (bars.length === 0 || bars.length < rects.length * BAR.minBarShare) return null;
   const stacked = isStacked(bars, orientation);
   const groups = groupBars(bars, orientation, stacked);
   const labels = orientation === 'v' ? ctx.bottom : ctx.left;
@@ -35,7 +66,7 @@ export function readBars(ctx: PlotContext): MarkResult | null {
   for (const group of groups) {
     const centre = orientation === 'v' ? centerX(union(group.map((r) => r.box))) : centerY(union(group.map((r) => r.box)));
     const spacing = labelSpacing(labels);
-    const label = nearestLabel(labels, centre, spacing * 0.6);
+    const label = nearestLabel(labels, centre, spacing * BAR.labelReachShare);
     if (!label) unlabelled++;
     for (const bar of group) {
       const value = barValue(bar, orientation, baseline, valueScale, stacked);
@@ -45,7 +76,10 @@ export function readBars(ctx: PlotContext): MarkResult | null {
     }
   }
   const chartType = stacked ? 'stacked_bar' : orientation === 'h' ? 'hbar' : colors.length > 1 ? 'grouped_bar' : 'bar';
-  const confidence = Math.max(0.3, 0.92 - valueScale.misfit * 5 - (unlabelled / groups.length) * 0.3);
+  const confidence = Math.max(
+    BAR.confidenceFloor,
+    BAR.confidenceStart - valueScale.misfit * BAR.misfitPenalty - (unlabelled / groups.length) * BAR.unlabelledPenalty,
+  );
   return { chartType, series, scale: valueScale.scale, parts, confidence };
 }
 
@@ -53,9 +87,14 @@ export function readBars(ctx: PlotContext): MarkResult | null {
 function barCandidates(ctx: PlotContext): FilledRect[] {
   const plotArea = area(ctx.plot);
   return filledRects(ctx.drawing)
-    .filter((r) => brightness(r.color) < 0.97 && area(r.box) < plotArea * 0.8 && Math.min(width(r.box), height(r.box)) > 2.5)
-    .filter((r) => containsPoint(ctx.plot, centerX(r.box), centerY(r.box), 1))
-    .filter((r) => !ctx.legend.some((e) => overlapArea(e.swatch, r.box) > 0.8 * area(r.box)))
+    .filter(
+      (r) =>
+        brightness(r.color) < BAR.maxBrightness &&
+        area(r.box) < plotArea * BAR.maxPlotCover &&
+        Math.min(width(r.box), height(r.box)) > BAR.minThickness,
+    )
+    .filter((r) => containsPoint(ctx.plot, centerX(r.box), centerY(r.box), BAR.plotSlack))
+    .filter((r) => !ctx.legend.some((e) => overlapArea(e.swatch, r.box) > BAR.swatchCover * area(r.box)))
     .slice(0, MAX_BARS);
 }
 
@@ -87,8 +126,8 @@ function densestEdge(edges: number[], prefer: 'low' | 'high'): { at: number; cou
   let lo = 0;
   let hi = 0;
   for (const e of sorted) {
-    while (sorted[lo] < e - 1.5) lo++;
-    while (hi < sorted.length && sorted[hi] <= e + 1.5) hi++;
+    while (sorted[lo] < e - BAR.edgeTol) lo++;
+    while (hi < sorted.length && sorted[hi] <= e + BAR.edgeTol) hi++;
     const count = hi - lo;
     if (count > best.count || (count === best.count && prefer === 'high')) best = { at: e, count };
   }
@@ -98,15 +137,15 @@ function densestEdge(edges: number[], prefer: 'low' | 'high'): { at: number; cou
 /** Bars stand on the plot's edge or on the value zero. */
 function plausibleBaseline(baseline: number, o: Orientation, plot: BBox, scale: AxisScale): boolean {
   const edge = o === 'v' ? plot[3] : plot[0];
-  if (near(baseline, edge, 2)) return true;
+  if (near(baseline, edge, BAR.plotEdgeTol)) return true;
   const span = Math.abs(valueAt(scale, plot[o === 'v' ? 1 : 2]) - valueAt(scale, edge));
-  return scale.scale === 'linear' && Math.abs(valueAt(scale, baseline)) <= span * 0.01;
+  return scale.scale === 'linear' && Math.abs(valueAt(scale, baseline)) <= span * BAR.zeroShare;
 }
 
 function onBaseline(r: FilledRect, o: Orientation, baseline: number): boolean {
   return o === 'v'
-    ? near(r.box[3], baseline, 1.5) || near(r.box[1], baseline, 1.5)
-    : near(r.box[0], baseline, 1.5) || near(r.box[2], baseline, 1.5);
+    ? near(r.box[3], baseline, BAR.edgeTol) || near(r.box[1], baseline, BAR.edgeTol)
+    : near(r.box[0], baseline, BAR.edgeTol) || near(r.box[2], baseline, BAR.edgeTol);
 }
 
 /** A segment resting on another rectangle of the same column (stacked bars). */
@@ -116,15 +155,15 @@ function stackedOn(r: FilledRect, all: FilledRect[], o: Orientation): boolean {
       s !== r &&
       sameColumn(r, s, o) &&
       (o === 'v'
-        ? near(r.box[3], s.box[1], 1.5) || near(r.box[1], s.box[3], 1.5)
-        : near(r.box[0], s.box[2], 1.5) || near(r.box[2], s.box[0], 1.5)),
+        ? near(r.box[3], s.box[1], BAR.edgeTol) || near(r.box[1], s.box[3], BAR.edgeTol)
+        : near(r.box[0], s.box[2], BAR.edgeTol) || near(r.box[2], s.box[0], BAR.edgeTol)),
   );
 }
 
 function sameColumn(a: FilledRect, b: FilledRect, o: Orientation): boolean {
   return o === 'v'
-    ? near(a.box[0], b.box[0], 1) && near(a.box[2], b.box[2], 1)
-    : near(a.box[1], b.box[1], 1) && near(a.box[3], b.box[3], 1);
+    ? near(a.box[0], b.box[0], BAR.columnTol) && near(a.box[2], b.box[2], BAR.columnTol)
+    : near(a.box[1], b.box[1], BAR.columnTol) && near(a.box[3], b.box[3], BAR.columnTol);
 }
 
 function isStacked(bars: FilledRect[], o: Orientation): boolean {
@@ -140,7 +179,8 @@ function groupBars(bars: FilledRect[], o: Orientation, stacked: boolean): Filled
   for (const bar of sorted) {
     const last = groups[groups.length - 1];
     const lastEnd = last ? Math.max(...last.map(hi)) : -Infinity;
-    const joins = last && (stacked ? sameColumn(last[0], bar, o) : lo(bar) - lastEnd <= 1.5 && !last.some((b) => b.color === bar.color));
+    const joins =
+      last && (stacked ? sameColumn(last[0], bar, o) : lo(bar) - lastEnd <= BAR.edgeTol && !last.some((b) => b.color === bar.color));
     if (joins) last.push(bar);
     else groups.push([bar]);
   }

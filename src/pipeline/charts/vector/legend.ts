@@ -24,6 +24,38 @@ interface Swatch {
 
 const MAX_SWATCHES = 200;
 
+/** Thresholds of the legend finder; lengths in page px (PDF points). */
+const LEGEND = {
+  /** Text is centred on a swatch within the largest of: this share of the text's height... */
+  alignTextShare: 0.35,
+  /** ...this share of the swatch's height... */
+  alignSwatchShare: 0.5,
+  /** ...and this (px). */
+  alignMin: 4,
+  /** Text may start this far (px) left of the swatch's right edge... */
+  gapOverlap: 1,
+  /** ...and at most the larger of this (px)... */
+  gapMax: 40,
+  /** ...and this many font sizes right of it. */
+  gapFontSizes: 1.5,
+  /** A swatch is darker than this (0 black .. 1 white). */
+  maxBrightness: 0.95,
+  /** A filled swatch is this wide (px) at least... */
+  minWidth: 3,
+  /** ...and this tall (px)... */
+  minHeight: 1.5,
+  /** ...and at most this wide and tall (px). */
+  maxWidth: 70,
+  maxHeight: 36,
+  /** A curved marker swatch is at most this wide and tall (px). */
+  maxMarker: 30,
+  /** A ribbon or stroke swatch is at most this tall (px, filled; stroked)... */
+  ribbonMaxHeight: 4,
+  strokeMaxHeight: 3,
+  /** ...and at least this wide (px). */
+  lineMinWidth: 8,
+} as const;
+
 export function findLegend(drawing: PageDrawing, lines: Line[], region: BBox): LegendEntry[] {
   const texts = lines.filter((l) => l.rotation === 0 && containsPoint(region, centerX(l.bbox), centerY(l.bbox)));
   const entries: LegendEntry[] = [];
@@ -42,8 +74,12 @@ export function findLegend(drawing: PageDrawing, lines: Line[], region: BBox): L
 /** Text that starts just right of the swatch, centred on it. */
 function beside(sw: BBox, line: Line): boolean {
   const gap = line.bbox[0] - sw[2];
-  const tol = Math.max(height(line.bbox) * 0.35, height(sw) * 0.5, 4);
-  return gap >= -1 && gap <= Math.max(40, line.font.size * 1.5) && Math.abs(centerY(line.bbox) - centerY(sw)) <= tol;
+  const tol = Math.max(height(line.bbox) * LEGEND.alignTextShare, height(sw) * LEGEND.alignSwatchShare, LEGEND.alignMin);
+  return (
+    gap >= -LEGEND.gapOverlap &&
+    gap <= Math.max(LEGEND.gapMax, line.font.size * LEGEND.gapFontSizes) &&
+    Math.abs(centerY(line.bbox) - centerY(sw)) <= tol
+  );
 }
 
 function swatches(drawing: PageDrawing, region: BBox): Swatch[] {
@@ -54,13 +90,28 @@ function swatches(drawing: PageDrawing, region: BBox): Swatch[] {
     if (!containsPoint(region, centerX(b), centerY(b))) continue;
     const w = width(b);
     const h = height(b);
-    if (path.fill && brightness(path.fill) < 0.95 && w >= 3 && h >= 1.5 && w <= 70 && h <= 36) {
+    if (
+      path.fill &&
+      brightness(path.fill) < LEGEND.maxBrightness &&
+      w >= LEGEND.minWidth &&
+      h >= LEGEND.minHeight &&
+      w <= LEGEND.maxWidth &&
+      h <= LEGEND.maxHeight
+    ) {
       const isRect = rectOf(path) !== null;
-      const isMarker = path.subpaths.some((s) => s.curved) && w <= 30 && h <= 30;
+      const isMarker = path.subpaths.some((s) => s.curved) && w <= LEGEND.maxMarker && h <= LEGEND.maxMarker;
       // A line's swatch whose stroke was exported as a thin filled outline.
-      const isRibbon = h <= 4 && w >= 8;
+      const isRibbon = h <= LEGEND.ribbonMaxHeight && w >= LEGEND.lineMinWidth;
       if (isRect || isMarker || isRibbon) out.push({ box: b, color: path.fill });
-    } else if (path.stroke && !path.fill && brightness(path.stroke) < 0.95 && h <= 3 && w >= 8 && w <= 70 && path.subpaths.length === 1) {
+    } else if (
+      path.stroke &&
+      !path.fill &&
+      brightness(path.stroke) < LEGEND.maxBrightness &&
+      h <= LEGEND.strokeMaxHeight &&
+      w >= LEGEND.lineMinWidth &&
+      w <= LEGEND.maxWidth &&
+      path.subpaths.length === 1
+    ) {
       out.push({ box: b, color: path.stroke });
     }
   }

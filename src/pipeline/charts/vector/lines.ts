@@ -12,6 +12,26 @@ import { valueAt, type AxisScale, type TickLabel } from './ticks.ts';
  */
 const MAX_POINTS_PER_SERIES = 1000;
 
+/** Thresholds of the line reader; lengths in page px (PDF points). */
+const LINE = {
+  /** Confidence: floor, starting value, loss per unit of scale misfit, loss when no x axis could be read. */
+  confidenceFloor: 0.3,
+  confidenceStart: 0.9,
+  misfitPenalty: 5,
+  noXAxisPenalty: 0.3,
+  /** Markers this far (px) outside the line's box are not on it. */
+  markerReach: 3,
+  /** A vertex sits on a tick label within this distance (px); labels this far past the line's ends still count. */
+  labelTol: 2,
+  /** Vertices this close (px) repeat the previous one. */
+  repeatTol: 0.01,
+  /** A vertex this close (px) to x gives the line's y there. */
+  vertexTol: 1,
+  /** A marker this close (px) to the point is the point's; else a box of this half side (px). */
+  markerTol: 2,
+  pointHalf: 3,
+} as const;
+
 export function readLines(ctx: PlotContext): MarkResult | null {
   const yScale = ctx.yScale;
   if (!yScale) return null;
@@ -28,7 +48,10 @@ export function readLines(ctx: PlotContext): MarkResult | null {
     return { name: seriesName(ctx, line.color, i, polylines.length), color: line.color, points };
   });
   if (series.every((s) => s.points.length === 0)) return null;
-  const confidence = Math.max(0.3, 0.9 - yScale.misfit * 5 - (categorical || ctx.xScale ? 0 : 0.3));
+  const confidence = Math.max(
+    LINE.confidenceFloor,
+    LINE.confidenceStart - yScale.misfit * LINE.misfitPenalty - (categorical || ctx.xScale ? 0 : LINE.noXAxisPenalty),
+  );
   return { chartType: 'line', series, scale: yScale.scale, parts, confidence };
 }
 
@@ -41,12 +64,14 @@ function nearLine(marks: Marker[], line: Polyline): Marker[] {
     y0 = Math.min(y0, y);
     y1 = Math.max(y1, y);
   }
-  return marks.filter((m) => m.x >= x0 - 3 && m.x <= x1 + 3 && m.y >= y0 - 3 && m.y <= y1 + 3);
+  return marks.filter(
+    (m) => m.x >= x0 - LINE.markerReach && m.x <= x1 + LINE.markerReach && m.y >= y0 - LINE.markerReach && m.y <= y1 + LINE.markerReach,
+  );
 }
 
 /** Every vertex sits on a tick label's position: the x axis names categories even when the labels are numbers. */
 function verticesOnLabels(line: Polyline, labels: TickLabel[]): boolean {
-  return line.points.every((p) => labels.some((l) => near(l.pos, p[0], 2)));
+  return line.points.every((p) => labels.some((l) => near(l.pos, p[0], LINE.labelTol)));
 }
 
 function categoryPoints(line: Polyline, labels: TickLabel[], yScale: AxisScale, marks: Marker[]): ChartPoint[] {
@@ -54,7 +79,7 @@ function categoryPoints(line: Polyline, labels: TickLabel[], yScale: AxisScale, 
   const last = line.points[line.points.length - 1][0];
   const out: ChartPoint[] = [];
   for (const label of labels) {
-    if (label.pos < first - 2 || label.pos > last + 2) continue;
+    if (label.pos < first - LINE.labelTol || label.pos > last + LINE.labelTol) continue;
     const py = yAt(line.points, label.pos);
     if (py === null) continue;
     out.push({ label: label.text, x: label.text, y: tidy(valueAt(yScale, py), yScale), bbox: markBox(marks, line.color, label.pos, py) });
@@ -67,7 +92,7 @@ function numericPoints(line: Polyline, xScale: AxisScale, yScale: AxisScale, mar
   const out: ChartPoint[] = [];
   for (let i = 0; i < line.points.length; i += step) {
     const [px, py] = line.points[i];
-    if (i > 0 && near(px, line.points[i - step][0], 0.01) && near(py, line.points[i - step][1], 0.01)) continue;
+    if (i > 0 && near(px, line.points[i - step][0], LINE.repeatTol) && near(py, line.points[i - step][1], LINE.repeatTol)) continue;
     out.push({
       label: null,
       x: tidy(valueAt(xScale, px), xScale),
@@ -81,7 +106,7 @@ function numericPoints(line: Polyline, xScale: AxisScale, yScale: AxisScale, mar
 /** The line's y at pixel x, interpolated between the vertices either side. */
 function yAt(points: [number, number][], x: number): number | null {
   for (let i = 0; i < points.length; i++) {
-    if (near(points[i][0], x, 1)) return points[i][1];
+    if (near(points[i][0], x, LINE.vertexTol)) return points[i][1];
     if (i > 0 && points[i - 1][0] < x && points[i][0] > x) {
       const [x0, y0] = points[i - 1];
       const [x1, y1] = points[i];
@@ -93,7 +118,7 @@ function yAt(points: [number, number][], x: number): number | null {
 
 /** The marker drawn at (x, y), preferring the line's colour; else a small box round the point. */
 function markBox(marks: Marker[], color: string, x: number, y: number): BBox {
-  const here = marks.filter((k) => near(k.x, x, 2) && near(k.y, y, 2));
+  const here = marks.filter((k) => near(k.x, x, LINE.markerTol) && near(k.y, y, LINE.markerTol));
   const m = here.find((k) => k.color === color) ?? here[0];
-  return m ? m.box : [x - 3, y - 3, x + 3, y + 3];
+  return m ? m.box : [x - LINE.pointHalf, y - LINE.pointHalf, x + LINE.pointHalf, y + LINE.pointHalf];
 }

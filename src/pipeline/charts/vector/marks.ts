@@ -24,14 +24,32 @@ export interface Marker {
 const MAX_MARKERS = 2000;
 const MAX_MARKER_PX = 30;
 
+/** Thresholds of the mark finders; lengths in page px (PDF points). */
+const MARK = {
+  /** Line vertices may lie this far (px) outside the plot. */
+  plotSlack: 2,
+  /** Coordinates this close (px) are the same (axis-aligned pieces). */
+  sameCoordTol: 0.5,
+  /** A marker this bright or brighter is background (0 black .. 1 white). */
+  maxBrightness: 0.95,
+  /** A marker's or legend mark's centre may lie this far (px) outside the plot or swatch. */
+  centreSlack: 1,
+  /** A marker is at least this wide and tall (px)... */
+  minMarkerPx: 1.5,
+  /** ...and its longer side at most this many times its shorter (ratio). */
+  maxAspect: 2.5,
+  /** An open marker outline has at least this many points (count). */
+  minOpenPoints: 4,
+} as const;
+
 export function dataPolylines(ctx: PlotContext): Polyline[] {
   const byColor = new Map<string, [number, number][]>();
   for (const path of ctx.drawing.paths) {
     if (!path.stroke || path.fill || !overlaps(path.bbox, ctx.plot) || isMarkerShape(path) || isLegendMark(ctx, path.bbox)) continue;
     for (const sub of path.subpaths) {
       const pts = sub.points;
-      if (pts.length < 2 || !pts.every((p) => containsPoint(ctx.plot, p[0], p[1], 2))) continue;
-      if (pts.length === 2 && (near(pts[0][0], pts[1][0], 0.5) || near(pts[0][1], pts[1][1], 0.5))) continue;
+      if (pts.length < 2 || !pts.every((p) => containsPoint(ctx.plot, p[0], p[1], MARK.plotSlack))) continue;
+      if (pts.length === 2 && (near(pts[0][0], pts[1][0], MARK.sameCoordTol) || near(pts[0][1], pts[1][1], MARK.sameCoordTol))) continue;
       if (pts.length > 2 && isNeutral(path.stroke) && isAxisAligned(pts)) continue;
       const list = byColor.get(path.stroke) ?? [];
       list.push(...pts);
@@ -43,7 +61,7 @@ export function dataPolylines(ctx: PlotContext): Polyline[] {
 
 /** Every edge horizontal or vertical: in black or grey, a frame or axis drawn as one polyline, not data. */
 function isAxisAligned(pts: [number, number][]): boolean {
-  return pts.every((p, i) => i === 0 || near(p[0], pts[i - 1][0], 0.5) || near(p[1], pts[i - 1][1], 0.5));
+  return pts.every((p, i) => i === 0 || near(p[0], pts[i - 1][0], MARK.sameCoordTol) || near(p[1], pts[i - 1][1], MARK.sameCoordTol));
 }
 
 export function markers(ctx: PlotContext): Marker[] {
@@ -52,11 +70,11 @@ export function markers(ctx: PlotContext): Marker[] {
   for (const path of markerShapes(ctx)) {
     if (out.length >= MAX_MARKERS) break;
     const color = path.fill ?? path.stroke!;
-    if (brightness(color) > 0.95) continue;
+    if (brightness(color) > MARK.maxBrightness) continue;
     const box = path.bbox;
     const x = centerX(box);
     const y = centerY(box);
-    if (!containsPoint(ctx.plot, x, y, 1) || isLegendMark(ctx, box)) continue;
+    if (!containsPoint(ctx.plot, x, y, MARK.centreSlack) || isLegendMark(ctx, box)) continue;
     // Fill and outline of one marker: the same centre to the pixel.
     const key = `${Math.round(x)},${Math.round(y)}`;
     if (seen.has(key)) continue;
@@ -82,8 +100,15 @@ const shapeCache = new WeakMap<PlotContext['drawing'], DrawnPath[]>();
 function isMarkerShape(path: DrawnPath): boolean {
   const w = width(path.bbox);
   const h = height(path.bbox);
-  if (w < 1.5 || h < 1.5 || w > MAX_MARKER_PX || h > MAX_MARKER_PX || Math.max(w, h) > 2.5 * Math.min(w, h)) return false;
-  return path.subpaths.length >= 1 && path.subpaths.every((s) => s.closed || s.curved || s.points.length >= 4);
+  if (
+    w < MARK.minMarkerPx ||
+    h < MARK.minMarkerPx ||
+    w > MAX_MARKER_PX ||
+    h > MAX_MARKER_PX ||
+    Math.max(w, h) > MARK.maxAspect * Math.min(w, h)
+  )
+    return false;
+  return path.subpaths.length >= 1 && path.subpaths.every((s) => s.closed || s.curved || s.points.length >= MARK.minOpenPoints);
 }
 
 function overlaps(a: BBox, b: BBox): boolean {
@@ -91,5 +116,5 @@ function overlaps(a: BBox, b: BBox): boolean {
 }
 
 function isLegendMark(ctx: PlotContext, box: BBox): boolean {
-  return ctx.legend.some((e) => containsPoint(e.swatch, centerX(box), centerY(box), 1));
+  return ctx.legend.some((e) => containsPoint(e.swatch, centerX(box), centerY(box), MARK.centreSlack));
 }

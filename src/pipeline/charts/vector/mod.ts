@@ -14,6 +14,22 @@ import { findPies } from './pie.ts';
 import { chartTexts } from './text.ts';
 import type { MarkResult, PlotContext } from './context.ts';
 
+/** Thresholds of the plot reader; lengths in page px (PDF points). */
+const PLOT = {
+  /** A text block of this many lines or more is a paragraph, never a chart's title (count). */
+  paragraphMinLines: 3,
+  /** The legend is looked for this far (px) left of and below the plot... */
+  legendMargin: 10,
+  /** ...this far (px) above it... */
+  legendAbove: 120,
+  /** ...and right of it by the larger of this (px)... */
+  legendRightMin: 250,
+  /** ...and this share of the plot's width. */
+  legendRightShare: 0.5,
+  /** A line belongs to a legend entry when this share of its area lies inside the entry (ratio). */
+  legendLineCover: 0.5,
+} as const;
+
 /**
  * Charts drawn as vector graphics on a born-digital page: for each plot area (where axes meet) the tick labels
  * give the scales, the marks inside (bars, lines, filled areas, free markers) give the series, and the text around
@@ -47,7 +63,7 @@ export function findVectorCharts(input: PageGraphicsInput): ChartFinding[] {
 function proseLineIds(page: PageGraphicsInput['page']): Set<string> {
   const ids = new Set<string>();
   for (const block of page.blocks ?? []) {
-    const paragraph = (block.type === 'text' || block.type === 'list_item') && block.lines.length >= 3;
+    const paragraph = (block.type === 'text' || block.type === 'list_item') && block.lines.length >= PLOT.paragraphMinLines;
     if (paragraph || block.type === 'page_header' || block.type === 'page_footer') for (const l of block.lines) ids.add(l.id);
   }
   return ids;
@@ -76,8 +92,13 @@ function readPlot(base: PlotInput, prose: Set<string>): ChartFinding | null {
   const left = leftLabels(lines, plot, segments);
   const bottom = bottomLabels(lines, plot, segments);
   const span = plot[2] - plot[0];
-  const legend = findLegend(drawing, lines, [plot[0] - 10, plot[1] - 120, plot[2] + Math.max(250, span * 0.5), plot[3] + 10]);
-  const taken = new Set<Line>(lines.filter((l) => legend.some((e) => overlapArea(e.box, l.bbox) > 0.5 * area(l.bbox))));
+  const legend = findLegend(drawing, lines, [
+    plot[0] - PLOT.legendMargin,
+    plot[1] - PLOT.legendAbove,
+    plot[2] + Math.max(PLOT.legendRightMin, span * PLOT.legendRightShare),
+    plot[3] + PLOT.legendMargin,
+  ]);
+  const taken = new Set<Line>(lines.filter((l) => legend.some((e) => overlapArea(e.box, l.bbox) > PLOT.legendLineCover * area(l.bbox))));
   const texts = chartTexts(lines, plot, left, bottom, taken, prose);
   const title = clean(texts.title.map((l) => l.text).join(' '));
   const axes = { x_label: clean(texts.xLabel?.text ?? ''), y_label: clean(texts.yLabel?.text ?? '') };

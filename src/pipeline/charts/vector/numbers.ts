@@ -4,12 +4,15 @@
  */
 const SUFFIX: Record<string, number> = { k: 1e3, K: 1e3, m: 1e6, M: 1e6, mm: 1e6, bn: 1e9, B: 1e9, b: 1e9, T: 1e12 };
 
+/** Longest label (characters, spaces removed) read as a number. */
+const MAX_NUMBER_CHARS = 24;
+
 export function parseNumber(raw: string): number | null {
   let text = raw
     .trim()
     .replace(/[\u2212\u2012\u2013\u2014]/g, '-')
     .replace(/\s+/g, '');
-  if (text === '' || text.length > 24) return null;
+  if (text === '' || text.length > MAX_NUMBER_CHARS) return null;
   let sign = 1;
   const paren = /^\((.*)\)$/.exec(text);
   if (paren) {

@@ -25,6 +25,20 @@ export interface FilledRect {
   order: number;
 }
 
+/** Thresholds of the primitive readers; lengths in page px (PDF points), colour spreads in 0..255 channel steps. */
+const PRIM = {
+  /** Largest spread between a colour's highest and lowest channel for it to count as grey or black. */
+  neutralChannelSpread: 16,
+  /** A filled rectangle this thin (px) or thinner is a rule... */
+  ruleMaxThickness: 2.5,
+  /** ...when it is longer than this (px). */
+  ruleMinLength: 3,
+  /** Two coordinates this close (px) are the same: a segment this straight is axis-aligned. */
+  sameCoordTol: 0.5,
+  /** A filled rectangle needs both sides longer than this (px) to be a mark. */
+  minRectSide: 0.5,
+} as const;
+
 export const near = (a: number, b: number, tol: number) => Math.abs(a - b) <= tol;
 
 /** Relative luminance-ish brightness of `#rrggbb`, 0 (black) .. 1 (white). */
@@ -40,7 +54,7 @@ export function isNeutral(color: string): boolean {
   const r = (n >> 16) & 255;
   const g = (n >> 8) & 255;
   const b = n & 255;
-  return Math.max(r, g, b) - Math.min(r, g, b) < 16;
+  return Math.max(r, g, b) - Math.min(r, g, b) < PRIM.neutralChannelSpread;
 }
 
 /** Every axis-aligned straight piece of every stroked path, and thin filled rectangles drawn as rules. */
@@ -55,7 +69,7 @@ export function axisSegments(drawing: PageDrawing): Segment[] {
       }
     } else if (path.fill) {
       const box = rectOf(path);
-      if (box && Math.min(width(box), height(box)) <= 2.5 && Math.max(width(box), height(box)) > 3) {
+      if (box && Math.min(width(box), height(box)) <= PRIM.ruleMaxThickness && Math.max(width(box), height(box)) > PRIM.ruleMinLength) {
         const horizontal = width(box) > height(box);
         out.push(
           horizontal
@@ -69,9 +83,9 @@ export function axisSegments(drawing: PageDrawing): Segment[] {
 }
 
 function pushSegment(out: Segment[], p: [number, number], q: [number, number], color: string, lineWidth: number): void {
-  if (near(p[1], q[1], 0.5) && !near(p[0], q[0], 0.5)) {
+  if (near(p[1], q[1], PRIM.sameCoordTol) && !near(p[0], q[0], PRIM.sameCoordTol)) {
     out.push({ dir: 'h', at: (p[1] + q[1]) / 2, a: Math.min(p[0], q[0]), b: Math.max(p[0], q[0]), color, width: lineWidth });
-  } else if (near(p[0], q[0], 0.5) && !near(p[1], q[1], 0.5)) {
+  } else if (near(p[0], q[0], PRIM.sameCoordTol) && !near(p[1], q[1], PRIM.sameCoordTol)) {
     out.push({ dir: 'v', at: (p[0] + q[0]) / 2, a: Math.min(p[1], q[1]), b: Math.max(p[1], q[1]), color, width: lineWidth });
   }
 }
@@ -82,12 +96,13 @@ export function rectOf(path: DrawnPath): BBox | null {
   const sub = path.subpaths[0];
   if (sub.curved) return null;
   let pts = sub.points;
-  if (pts.length === 5 && near(pts[0][0], pts[4][0], 0.5) && near(pts[0][1], pts[4][1], 0.5)) pts = pts.slice(0, 4);
+  if (pts.length === 5 && near(pts[0][0], pts[4][0], PRIM.sameCoordTol) && near(pts[0][1], pts[4][1], PRIM.sameCoordTol))
+    pts = pts.slice(0, 4);
   if (pts.length !== 4) return null;
   for (let i = 0; i < 4; i++) {
     const p = pts[i];
     const q = pts[(i + 1) % 4];
-    if (!near(p[0], q[0], 0.5) && !near(p[1], q[1], 0.5)) return null;
+    if (!near(p[0], q[0], PRIM.sameCoordTol) && !near(p[1], q[1], PRIM.sameCoordTol)) return null;
   }
   return path.bbox;
 }
@@ -100,7 +115,7 @@ export function filledRects(drawing: PageDrawing): FilledRect[] {
   for (const path of drawing.paths) {
     if (!path.fill) continue;
     const box = rectOf(path);
-    if (box && width(box) > 0.5 && height(box) > 0.5) out.push({ box, color: path.fill, order: path.order });
+    if (box && width(box) > PRIM.minRectSide && height(box) > PRIM.minRectSide) out.push({ box, color: path.fill, order: path.order });
   }
   rectCache.set(drawing, out);
   return out;

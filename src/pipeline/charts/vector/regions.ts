@@ -10,12 +10,26 @@ import { near, type Segment } from './primitives.ts';
 const MIN_AXIS_PX = 60;
 const MAX_PLOTS = 12;
 
+/** Thresholds of the plot-area finder; lengths in page px (PDF points). */
+const REGION = {
+  /** Most axis-length segments of each direction looked at (count). */
+  maxSegments: 2000,
+  /** A horizontal axis meets a vertical one when its start is this close (px) to it. */
+  meetTol: 3,
+  /** Gridlines whose ends are this close (px) are of one length and start. */
+  gridEndTol: 1,
+  /** Fewest such gridlines that make a plot without spines (count). */
+  minGridLines: 3,
+  /** Candidates overlapping by this share of the smaller are one plot (ratio). */
+  clashShare: 0.5,
+} as const;
+
 export function findPlotAreas(segments: Segment[]): BBox[] {
-  const hs = segments.filter((s) => s.dir === 'h' && s.b - s.a >= MIN_AXIS_PX).slice(0, 2000);
-  const vs = segments.filter((s) => s.dir === 'v' && s.b - s.a >= MIN_AXIS_PX).slice(0, 2000);
+  const hs = segments.filter((s) => s.dir === 'h' && s.b - s.a >= MIN_AXIS_PX).slice(0, REGION.maxSegments);
+  const vs = segments.filter((s) => s.dir === 'v' && s.b - s.a >= MIN_AXIS_PX).slice(0, REGION.maxSegments);
   const candidates: BBox[] = [];
   for (const v of vs) {
-    const meeting = hs.filter((h) => near(h.a, v.at, 3) && h.at >= v.a - 3 && h.at <= v.b + 3);
+    const meeting = hs.filter((h) => near(h.a, v.at, REGION.meetTol) && h.at >= v.a - REGION.meetTol && h.at <= v.b + REGION.meetTol);
     if (meeting.length === 0) continue;
     const right = Math.max(...meeting.map((h) => h.b));
     candidates.push([v.at, v.a, right, v.b]);
@@ -33,9 +47,9 @@ function gridOnlyPlots(hs: Segment[]): BBox[] {
   const seen = new Set<Segment>();
   for (const h of hs) {
     if (seen.has(h)) continue;
-    const rows = hs.filter((o) => near(o.a, h.a, 1) && near(o.b, h.b, 1));
+    const rows = hs.filter((o) => near(o.a, h.a, REGION.gridEndTol) && near(o.b, h.b, REGION.gridEndTol));
     rows.forEach((r) => seen.add(r));
-    if (rows.length < 3) continue;
+    if (rows.length < REGION.minGridLines) continue;
     const ys = rows.map((r) => r.at);
     out.push([h.a, Math.min(...ys), h.b, Math.max(...ys)]);
   }
@@ -46,7 +60,7 @@ function dedupe(boxes: BBox[]): BBox[] {
   const sorted = [...boxes].sort((a, b) => area(b) - area(a));
   const kept: BBox[] = [];
   for (const box of sorted) {
-    const clash = kept.some((k) => overlapArea(k, box) > 0.5 * Math.min(area(k), area(box)));
+    const clash = kept.some((k) => overlapArea(k, box) > REGION.clashShare * Math.min(area(k), area(box)));
     if (!clash) kept.push(box);
   }
   return kept;

@@ -30,6 +30,48 @@ export interface AxisScale {
   labels: TickLabel[];
 }
 
+/** Thresholds of the tick-label readers and the scale fit; lengths in page px (PDF points). */
+const TICK = {
+  /** A left label may end this far (px) right of the vertical axis... */
+  leftOverlap: 4,
+  /** ...and this far (px) left of it at most. */
+  leftReach: 160,
+  /** Labels' centres may lie this far (px) above or below the plot. */
+  leftVerticalSlack: 12,
+  /** Left labels end within this much (px) of the column nearest the axis. */
+  leftColumnTol: 30,
+  /** A label snaps to a tick within this share of its height (left) or width (bottom) (ratio). */
+  snapShare: 0.3,
+  /** Bottom labels start less than this far (px) under the plot. */
+  bottomReach: 40,
+  /** Bottom labels' centres may lie this far (px) left or right of the plot. */
+  bottomSideSlack: 20,
+  /** A bottom label must end this far (px) right of the vertical axis. */
+  bottomPastAxis: 2,
+  /** Bottom labels' centres lie within this share of their height of the top row (ratio). */
+  bottomRowShare: 0.4,
+  /** Smallest snapping distance for a bottom label (px). */
+  bottomSnapMin: 3,
+  /** Words of a joined line split when every gap is wider than this share of the font size (ratio). */
+  wordSplitGap: 0.6,
+  /** Tick marks and gridlines may be this much (px) longer than the plot... */
+  tickSpanSlack: 20,
+  /** ...and touch the axis within this distance (px). */
+  tickTouchTol: 2,
+  /** Fewest numeric labels for a scale (count)... */
+  minNumeric: 3,
+  /** ...and their least share of the labels (ratio). */
+  minNumericShare: 0.6,
+  /** Above this misfit (share of the value range) the worst label is dropped and the scale refitted... */
+  refitMisfit: 0.02,
+  /** ...when there are at least this many numeric labels (count). */
+  refitMinLabels: 4,
+  /** A log fit wins when its misfit is under this share of the linear one's... */
+  logWinShare: 0.5,
+  /** ...and the linear misfit is above this (share of the value range). */
+  logMinLinearMisfit: 0.005,
+} as const;
+
 export function valueAt(axis: AxisScale, px: number): number {
   const t = axis.a + axis.b * px;
   return axis.scale === 'log' ? 10 ** t : t;
@@ -40,17 +82,17 @@ export function leftLabels(lines: Line[], plot: BBox, segments: Segment[]): Tick
   const cands = lines.filter(
     (l) =>
       l.rotation === 0 &&
-      l.bbox[2] <= plot[0] + 4 &&
-      l.bbox[2] >= plot[0] - 160 &&
-      centerY(l.bbox) >= plot[1] - 12 &&
-      centerY(l.bbox) <= plot[3] + 12,
+      l.bbox[2] <= plot[0] + TICK.leftOverlap &&
+      l.bbox[2] >= plot[0] - TICK.leftReach &&
+      centerY(l.bbox) >= plot[1] - TICK.leftVerticalSlack &&
+      centerY(l.bbox) <= plot[3] + TICK.leftVerticalSlack,
   );
   if (cands.length === 0) return [];
   // The column nearest the axis: prose further left is not a tick label.
   const nearest = Math.max(...cands.map((l) => l.bbox[2]));
-  const column = cands.filter((l) => l.bbox[2] >= nearest - 30);
+  const column = cands.filter((l) => l.bbox[2] >= nearest - TICK.leftColumnTol);
   const ticks = tickPositions(segments, 'h', plot[0], width(plot));
-  return column.map((l) => toLabel(l, snap(centerY(l.bbox), ticks, height(l.bbox) * 0.3))).sort((a, b) => a.pos - b.pos);
+  return column.map((l) => toLabel(l, snap(centerY(l.bbox), ticks, height(l.bbox) * TICK.snapShare))).sort((a, b) => a.pos - b.pos);
 }
 
 /** Labels in the first row under the plot, left to right. */
@@ -60,17 +102,17 @@ export function bottomLabels(lines: Line[], plot: BBox, segments: Segment[]): Ti
     (l) =>
       l.rotation === 0 &&
       centerY(l.bbox) > plot[3] &&
-      l.bbox[1] < plot[3] + 40 &&
-      centerX(l.bbox) >= plot[0] - 20 &&
-      centerX(l.bbox) <= plot[2] + 20 &&
-      l.bbox[2] > plot[0] + 2,
+      l.bbox[1] < plot[3] + TICK.bottomReach &&
+      centerX(l.bbox) >= plot[0] - TICK.bottomSideSlack &&
+      centerX(l.bbox) <= plot[2] + TICK.bottomSideSlack &&
+      l.bbox[2] > plot[0] + TICK.bottomPastAxis,
   );
   if (cands.length === 0) return [];
   const top = Math.min(...cands.map((l) => centerY(l.bbox)));
-  const row = cands.filter((l) => centerY(l.bbox) <= top + height(l.bbox) * 0.4);
+  const row = cands.filter((l) => centerY(l.bbox) <= top + height(l.bbox) * TICK.bottomRowShare);
   const ticks = tickPositions(segments, 'v', plot[3], height(plot));
   return splitWords(row)
-    .map((l) => toLabel(l, snap(centerX(l.bbox), ticks, Math.max(width(l.bbox) * 0.3, 3))))
+    .map((l) => toLabel(l, snap(centerX(l.bbox), ticks, Math.max(width(l.bbox) * TICK.snapShare, TICK.bottomSnapMin))))
     .sort((a, b) => a.pos - b.pos);
 }
 
@@ -90,7 +132,7 @@ function splitWords(row: Line[]): Line[] {
   const out: Line[] = [];
   for (const line of row) {
     const gaps = line.words.slice(1).map((w, i) => w.bbox[0] - line.words[i].bbox[2]);
-    const wide = line.words.length > 1 && gaps.every((g) => g > line.font.size * 0.6);
+    const wide = line.words.length > 1 && gaps.every((g) => g > line.font.size * TICK.wordSplitGap);
     if (!wide) {
       out.push(line);
       continue;
@@ -106,7 +148,14 @@ function splitWords(row: Line[]): Line[] {
 
 /** Where short marks or gridlines leave the axis at `axisAt` (perpendicular segments touching it). */
 function tickPositions(segments: Segment[], dir: 'h' | 'v', axisAt: number, span: number): number[] {
-  return segments.filter((s) => s.dir === dir && s.b - s.a <= span + 20 && (near(s.a, axisAt, 2) || near(s.b, axisAt, 2))).map((s) => s.at);
+  return segments
+    .filter(
+      (s) =>
+        s.dir === dir &&
+        s.b - s.a <= span + TICK.tickSpanSlack &&
+        (near(s.a, axisAt, TICK.tickTouchTol) || near(s.b, axisAt, TICK.tickTouchTol)),
+    )
+    .map((s) => s.at);
 }
 
 function snap(pos: number, ticks: number[], tol: number): number {
@@ -127,11 +176,11 @@ const MAX_MISFIT = 0.05;
 export function fitScale(labels: TickLabel[]): AxisScale | null {
   const numeric = labels.filter((l) => l.value !== null);
   // Three numbers at least, nearly on one line: a column of table figures is not an axis.
-  if (numeric.length < 3 || numeric.length < labels.length * 0.6) return null;
+  if (numeric.length < TICK.minNumeric || numeric.length < labels.length * TICK.minNumericShare) return null;
   const decimals = Math.max(...numeric.map((l) => printedDecimals(l.text)));
   let pts = numeric.map((l) => ({ pos: l.pos, value: l.value as number }));
   let best = bestFit(pts);
-  if (best && best.misfit > 0.02 && pts.length >= 4) {
+  if (best && best.misfit > TICK.refitMisfit && pts.length >= TICK.refitMinLabels) {
     // One stray label (a unit, an axis-crossing number) should not bend the scale: drop the worst and refit.
     const worst = pts.reduce((w, p) => (residual(best!, p) > residual(best!, w) ? p : w), pts[0]);
     pts = pts.filter((p) => p !== worst);
@@ -157,7 +206,7 @@ function bestFit(pts: { pos: number; value: number }[]): Fit | null {
     : null;
   if (!linear) return log;
   if (!log) return linear;
-  return log.misfit < linear.misfit * 0.5 && linear.misfit > 0.005 ? log : linear;
+  return log.misfit < linear.misfit * TICK.logWinShare && linear.misfit > TICK.logMinLinearMisfit ? log : linear;
 }
 
 function leastSquares(xy: [number, number][], scale: 'linear' | 'log'): Fit | null {
