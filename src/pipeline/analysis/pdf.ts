@@ -3,7 +3,7 @@ import { type DocumentPool, type PageSize, PoolBusyError } from '../document/mod
 import type { ModelPage } from '../model/types.ts';
 import type { AnalysisProfile } from './options.ts';
 import type { AnalyzeRange } from './pool-analyze.ts';
-import { skippedPage } from './skipped.ts';
+import { skippedPage } from '../model/pages.ts';
 
 /**
  * A PDF's text layers: page ranges in parallel on the document pool (a bounded number of tasks in flight, so a

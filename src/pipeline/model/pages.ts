@@ -7,3 +7,22 @@ import type { DocumentModel, ModelPage } from './types.ts';
 export function selectedPages(model: DocumentModel): ModelPage[] {
   return model.pages.filter((p) => !p.excluded);
 }
+
+/**
+ * A page nothing could be read from: no content, the reason as its note. Its size when the caller still knows
+ * it; otherwise 0 × 0, and the main side fills it in from the file record.
+ */
+export function skippedPage(pageIndex: number, reason: string, size = { width: 0, height: 0, rotation: 0 }): ModelPage {
+  return {
+    page_index: pageIndex,
+    ...size,
+    lines: [],
+    blocks: [],
+    paths: [],
+    images: [],
+    textLayer: 'none',
+    needsOcr: false,
+    notes: [reason],
+    skipped: { reason },
+  };
+}

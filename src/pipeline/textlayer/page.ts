@@ -3,6 +3,7 @@ import type { BBox, ImagePlacement, ModelPage } from '../model/types.ts';
 import { oneLine, openPdf, pixelBox, release, withMupdfLog } from '../document/mod.ts';
 import { readFragments, STEXT_OPTIONS, STEXT_WITH_IMAGES, type Fragment } from './chars.ts';
 import { intersects } from '../model/geometry.ts';
+import { skippedPage } from '../model/pages.ts';
 import { pixelMatrix, pixelSpace, PX_PER_PT, rotationOfTransform, type PixelSpace } from './pixel-space.ts';
 import { collectGraphics } from './graphics-device.ts';
 import { buildLines } from './lines.ts';
@@ -147,35 +148,19 @@ export function extractPage(doc: mupdf.Document, pageIndex: number, options: Ext
 }
 
 /** The page as skipped: its size when mupdf can still tell it, the reason, no content. */
-function skippedPage(doc: mupdf.Document, pageIndex: number, err: unknown): ModelPage {
-  let width = 0;
-  let height = 0;
-  let rotation = 0;
+function unreadablePage(doc: mupdf.Document, pageIndex: number, err: unknown): ModelPage {
+  const size = { width: 0, height: 0, rotation: 0 };
   let page: mupdf.Page | undefined;
   try {
     page = doc.loadPage(pageIndex);
-    ({ width, height } = pixelBox(page.getBounds(), PX_PER_PT));
-    rotation = pageRotation(page);
+    Object.assign(size, pixelBox(page.getBounds(), PX_PER_PT));
+    size.rotation = pageRotation(page);
   } catch {
     // the page cannot even be loaded: no size to report
   } finally {
     release(page);
   }
-  const reason = `page ${pageIndex + 1} could not be read: ${oneLine(err)}`;
-  return {
-    page_index: pageIndex,
-    width,
-    height,
-    rotation,
-    lines: [],
-    blocks: [],
-    paths: [],
-    images: [],
-    textLayer: 'none',
-    needsOcr: false,
-    notes: [reason],
-    skipped: { reason },
-  };
+  return skippedPage(pageIndex, `page ${pageIndex + 1} could not be read: ${oneLine(err)}`, size);
 }
 
 /** A page, or its skipped stand-in: one bad page never fails the document. */
@@ -183,7 +168,7 @@ export function extractPageSafely(doc: mupdf.Document, pageIndex: number, option
   try {
     return extractPage(doc, pageIndex, options);
   } catch (err) {
-    return skippedPage(doc, pageIndex, err);
+    return unreadablePage(doc, pageIndex, err);
   }
 }
 
