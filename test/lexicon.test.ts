@@ -7,6 +7,8 @@ import { detectCurrency, kindHintForLabel } from '../src/pipeline/fields/mod.ts'
 import { isLabelWord } from '../src/pipeline/fields/labels.ts';
 import {
   alternation,
+  escapeRegExp,
+  phrasePattern,
   CURRENCY_CODES,
   CURRENCY_SYMBOLS,
   CURRENCY_WORDS,
@@ -190,5 +192,20 @@ describe('months', () => {
 
   it('a month name in a request is not read as a party', () => {
     expect(readPrompt('An invoice from March to Beta AG').from).toBeNull();
+  });
+});
+
+describe('lexicon patterns', () => {
+  it('escapes every regex character, so a name matches only itself', () => {
+    const name = 'A.B (Holdings) [1+2]* $5? ^x|y\\z {n}';
+    expect(new RegExp(`^${escapeRegExp(name)}$`).test(name)).toBe(true);
+    expect(new RegExp(escapeRegExp('A.B')).test('AxB')).toBe(false);
+  });
+
+  it('finds a phrase whatever stands between its words, in any case, and only in order', () => {
+    const pattern = phrasePattern(['payment', 'ref']);
+    expect(pattern.exec('Our Payment-Ref.: 42')?.[0]).toBe('Payment-Ref');
+    expect(pattern.test('payment_ref')).toBe(true);
+    expect(pattern.test('ref payment')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../lexicon/mod.ts';
 import type { DocumentModel } from '../model/types.ts';
 import { ORG_SUFFIX, SENTENCE_BREAK } from './entities.ts';
 
@@ -46,15 +47,13 @@ function documentWords(model: DocumentModel): DocumentWords {
   return words;
 }
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** True when the text reads as a party's name rather than a defined term, a role or a heading the finder caught. */
 export function readsAsName(text: string, model: DocumentModel): boolean {
   const name = text.trim();
   if (!name || severalPhrases(name)) return false;
   if (COMPANY_FORM.test(name)) return true;
   const doc = documentWords(model);
-  const withArticle = doc.text.match(new RegExp(`${ARTICLE}${escaped(name).replace(/\s+/g, '\\s+')}${TERM_END}`, 'gu'));
+  const withArticle = doc.text.match(new RegExp(`${ARTICLE}${escapeRegExp(name).replace(/\s+/g, '\\s+')}${TERM_END}`, 'gu'));
   if ((withArticle?.length ?? 0) >= MIN_ARTICLE_USES) return false;
   const words = (name.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => w.length >= MIN_WORD && !JOINERS.has(w));
   return !words.length || !words.every((w) => doc.lower.has(w));

@@ -1,7 +1,7 @@
 import { findAmounts, findDates } from '../fields/mod.ts';
 import type { Candidate, ExtractDocument, SchemaField } from './types.ts';
 import { candidateFrom, candidateOfLine, LAYOUT_WEIGHT, labelledValues, rightOf, visualLines, type Labelled } from './concepts/lines.ts';
-import { tokensOf } from '../lexicon/mod.ts';
+import { phrasePattern, tokensOf } from '../lexicon/mod.ts';
 import { fieldLabelScore } from './lexicon.ts';
 
 /**
@@ -160,7 +160,7 @@ function kvBoolean(doc: ExtractDocument, l: Labelled, field: SchemaField): { val
 function phraseCandidates(doc: ExtractDocument, field: SchemaField): Candidate[] {
   const words = tokensOf(field.key).filter((w) => w.length > 1);
   if (!words.length) return [];
-  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\W_]*'), 'iu');
+  const pattern = phrasePattern(words);
   const out: Candidate[] = [];
   for (const page of doc.model.pages) {
     for (const line of visualLines(page)) {

@@ -3,7 +3,7 @@ import { union } from '../model/geometry.ts';
 import type { BBox, Line } from '../model/types.ts';
 import { regionIdsOf, spanBox, visualLines } from './concepts/lines.ts';
 import { isDateField, typedPart } from './generic.ts';
-import { tokensOf } from '../lexicon/mod.ts';
+import { phrasePattern, tokensOf } from '../lexicon/mod.ts';
 import type { Candidate, ExtractDocument, SchemaField } from './types.ts';
 
 /**
@@ -52,7 +52,7 @@ function groundDate(doc: ExtractDocument, iso: string): Candidate[] {
 function groundText(doc: ExtractDocument, answer: string, field: SchemaField): Candidate[] {
   const words = tokensOf(answer);
   if (!words.length || words.length > GROUND.maxAnswerWords) return [];
-  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\W_]*'), 'iu');
+  const pattern = phrasePattern(words);
   const out: Candidate[] = [];
   for (const page of doc.model.pages) {
     const lines = visualLines(page);

@@ -15,7 +15,7 @@ export {
   STANDARD_FIELD_LABELS,
   WEAK,
 } from './concept-labels.ts';
-export { alternation } from './pattern.ts';
+export { alternation, escapeRegExp, phrasePattern } from './pattern.ts';
 export {
   FIELD_TAX_NAMES,
   FIELD_TAX_RATE_NAMES,

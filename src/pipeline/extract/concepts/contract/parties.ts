@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../../lexicon/mod.ts';
 import type { Candidate, ExtractDocument } from '../../types.ts';
 import { COUNTRY_LIKE } from './jurisdiction.ts';
 import { grounded, headEnd, textIndex, type TextIndex } from './text-index.ts';
@@ -204,7 +205,7 @@ const DEFINED_NAME_WINDOW = 80;
  * `Northwind Traders ("Northwind")` does).
  */
 function roleAlias(name: string, text: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   const definition = new RegExp(`\\(\\s*(?:the\\s+)?["“]${escaped}["”]\\s*\\)`, 'g');
   let defined = false;
   for (let m = definition.exec(text); m; m = definition.exec(text)) {
