@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { chooseReading, spreadWords } from '../src/inference/ocr/agentic.ts';
 import { rotateImage } from '../src/inference/ocr/image.ts';
-import { decideTurn } from '../src/inference/ocr/ppocr/orientation.ts';
+import { classifyAngles } from '../src/inference/ocr/ppocr/classify.ts';
+import { decideTurn, guessOrientation } from '../src/inference/ocr/ppocr/orientation.ts';
+import type { OnnxModel } from '../src/inference/ocr/ppocr/sessions.ts';
+import type { Quad } from '../src/inference/ocr/types.ts';
 import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { pageToServed, toServed, toUpright, type QuarterTurn } from '../src/pipeline/ocr/quarter-turns.ts';
 
@@ -20,6 +23,55 @@ describe("page turn from the angle classifier's votes", () => {
   it('follows the majority for a page whose text runs vertically', () => {
     expect(decideTurn(true, 0.45, 0.55)).toEqual({ rotation: 90, confidence: 0.55 });
     expect(decideTurn(true, 0.7, 0.3)).toEqual({ rotation: 270, confidence: 0.7 });
+  });
+});
+
+describe("the orientation vote's line answers", () => {
+  // A stand-in angle classifier: every crop upright with probability 0.75; counts the crops it is shown.
+  const classifier = () => {
+    const seen = { crops: 0 };
+    const model: OnnxModel = {
+      async run(_input, dims) {
+        seen.crops += dims[0];
+        return { data: Float32Array.from({ length: 2 * dims[0] }, (_, i) => (i % 2 === 0 ? 0.75 : 0.25)), dims: [dims[0], 2] };
+      },
+      release: async () => {},
+    };
+    return { model, seen };
+  };
+  const image = { width: 400, height: 400, data: new Uint8Array(400 * 400 * 3).fill(255) };
+  const rect = (x: number, y: number, w: number, h: number): Quad => [x, y, x + w, y, x + w, y + h, x, y + h];
+
+  it('keeps, by box index, the answers for the lines of a horizontal page it classified', async () => {
+    const { model, seen } = classifier();
+    // Box 1 is too short to vote: it has no answer to reuse.
+    const boxes = [rect(10, 10, 300, 20), rect(10, 50, 30, 20), rect(10, 90, 200, 20)].map((quad) => ({ quad, score: 1 }));
+    const vote = await guessOrientation(model, image, boxes);
+    expect(vote.guess.rotation).toBe(0);
+    expect([...vote.lineAngles.keys()].sort()).toEqual([0, 2]);
+    expect(vote.lineAngles.get(2)).toEqual({ upsideDown: false, score: 0.75 });
+    expect(seen.crops).toBe(2);
+  });
+
+  it('keeps none for a page whose text runs vertically (its crops are turned a quarter)', async () => {
+    const { model } = classifier();
+    const boxes = [rect(10, 10, 20, 300), rect(50, 10, 20, 250)].map((quad) => ({ quad, score: 1 }));
+    const vote = await guessOrientation(model, image, boxes);
+    expect(vote.guess.rotation).toBe(270);
+    expect(vote.lineAngles.size).toBe(0);
+  });
+
+  it('are not asked of the line classifier again', async () => {
+    const { model, seen } = classifier();
+    const crops = [image, image, image];
+    const known = new Map([[1, { upsideDown: true, score: 0.95 }]]);
+    const angles = await classifyAngles(model, crops, known);
+    expect(seen.crops).toBe(2);
+    expect(angles).toEqual([
+      { upsideDown: false, score: 0.75 },
+      { upsideDown: true, score: 0.95 },
+      { upsideDown: false, score: 0.75 },
+    ]);
   });
 });
 

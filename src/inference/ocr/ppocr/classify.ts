@@ -16,8 +16,23 @@ export interface AngleGuess {
   score: number;
 }
 
-/** PaddleOCR's text-line angle classifier (0° vs 180°) over line crops. */
-export async function classifyAngles(model: OnnxModel, crops: RgbImage[]): Promise<AngleGuess[]> {
+/**
+ * PaddleOCR's text-line angle classifier (0° vs 180°) over line crops; the crops `known` has an answer for (by
+ * index) are not classified again.
+ */
+export async function classifyAngles(model: OnnxModel, crops: RgbImage[], known = new Map<number, AngleGuess>()): Promise<AngleGuess[]> {
+  const unknown = crops.flatMap((_, i) => (known.has(i) ? [] : [i]));
+  const guessed = await classifyAll(
+    model,
+    unknown.map((i) => crops[i]),
+  );
+  const angles = new Array<AngleGuess>(crops.length);
+  unknown.forEach((cropIndex, k) => (angles[cropIndex] = guessed[k]));
+  for (const [cropIndex, guess] of known) angles[cropIndex] = guess;
+  return angles;
+}
+
+async function classifyAll(model: OnnxModel, crops: RgbImage[]): Promise<AngleGuess[]> {
   const guesses: AngleGuess[] = [];
   for (let start = 0; start < crops.length; start += BATCH) {
     const batch = crops.slice(start, start + BATCH);

@@ -1,6 +1,6 @@
 import { rotateImage } from '../image.ts';
 import type { LineReading, OcrEngine, OcrLine, OrientationGuess, PageLines, Quad, RgbImage } from '../types.ts';
-import { classifyAngles } from './classify.ts';
+import { classifyAngles, type AngleGuess } from './classify.ts';
 import { DEFAULT_DETECTION_LIMITS, detectText, type DetectedBox, type DetectionLimits } from './detect.ts';
 import { loadDictionary } from './dictionary.ts';
 import { cropQuad, quadBounds, quadSize, rotateQuadStart } from './quads.ts';
@@ -50,9 +50,10 @@ class PaddleOcr implements PpOcrEngine {
   readonly name = 'ppocr' as const;
   /**
    * Text boxes of the image detectOrientation last looked at: when it finds the page upright, the caller hands
-   * the same image object to recognize(), which then skips a second detection (a sixth of a receipt's time).
+   * the same image object to recognize(), which then skips a second detection (a sixth of a receipt's time) and
+   * does not classify again the lines the orientation vote already classified.
    */
-  private lastDetection: { image: RgbImage; boxes: DetectedBox[] } | null = null;
+  private lastDetection: { image: RgbImage; boxes: DetectedBox[]; lineAngles: Map<number, AngleGuess> } | null = null;
 
   constructor(
     private readonly det: OnnxModel,
@@ -64,13 +65,15 @@ class PaddleOcr implements PpOcrEngine {
   ) {}
 
   async recognize(image: RgbImage, signal?: AbortSignal, clock = new StageClock()): Promise<PageLines> {
-    const known = this.lastDetection?.image === image ? this.lastDetection.boxes : null;
+    const known = this.lastDetection?.image === image ? this.lastDetection : null;
     this.lastDetection = null;
-    const boxes = known ?? (await clock.time('detect', () => detectText(this.det, image, this.limits)));
+    const boxes = known?.boxes ?? (await clock.time('detect', () => detectText(this.det, image, this.limits)));
     signal?.throwIfAborted();
     const quads = boxes.map((b) => readingQuad(b.quad));
     const crops = clock.timeSync('preprocess', () => quads.map((q) => cropQuad(image, q)));
-    const readings = await this.readCrops(quads, crops, signal, clock);
+    // A vote's answer holds for a line only when the line is read from the crop the vote looked at.
+    const knownAngles = new Map([...(known?.lineAngles ?? [])].filter(([i]) => quads[i] === boxes[i].quad));
+    const readings = await this.readCrops(quads, crops, signal, clock, knownAngles);
     const lines: OcrLine[] = [];
     readings.forEach((reading, i) => {
       if (reading.text.trim() === '' || reading.confidence < DROP_SCORE) return;
@@ -94,8 +97,9 @@ class PaddleOcr implements PpOcrEngine {
 
   async detectOrientation(image: RgbImage, clock = new StageClock()): Promise<OrientationGuess> {
     const boxes = await clock.time('detect', () => detectText(this.det, image, this.limits));
-    this.lastDetection = { image, boxes };
-    return clock.time('orientation_classify', () => guessOrientation(this.cls, image, boxes));
+    const vote = await clock.time('orientation_classify', () => guessOrientation(this.cls, image, boxes));
+    this.lastDetection = { image, boxes, lineAngles: vote.lineAngles };
+    return vote.guess;
   }
 
   async close(): Promise<void> {
@@ -106,9 +110,15 @@ class PaddleOcr implements PpOcrEngine {
    * Recognizes crops, turning those the classifier calls upside down. The classifier alone misfires on short
    * crops (it turns "9.00" into "00'6"), so a flagged crop is read both ways and the likelier reading wins.
    */
-  private async readCrops(quads: Quad[], crops: RgbImage[], signal?: AbortSignal, clock = new StageClock()): Promise<Recognition[]> {
+  private async readCrops(
+    quads: Quad[],
+    crops: RgbImage[],
+    signal?: AbortSignal,
+    clock = new StageClock(),
+    knownAngles = new Map<number, AngleGuess>(),
+  ): Promise<Recognition[]> {
     if (crops.length === 0) return [];
-    const angles = await clock.time('line_classify', () => classifyAngles(this.cls, crops));
+    const angles = await clock.time('line_classify', () => classifyAngles(this.cls, crops, knownAngles));
     signal?.throwIfAborted();
     const flagged = angles.flatMap((a, i) => (a.upsideDown && a.score > FLIP_SCORE ? [i] : []));
     const flippedCrops = flagged.map((i) => rotateImage(crops[i], 180));

@@ -1,5 +1,5 @@
 import type { Orientation, OrientationGuess, Quad, RgbImage } from '../types.ts';
-import { classifyAngles } from './classify.ts';
+import { classifyAngles, type AngleGuess } from './classify.ts';
 import type { DetectedBox } from './detect.ts';
 import { cropQuad, rotateQuadStart } from './quads.ts';
 import type { OnnxModel } from './sessions.ts';
@@ -14,16 +14,25 @@ const SAMPLE_SIZE = 24;
  */
 const MIN_UPSIDE_DOWN_SHARE = 0.6;
 
+export interface OrientationVote {
+  guess: OrientationGuess;
+  /**
+   * The classifier's answer for each box of a horizontal page it voted with (by index in the boxes), on the crop
+   * the box gives as it stands: the same crop the line classifier looks at when the page needs no turn.
+   */
+  lineAngles: Map<number, AngleGuess>;
+}
+
 /**
  * The quarter turn that makes a page upright. The detector finds lines whatever their direction: if most long
  * boxes stand upright the text runs vertically (90/270), otherwise horizontally (0/180). The angle classifier then
  * votes, over a sample of the longest lines cropped in reading direction, between the two candidates.
  */
-export async function guessOrientation(classifier: OnnxModel, image: RgbImage, boxes: DetectedBox[]): Promise<OrientationGuess> {
+export async function guessOrientation(classifier: OnnxModel, image: RgbImage, boxes: DetectedBox[]): Promise<OrientationVote> {
   const elongated = boxes
-    .map((b) => ({ quad: b.quad, ...sides(b.quad) }))
+    .map((b, index) => ({ index, quad: b.quad, ...sides(b.quad) }))
     .filter((b) => Math.max(b.across, b.along) >= ELONGATION * Math.min(b.across, b.along));
-  if (elongated.length === 0) return { rotation: 0, confidence: 0 };
+  if (elongated.length === 0) return { guess: { rotation: 0, confidence: 0 }, lineAngles: new Map() };
   let tallWeight = 0;
   let wideWeight = 0;
   for (const b of elongated) {
@@ -47,7 +56,8 @@ export async function guessOrientation(classifier: OnnxModel, image: RgbImage, b
     if (g.upsideDown) flippedVotes += g.score;
     else uprightVotes += g.score;
   }
-  return decideTurn(vertical, uprightVotes, flippedVotes);
+  const lineAngles = new Map(vertical ? [] : sample.map((b, k) => [b.index, guesses[k]] as const));
+  return { guess: decideTurn(vertical, uprightVotes, flippedVotes), lineAngles };
 }
 
 /**
