@@ -22,6 +22,8 @@ import {
   rotatedTablePdf,
   signatureBlockPdf,
   stackedSignaturesPdf,
+  TIGHT_FIGURE_ROWS,
+  tightFiguresPdf,
   TWO_COLUMN_ROWS,
   twoColumnUnruledPdf,
 } from './helpers/table-detect-pdfs.ts';
@@ -83,6 +85,12 @@ describe('table detection: tables a reader sees at once', () => {
     const tables = detect(twoColumnUnruledPdf(), policy);
     expect(tables).toHaveLength(1);
     expect(textRowsOf(tables[0])).toEqual(TWO_COLUMN_ROWS);
+  });
+
+  it.each(policies)('an unruled table whose figure columns sit closer than a word gap keeps every column (%s)', (policy) => {
+    const tables = detect(tightFiguresPdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual(TIGHT_FIGURE_ROWS);
   });
 
   it.each(policies)('a booktabs-style 12-column numeric table beside prose and a line chart is found (%s)', (policy) => {

@@ -319,3 +319,32 @@ export function sideBySideRuledPdf(): Buffer {
   table(320, SIDE_RIGHT);
   return helveticaPdf([ops.join('\n')]);
 }
+
+/** Helvetica advance widths (per 10 pt) of the characters tight figures use: digits, the decimal point. */
+const figureWidth = (s: string, size = 10) => [...s].reduce((w, ch) => w + (ch === '.' ? 2.78 : 5.56), 0) * (size / 10);
+
+/** A label column and four columns of figures, the figure columns set 6 pt (0.6 em) apart at their widest cells. */
+export const TIGHT_FIGURE_ROWS = [
+  ['Station', '2019', '2020', '2021', '2022'],
+  ...['Harbour', 'Airport', 'Summit', 'Valley', 'Forest', 'Delta'].map((name, r) => [
+    name,
+    ...Array.from({ length: 4 }, (_, c) => ((((r + 2) * 317 + c * 1291) % 9000) / 10 + 1000).toFixed(1)),
+  ]),
+];
+
+/**
+ * An unruled table whose figure columns are set tight: every row fills every column and the gutters between
+ * figures (6 pt at 10 pt type) are narrower than a word gap splits a row at, so no row shows the columns apart.
+ */
+export function tightFiguresPdf(): Buffer {
+  const widest = figureWidth('0000.0');
+  const gutter = 6;
+  const rights = Array.from({ length: 4 }, (_, c) => 200 + widest + c * (widest + gutter));
+  const ops = [text(72, 720, 'Rainfall at the six stations, in millimetres a year.')];
+  TIGHT_FIGURE_ROWS.forEach((row, i) => {
+    const y = 690 - i * 14;
+    ops.push(text(72, y, row[0], 10, i === 0));
+    row.slice(1).forEach((s, c) => ops.push(text(Math.round((rights[c] - figureWidth(s)) * 100) / 100, y, s, 10, false)));
+  });
+  return helveticaPdf([ops.join('\n')]);
+}

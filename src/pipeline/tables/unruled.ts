@@ -1,6 +1,7 @@
 import type { BBox } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
 import { CAPTION_START, NOTES_START } from './captions.ts';
+import { numeric } from './headers.ts';
 import { median, piecesOf, textRows, type Piece, type TextRow, type WordItem } from './grid.ts';
 
 /**
@@ -22,6 +23,8 @@ const UNRULED = {
   splitOneSidedShare: 0.2,
   /** Share of lines on each side of the cut whose left, right or centre lines up with another line's. */
   splitLineUpShare: 0.7,
+  /** Share of the lines on each side of the cut made of figures only for a tight figure gutter to split without one-sided lines. */
+  splitFigureShare: 0.75,
   /** How far two lines' edges or centres may sit apart and still line up, in em. */
   lineUpTol: 0.5,
   /** Fewest modal rows before a row whose pieces bridge the others' columns is left out. */
@@ -138,7 +141,7 @@ function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Int
   if (
     crossed ||
     gutter < size * UNRULED.splitMinGutter ||
-    oneSided < Math.max(2, lines.length * UNRULED.splitOneSidedShare) ||
+    (oneSided < Math.max(2, lines.length * UNRULED.splitOneSidedShare) && !figuresBothSides(left, right)) ||
     left.length < 2 ||
     right.length < 2
   )
@@ -152,6 +155,15 @@ function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Int
     ...splitColumn({ x0: col.x0, x1: Math.max(...left.map((l) => box(l).x1)) }, rows, size),
     ...splitColumn({ x0: Math.min(...right.map((l) => box(l).x0)), x1: col.x1 }, rows, size),
   ];
+}
+
+/**
+ * Columns of figures set tight (a gutter under the piece gap) fill every row, so no line is one-sided; prose has
+ * words, not figures, on both sides of any gutter, so figures on most lines of each side stand in for that sign.
+ */
+function figuresBothSides(left: readonly WordItem[][], right: readonly WordItem[][]): boolean {
+  const figures = (lines: readonly WordItem[][]) => lines.filter((l) => l.every((w) => numeric(w.text))).length;
+  return figures(left) >= left.length * UNRULED.splitFigureShare && figures(right) >= right.length * UNRULED.splitFigureShare;
 }
 
 /** Share of boxes whose left, right or centre lies within half an em of another box's. */
