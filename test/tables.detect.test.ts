@@ -10,6 +10,9 @@ import {
   SIDE_LEFT,
   SIDE_RIGHT,
   sideBySideRuledPdf,
+  sideBySideUnruledPdf,
+  UNRULED_LEFT,
+  UNRULED_RIGHT,
   BOOKTABS_BODY,
   BOOKTABS_HEADER,
   booktabsBesideProsePdf,
@@ -159,5 +162,12 @@ describe('table detection: grouping of ruled and unruled parts', () => {
     expect(tables[1].rowEdges).toHaveLength(SIDE_RIGHT.length + 1);
     expect(flat(tables[0])).toContain('Keep the blade honed and oiled after each use');
     expect(flat(tables[1])).toContain('Holds fast under load and unties easily later');
+  });
+
+  it.each(policies)('two unruled tables side by side on the same rows: two tables, rows of each kept (%s)', (policy) => {
+    const tables = detect(sideBySideUnruledPdf(), policy).sort((a, b) => a.bbox[0] - b.bbox[0]);
+    expect(tables).toHaveLength(2);
+    expect(textRowsOf(tables[0])).toEqual(UNRULED_LEFT);
+    expect(textRowsOf(tables[1])).toEqual(UNRULED_RIGHT);
   });
 });

@@ -348,3 +348,25 @@ export function tightFiguresPdf(): Buffer {
   });
   return helveticaPdf([ops.join('\n')]);
 }
+
+/** Two unruled tables of a label column and two figure columns each; the right one has two rows more. */
+export const UNRULED_LEFT = [
+  ['Fruit', 'Price', 'Stock'],
+  ['Apples', '1.20', '340'],
+  ['Pears', '0.95', '120'],
+  ['Plums', '2.10', '75'],
+];
+export const UNRULED_RIGHT = [
+  ['Vegetable', 'Price', 'Stock'],
+  ['Carrots', '0.60', '510'],
+  ['Leeks', '1.35', '90'],
+  ['Onions', '0.45', '860'],
+  ['Beans', '1.80', '210'],
+  ['Peas', '1.10', '330'],
+];
+
+/** Two unruled tables side by side, rows on the same baselines, the gap between them far wider than their own column gutters (no rule, no fill). */
+export function sideBySideUnruledPdf(): Buffer {
+  const ops = [...rowsAt([72, 125, 165], 700, 16, UNRULED_LEFT), ...rowsAt([280, 345, 385], 700, 16, UNRULED_RIGHT)];
+  return helveticaPdf([ops.join('\n')]);
+}
