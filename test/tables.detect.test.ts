@@ -16,6 +16,7 @@ import {
   BOOKTABS_BODY,
   BOOKTABS_HEADER,
   booktabsBesideProsePdf,
+  captionBetweenTablesPdf,
   boxedTextTablePdf,
   alignedEquationsPdf,
   justifiedProsePdf,
@@ -166,6 +167,13 @@ describe('table detection: grouping of ruled and unruled parts', () => {
 
   it.each(policies)('two unruled tables side by side on the same rows: two tables, rows of each kept (%s)', (policy) => {
     const tables = detect(sideBySideUnruledPdf(), policy).sort((a, b) => a.bbox[0] - b.bbox[0]);
+    expect(tables).toHaveLength(2);
+    expect(textRowsOf(tables[0])).toEqual(UNRULED_LEFT);
+    expect(textRowsOf(tables[1])).toEqual(UNRULED_RIGHT);
+  });
+
+  it.each(policies)('a caption line between two stacked unruled tables ends the first: two tables (%s)', (policy) => {
+    const tables = detect(captionBetweenTablesPdf(), policy);
     expect(tables).toHaveLength(2);
     expect(textRowsOf(tables[0])).toEqual(UNRULED_LEFT);
     expect(textRowsOf(tables[1])).toEqual(UNRULED_RIGHT);

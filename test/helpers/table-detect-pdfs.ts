@@ -370,3 +370,16 @@ export function sideBySideUnruledPdf(): Buffer {
   const ops = [...rowsAt([72, 125, 165], 700, 16, UNRULED_LEFT), ...rowsAt([280, 345, 385], 700, 16, UNRULED_RIGHT)];
   return helveticaPdf([ops.join('\n')]);
 }
+
+/** A bare caption line between two stacked unruled tables, set at the tables' own row pitch. */
+export const STACKED_CAPTION = 'Table 2';
+
+/** Two unruled tables one above the other, the second under its caption line, no wider gap than a row's. */
+export function captionBetweenTablesPdf(): Buffer {
+  const ops = [
+    ...rowsAt([72, 180, 240], 700, 16, UNRULED_LEFT),
+    text(72, 700 - UNRULED_LEFT.length * 16, STACKED_CAPTION, 10, true),
+    ...rowsAt([72, 180, 240], 700 - (UNRULED_LEFT.length + 1) * 16, 16, UNRULED_RIGHT),
+  ];
+  return helveticaPdf([ops.join('\n')]);
+}

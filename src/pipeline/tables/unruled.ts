@@ -288,6 +288,9 @@ const FIT_SHARE = 0.75;
 
 const rowText = (p: Piece) => p.words.map((w) => w.text).join(' ');
 
+/** A caption or notes line: it ends the table above it (a second table may start right under it). */
+const captionRow = (p: readonly Piece[]) => p.length === 1 && (CAPTION_START.test(rowText(p[0])) || NOTES_START.test(rowText(p[0])));
+
 /** Whether a row's pieces keep to the columns `seps` cut (no piece runs across a cut) and fill two or more. */
 function keepsColumns(row: readonly Piece[], seps: readonly number[], tol: number): boolean {
   if (row.length < 2) return false;
@@ -319,7 +322,7 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
   while (k < rows.length && pieces[k].length < 2) {
     const p = pieces[k];
     const crossing = p.length === 1 ? seps.filter((x) => x > p[0].bbox[0] + size && x < p[0].bbox[2] - size).length : 0;
-    const caption = p.length === 1 && (CAPTION_START.test(rowText(p[0])) || NOTES_START.test(rowText(p[0])));
+    const caption = captionRow(p);
     if (
       ++labels > MAX_BRIDGE_ROWS ||
       p.length === 0 ||
@@ -347,6 +350,20 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
 }
 
 /**
+ * The last row of the run going on from row j: rows closer than a wide gap, with at most one single-piece row
+ * in a row (a wrapped key line does not count), up to a caption or notes line.
+ */
+function extendRun(rows: readonly TextRow[], pieces: readonly Piece[][], j: number, rowH: number): number {
+  let singles = 0;
+  while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * UNRULED.rowGapRows) {
+    if (pieces[j + 1].length >= 2) singles = 0;
+    else if (captionRow(pieces[j + 1]) || (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1)) break;
+    j++;
+  }
+  return j;
+}
+
+/**
  * Runs of consecutive text rows laid out as cells. A run may hold single-piece rows (wrapped cells, section
  * labels) between multi-piece ones; it ends at a wide vertical gap or two single-piece rows in a row.
  */
@@ -361,23 +378,11 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
       i++;
       continue;
     }
-    let j = i;
-    let singles = 0;
-    while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * UNRULED.rowGapRows) {
-      if (pieces[j + 1].length >= 2) singles = 0;
-      else if (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1) break;
-      j++;
-    }
+    let j = extendRun(rows, pieces, i, rowH);
     // Spacer gaps, group labels and section headings inside the column structure do not end the table: rows
     // past them that keep to the same columns go on with it.
     for (let next = bridge(rows, pieces, i, j, rowH); next > j; next = bridge(rows, pieces, i, j, rowH)) {
-      j = next;
-      singles = 0;
-      while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * UNRULED.rowGapRows) {
-        if (pieces[j + 1].length >= 2) singles = 0;
-        else if (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1) break;
-        j++;
-      }
+      j = extendRun(rows, pieces, next, rowH);
     }
     while (j > i && pieces[j].length < 2 && !wrappedKey(pieces[j - 1], pieces[j])) j--;
     i = headerAbove(rows, pieces, i, j, rowH);
