@@ -1,7 +1,7 @@
 import { union } from '../model/geometry.ts';
-import { median, piecesOf, type TextRow, type WordItem } from './grid.ts';
+import { median, type TextRow, type WordItem } from './grid.ts';
 import { numeric } from './headers.ts';
-import { columnSeparators, type UnruledCandidate } from './unruled.ts';
+import type { UnruledCandidate } from './unruled.ts';
 
 /**
  * Two unruled tables set side by side share the page's text rows, so the row finder reads them as one run. They
@@ -46,18 +46,18 @@ function labelColumn(rows: readonly TextRow[], lo: number, hi: number): boolean 
   return body.length >= SIDE.minLabels && body.filter((t) => !numeric(t)).length >= body.length * SIDE.labelShare;
 }
 
-function part(u: UnruledCandidate, lo: number, hi: number, columns: number): UnruledCandidate | null {
+function part(u: UnruledCandidate, lo: number, hi: number, separators: number[]): UnruledCandidate | null {
   const rows = u.rows
     .map((r) => ({ ...r, words: r.words.filter((w) => centre(w) >= lo && centre(w) < hi) }))
     .filter((r) => r.words.length > 0)
     .map((r) => ({ ...r, bbox: union(r.words.map((w) => w.bbox)) }));
   if (rows.length === 0) return null;
-  return { bbox: union(rows.map((r) => r.bbox)), rows, score: u.score, columns };
+  return { bbox: union(rows.map((r) => r.bbox)), rows, score: u.score, separators };
 }
 
 /** The run as found, or its two side-by-side tables. */
 export function splitSideBySide(u: UnruledCandidate): UnruledCandidate[] {
-  const seps = columnSeparators(u.rows.map((r) => piecesOf(r)));
+  const seps = u.separators;
   if (seps.length < SIDE.minColumns * 2 - 1) return [u];
   const words = u.rows.flatMap((r) => r.words);
   const em = median(words.map((w) => w.size));
@@ -77,5 +77,7 @@ export function splitSideBySide(u: UnruledCandidate): UnruledCandidate[] {
   )
     return [u];
   const at = seps[widest];
-  return [part(u, -Infinity, at, columnsLeft), part(u, at, Infinity, columnsRight)].filter((p): p is UnruledCandidate => p !== null);
+  return [part(u, -Infinity, at, seps.slice(0, widest)), part(u, at, Infinity, seps.slice(widest + 1))].filter(
+    (p): p is UnruledCandidate => p !== null,
+  );
 }

@@ -220,7 +220,8 @@ export interface UnruledCandidate {
   bbox: BBox;
   rows: TextRow[];
   score: number;
-  columns: number;
+  /** Column cuts (x, left to right) of the run's rows: columnSeparators of their pieces. */
+  separators: number[];
 }
 
 /** Left, right or centre of most multi-piece cells line up with those of other rows. */
@@ -400,7 +401,7 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
           UNRULED.scorePerSeparator * Math.min(UNRULED.scoreSeparatorsCap, seps.length),
       );
       if (share >= UNRULED.minAlignmentShare)
-        out.push({ bbox: union(rows.slice(i, j + 1).map((r) => r.bbox)), rows: rows.slice(i, j + 1), score, columns: seps.length + 1 });
+        out.push({ bbox: union(rows.slice(i, j + 1).map((r) => r.bbox)), rows: rows.slice(i, j + 1), score, separators: seps });
     }
     i = j + 1;
   }
