@@ -10,9 +10,13 @@ import {
   SIDE_LEFT,
   SIDE_RIGHT,
   sideBySideRuledPdf,
+  sideBySideUnruledPdf,
+  UNRULED_LEFT,
+  UNRULED_RIGHT,
   BOOKTABS_BODY,
   BOOKTABS_HEADER,
   booktabsBesideProsePdf,
+  captionBetweenTablesPdf,
   boxedTextTablePdf,
   alignedEquationsPdf,
   justifiedProsePdf,
@@ -22,6 +26,8 @@ import {
   rotatedTablePdf,
   signatureBlockPdf,
   stackedSignaturesPdf,
+  TIGHT_FIGURE_ROWS,
+  tightFiguresPdf,
   TWO_COLUMN_ROWS,
   twoColumnUnruledPdf,
 } from './helpers/table-detect-pdfs.ts';
@@ -83,6 +89,12 @@ describe('table detection: tables a reader sees at once', () => {
     const tables = detect(twoColumnUnruledPdf(), policy);
     expect(tables).toHaveLength(1);
     expect(textRowsOf(tables[0])).toEqual(TWO_COLUMN_ROWS);
+  });
+
+  it.each(policies)('an unruled table whose figure columns sit closer than a word gap keeps every column (%s)', (policy) => {
+    const tables = detect(tightFiguresPdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual(TIGHT_FIGURE_ROWS);
   });
 
   it.each(policies)('a booktabs-style 12-column numeric table beside prose and a line chart is found (%s)', (policy) => {
@@ -151,5 +163,19 @@ describe('table detection: grouping of ruled and unruled parts', () => {
     expect(tables[1].rowEdges).toHaveLength(SIDE_RIGHT.length + 1);
     expect(flat(tables[0])).toContain('Keep the blade honed and oiled after each use');
     expect(flat(tables[1])).toContain('Holds fast under load and unties easily later');
+  });
+
+  it.each(policies)('two unruled tables side by side on the same rows: two tables, rows of each kept (%s)', (policy) => {
+    const tables = detect(sideBySideUnruledPdf(), policy).sort((a, b) => a.bbox[0] - b.bbox[0]);
+    expect(tables).toHaveLength(2);
+    expect(textRowsOf(tables[0])).toEqual(UNRULED_LEFT);
+    expect(textRowsOf(tables[1])).toEqual(UNRULED_RIGHT);
+  });
+
+  it.each(policies)('a caption line between two stacked unruled tables ends the first: two tables (%s)', (policy) => {
+    const tables = detect(captionBetweenTablesPdf(), policy);
+    expect(tables).toHaveLength(2);
+    expect(textRowsOf(tables[0])).toEqual(UNRULED_LEFT);
+    expect(textRowsOf(tables[1])).toEqual(UNRULED_RIGHT);
   });
 });

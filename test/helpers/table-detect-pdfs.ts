@@ -319,3 +319,67 @@ export function sideBySideRuledPdf(): Buffer {
   table(320, SIDE_RIGHT);
   return helveticaPdf([ops.join('\n')]);
 }
+
+/** Helvetica advance widths (per 10 pt) of the characters tight figures use: digits, the decimal point. */
+const figureWidth = (s: string, size = 10) => [...s].reduce((w, ch) => w + (ch === '.' ? 2.78 : 5.56), 0) * (size / 10);
+
+/** A label column and four columns of figures, the figure columns set 6 pt (0.6 em) apart at their widest cells. */
+export const TIGHT_FIGURE_ROWS = [
+  ['Station', '2019', '2020', '2021', '2022'],
+  ...['Harbour', 'Airport', 'Summit', 'Valley', 'Forest', 'Delta'].map((name, r) => [
+    name,
+    ...Array.from({ length: 4 }, (_, c) => ((((r + 2) * 317 + c * 1291) % 9000) / 10 + 1000).toFixed(1)),
+  ]),
+];
+
+/**
+ * An unruled table whose figure columns are set tight: every row fills every column and the gutters between
+ * figures (6 pt at 10 pt type) are narrower than a word gap splits a row at, so no row shows the columns apart.
+ */
+export function tightFiguresPdf(): Buffer {
+  const widest = figureWidth('0000.0');
+  const gutter = 6;
+  const rights = Array.from({ length: 4 }, (_, c) => 200 + widest + c * (widest + gutter));
+  const ops = [text(72, 720, 'Rainfall at the six stations, in millimetres a year.')];
+  TIGHT_FIGURE_ROWS.forEach((row, i) => {
+    const y = 690 - i * 14;
+    ops.push(text(72, y, row[0], 10, i === 0));
+    row.slice(1).forEach((s, c) => ops.push(text(Math.round((rights[c] - figureWidth(s)) * 100) / 100, y, s, 10, false)));
+  });
+  return helveticaPdf([ops.join('\n')]);
+}
+
+/** Two unruled tables of a label column and two figure columns each; the right one has two rows more. */
+export const UNRULED_LEFT = [
+  ['Fruit', 'Price', 'Stock'],
+  ['Apples', '1.20', '340'],
+  ['Pears', '0.95', '120'],
+  ['Plums', '2.10', '75'],
+];
+export const UNRULED_RIGHT = [
+  ['Vegetable', 'Price', 'Stock'],
+  ['Carrots', '0.60', '510'],
+  ['Leeks', '1.35', '90'],
+  ['Onions', '0.45', '860'],
+  ['Beans', '1.80', '210'],
+  ['Peas', '1.10', '330'],
+];
+
+/** Two unruled tables side by side, rows on the same baselines, the gap between them far wider than their own column gutters (no rule, no fill). */
+export function sideBySideUnruledPdf(): Buffer {
+  const ops = [...rowsAt([72, 125, 165], 700, 16, UNRULED_LEFT), ...rowsAt([280, 345, 385], 700, 16, UNRULED_RIGHT)];
+  return helveticaPdf([ops.join('\n')]);
+}
+
+/** A bare caption line between two stacked unruled tables, set at the tables' own row pitch. */
+export const STACKED_CAPTION = 'Table 2';
+
+/** Two unruled tables one above the other, the second under its caption line, no wider gap than a row's. */
+export function captionBetweenTablesPdf(): Buffer {
+  const ops = [
+    ...rowsAt([72, 180, 240], 700, 16, UNRULED_LEFT),
+    text(72, 700 - UNRULED_LEFT.length * 16, STACKED_CAPTION, 10, true),
+    ...rowsAt([72, 180, 240], 700 - (UNRULED_LEFT.length + 1) * 16, 16, UNRULED_RIGHT),
+  ];
+  return helveticaPdf([ops.join('\n')]);
+}

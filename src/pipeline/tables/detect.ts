@@ -2,6 +2,7 @@ import type { BBox, ModelPage } from '../model/types.ts';
 import { area, union } from '../model/geometry.ts';
 import { centerIn, median, textRows, wordsIn, piecesOf, type Piece, type WordItem } from './grid.ts';
 import { frameworks, rulesWithin, type RuleSet } from './ruled.ts';
+import { splitSideBySide } from './side-by-side.ts';
 import { columnSeparators, findUnruledTables, type UnruledCandidate } from './unruled.ts';
 import type { DetectionPolicy, TableSource } from './types.ts';
 
@@ -112,7 +113,7 @@ export function detectTables(page: ModelPage, words: readonly WordItem[], rules:
   }
   const claimed = out.map((c) => c.bbox);
   const free = words.filter((w) => !claimed.some((b) => centerIn(w.bbox, b, DETECT.wordTol)));
-  for (const u of findUnruledTables(free, MIN_ROWS[policy])) {
+  for (const u of findUnruledTables(free, MIN_ROWS[policy]).flatMap(splitSideBySide)) {
     if (u.score < keep) continue;
     if (claimed.some((b) => overlapShare(u.bbox, b) > DETECT.maxOverlapWithRuled)) continue;
     const header = out.findIndex((c) => c.source === 'ruled' && headerOfBody(c.bbox, u, words));

@@ -1,6 +1,7 @@
 import type { BBox } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
 import { CAPTION_START, NOTES_START } from './captions.ts';
+import { numeric } from './headers.ts';
 import { median, piecesOf, textRows, type Piece, type TextRow, type WordItem } from './grid.ts';
 
 /**
@@ -22,6 +23,8 @@ const UNRULED = {
   splitOneSidedShare: 0.2,
   /** Share of lines on each side of the cut whose left, right or centre lines up with another line's. */
   splitLineUpShare: 0.7,
+  /** Share of the lines on each side of the cut made of figures only for a tight figure gutter to split without one-sided lines. */
+  splitFigureShare: 0.75,
   /** How far two lines' edges or centres may sit apart and still line up, in em. */
   lineUpTol: 0.5,
   /** Fewest modal rows before a row whose pieces bridge the others' columns is left out. */
@@ -138,7 +141,7 @@ function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Int
   if (
     crossed ||
     gutter < size * UNRULED.splitMinGutter ||
-    oneSided < Math.max(2, lines.length * UNRULED.splitOneSidedShare) ||
+    (oneSided < Math.max(2, lines.length * UNRULED.splitOneSidedShare) && !figuresBothSides(left, right)) ||
     left.length < 2 ||
     right.length < 2
   )
@@ -152,6 +155,15 @@ function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Int
     ...splitColumn({ x0: col.x0, x1: Math.max(...left.map((l) => box(l).x1)) }, rows, size),
     ...splitColumn({ x0: Math.min(...right.map((l) => box(l).x0)), x1: col.x1 }, rows, size),
   ];
+}
+
+/**
+ * Columns of figures set tight (a gutter under the piece gap) fill every row, so no line is one-sided; prose has
+ * words, not figures, on both sides of any gutter, so figures on most lines of each side stand in for that sign.
+ */
+function figuresBothSides(left: readonly WordItem[][], right: readonly WordItem[][]): boolean {
+  const figures = (lines: readonly WordItem[][]) => lines.filter((l) => l.every((w) => numeric(w.text))).length;
+  return figures(left) >= left.length * UNRULED.splitFigureShare && figures(right) >= right.length * UNRULED.splitFigureShare;
 }
 
 /** Share of boxes whose left, right or centre lies within half an em of another box's. */
@@ -208,7 +220,8 @@ export interface UnruledCandidate {
   bbox: BBox;
   rows: TextRow[];
   score: number;
-  columns: number;
+  /** Column cuts (x, left to right) of the run's rows: columnSeparators of their pieces. */
+  separators: number[];
 }
 
 /** Left, right or centre of most multi-piece cells line up with those of other rows. */
@@ -276,6 +289,9 @@ const FIT_SHARE = 0.75;
 
 const rowText = (p: Piece) => p.words.map((w) => w.text).join(' ');
 
+/** A caption or notes line: it ends the table above it (a second table may start right under it). */
+const captionRow = (p: readonly Piece[]) => p.length === 1 && (CAPTION_START.test(rowText(p[0])) || NOTES_START.test(rowText(p[0])));
+
 /** Whether a row's pieces keep to the columns `seps` cut (no piece runs across a cut) and fill two or more. */
 function keepsColumns(row: readonly Piece[], seps: readonly number[], tol: number): boolean {
   if (row.length < 2) return false;
@@ -307,7 +323,7 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
   while (k < rows.length && pieces[k].length < 2) {
     const p = pieces[k];
     const crossing = p.length === 1 ? seps.filter((x) => x > p[0].bbox[0] + size && x < p[0].bbox[2] - size).length : 0;
-    const caption = p.length === 1 && (CAPTION_START.test(rowText(p[0])) || NOTES_START.test(rowText(p[0])));
+    const caption = captionRow(p);
     if (
       ++labels > MAX_BRIDGE_ROWS ||
       p.length === 0 ||
@@ -335,6 +351,20 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
 }
 
 /**
+ * The last row of the run going on from row j: rows closer than a wide gap, with at most one single-piece row
+ * in a row (a wrapped key line does not count), up to a caption or notes line.
+ */
+function extendRun(rows: readonly TextRow[], pieces: readonly Piece[][], j: number, rowH: number): number {
+  let singles = 0;
+  while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * UNRULED.rowGapRows) {
+    if (pieces[j + 1].length >= 2) singles = 0;
+    else if (captionRow(pieces[j + 1]) || (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1)) break;
+    j++;
+  }
+  return j;
+}
+
+/**
  * Runs of consecutive text rows laid out as cells. A run may hold single-piece rows (wrapped cells, section
  * labels) between multi-piece ones; it ends at a wide vertical gap or two single-piece rows in a row.
  */
@@ -349,23 +379,11 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
       i++;
       continue;
     }
-    let j = i;
-    let singles = 0;
-    while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * UNRULED.rowGapRows) {
-      if (pieces[j + 1].length >= 2) singles = 0;
-      else if (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1) break;
-      j++;
-    }
+    let j = extendRun(rows, pieces, i, rowH);
     // Spacer gaps, group labels and section headings inside the column structure do not end the table: rows
     // past them that keep to the same columns go on with it.
     for (let next = bridge(rows, pieces, i, j, rowH); next > j; next = bridge(rows, pieces, i, j, rowH)) {
-      j = next;
-      singles = 0;
-      while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * UNRULED.rowGapRows) {
-        if (pieces[j + 1].length >= 2) singles = 0;
-        else if (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1) break;
-        j++;
-      }
+      j = extendRun(rows, pieces, next, rowH);
     }
     while (j > i && pieces[j].length < 2 && !wrappedKey(pieces[j - 1], pieces[j])) j--;
     i = headerAbove(rows, pieces, i, j, rowH);
@@ -383,7 +401,7 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
           UNRULED.scorePerSeparator * Math.min(UNRULED.scoreSeparatorsCap, seps.length),
       );
       if (share >= UNRULED.minAlignmentShare)
-        out.push({ bbox: union(rows.slice(i, j + 1).map((r) => r.bbox)), rows: rows.slice(i, j + 1), score, columns: seps.length + 1 });
+        out.push({ bbox: union(rows.slice(i, j + 1).map((r) => r.bbox)), rows: rows.slice(i, j + 1), score, separators: seps });
     }
     i = j + 1;
   }
