@@ -52,6 +52,18 @@ describe('analysis cache', () => {
     expect(JSON.stringify(encodeModel(model)).length).toBeLessThan(JSON.stringify(model).length / 3);
   });
 
+  it('lists each distinct font once, whether words share one font object or carry equal copies', () => {
+    const copied: DocumentModel = structuredClone(model);
+    // Every word its own copy of its font (a model not compacted), one word given a font of its own.
+    for (const page of copied.pages) for (const line of page.lines) for (const w of line.words) w.font = { ...w.font };
+    const odd = copied.pages[0].lines[0].words[0];
+    odd.font = { ...odd.font, name: 'Another-Font' };
+    const shared = encodeModel(model);
+    const copies = encodeModel(copied);
+    expect(copies.fonts).toHaveLength(shared.fonts.length + 1);
+    expect(data(decodeModel(JSON.parse(JSON.stringify(copies))))).toEqual(data(copied));
+  });
+
   it('serves a model another cache instance stored (another process, same blob store)', async () => {
     const blobs = new FsBlobStore(path.join(dir, 'blobs'));
     const key = `analyses/${model.sha256}/test-0000000000000000.json.gz`;

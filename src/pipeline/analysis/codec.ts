@@ -56,14 +56,22 @@ const trailingExtras = (row: unknown[], length: number): Extras =>
 class FontTable {
   readonly list: FontInfo[] = [];
   private readonly index = new Map<string, number>();
+  /**
+   * The same by object: the words of a page range share their font objects (compact.ts), so most look-ups skip
+   * building the key. Models are read-only, so an object's key never changes.
+   */
+  private readonly byObject = new WeakMap<FontInfo, number>();
 
   indexOf(font: FontInfo): number {
+    let i = this.byObject.get(font);
+    if (i !== undefined) return i;
     const key = fontKey(font);
-    let i = this.index.get(key);
+    i = this.index.get(key);
     if (i === undefined) {
       i = this.list.push(font) - 1;
       this.index.set(key, i);
     }
+    this.byObject.set(font, i);
     return i;
   }
 }

@@ -18,15 +18,25 @@ function roundBox(box: BBox): BBox {
 
 export const fontKey = (f: FontInfo) => `${f.name}|${f.size}|${f.bold ? 1 : 0}${f.italic ? 1 : 0}${f.monospace ? 1 : 0}`;
 
-/** One shared object per distinct font. */
+/** A font's bold, italic and monospace flags as one number (the part of its key after the size). */
+const flagsOf = (f: FontInfo) => (f.bold ? 4 : 0) + (f.italic ? 2 : 0) + (f.monospace ? 1 : 0);
+
+/**
+ * One shared object per distinct font (equal `fontKey`). Runs for every word of every page: fonts are found by
+ * name, then size, then flags, without building the key string.
+ */
 export class FontInterner {
-  private readonly fonts = new Map<string, FontInfo>();
+  private readonly fonts = new Map<string, Map<number, (FontInfo | undefined)[]>>();
 
   intern(font: FontInfo): FontInfo {
-    const key = fontKey(font);
-    const known = this.fonts.get(key);
+    let sizes = this.fonts.get(font.name);
+    if (!sizes) this.fonts.set(font.name, (sizes = new Map()));
+    let byFlags = sizes.get(font.size);
+    if (!byFlags) sizes.set(font.size, (byFlags = []));
+    const flags = flagsOf(font);
+    const known = byFlags[flags];
     if (known) return known;
-    this.fonts.set(key, font);
+    byFlags[flags] = font;
     return font;
   }
 }

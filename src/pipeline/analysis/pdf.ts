@@ -22,7 +22,23 @@ export interface PdfProgress {
   onPages?(done: number, total: number): Promise<void> | void;
 }
 
-/** Ranges of a few dozen pages: enough tasks to keep every thread busy, few enough that opening the file per task stays cheap. */
+/** How the pages are cut into pool tasks. */
+const RANGES = {
+  /** Pages in a task at most (a task's pages come back in one message). */
+  maxPages: 32,
+  /** Pages in a task at least: a task costs a message each way and a look-up of the open document. */
+  minPages: 4,
+  /** Tasks per thread for the whole document, at most (fewer when `maxPages` caps them). */
+  tasksPerThread: 4,
+  /** Near the end a task takes at most the pages left over this many times the threads. */
+  tailTasksPerThread: 2,
+} as const;
+
+/**
+ * Ranges of a few dozen pages: enough tasks to keep every thread busy, few enough that opening the file per task
+ * stays cheap. Ranges shrink towards the end (each at most a share of the pages left), so the threads finish
+ * together: with equal ranges one thread reads the document's last range alone while the others wait.
+ */
 export function pageRanges(
   pageCount: number,
   threads: number,
@@ -31,11 +47,18 @@ export function pageRanges(
   pageIndexes?: readonly number[],
 ): AnalyzeRange[] {
   const total = pageIndexes?.length ?? pageCount;
-  const size = Math.max(4, Math.min(32, Math.ceil(total / (Math.max(1, threads) * 4))));
+  const lanes = Math.max(1, threads);
+  const size = Math.min(RANGES.maxPages, Math.ceil(total / (lanes * RANGES.tasksPerThread)));
   const ranges: AnalyzeRange[] = [];
+  let left = total;
   for (const [start, end] of contiguousRuns(pageCount, pageIndexes)) {
-    for (let from = start; from < end; from += size)
-      ranges.push({ from, to: Math.min(end, from + size), profile, ...(docKey ? { docKey } : {}) });
+    for (let from = start; from < end; ) {
+      const share = lanes > 1 ? Math.ceil(left / (lanes * RANGES.tailTasksPerThread)) : size;
+      const to = Math.min(end, from + Math.max(RANGES.minPages, Math.min(size, share)));
+      ranges.push({ from, to, profile, ...(docKey ? { docKey } : {}) });
+      left -= to - from;
+      from = to;
+    }
   }
   return ranges;
 }

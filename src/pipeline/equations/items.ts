@@ -1,6 +1,7 @@
 import type { BBox } from '../model/types.ts';
 import type { DrawnPath, Glyph } from '../drawing/mod.ts';
-import { BIG_OPERATORS, glyphChar, isInvisible, MATH_ITALIC_FONT, RADICALS } from './symbols.ts';
+import { BIG_OPERATORS, glyphChar, isInvisible, RADICALS } from './symbols.ts';
+import { isItalicFontName } from './font-tests.ts';
 
 /** A thing the builder lays out: one glyph, or a finished structure (fraction, radical, operator with limits…). */
 export interface Item {
@@ -92,5 +93,5 @@ export function isStructural(item: Item): boolean {
 }
 
 export function isItalicGlyph(g: Glyph): boolean {
-  return g.italic || MATH_ITALIC_FONT.test(g.font) || /Italic|Oblique/i.test(g.font);
+  return g.italic || isItalicFontName(g.font);
 }

@@ -1,6 +1,7 @@
 import type { Glyph } from '../drawing/mod.ts';
-import { FUNCTION_NAMES, glyphChar, isGreek, isMathSymbol, MATH_FONT } from './symbols.ts';
+import { FUNCTION_NAMES, glyphChar, isGreek, isMathSymbol } from './symbols.ts';
 import { isItalicGlyph } from './items.ts';
+import { isLetter, isMathFont } from './font-tests.ts';
 
 /** A glyph that only mathematics uses: a math font, a Greek letter, a math symbol. */
 export function isStrongMath(g: Glyph): boolean {
@@ -9,7 +10,7 @@ export function isStrongMath(g: Glyph): boolean {
   // In a math font, letters, digits and operators are math; bullets and private-use glyphs (Symbol's list
   // bullets, dingbats) are not.
   if (/^CMEX/i.test(g.font) && c !== '\ufffd') return true;
-  return MATH_FONT.test(g.font) && /^[\p{L}\p{N}=+<>]$/u.test(c);
+  return isMathFont(g.font) && /^[\p{L}\p{N}=+<>]$/u.test(c);
 }
 
 /** A glyph starts a new word after a gap, or a size change, over this share of the larger size. */
@@ -31,7 +32,7 @@ export function wordsOf(glyphs: Glyph[]): Glyph[][] {
 }
 
 function fontClass(g: Glyph): string {
-  return `${MATH_FONT.test(g.font)}${isItalicGlyph(g)}${g.bold}`;
+  return `${isMathFont(g.font)}${isItalicGlyph(g)}${g.bold}`;
 }
 
 /** Letters of a run that make an italic word prose (three make an upright one: the pattern below). */
@@ -42,7 +43,7 @@ const ITALIC_PROSE_RUN = 4;
  * function name; punctuation around or inside (URLs, "e.g.") does not make it math.
  */
 export function isProseWord(word: Glyph[]): boolean {
-  if (word.some((g) => MATH_FONT.test(g.font) || isGreek(g.c))) return false;
+  if (word.some((g) => isMathFont(g.font) || isGreek(g.c))) return false;
   const italic = word.every(isItalicGlyph);
   const runs =
     word
@@ -61,7 +62,7 @@ export function mathSignals(glyphs: Glyph[]): { strong: number; weak: number; pr
   let weak = 0;
   let proseLetters = 0;
   // Letters in an upright text font: function names in a formula, but mostly words (even when spaced out).
-  const uprightLetters = glyphs.filter((g) => /^\p{L}$/u.test(g.c) && !isGreek(g.c) && !MATH_FONT.test(g.font) && !isItalicGlyph(g)).length;
+  const uprightLetters = glyphs.filter((g) => isLetter(g.c) && !isGreek(g.c) && !isMathFont(g.font) && !isItalicGlyph(g)).length;
   for (const word of wordsOf(glyphs)) {
     if (isProseWord(word)) {
       proseLetters += word.length;
@@ -69,7 +70,7 @@ export function mathSignals(glyphs: Glyph[]): { strong: number; weak: number; pr
     }
     for (const g of word) {
       if (isStrongMath(g)) strong++;
-      else if ((word.length === 1 && /^\p{L}$/u.test(g.c) && isItalicGlyph(g)) || /^[=+<>]$/u.test(g.c)) weak++;
+      else if ((word.length === 1 && isLetter(g.c) && isItalicGlyph(g)) || /^[=+<>]$/u.test(g.c)) weak++;
     }
   }
   return { strong, weak, proseLetters, uprightLetters };

@@ -234,6 +234,12 @@ export function endsWithEquationNumber(text: string): boolean {
 const CAPS_MIN_LETTERS = 3;
 
 export function isAllCaps(text: string): boolean {
+  // Runs for every line: most hold a lower-case ASCII letter, which settles it without the Unicode regex (no
+  // upper-casing turns any letter into a lower-case ASCII one, so the comparison below could only fail).
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 97 && code <= 122) return false;
+  }
   const letters = text.replace(/[^\p{L}]/gu, '');
   return letters.length >= CAPS_MIN_LETTERS && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
 }
