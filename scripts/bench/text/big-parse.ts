@@ -16,7 +16,7 @@ export interface BigParseResult {
   pages: number;
   ms: number;
   status: number;
-  /** This process's VmHWM at the end. */
+  /** This process's VmHWM once the answer arrived (before this client parses it). */
   serviceHwmMb: number;
   /** Highest sampled sum of the child processes' RSS (0 when none ran). */
   childrenPeakMb: number;
@@ -64,8 +64,10 @@ async function measure(file: string): Promise<BigParseResult> {
     });
     const ms = performance.now() - started;
     clearInterval(sampler);
+    // Read before the body is parsed here: that copy of the answer is the client's memory, not the service's.
+    const serviceHwmMb = procStatusMb('self', 'VmHWM') ?? 0;
     const chunks = res.statusCode === 200 ? (res.json() as { chunks: unknown[] }).chunks.length : 0;
-    return { pages: ref.page_count, ms, status: res.statusCode, serviceHwmMb: procStatusMb('self', 'VmHWM') ?? 0, childrenPeakMb, chunks };
+    return { pages: ref.page_count, ms, status: res.statusCode, serviceHwmMb, childrenPeakMb, chunks };
   } finally {
     await service.close();
   }

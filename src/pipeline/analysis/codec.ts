@@ -209,10 +209,15 @@ export class ModelEncoder {
     return encodePage(page, this.fonts);
   }
 
+  /** The font table of every page encoded so far (pages index it). */
+  fontRows(): EncodedModel['fonts'] {
+    return this.fonts.list.map((f) => [f.name, f.size, f.bold, f.italic, f.monospace]);
+  }
+
   /** The model without its pages, with the font table of every page encoded so far. */
   head(model: DocumentModel): Omit<EncodedModel, 'pages'> {
     const { pages: _pages, ...rest } = model;
-    return { ...rest, codec: CODEC_VERSION, fonts: this.fonts.list.map((f) => [f.name, f.size, f.bold, f.italic, f.monospace]) };
+    return { ...rest, codec: CODEC_VERSION, fonts: this.fontRows() };
   }
 }
 

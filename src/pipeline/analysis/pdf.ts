@@ -3,6 +3,7 @@ import { type DocumentPool, type PageSize, PoolBusyError } from '../document/mod
 import type { ModelPage } from '../model/types.ts';
 import type { AnalysisProfile } from './options.ts';
 import type { AnalyzeRange } from './pool-analyze.ts';
+import { unpackPages } from './page-transfer.ts';
 import { skippedPage } from '../model/pages.ts';
 
 /**
@@ -101,7 +102,7 @@ async function runBounded<T>(items: T[], limit: number, work: (item: T, index: n
  */
 async function extractRange(pool: DocumentPool, bytes: Uint8Array, range: AnalyzeRange): Promise<ModelPage[]> {
   try {
-    return await pool.analyze(bytes, range);
+    return unpackPages(await pool.analyze(bytes, range));
   } catch (err) {
     if (err instanceof DocumentFormatError || err instanceof PoolBusyError) throw err;
     const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 200);

@@ -3,6 +3,7 @@ import { documentPages } from '../textlayer/mod.ts';
 import type { ModelPage } from '../model/types.ts';
 import { compactPage } from './compact.ts';
 import type { AnalysisProfile } from './options.ts';
+import { packPages, type PackedPages } from './page-transfer.ts';
 
 /**
  * What the document pool's worker threads run for an analysis: the text layer of one page range. A range with a
@@ -27,6 +28,11 @@ export function analyzePageRange(bytes: Uint8Array, range: AnalyzeRange): ModelP
   // `fast` needs no vector paths (no table or figure analysis): its text layer skips the graphics pass.
   const options = { graphics: range.profile !== 'fast' };
   return workerDocument.use(range.docKey, bytes, (doc) => [...documentPages(doc, range.from, range.to, options)].map(finishPage));
+}
+
+/** The same in the form a worker sends it back in (page-transfer.ts). */
+export function packedPageRange(bytes: Uint8Array, range: AnalyzeRange): PackedPages {
+  return packPages(analyzePageRange(bytes, range));
 }
 
 /**

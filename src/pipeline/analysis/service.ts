@@ -9,7 +9,8 @@ import { pageNotes, restrictToPages } from './page-selection.ts';
 import { pageToServed } from '../ocr/mod.ts';
 import { layoutDocument } from './layout-run.ts';
 import { ocrPages, type OcrClient } from './ocr-stage.ts';
-import { extractPdfPages, shareBytes, type PdfProgress } from './pdf.ts';
+import { extractPdfPages, type PdfProgress } from './pdf.ts';
+import { readSharedBytes } from './shared-bytes.ts';
 import { textInputPage } from './text-input.ts';
 
 /** The part of a stored file record an analysis needs. */
@@ -180,7 +181,7 @@ export class AnalysisService {
     }
     if (!isDocumentType(type))
       throw new UnprocessableError(`file ${file.file_id} is ${type}; it can only be used as a schema_file_id in extract`);
-    const bytes = shareBytes(await this.deps.blobs.getBuffer(file.blob_key));
+    const bytes = await readSharedBytes(this.deps.blobs, file.blob_key);
     const selected = options.pages ? new Set(options.pages) : null;
     const extracted =
       type === 'application/pdf'

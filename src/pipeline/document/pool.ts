@@ -3,8 +3,7 @@ import { Piscina } from 'piscina';
 import { DocumentFormatError } from '../../shared/errors.ts';
 import type { PoolReply, PoolRequest, SerializedError, TaskSource } from '../pool-worker/mod.ts';
 import { PageOutOfRangeError } from './page-errors.ts';
-import type { AnalyzeRange } from '../analysis/mod.ts';
-import type { ModelPage } from '../model/types.ts';
+import type { AnalyzeRange, PackedPages } from '../analysis/mod.ts';
 import type { PageDrawing } from '../drawing/mod.ts';
 import type { VectorPageResult, VectorPageTask } from '../drawing-stages/mod.ts';
 import type { DocumentType, ImageFormat, InspectLimits, InspectResult, RenderResult } from './types.ts';
@@ -37,10 +36,11 @@ export interface DocumentPool {
   inspect(source: DocumentSource, type: string, options?: SourceOptions & { limits?: InspectLimits }): Promise<InspectResult>;
   render(source: DocumentSource, type: DocumentType, options: PoolRenderOptions & SourceOptions): Promise<RenderResult>;
   /**
-   * The text layer of one page range of a PDF as model pages (blocks empty; unreadable pages marked skipped).
-   * Pass the bytes as a Uint8Array over a SharedArrayBuffer to share one copy among the tasks of a document.
+   * The text layer of one page range of a PDF as model pages (blocks empty; unreadable pages marked skipped), in
+   * transfer form (analysis `unpackPages` decodes it). Pass the bytes as a Uint8Array over a SharedArrayBuffer to
+   * share one copy among the tasks of a document.
    */
-  analyze(source: DocumentSource, range: AnalyzeRange, options?: SourceOptions): Promise<ModelPage[]>;
+  analyze(source: DocumentSource, range: AnalyzeRange, options?: SourceOptions): Promise<PackedPages>;
   /** Glyphs and full vector geometry of some pages of a PDF (equations, charts, diagrams); an unreadable page comes back empty. */
   drawings(source: DocumentSource, pageIndexes: number[], options?: SourceOptions): Promise<PageDrawing[]>;
   /**

@@ -1,6 +1,6 @@
 import type { BlobStore } from '../../storage/mod.ts';
 import { type DocumentPool, isDocumentType, type StoredDocument } from '../document/mod.ts';
-import { shareBytes } from '../analysis/mod.ts';
+import { readSharedBytes } from '../analysis/mod.ts';
 import { type PageDrawing, type RasterPage, rasterFromImage } from '../drawing/mod.ts';
 import type { VectorPageResult, VectorPageTask } from './vector-pages.ts';
 
@@ -68,7 +68,7 @@ export class PageGraphicsSource {
   }
 
   private fileBytes(): Promise<Uint8Array> {
-    this.bytes ??= this.deps.blobs.getBuffer(this.file.blob_key).then((b) => shareBytes(b));
+    this.bytes ??= readSharedBytes(this.deps.blobs, this.file.blob_key);
     return this.bytes;
   }
 }

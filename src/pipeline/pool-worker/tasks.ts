@@ -5,8 +5,8 @@ import { DocumentFormatError } from '../../shared/errors.ts';
 import { inspectDocument } from '../document/inspect.ts';
 import { PageOutOfRangeError } from '../document/page-errors.ts';
 import { renderPage } from '../document/render.ts';
-import { analyzePageRange, type AnalyzeRange } from '../analysis/pool-analyze.ts';
-import type { ModelPage } from '../model/types.ts';
+import { packedPageRange, type AnalyzeRange } from '../analysis/pool-analyze.ts';
+import type { PackedPages } from '../analysis/page-transfer.ts';
 import { drawPdfPages } from '../drawing/extract.ts';
 import type { PageDrawing } from '../drawing/mod.ts';
 import { analyzeVectorPage, type VectorPageResult, type VectorPageTask } from '../drawing-stages/vector-pages.ts';
@@ -44,7 +44,7 @@ export type WireRenderResult = Omit<RenderResult, 'body'> & { body: Uint8Array }
 export type PoolReply =
   | { ok: true; op: 'inspect'; value: InspectResult }
   | { ok: true; op: 'render'; value: WireRenderResult }
-  | { ok: true; op: 'analyze'; value: ModelPage[] }
+  | { ok: true; op: 'analyze'; value: PackedPages }
   | { ok: true; op: 'drawing'; value: PageDrawing[] }
   | { ok: true; op: 'vector-pages'; value: VectorPageResult[] }
   | { ok: false; error: SerializedError };
@@ -73,7 +73,7 @@ export async function runTask(request: PoolRequest): Promise<unknown> {
   request.started?.close();
   try {
     const bytes = await loadBytes(request.source);
-    if (request.op === 'analyze') return { ok: true, op: 'analyze', value: analyzePageRange(bytes, request.range) } satisfies PoolReply;
+    if (request.op === 'analyze') return { ok: true, op: 'analyze', value: packedPageRange(bytes, request.range) } satisfies PoolReply;
     if (request.op === 'drawing') return { ok: true, op: 'drawing', value: drawPdfPages(bytes, request.pageIndexes) } satisfies PoolReply;
     if (request.op === 'vector-pages') {
       const value = workerDocument.use(request.docKey, bytes, (doc) => request.tasks.map((task) => analyzeVectorPage(doc, task)));
