@@ -125,7 +125,7 @@ function longRow(options: BenchOptions, scratch: string, log: (m: string) => voi
     log(`  ${LONG_PAGES}-page grounded parse: ${(result.ms / 1000).toFixed(1)} s, peak RSS ${peak.toFixed(0)} MB`);
     return {
       row,
-      note: `concat-${LONG_PAGES}: a ${result.pages}-page concatenation (${(pdf.bytes / 1e6).toFixed(1)} MB) parsed grounded once in a fresh process: ${(result.ms / 1000).toFixed(1)} s, ${result.chunks} chunks; peak RSS ${result.serviceHwmMb.toFixed(0)} MB for the service process (api, document pool threads, embedded job worker) + ${result.childrenPeakMb.toFixed(0)} MB for its child processes, sampled every 100 ms.`,
+      note: `concat-${LONG_PAGES}: a ${result.pages}-page concatenation (${(pdf.bytes / 1e6).toFixed(1)} MB) parsed grounded once in a fresh process: ${(result.ms / 1000).toFixed(1)} s, ${result.chunks} chunks; peak RSS ${result.serviceHwmMb.toFixed(0)} MB for the service process (api, document pool threads, embedded job worker; its high-water mark read once the service closed, deferred cache writes included, and before the harness parses the answer) + ${result.childrenPeakMb.toFixed(0)} MB for its child processes, sampled every 100 ms.`,
     };
   } catch (err) {
     return { row: null, note: `concat-${LONG_PAGES}: not measured (${(err as Error).message.split('\n')[0]}).` };

@@ -16,7 +16,7 @@ export interface BigParseResult {
   pages: number;
   ms: number;
   status: number;
-  /** This process's VmHWM once the answer arrived (before this client parses it). */
+  /** This process's VmHWM once the service has closed (its deferred cache writes included), before this client parses the answer. */
   serviceHwmMb: number;
   /** Highest sampled sum of the child processes' RSS (0 when none ran). */
   childrenPeakMb: number;
@@ -46,6 +46,7 @@ function descendants(pid: number): number[] {
 
 async function measure(file: string): Promise<BigParseResult> {
   const service = await startOurService({ http: true });
+  let closed = false;
   try {
     const ref = await service.runtime.files.ingestStream('bench', path.basename(file), createReadStream(file));
     let childrenPeakMb = 0;
@@ -63,13 +64,16 @@ async function measure(file: string): Promise<BigParseResult> {
       payload: { input: { file_id: ref.file_id }, profile: 'grounded', execution_mode: 'sync' },
     });
     const ms = performance.now() - started;
+    // The service's work is over once it has closed: the cache writes it defers past the answer have landed.
+    await service.close();
+    closed = true;
     clearInterval(sampler);
-    // Read before the body is parsed here: that copy of the answer is the client's memory, not the service's.
+    // Read before the body is parsed here: that parse is the client's memory, not the service's.
     const serviceHwmMb = procStatusMb('self', 'VmHWM') ?? 0;
     const chunks = res.statusCode === 200 ? (res.json() as { chunks: unknown[] }).chunks.length : 0;
     return { pages: ref.page_count, ms, status: res.statusCode, serviceHwmMb, childrenPeakMb, chunks };
   } finally {
-    await service.close();
+    if (!closed) await service.close();
   }
 }
 
