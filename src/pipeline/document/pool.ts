@@ -1,5 +1,6 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { RecyclingPiscina } from './pool-recycle.ts';
 import { DocumentFormatError } from '../../shared/errors.ts';
 import type { PoolReply, PoolRequest, SerializedError, TaskSource } from '../pool-worker/mod.ts';
 import { PageOutOfRangeError } from './page-errors.ts';
@@ -50,6 +51,8 @@ export interface DocumentPool {
   vectorPages(source: DocumentSource, tasks: VectorPageTask[], options?: SourceOptions & { docKey?: string }): Promise<VectorPageResult[]>;
   /** The most worker threads the pool runs at once. */
   readonly threads: number;
+  /** How many times workers grown big on a long document were replaced by fresh ones (document/pool-recycle.ts). */
+  readonly workersReplaced: number;
   destroy(): Promise<void>;
 }
 
@@ -68,6 +71,8 @@ export interface DocumentPoolOptions {
   taskTimeoutMs?: number;
   /** Default 10 s. */
   taskTimeoutPerPageMs?: number;
+  /** When workers grown big on a long document are replaced (defaults: WORKER_RECYCLE). */
+  recycle?: { wasmMb?: number; idleMs?: number };
 }
 
 /** The pool's queue is full. */
@@ -161,14 +166,18 @@ const timedOutVectorPage = (task: VectorPageTask, err: PoolTaskTimeoutError): Ve
 export function createDocumentPool(threads: number, options: DocumentPoolOptions = {}): DocumentPool {
   const maxThreads = Math.max(1, Math.floor(threads));
   const limits = options.limits ?? DEFAULT_LIMITS;
-  const piscina = new Piscina({
-    // The tasks live above the stages they run (pipeline/pool-worker/); the pool only starts them by path.
-    filename: new URL('../pool-worker/entry.mjs', import.meta.url).href,
-    minThreads: 1,
-    maxThreads,
-    idleTimeout: options.idleTimeoutMs ?? 60_000,
-    maxQueue: options.maxQueue ?? maxThreads * 64,
-    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+  const piscina = new RecyclingPiscina({
+    create: () =>
+      new Piscina({
+        // The tasks live above the stages they run (pipeline/pool-worker/); the pool only starts them by path.
+        filename: new URL('../pool-worker/entry.mjs', import.meta.url).href,
+        minThreads: 1,
+        maxThreads,
+        idleTimeout: options.idleTimeoutMs ?? 60_000,
+        maxQueue: options.maxQueue ?? maxThreads * 64,
+        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+      }),
+    ...options.recycle,
   });
 
   const taskTimeoutMs = options.taskTimeoutMs ?? 60_000;
@@ -189,7 +198,7 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
     try {
       const task = { ...request, started: channel.port2 };
       const transfer: (ArrayBuffer | MessagePort)[] = [...transferList, channel.port2];
-      return (await piscina.run(task, { transferList: transfer, signal: abort.signal })) as PoolReply;
+      return await piscina.run<PoolReply>(task, { transferList: transfer, signal: abort.signal });
     } catch (err) {
       if (abort.signal.aborted) throw abort.signal.reason;
       if (err instanceof Error && /queue is at limit/i.test(err.message)) throw new PoolBusyError();
@@ -286,6 +295,10 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
     vectorPages,
 
     threads: maxThreads,
+
+    get workersReplaced() {
+      return piscina.recycled;
+    },
 
     destroy: () => piscina.destroy(),
   };

@@ -11,6 +11,7 @@ import { drawPdfPages } from '../drawing/extract.ts';
 import type { PageDrawing } from '../drawing/mod.ts';
 import { analyzeVectorPage, type VectorPageResult, type VectorPageTask } from '../drawing-stages/vector-pages.ts';
 import { workerDocument } from '../document/recent-document.ts';
+import { mupdfWasmModule } from '../document/mupdf-hook.ts';
 import type { DocumentType, InspectLimits, InspectResult, RenderOptions, RenderResult } from '../document/mod.ts';
 
 /**
@@ -41,13 +42,17 @@ export type SerializedError =
 /** Render bodies come back as a Uint8Array over a transferred (not copied) ArrayBuffer. */
 export type WireRenderResult = Omit<RenderResult, 'body'> & { body: Uint8Array };
 
-export type PoolReply =
+export type PoolReply = (
   | { ok: true; op: 'inspect'; value: InspectResult }
   | { ok: true; op: 'render'; value: WireRenderResult }
   | { ok: true; op: 'analyze'; value: PackedPages }
   | { ok: true; op: 'drawing'; value: PageDrawing[] }
   | { ok: true; op: 'vector-pages'; value: VectorPageResult[] }
-  | { ok: false; error: SerializedError };
+  | { ok: false; error: SerializedError }
+) & {
+  /** This worker's WebAssembly memory after the task: the pool replaces workers grown big (document/pool-recycle.ts). */
+  wasmBytes?: number;
+};
 
 /** Bytes may sit in a SharedArrayBuffer shared by every task of one document (no copy per task). */
 async function loadBytes(source: TaskSource): Promise<Uint8Array> {
@@ -68,7 +73,22 @@ function movable(reply: PoolReply, buffer?: ArrayBuffer): unknown {
   return move({ [transferableSymbol]: [buffer], [valueSymbol]: reply } as Parameters<typeof move>[0]);
 }
 
+/** mupdf's WebAssembly memory in bytes (its heap views all span the whole memory), when mupdf exposes it. */
+function wasmBytes(): number | undefined {
+  return (mupdfWasmModule.HEAPF32 as Float32Array | undefined)?.buffer.byteLength;
+}
+
 export async function runTask(request: PoolRequest): Promise<unknown> {
+  const reply = await runOp(request);
+  const bytes = wasmBytes();
+  if (bytes === undefined) return reply;
+  // A reply wrapped by movable() carries the reply itself under valueSymbol.
+  const target = (reply as Record<symbol, PoolReply>)[valueSymbol] ?? (reply as PoolReply);
+  target.wasmBytes = bytes;
+  return reply;
+}
+
+async function runOp(request: PoolRequest): Promise<unknown> {
   request.started?.postMessage('started');
   request.started?.close();
   try {
