@@ -1,4 +1,4 @@
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 
 /**
  * mupdf's WebAssembly memory only grows: a worker that read a long document keeps the file's copy, its fonts and
