@@ -30,7 +30,7 @@ export class RecyclingPiscina {
   private inFlight = 0;
   private heavy = false;
   private timer: NodeJS.Timeout | undefined;
-  private retiring: Promise<void>[] = [];
+  private readonly retiring = new Set<Promise<void>>();
   private recycledCount = 0;
   private closed = false;
   private readonly wasmBytes: number;
@@ -65,7 +65,7 @@ export class RecyclingPiscina {
   async destroy(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
-    await Promise.allSettled(this.retiring);
+    await Promise.allSettled([...this.retiring]);
     await this.current?.destroy();
     this.current = null;
   }
@@ -85,9 +85,7 @@ export class RecyclingPiscina {
     if (!old) return;
     this.recycledCount++;
     const retired = old.destroy().catch(() => undefined);
-    this.retiring.push(retired);
-    void retired.finally(() => {
-      this.retiring = this.retiring.filter((p) => p !== retired);
-    });
+    this.retiring.add(retired);
+    void retired.finally(() => this.retiring.delete(retired));
   }
 }

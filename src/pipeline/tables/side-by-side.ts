@@ -1,4 +1,4 @@
-import { union } from '../model/geometry.ts';
+import { centerX, union } from '../model/geometry.ts';
 import { median, type TextRow, type WordItem } from './grid.ts';
 import { numeric } from './headers.ts';
 import type { UnruledCandidate } from './unruled.ts';
@@ -22,7 +22,7 @@ const SIDE = {
   minColumns: 2,
 } as const;
 
-const centre = (w: WordItem) => (w.bbox[0] + w.bbox[2]) / 2;
+const centre = (w: WordItem) => centerX(w.bbox);
 
 /** The clear width between the words left of `x` and those right of it, over the whole run. */
 function gutterAt(words: readonly WordItem[], x: number, lo: number, hi: number): number {
