@@ -142,4 +142,80 @@ describe('receipt totals and dates', () => {
     ]);
     expect(out.result.total).toBe(9.9);
   });
+
+  it('takes the amount a discount leaves of the total when that amount is tendered exactly', async () => {
+    const out = await extract([
+      ...HEADER,
+      [72, 660, 'Paip Air 2 @ 24.00'],
+      [420, 660, '48.00'],
+      [72, 630, 'Total'],
+      [420, 630, '48.00'],
+      [72, 615, 'Discount:'],
+      [420, 615, '3.00'],
+      [72, 600, 'Rounding Adj'],
+      [420, 600, '0.00'],
+      [72, 585, 'Tofai lnchusive GST:'],
+      [420, 585, '45.00'],
+      [72, 570, 'CASH'],
+      [420, 570, '45.00'],
+    ]);
+    expect(out.result.total).toBe(45);
+  });
+
+  it('keeps the total when the amounts below it are a pre-tax sum or the halves of a split payment', async () => {
+    const preTax = await extract([
+      ...HEADER,
+      [72, 660, 'Baja 1 @ 53.00'],
+      [420, 660, '53.00'],
+      [72, 630, 'Total'],
+      [420, 630, '53.00'],
+      [72, 615, 'GST 6%'],
+      [420, 615, '3.00'],
+      [72, 600, 'Total Excl GST'],
+      [420, 600, '50.00'],
+    ]);
+    expect(preTax.result.total).toBe(53);
+    const split = await extract([
+      ...HEADER,
+      [72, 660, 'Kasut 1 @ 80.00'],
+      [420, 660, '80.00'],
+      [72, 630, 'Total'],
+      [420, 630, '80.00'],
+      [72, 615, 'Card'],
+      [420, 615, '40.00'],
+      [72, 600, 'Voucher'],
+      [420, 600, '40.00'],
+    ]);
+    expect(split.result.total).toBe(80);
+  });
+
+  it('reads the amount right above a labelled cash row that tendered minus change equals, its label unreadable', async () => {
+    const out = await extract([
+      ...HEADER,
+      [72, 660, 'Cat Dinding 2 @ 36.50'],
+      [420, 660, '73.00'],
+      [72, 630, 'Total Qty: 2'],
+      [420, 630, '73.00'],
+      [72, 615, 'L sa1es (lnc1usive of GsT) :'],
+      [420, 615, '77.38'],
+      [72, 600, 'CASH :'],
+      [420, 600, '80.00'],
+      [72, 585, 'Change :'],
+      [420, 585, '2.62'],
+    ]);
+    expect(out.result.total).toBe(77.38);
+  });
+
+  it('does not take digits glued to an item code for the receipt date', async () => {
+    const out = await extract([
+      ...HEADER,
+      [72, 660, 'PAPAN PUTIH 90*60CM'],
+      [72, 648, 'XK10-12-30 - 12/144'],
+      [420, 648, '35.00'],
+      [72, 630, 'TOTAL'],
+      [420, 630, '35.00'],
+      [72, 600, '05/02/2019 15:41 POS01'],
+    ]);
+    expect(out.result.date).toBe('2019-02-05');
+  });
 });

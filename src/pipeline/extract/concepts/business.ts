@@ -1,7 +1,7 @@
 import { detectCurrency, findAmounts, findDates } from '../../fields/mod.ts';
 import type { Candidate, ConceptFinder, ExtractDocument } from '../types.ts';
 import { candidateFrom, candidateOfLine, height, LAYOUT_WEIGHT, labelledValues, rightOf, visualLines, type Labelled } from './lines.ts';
-import { roundedBelow, summedTotal } from './receipt-sums.ts';
+import { adjustedBelow, roundedBelow, summedTotal } from './receipt-sums.ts';
 import { preferTendered } from './tender.ts';
 import { issuerAddressFinder, issuerFinder, customerFinder, customerAddressFinder } from './parties.ts';
 import { BUSINESS } from './business-thresholds.ts';
@@ -93,7 +93,7 @@ function totalCandidates(doc: ExtractDocument): Candidate[] {
       return { ...c, confidence: Math.min(1, c.confidence * BUSINESS.totalBase + bonus) };
     })
     .sort(byConfidence);
-  const rounded = ranked[0] && (roundedTotal(doc, ranked[0]) ?? roundedBelow(doc, ranked[0]));
+  const rounded = ranked[0] && (roundedTotal(doc, ranked[0]) ?? roundedBelow(doc, ranked[0]) ?? adjustedBelow(doc, ranked[0]));
   return preferTendered(doc, rounded ? [rounded, ...ranked] : ranked);
 }
 
@@ -189,6 +189,12 @@ const OTHER_DATE =
  */
 const LABELLED_DATE_START = 2;
 
+/**
+ * "XK10-12-30", "SKU12/05/19": digits that read as a date but are glued to the letters before them are an item or
+ * batch code, not a date (a date is set apart from what precedes it by a space or punctuation).
+ */
+const insideCode = (text: string, index: number) => /[\p{L}\d]$/u.test(text.slice(0, index));
+
 /** The first dates of the first page, top down, skipping dates whose label names another date (due, order...). */
 function firstDates(doc: ExtractDocument): Candidate[] {
   const page = doc.model.pages[0];
@@ -204,7 +210,7 @@ function firstDates(doc: ExtractDocument): Candidate[] {
   const out: Candidate[] = [];
   for (const line of visualLines(page)) {
     if (otherLabelled.has(line.id)) continue;
-    const d = findDates(line.text)[0];
+    const d = findDates(line.text).find((m) => !insideCode(line.text, m.index));
     if (d)
       out.push(
         candidateOfLine(doc, 0, line, d.iso, d.index, d.index + d.raw.length, BUSINESS.firstDate - out.length * BUSINESS.laterDateStep),

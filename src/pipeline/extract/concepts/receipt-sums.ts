@@ -89,3 +89,34 @@ export function roundedBelow(doc: ExtractDocument, total: Candidate): Candidate 
   const rounded = [total.value + step, total.value - step].some((v) => Math.abs(v - next.value) < CENT);
   return rounded ? asCandidate(doc, page, next, Math.min(1, total.confidence + ROUNDED_BONUS)) : null;
 }
+
+/** An adjustment (discount, tax, service charge) is at most this share of the total it adjusts (0..1). */
+const MAX_ADJUSTMENT_SHARE = 0.25;
+/** How many column amounts below a total may adjust it before the adjusted amount. */
+const ADJUST_REACH = 2;
+
+/**
+ * A total followed by adjustments and then the adjusted amount ("Total 50.00", "Discount 5.00", "45.00" under an
+ * unreadable label, then "Cash 45.00"): the adjusted amount, printed again as what was tendered, is what was paid.
+ * Adjustments are small next to the total, so the two halves of a split payment are none; the total printed again
+ * at once (the cash tendered) is no adjustment either.
+ */
+export function adjustedBelow(doc: ExtractDocument, total: Candidate): Candidate | null {
+  const page = doc.model.pages[total.pageIndex];
+  if (!page || typeof total.value !== 'number' || total.value <= 0) return null;
+  const below = amountsBelow(page, total.bbox);
+  let sums = [total.value];
+  let added = false;
+  for (const [i, a] of below.slice(0, ADJUST_REACH + 1).entries()) {
+    if (sums.some((sum) => Math.abs(a.value - sum) < CENT)) {
+      // Confirmed when it is printed again at once (tendered exactly): a pre-tax sum under a total is not.
+      const paid = below[i + 1] && Math.abs(below[i + 1].value - a.value) < CENT;
+      return added && paid ? asCandidate(doc, page, a, total.confidence) : null;
+    }
+    if (Math.abs(a.value) < CENT) continue;
+    if (Math.abs(a.value) > total.value * MAX_ADJUSTMENT_SHARE) return null;
+    sums = sums.flatMap((sum) => [round2(sum + Math.abs(a.value)), round2(sum - Math.abs(a.value))]).filter((sum) => sum > 0);
+    added = true;
+  }
+  return null;
+}

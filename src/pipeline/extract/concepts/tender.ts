@@ -20,6 +20,8 @@ const SAME_AMOUNT = 0.005;
 const TENDER_MATCH_BONUS = 0.1;
 /** Confidence of a total found as tender minus change on a row with a total word. */
 const TENDER_TOTAL_CONFIDENCE = 0.6;
+/** Confidence of that amount on the amount row right above a labelled tender row, its label unreadable. */
+const TENDER_ABOVE_CONFIDENCE = 0.5;
 
 interface RowAmount {
   line: Line;
@@ -87,17 +89,26 @@ export function preferTendered(doc: ExtractDocument, ranked: Candidate[]): Candi
     const same = (v: Candidate['value']) => typeof v === 'number' && Math.abs(v - tendered.value) < SAME_AMOUNT;
     const hit = tendered.guessed ? undefined : ranked.find((c) => c.pageIndex === page.page_index && same(c.value));
     if (hit) return [{ ...hit, confidence: Math.min(1, hit.confidence + TENDER_MATCH_BONUS) }, ...ranked.filter((c) => c !== hit)];
-    const printed = printedAbove(doc, page, tendered.value, tendered.tenderTop);
+    const printed = printedAbove(doc, page, tendered.value, tendered.tenderTop, !tendered.guessed);
     if (printed) return [printed, ...ranked];
   }
   return ranked;
 }
 
-function printedAbove(doc: ExtractDocument, page: ModelPage, value: number, top: number): Candidate | null {
+/**
+ * The amount printed above the tender row on a total-like row; with a labelled tender (`nextRowCounts`), also on
+ * the amount row right above it whatever its label ("Tota1 lnc1usive 20.50" read as "L sales 20.50").
+ */
+function printedAbove(doc: ExtractDocument, page: ModelPage, value: number, top: number, nextRowCounts: boolean): Candidate | null {
+  let amountRows = 0;
   for (const line of visualLines(page).reverse()) {
-    if (line.bbox[1] >= top) continue;
+    // The tender row's own value may start a little above its label: a line centred below the label's top is on it.
+    if (line.bbox[1] >= top || (nextRowCounts && (line.bbox[1] + line.bbox[3]) / 2 >= top)) continue;
     const hit = findAmounts(line.text).find((a) => Math.abs(a.value - value) < SAME_AMOUNT);
+    if (findAmounts(line.text).length) amountRows++;
     if (!hit) continue;
+    if (nextRowCounts && amountRows === 1)
+      return candidateOfLine(doc, page.page_index, line, value, hit.index, hit.index + hit.raw.length, TENDER_ABOVE_CONFIDENCE);
     const row = page.lines
       .filter((o) => o.bbox[1] < line.bbox[3] && o.bbox[3] > line.bbox[1])
       .map((o) => o.text)
