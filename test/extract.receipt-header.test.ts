@@ -270,6 +270,11 @@ describe('receipt header: recogniser evidence', () => {
     expect(repairOcrDigits('TOWER5 31G SS21/39 U5/N ARA2')).toBe('TOWER5 31G SS21/39 U5/N ARA2');
   });
 
+  it('reads a leading digit of a word of capitals as the letter it looks like, not in ordinals or short units', () => {
+    expect(repairOcrDigits('KEDAI 1RON MAJU, 5TAR BAKERY')).toBe('KEDAI IRON MAJU, STAR BAKERY');
+    expect(repairOcrDigits('1ST FLOOR, 2PC, 3A, 1234')).toBe('1ST FLOOR, 2PC, 3A, 1234');
+  });
+
   it('reads a word one confused character away from a street word as that word (MIN_KNOWN_WORD)', () => {
     const known = new Set(['jalan', 'taman', 'tower']);
     expect(repairKnownWords('Jaian Merbau, TAMAI\u0020SERI', known)).toBe('Jalan Merbau, TAMAI SERI');

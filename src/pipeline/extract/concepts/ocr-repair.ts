@@ -43,6 +43,16 @@ function repairDigitInWord(w: string): string {
   return chars.join('');
 }
 
+/**
+ * "1RON", "5TAR": a word of capitals that starts with a digit looking like a letter is that letter, when at least
+ * MIN_LETTERS_AROUND_DIGIT capitals follow (ordinals and units such as "1ST", "2PC" have fewer).
+ */
+function repairLeadingDigit(w: string): string {
+  const as = DIGIT_AS_LETTER[w[0] ?? ''];
+  if (!as || w.length - 1 < MIN_LETTERS_AROUND_DIGIT || !/^\p{Lu}+$/u.test(w.slice(1))) return w;
+  return as[0] + w.slice(1);
+}
+
 /** "2B11", "411S0", "1l8": a letter that looks like a digit, with digits on both sides. */
 function repairLetterInNumber(w: string): string {
   const chars = [...w];
@@ -55,7 +65,7 @@ function repairLetterInNumber(w: string): string {
 export function repairOcrDigits(text: string): string {
   return (
     text
-      .replace(/[\p{L}\d|]+/gu, (w) => repairLetterInNumber(repairDigitInWord(repairZeros(w))))
+      .replace(/[\p{L}\d|]+/gu, (w) => repairLetterInNumber(repairDigitInWord(repairLeadingDigit(repairZeros(w)))))
       // "C0.", "N0:": a single capital and a zero before a full stop is the abbreviation "CO." / "NO.".
       .replace(/\b([A-Z])0(?=[.:])/g, '$1O')
       // "lpoh": no word starts with an l before a consonant; it is a capital I.
