@@ -1,4 +1,5 @@
 import type { EmbeddingSlot, ModelRegistry, ResolvedModel } from '../models.ts';
+import { SPIN_LIMITED_SESSION_CONFIG } from '../onnx/mod.ts';
 import { SentenceEncoderEmbedder, StaticEmbedder, type Embedder } from './runners.ts';
 import { readStaticVocab, StaticTokenizer } from './static-vocab.ts';
 import { WordPieceTokenizer } from './wordpiece.ts';
@@ -89,6 +90,7 @@ export class EmbeddingModels {
       graphOptimizationLevel: 'all',
       intraOpNumThreads: this.settings.threads,
       interOpNumThreads: 1,
+      extra: SPIN_LIMITED_SESSION_CONFIG,
     });
     const output = slot.output ?? model.entry.outputs[0]?.name;
     try {

@@ -1,1 +1,2 @@
 export { optimizeModelForCpu } from './optimize.ts';
+export { SPIN_LIMITED_SESSION_CONFIG } from './session-config.ts';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as ort from 'onnxruntime-node';
-import { optimizeModelForCpu } from '../../onnx/mod.ts';
+import { optimizeModelForCpu, SPIN_LIMITED_SESSION_CONFIG } from '../../onnx/mod.ts';
 
 export interface SessionOptions {
   executionProviders?: string[];
@@ -17,22 +17,13 @@ export interface OnnxModel {
 
 export type ModelVariant = 'rewritten' | 'published';
 
-/**
- * onnxruntime's intra-op threads spin-wait for work between parallel sections, by default long after a run has
- * ended. Measured on the recognizer (2 threads, batches of 4 lines): ~125 µs of CPU per input column with the
- * default spin against ~88 µs with spinning cut to 200 µs (same as no spinning): the CPU that the JS thread's
- * crops and decoding, the other services and concurrent calls need on a 2-core host. A short spin rather than none
- * still bridges the gaps between the operators of one run.
- */
-const SESSION_CONFIG = { session: { intra_op: { spin_duration_us: '200' } } } as const;
-
 const sessionSettings = (options: SessionOptions, providers: string[]): ort.InferenceSession.SessionOptions => ({
   executionProviders: providers,
   graphOptimizationLevel: 'all',
   intraOpNumThreads: options.intraOpThreads ?? 0,
   interOpNumThreads: 1,
   enableCpuMemArena: true,
-  extra: SESSION_CONFIG,
+  extra: SPIN_LIMITED_SESSION_CONFIG,
 });
 
 async function tryOpen(
