@@ -74,6 +74,39 @@ describe('recycling piscina', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(recycling.recycled).toBe(1);
   });
+
+  it('replaces heavy workers at once on the release hint, without the idle wait', async () => {
+    vi.useFakeTimers();
+    const pools = fakePools();
+    const recycling = new RecyclingPiscina({ create: pools.create, wasmMb: 96, idleMs: 60_000 });
+    const heavy = recycling.run({ wasmMb: 200 }, {});
+    await pools.finishAll();
+    await heavy;
+    recycling.releaseHeavy();
+    expect(recycling.recycled).toBe(1);
+    expect(pools.made[0].destroyed).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(recycling.recycled).toBe(1); // the idle wait it replaced does not fire again
+  });
+
+  it('ignores the release hint while a task runs or when no worker grew big', async () => {
+    vi.useFakeTimers();
+    const pools = fakePools();
+    const recycling = new RecyclingPiscina({ create: pools.create, wasmMb: 96, idleMs: 60_000 });
+    const light = recycling.run({ wasmMb: 10 }, {});
+    await pools.finishAll();
+    await light;
+    recycling.releaseHeavy();
+    expect(recycling.recycled).toBe(0);
+    const heavy = recycling.run({ wasmMb: 200 }, {});
+    const running = recycling.run({ wasmMb: 10 }, {});
+    recycling.releaseHeavy();
+    expect(recycling.recycled).toBe(0);
+    await pools.finishAll();
+    await Promise.all([heavy, running]);
+    recycling.releaseHeavy();
+    expect(recycling.recycled).toBe(1);
+  });
 });
 
 describe('document pool worker replacement', () => {
@@ -93,6 +126,16 @@ describe('document pool worker replacement', () => {
     const after = await pool.drawings(pdf.bytes, pages);
     expect(after).toEqual(before);
     expect(before.every((d) => d.paths.length > 0)).toBe(true);
+  });
+
+  it('replaces its big workers at once when told its work on a document is done', async () => {
+    pool = createDocumentPool(2, { recycle: { wasmMb: 0, idleMs: 600_000 } });
+    const pdf = chartSuitePdf();
+    const before = await pool.drawings(pdf.bytes, pages);
+    expect(pool.workersReplaced).toBe(0);
+    pool.releaseHeavyWorkers();
+    expect(pool.workersReplaced).toBe(1);
+    expect(await pool.drawings(pdf.bytes, pages)).toEqual(before);
   });
 
   it('keeps its workers while their memory stays under the limit', async () => {

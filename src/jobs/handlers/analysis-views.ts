@@ -186,6 +186,14 @@ export function graphicsSource(ctx: JobContext, record: FileRecord): PageGraphic
   return new PageGraphicsSource({ blobs: ctx.deps.blobs, pool: requireDep(ctx.deps, 'pool') }, record);
 }
 
+/**
+ * The job's last document-pool stage is over: workers grown big on a long document are replaced now, so their
+ * memory is given back before the view is built and written (the pool's idle wait cannot start meanwhile).
+ */
+export function poolWorkDone(ctx: JobContext): void {
+  ctx.deps.pool?.releaseHeavyWorkers();
+}
+
 function analyzeHooks(ctx: JobContext): AnalyzeHooks {
   return { signal: ctx.signal, logger: ctx.logger, onPages: (done, total) => ctx.progress(done, total), defer: ctx.afterAnswer };
 }

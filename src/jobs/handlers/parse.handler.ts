@@ -3,7 +3,7 @@ import { findParseGraphics } from '../../pipeline/drawing-stages/mod.ts';
 import { buildParseView } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import type { ParseRequest } from '../requests/documents.ts';
-import { derivedValue, docIdFor, graphicsSource, jobView } from './analysis-views.ts';
+import { derivedValue, docIdFor, graphicsSource, jobView, poolWorkDone } from './analysis-views.ts';
 
 /**
  * Parse is a view of the analysis; with the `grounded` profile it also shows what the equation and chart stages
@@ -23,6 +23,7 @@ export const parseHandler: JobHandler<ParseRequest> = {
               findParseGraphics(model, graphicsSource(ctx, record), { engineering, signal: ctx.signal, logger: ctx.logger }),
             )
           : null;
+      poolWorkDone(ctx);
       return buildParseView(model, {
         fileId: record.file_id,
         docId: docIdFor(record.sha256),

@@ -62,6 +62,17 @@ export class RecyclingPiscina {
     }
   }
 
+  /**
+   * The caller is done with the pool for a while (a big document's last pool stage finished): heavy workers are
+   * replaced now if nothing runs, instead of after the idle wait, which cannot start while the main thread is busy
+   * laying out and writing the answer. With tasks in flight the idle wait decides as usual.
+   */
+  releaseHeavy(): void {
+    if (this.inFlight > 0 || !this.heavy) return;
+    clearTimeout(this.timer);
+    this.recycle();
+  }
+
   async destroy(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);

@@ -49,6 +49,11 @@ export interface DocumentPool {
    * worker). `docKey` (the bytes' content hash) lets the worker reuse the document it holds open.
    */
   vectorPages(source: DocumentSource, tasks: VectorPageTask[], options?: SourceOptions & { docKey?: string }): Promise<VectorPageResult[]>;
+  /**
+   * A hint that the pool's work on a document is over for now: workers grown big on it are replaced at once
+   * when idle (document/pool-recycle.ts), so their memory is gone before the answer is built.
+   */
+  releaseHeavyWorkers(): void;
   /** The most worker threads the pool runs at once. */
   readonly threads: number;
   /** How many times workers grown big on a long document were replaced by fresh ones (document/pool-recycle.ts). */
@@ -295,6 +300,8 @@ export function createDocumentPool(threads: number, options: DocumentPoolOptions
     vectorPages,
 
     threads: maxThreads,
+
+    releaseHeavyWorkers: () => piscina.releaseHeavy(),
 
     get workersReplaced() {
       return piscina.recycled;
