@@ -30,6 +30,8 @@ import {
   tightFiguresPdf,
   TWO_COLUMN_ROWS,
   twoColumnUnruledPdf,
+  stackedDifferentColumnsPdf,
+  UNRULED_WIDE,
 } from './helpers/table-detect-pdfs.ts';
 
 /** Table detection (what is a table, what is not) on generated born-digital pages, both policies. */
@@ -177,5 +179,11 @@ describe('table detection: grouping of ruled and unruled parts', () => {
     expect(tables).toHaveLength(2);
     expect(textRowsOf(tables[0])).toEqual(UNRULED_LEFT);
     expect(textRowsOf(tables[1])).toEqual(UNRULED_RIGHT);
+  });
+  it.each(policies)('two stacked unruled tables with other columns and no caption between them: two tables (%s)', (policy) => {
+    const tables = detect(stackedDifferentColumnsPdf(), policy);
+    expect(tables).toHaveLength(2);
+    expect(textRowsOf(tables[0])).toEqual(UNRULED_LEFT);
+    expect(textRowsOf(tables[1])).toEqual(UNRULED_WIDE);
   });
 });

@@ -383,3 +383,23 @@ export function captionBetweenTablesPdf(): Buffer {
   ];
   return helveticaPdf([ops.join('\n')]);
 }
+
+/** A wider unruled table: a label column and four figure columns. */
+export const UNRULED_WIDE = [
+  ['District', 'Wells', 'Pumps', 'Tanks', 'Pipes'],
+  ['Upland', '14', '22', '9', '310'],
+  ['Lowland', '31', '40', '17', '645'],
+  ['Marsh', '6', '11', '3', '95'],
+  ['Ridge', '19', '25', '12', '402'],
+];
+
+/**
+ * Two unruled tables one above the other with no caption between them, three blank rows apart: the first has
+ * three columns, the second five, their figure columns at other places (so the second is no continuation).
+ */
+export function stackedDifferentColumnsPdf(): Buffer {
+  const top = 700;
+  const secondTop = top - (UNRULED_LEFT.length + 2) * 16;
+  const ops = [...rowsAt([72, 180, 240], top, 16, UNRULED_LEFT), ...rowsAt([72, 160, 215, 270, 325], secondTop, 16, UNRULED_WIDE)];
+  return helveticaPdf([ops.join('\n')]);
+}

@@ -298,7 +298,10 @@ function keepsColumns(row: readonly Piece[], seps: readonly number[], tol: numbe
   const bands = new Set<number>();
   for (const p of row) {
     if (seps.some((x) => p.bbox[0] < x - tol && p.bbox[2] > x + tol)) return false;
-    bands.add(seps.filter((x) => x <= (p.bbox[0] + p.bbox[2]) / 2).length);
+    const band = seps.filter((x) => x <= (p.bbox[0] + p.bbox[2]) / 2).length;
+    // Two cells in one column: the row has columns the other part lacks (another table).
+    if (bands.has(band)) return false;
+    bands.add(band);
   }
   return bands.size >= 2;
 }
@@ -311,7 +314,8 @@ function fitShare(rows: readonly Piece[][], seps: readonly number[], tol: number
 /**
  * The last row of a continuation of the run i..j past a spacer gap or up to MAX_BRIDGE_ROWS label lines (short
  * single-piece lines that do not run across the columns), or j when there is none. The rows of cells after the
- * bridge must keep to the run's columns, or the run's rows to theirs (a header block above its body).
+ * bridge must keep to the run's columns, or the run's rows to theirs, one cell a column and as many cells a row
+ * (a table under another with columns of its own is a second table); a header line alone must fit theirs.
  */
 function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number, j: number, rowH: number): number {
   const run = pieces.slice(i, j + 1);
@@ -347,7 +351,9 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
   const forward = seps.length >= 1 && fitShare(ahead, seps, tol) >= FIT_SHARE;
   const aheadSeps = columnSeparators(ahead);
   const backward = aheadSeps.length >= 1 && fitShare(run, aheadSeps, tol) >= FIT_SHARE;
-  return forward || backward ? k : j;
+  // A header line alone has no columns of its own; else both parts hold as many cells a row (one table's columns).
+  if (seps.length === 0) return backward ? k : j;
+  return (forward || backward) && modalCount(ahead) === modalCount(run) ? k : j;
 }
 
 /**
