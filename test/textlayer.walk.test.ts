@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { analyzePageRange } from '../src/pipeline/analysis/pool-analyze.ts';
+import { openPdf } from '../src/pipeline/document/inspect-pdf.ts';
 import { RecentDocument } from '../src/pipeline/document/recent-document.ts';
 import { readFragments, STEXT_WITH_IMAGES, type Fragment } from '../src/pipeline/textlayer/chars.ts';
 import { pixelSpace } from '../src/pipeline/textlayer/pixel-space.ts';
@@ -93,6 +94,25 @@ describe('recent document of a pool worker', () => {
     await new Promise((r) => setTimeout(r, 60));
     expect(count('b', other)).toBe(otherPages);
     expect(opened[3]).not.toBe(opened[2]); // closed after idling, opened again
+  });
+
+  it("reads a kept document from the caller's bytes, not from a copy in mupdf", () => {
+    const textOf = (doc: mupdf.Document) => {
+      try {
+        return Array.from({ length: doc.countPages() }, (_, i) => doc.loadPage(i).toStructuredText('').asText()).join('\f');
+      } catch {
+        return null; // mupdf may give up on a zeroed file
+      }
+    };
+    const copied = openPdf(pdf);
+    const bytes = new Uint8Array(pdf);
+    const inPlace = openPdf(bytes, true);
+    const text = textOf(copied);
+    expect(text?.length).toBeGreaterThan(100);
+    // With the file read where it lies, mupdf sees a change to those bytes; a copy would not.
+    bytes.fill(0);
+    expect(textOf(copied)).toBe(text);
+    expect(textOf(inPlace)).not.toBe(text);
   });
 
   it('drops the kept document when reading it fails', () => {

@@ -12,13 +12,36 @@ function corrupt(reason: string): DocumentFormatError {
   return new DocumentFormatError(`file is a PDF but is corrupt/truncated: ${reason}`, PDF);
 }
 
-/** Opens a PDF for reading; refuses files mupdf cannot parse and encrypted files without a password. */
-export function openPdf(bytes: Uint8Array): mupdf.Document {
+/**
+ * mupdf reads the file through this handle instead of a copy of it in WebAssembly memory: a reader that keeps a
+ * long document open (a pool worker) holds the file's bytes once, in the caller's buffer, not once more per
+ * reader, and WebAssembly memory never shrinks. The bytes must not change while the document is open.
+ */
+function readInPlace(bytes: Uint8Array): mupdf.Stream {
+  return new mupdf.Stream({
+    fileSize: () => bytes.byteLength,
+    read(memory, offset, length, position) {
+      const chunk = bytes.subarray(position, Math.min(position + length, bytes.byteLength));
+      memory.set(chunk, offset);
+      return chunk.byteLength;
+    },
+    close() {},
+  });
+}
+
+/**
+ * Opens a PDF for reading; refuses files mupdf cannot parse and encrypted files without a password. `inPlace`
+ * reads the caller's bytes where they are (see readInPlace) rather than copying them into mupdf.
+ */
+export function openPdf(bytes: Uint8Array, inPlace = false): mupdf.Document {
   let doc: mupdf.Document;
+  const stream = inPlace ? readInPlace(bytes) : null;
   try {
-    doc = mupdf.Document.openDocument(bytes, PDF);
+    doc = mupdf.Document.openDocument(stream ?? bytes, PDF);
   } catch (err) {
     throw corrupt(oneLine(err));
+  } finally {
+    release(stream); // the document keeps its own reference to the stream
   }
   if (doc.needsPassword()) {
     release(doc);

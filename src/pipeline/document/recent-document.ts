@@ -33,7 +33,7 @@ export class RecentDocument {
     }
     if (this.held?.key !== key) {
       this.close();
-      this.held = { key, doc: openPdf(bytes) };
+      this.held = { key, doc: openPdf(bytes, true) };
     }
     try {
       return read(this.held.doc);
