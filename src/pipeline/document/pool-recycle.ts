@@ -21,7 +21,9 @@ export const WORKER_RECYCLE = {
 export interface RecyclingOptions {
   /** Builds a fresh pool of workers. */
   create: () => Piscina;
+  /** WORKER_RECYCLE.wasmMb unless given. */
   wasmMb?: number;
+  /** WORKER_RECYCLE.idleMs unless given. */
   idleMs?: number;
 }
 
@@ -73,8 +75,7 @@ export class RecyclingPiscina {
    * laying out and writing the answer. With tasks in flight the idle wait decides as usual.
    */
   releaseHeavy(): void {
-    if (this.inFlight > 0 || !this.heavy) return;
-    clearTimeout(this.timer);
+    clearTimeout(this.timer); // pending only when idle and heavy, which is when recycle() acts
     this.recycle();
   }
 

@@ -1,6 +1,6 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { RecyclingPiscina } from './pool-recycle.ts';
+import { RecyclingPiscina, type RecyclingOptions } from './pool-recycle.ts';
 import { DocumentFormatError } from '../../shared/errors.ts';
 import type { PoolReply, PoolRequest, SerializedError, TaskSource } from '../pool-worker/mod.ts';
 import { PageOutOfRangeError } from './page-errors.ts';
@@ -77,7 +77,7 @@ export interface DocumentPoolOptions {
   /** Default 10 s. */
   taskTimeoutPerPageMs?: number;
   /** When workers grown big on a long document are replaced (defaults: WORKER_RECYCLE). */
-  recycle?: { wasmMb?: number; idleMs?: number };
+  recycle?: Pick<RecyclingOptions, 'wasmMb' | 'idleMs'>;
 }
 
 /** The pool's queue is full. */

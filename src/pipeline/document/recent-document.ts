@@ -3,10 +3,10 @@ import { openPdf } from './inspect-pdf.ts';
 import { release } from './mupdf-util.ts';
 
 /**
- * The PDF a pool worker read last, kept open for the next task of the same document. A long document is read
- * as many page ranges; opening it for each one would copy the file into mupdf's heap, parse its cross-reference
- * table and load its fonts again every time (a third more work for ranges of 32 pages). The document is closed
- * when a task for another one arrives, when a task fails outright, or after a few idle seconds.
+ * The PDF a pool worker read last, kept open for the next task of the same document, read in place from the
+ * task's bytes (openPdf). A long document is read as many page ranges; opening it for each one would parse its
+ * cross-reference table and load its fonts again every time (a third more work for ranges of 32 pages). The
+ * document is closed when a task for another one arrives, when a task fails outright, or after a few idle seconds.
  */
 const IDLE_CLOSE_MS = 5_000;
 const STORE_KEPT_PERCENT = 25;
