@@ -76,6 +76,8 @@ export interface PdfPage {
   /** Width and height in points (default US Letter). */
   size?: [number, number];
   family?: FontFamily;
+  /** More fonts by resource name (beside /F1 and /F2), made with this builder's `doc`. */
+  extraFonts?: Record<string, mupdf.PDFObject>;
 }
 
 /** Pages drawn into one document, one font pair per family used, resources shared by every page. */
@@ -94,8 +96,8 @@ export class PdfBuilder {
   }
 
   /** Appends a page and returns it (for callers that add annotations or other objects to it). */
-  page({ stream, size = LETTER, family = 'helvetica' }: PdfPage): mupdf.PDFObject {
-    const resources = this.doc.addObject({ Font: this.fontsOf(family) });
+  page({ stream, size = LETTER, family = 'helvetica', extraFonts = {} }: PdfPage): mupdf.PDFObject {
+    const resources = this.doc.addObject({ Font: { ...this.fontsOf(family), ...extraFonts } });
     const page = this.doc.addPage([0, 0, size[0], size[1]], 0, resources, stream);
     this.doc.insertPage(-1, page);
     return page;
@@ -108,6 +110,27 @@ export class PdfBuilder {
     this.doc.destroy();
     return out;
   }
+}
+
+/**
+ * A Helvetica font whose one-byte codes 0x41, 0x42, … stand for the characters of `chars` in turn (a /ToUnicode
+ * map): the text layer reads those characters (Hebrew, Arabic, …) though Latin glyphs are drawn. `encode` gives
+ * the string to show for a text made of those characters.
+ */
+export function mappedFont(doc: mupdf.PDFDocument, chars: string): { font: mupdf.PDFObject; encode: (text: string) => string } {
+  const list = [...chars];
+  const pairs = list.map((ch, i) => `<${(0x41 + i).toString(16)}> <${ch.codePointAt(0)!.toString(16).padStart(4, '0')}>`);
+  const cmap = [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def /CMapName /Adobe-Identity-UCS def /CMapType 2 def',
+    '1 begincodespacerange <00> <FF> endcodespacerange',
+    `${pairs.length} beginbfchar ${pairs.join(' ')} endbfchar`,
+    'endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+  font.put('ToUnicode', doc.addStream(cmap, {}));
+  const encode = (text: string) => [...text].map((ch) => (ch === ' ' ? ' ' : String.fromCharCode(0x41 + list.indexOf(ch)))).join('');
+  return { font, encode };
 }
 
 /** A PDF with one page per entry: a content stream (US Letter, Helvetica) or a page spec. */

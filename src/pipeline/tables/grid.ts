@@ -1,5 +1,6 @@
 import type { BBox, ModelPage } from '../model/types.ts';
 import { centerX, centerY, union } from '../model/geometry.ts';
+import { readsRightToLeft } from './rtl.ts';
 
 /**
  * Shared pieces of table structure: the page's words with their ids, text rows, cell pieces (runs of words
@@ -138,12 +139,18 @@ export function bandOf(edges: readonly number[], v: number): number {
  */
 const JOIN_GAP_EM = 0.1;
 
-/** One line's words, left to right: a space between them unless they touch (see JOIN_GAP_EM). */
+/**
+ * One line's words in reading order: left to right, or right to left in a right-to-left line (rtl.ts); a space
+ * between them unless they touch (see JOIN_GAP_EM).
+ */
 function lineText(words: readonly WordItem[]): string {
+  const rtl = readsRightToLeft(words.map((w) => w.text));
+  const ordered = rtl ? [...words].reverse() : words;
   let out = '';
-  words.forEach((w, i) => {
-    const prev = words[i - 1];
-    const touching = prev !== undefined && w.bbox[0] - prev.bbox[2] < JOIN_GAP_EM * Math.max(prev.size, w.size);
+  ordered.forEach((w, i) => {
+    const prev = ordered[i - 1];
+    const [left, right] = rtl ? [w, prev] : [prev, w];
+    const touching = prev !== undefined && right.bbox[0] - left.bbox[2] < JOIN_GAP_EM * Math.max(prev.size, w.size);
     out += (i === 0 || touching ? '' : ' ') + w.text;
   });
   return out;

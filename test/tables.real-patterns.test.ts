@@ -1,0 +1,94 @@
+import * as mupdf from 'mupdf';
+import { describe, expect, it } from 'vitest';
+import type { ModelPage } from '../src/pipeline/model/types.ts';
+import { findTables, type TableModel } from '../src/pipeline/tables/mod.ts';
+import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
+import { mappedFont, PdfBuilder, textRun } from './helpers/pdf.ts';
+
+/**
+ * Patterns of real-world born-digital tables the synthetic suites had not covered: ruled grids with cells that
+ * span rows and columns, right-to-left cell text, Japanese cell text, and ruled grids without an outer frame.
+ */
+
+const pageOf = (bytes: Uint8Array): ModelPage => extractDocumentPages(bytes, 0, 1, { graphics: true })[0];
+const found = (bytes: Uint8Array): TableModel[] => findTables(pageOf(bytes), { policy: 'strict', source: 'detector' });
+const line = (x0: number, y0: number, x1: number, y1: number) => `0.5 w ${x0} ${y0} m ${x1} ${y1} l S`;
+const rect = (x0: number, y0: number, x1: number, y1: number) => `0.5 w ${x0} ${y0} ${x1 - x0} ${y1 - y0} re S`;
+const cellAt = (t: TableModel, row: number, col: number) => t.cells.find((c) => c.row === row && c.col === col);
+
+describe('right-to-left and Japanese cell text', () => {
+  const HEBREW = 'אבגדהוזחטיכלמנסעפצקרשת';
+  const X = [100, 250, 400, 520];
+  const Y = [700, 680, 660, 640, 620];
+  const ROWS = [
+    ['אב גד', 'הו זח', 'טי'],
+    ['כל מנ סע', 'פצ', 'קר שת'],
+    ['גד', 'זח טי', 'מנ'],
+    ['שת קר', 'אב', 'הו גד זח'],
+  ];
+
+  it('reads the words of a right-to-left cell from right to left (the text in reading order)', () => {
+    const builder = new PdfBuilder();
+    const hebrew = mappedFont(builder.doc, HEBREW);
+    const ops: string[] = [];
+    for (let r = 0; r < ROWS.length; r++) for (let c = 0; c < 3; c++) ops.push(rect(X[c], Y[r + 1], X[c + 1], Y[r]));
+    ROWS.forEach((row, r) =>
+      row.forEach((text, c) => {
+        // Set from the cell's right edge leftwards, each word's letters drawn in visual (reversed) order.
+        let right = X[c + 1] - 6;
+        for (const word of text.split(' ')) {
+          const width = word.length * 6.7;
+          ops.push(`BT /H 10 Tf ${right - width} ${Y[r + 1] + 6} Td (${hebrew.encode([...word].reverse().join(''))}) Tj ET`);
+          right -= width + 4;
+        }
+      }),
+    );
+    builder.page({ stream: ops.join('\n'), extraFonts: { H: hebrew.font } });
+    const [table] = found(builder.bytes());
+    expect(table).toBeDefined();
+    const grid = ROWS.map((row, r) => row.map((_, c) => cellAt(table, r, c)?.text));
+    expect(grid).toEqual(ROWS);
+  });
+
+  it('reads Japanese cells (no spaces between words) whole', () => {
+    const cells = [
+      ['品目', '数量', '金額'],
+      ['東京都庁舎', '十二', '三千円'],
+      ['大阪', '五', '千円'],
+      ['名古屋', '七', '二千円'],
+    ];
+    const builder = new PdfBuilder();
+    const japanese = builder.doc.addCJKFont(new mupdf.Font('ja'), 'ja', 0, false);
+    const hex = (s: string) => [...s].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('');
+    const ops: string[] = [];
+    cells.forEach((row, r) =>
+      row.forEach((text, c) => {
+        ops.push(rect(X[c], Y[r + 1], X[c + 1], Y[r]));
+        ops.push(`BT /J 10 Tf ${X[c] + 5} ${Y[r + 1] + 6} Td <${hex(text)}> Tj ET`);
+      }),
+    );
+    builder.page({ stream: ops.join('\n'), extraFonts: { J: japanese } });
+    const [table] = found(builder.bytes());
+    expect(cells.map((row, r) => row.map((_, c) => cellAt(table, r, c)?.text))).toEqual(cells);
+  });
+});
+
+describe('ruled grids without an outer frame', () => {
+  it('finds a spreadsheet-style grid drawn with inner rules only', () => {
+    const X = [100, 200, 300, 400];
+    const Y = [700, 680, 660, 640, 620];
+    const cells = [
+      ['Name', 'Age', 'City'],
+      ['Ann', '31', 'Oslo'],
+      ['Bob', '42', 'Rome'],
+      ['Cy', '27', 'Lima'],
+    ];
+    const ops = [line(X[1], Y[0], X[1], Y[4]), line(X[2], Y[0], X[2], Y[4])];
+    for (let i = 1; i < 4; i++) ops.push(line(X[0], Y[i], X[3], Y[i]));
+    cells.forEach((row, r) => row.forEach((text, c) => ops.push(textRun(X[c] + 5, Y[r + 1] + 6, text))));
+    const builder = new PdfBuilder();
+    builder.page({ stream: ops.join('\n') });
+    const [table] = found(builder.bytes());
+    expect(cells.map((row, r) => row.map((_, c) => cellAt(table, r, c)?.text))).toEqual(cells);
+  });
+});
