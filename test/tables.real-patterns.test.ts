@@ -16,6 +16,54 @@ const line = (x0: number, y0: number, x1: number, y1: number) => `0.5 w ${x0} ${
 const rect = (x0: number, y0: number, x1: number, y1: number) => `0.5 w ${x0} ${y0} ${x1 - x0} ${y1 - y0} re S`;
 const cellAt = (t: TableModel, row: number, col: number) => t.cells.find((c) => c.row === row && c.col === col);
 
+describe('ruled grids with spanning cells', () => {
+  // A middle column whose cells span two rows each, their text centred in the span: it sits between the text
+  // rows of the items beside it, so page-wide text rows have no rule between them half of the time. A head
+  // over the last two columns spans both.
+  const X = [72, 192, 292, 362, 432];
+  const Y = [700, 682, 664, 644, 624, 604, 584, 564, 544];
+  const GROUPS: [string, string, string][] = [
+    ['Fruit', 'Apples', 'Pears'],
+    ['Vegetable', 'Kale', 'Leeks'],
+    ['Grain', 'Oats', 'Rye'],
+  ];
+  function spansPdf(): Buffer {
+    const ops = [rect(X[0], Y[8], X[4], Y[0]), line(X[1], Y[0], X[1], Y[8]), line(X[2], Y[0], X[2], Y[8]), line(X[3], Y[1], X[3], Y[8])];
+    ops.push(line(X[2], Y[1], X[4], Y[1]), line(X[0], Y[2], X[4], Y[2]));
+    // Between the two rows of a group the rule skips the spanning column.
+    for (let r = 3; r < 8; r++)
+      ops.push(r % 2 === 0 ? line(X[0], Y[r], X[4], Y[r]) : `${line(X[0], Y[r], X[1], Y[r])} ${line(X[2], Y[r], X[4], Y[r])}`);
+    ops.push(textRun(X[0] + 6, Y[2] + 5, 'Item', 10, true), textRun(X[1] + 6, Y[2] + 5, 'Category', 10, true));
+    ops.push(textRun(X[2] + 50, Y[1] + 5, 'Price', 10, true));
+    ops.push(textRun(X[2] + 6, Y[2] + 5, 'Retail', 10, true), textRun(X[3] + 6, Y[2] + 5, 'Bulk', 10, true));
+    GROUPS.forEach(([group, ...items], i) => {
+      const top = 2 + i * 2;
+      ops.push(textRun(X[1] + 6, Y[top + 1] - 4, group));
+      items.forEach((item, k) => {
+        ops.push(textRun(X[0] + 6, Y[top + k + 1] + 6, item));
+        ops.push(textRun(X[2] + 6, Y[top + k + 1] + 6, `${i + 1}.${k}0`), textRun(X[3] + 6, Y[top + k + 1] + 6, `${i + 1}.${k}5`));
+      });
+    });
+    const builder = new PdfBuilder();
+    builder.page({ stream: ops.join('\n') });
+    return builder.bytes();
+  }
+
+  it('reads each spanning cell as one cell over its rows and columns, on the grid the rules draw', () => {
+    const [table] = found(spansPdf());
+    expect(table).toBeDefined();
+    expect(table.rowEdges.length - 1).toBe(8);
+    expect(table.colEdges.length - 1).toBe(4);
+    expect(cellAt(table, 0, 2)).toMatchObject({ text: 'Price', rowspan: 1, colspan: 2 });
+    GROUPS.forEach(([group, first, second], i) => {
+      expect(cellAt(table, 2 + i * 2, 1)).toMatchObject({ text: group, rowspan: 2, colspan: 1 });
+      expect(cellAt(table, 2 + i * 2, 0)?.text).toBe(first);
+      expect(cellAt(table, 3 + i * 2, 0)?.text).toBe(second);
+      expect(cellAt(table, 3 + i * 2, 3)?.text).toBe(`${i + 1}.15`);
+    });
+  });
+});
+
 describe('right-to-left and Japanese cell text', () => {
   const HEBREW = 'אבגדהוזחטיכלמנסעפצקרשת';
   const X = [100, 250, 400, 520];

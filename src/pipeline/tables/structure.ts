@@ -19,6 +19,7 @@ import { headerRowCount, numeric } from './headers.ts';
 import { coverage, positions, rulesWithin, type RuleSet } from './ruled.ts';
 import { edgeNotes, trimmedBox } from './edge-notes.ts';
 import { columnSeparators } from './unruled.ts';
+import { stripesRuled } from './stripe-rows.ts';
 import { STRUCTURE as S } from './structure-thresholds.ts';
 
 /**
@@ -117,14 +118,23 @@ interface RowPlan extends Edges {
   fromRules: boolean;
 }
 
-function rowEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: number, colEdges: number[]): RowPlan {
+function rowEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: number, colE: Edges): RowPlan {
+  const colEdges = colE.at;
   const separated: (number | undefined)[] = [];
   for (let i = 1; i < rows.length; i++) separated.push(ruleBetween(rules, rows[i - 1].bbox[3], rows[i].bbox[1], box[0], box[2]));
   const ruledPairs = separated.filter((y) => y !== undefined).length;
   const fromRules =
     rows.length >= 2 &&
     positions(rules.h).length >= S.minRowRules &&
-    (ruledPairs >= Math.max(1, separated.length * S.ruledPairShare) || unkeyedContinuations(rows, separated, colEdges, ruledPairs));
+    (ruledPairs >= Math.max(1, separated.length * S.ruledPairShare) ||
+      unkeyedContinuations(rows, separated, colEdges, ruledPairs) ||
+      stripesRuled(
+        box,
+        rows.flatMap((r) => r.words),
+        rules,
+        colEdges,
+        colE.ruled,
+      ));
   if (fromRules) {
     const inner = positions(rules.h).filter(
       (y) =>
@@ -412,7 +422,7 @@ export function structureTable(box: BBox, pageWords: readonly WordItem[], rules:
   const bbox = union([box, ...words.map((w) => w.bbox)]);
   let colE = columnEdges(bbox, rows, rules, size);
   colE = dropThinEmpty(colE, words, 0, size * S.thinColumn);
-  let rowE = rowEdges(bbox, rows, rules, size, colE.at);
+  let rowE = rowEdges(bbox, rows, rules, size, colE);
   rowE = { ...dropThinEmpty(rowE, words, 1, size * S.thinRow), fromRules: rowE.fromRules };
   const { merges, occupied } = spanMerges(rowE, colE, words, rules, size);
   const rects = spanRects(rowE.at.length - 1, colE.at.length - 1, merges, occupied);
