@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelPage } from '../src/pipeline/model/types.ts';
 import { findTables } from '../src/pipeline/tables/mod.ts';
 import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
-import { helveticaPdf } from './helpers/pdf.ts';
+import { helveticaPdf, textRun } from './helpers/pdf.ts';
 
 /**
  * A ruled comparison table whose column heads run up the page (narrow columns of check marks under long names):
@@ -41,5 +41,34 @@ describe('tables with vertical column heads', () => {
     expect(headRow.map((c) => c.text)).toEqual(['User action', ...HEADS]);
     for (const cell of headRow) expect(cell.wordIds.length).toBeGreaterThan(0);
     expect(table.cells.filter((c) => c.col === 0).map((c) => c.text)).toEqual(['User action', ...ACTIONS]);
+  });
+});
+
+/**
+ * An unruled table of figures whose column heads run up the page above it, and whose key column has a
+ * horizontal head set at the heads' foot: the heads are a head row of their own.
+ */
+const STANDING = ['Population', 'Households', 'Median age', 'Area km2'];
+const TOWNS = ['Alder', 'Birch', 'Cedar', 'Dogwood', 'Elm', 'Fir'];
+const FIGURE_X = [200, 250, 300, 350];
+
+function standingHeadsPdf(): Buffer {
+  const ops = [textRun(72, 604, 'Town', 10, true)];
+  STANDING.forEach((h, i) => ops.push(`BT /F2 9 Tf 0 1 -1 0 ${FIGURE_X[i] + 12} 604 Tm (${h}) Tj ET`));
+  TOWNS.forEach((town, r) => {
+    ops.push(textRun(72, 588 - r * 14, town));
+    FIGURE_X.forEach((x, c) => ops.push(textRun(x, 588 - r * 14, String((r + 1) * 37 + c * 11))));
+  });
+  return helveticaPdf([ops.join('\n')]);
+}
+
+describe('vertical column heads above an unruled table', () => {
+  it('makes them the head row, with the key column head set beside them', () => {
+    const [table] = findTables(pageOf(standingHeadsPdf()), { policy: 'strict', source: 'detector' });
+    expect(table).toBeDefined();
+    const headRow = table.cells.filter((c) => c.row === 0).sort((a, b) => a.col - b.col);
+    expect(headRow.map((c) => c.text)).toEqual(['Town', ...STANDING]);
+    expect(table.headerRowCount).toBeGreaterThanOrEqual(1);
+    expect(table.cells.filter((c) => c.col === 0).map((c) => c.text)).toEqual(['Town', ...TOWNS]);
   });
 });

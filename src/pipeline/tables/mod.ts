@@ -7,6 +7,7 @@ import { rotatedViews } from './rotated.ts';
 import { pageRules, rulesWithin, type RuleSet } from './ruled.ts';
 import { structureTable } from './structure.ts';
 import { fillFromVerticalText } from './vertical-heads.ts';
+import { withVerticalHeadRow } from './heads-above.ts';
 import type { DetectionPolicy, TableModel } from './types.ts';
 
 /**
@@ -75,7 +76,8 @@ function uprightTables(page: ModelPage, options: FindTablesOptions): TableModel[
   const tables: TableModel[] = [];
   for (const c of candidates) {
     const t = toModel(page, c, words);
-    if (t && (options.source !== 'detector' || looksFilled(t, options.policy, page, words, rules))) tables.push(t);
+    if (t && (options.source !== 'detector' || looksFilled(t, options.policy, page, words, rules)))
+      tables.push(withVerticalHeadRow(page, t, words));
   }
   return tables;
 }
