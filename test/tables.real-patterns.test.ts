@@ -140,3 +140,24 @@ describe('ruled grids without an outer frame', () => {
     expect(cells.map((row, r) => row.map((_, c) => cellAt(table, r, c)?.text))).toEqual(cells);
   });
 });
+
+describe('unruled tables with a label set tight against a figure column', () => {
+  it('keeps the figure in its own column when the longest label ends a third of an em before it', () => {
+    const rows = [
+      ['Item', 'Qty', 'Price', 'Total'],
+      ['Apples', '12', '1.20', '14.40'],
+      ['Pears', '7', '0.95', '6.65'],
+      ['Blueberries', '30', '0.10', '3.00'],
+      ['Figs', '4', '2.50', '10.00'],
+      ['Kiwis', '16', '0.50', '8.00'],
+    ];
+    // "Blueberries" in 10 pt Helvetica is 50.6 pt wide: the figure column starts 3 pt (0.3 em) after it.
+    const X = [100, 153.6, 200, 250];
+    const ops = rows.flatMap((row, r) => row.map((text, c) => textRun(X[c], 700 - r * 14, text)));
+    const builder = new PdfBuilder();
+    builder.page({ stream: ops.join('\n') });
+    const [table] = found(builder.bytes());
+    expect(table).toBeDefined();
+    expect(rows.map((row, r) => row.map((_, c) => cellAt(table, r, c)?.text))).toEqual(rows);
+  });
+});

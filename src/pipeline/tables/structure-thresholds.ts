@@ -53,6 +53,8 @@ export const STRUCTURE = {
   centredTol: 0.05,
   /** A gap at least this wide right at a column cut is a gutter between cells, in em. */
   gutterGap: 0.5,
+  /** The same when only figures lie right of the cut (a long label set tight against a figure column), in em. */
+  figureGutterGap: 0.2,
   /** Two neighbouring cells' texts closer than this are one run of text, in em (the larger font of the two). */
   textCrossGap: 0.9,
   /** Empty columns narrower than this are dropped (double rules), in em. */

@@ -377,7 +377,10 @@ function spansGap(words: readonly WordItem[], x: number, size: number): boolean 
   if (left.length === 0 || right.length === 0) return false;
   const leftEdge = Math.max(...left.map((w) => w.bbox[2]));
   const rightEdge = Math.min(...right.map((w) => w.bbox[0]));
-  return !(leftEdge <= x && rightEdge >= x && rightEdge - leftEdge >= size * S.gutterGap);
+  if (leftEdge > x || rightEdge < x) return true;
+  // A long label set tight against a column of figures: text does not run on into a figure.
+  const gutter = right.every((w) => numeric(w.text)) ? S.figureGutterGap : S.gutterGap;
+  return rightEdge - leftEdge < size * gutter;
 }
 
 /** Vertical gap, in font sizes, under which two lines of one ruled cell are one wrapped text (line spacing). */
