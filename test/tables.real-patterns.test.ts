@@ -161,3 +161,21 @@ describe('unruled tables with a label set tight against a figure column', () => 
     expect(rows.map((row, r) => row.map((_, c) => cellAt(table, r, c)?.text))).toEqual(rows);
   });
 });
+
+describe('small tables on rotated pages', () => {
+  it('finds a three-by-three grid on a page turned a quarter (/Rotate 90), though it has few words', () => {
+    const X = [100, 200, 300, 400];
+    const Y = [700, 680, 660, 640];
+    const ops: string[] = [];
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) ops.push(rect(X[c], Y[r + 1], X[c + 1], Y[r]));
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) ops.push(textRun(X[c] + 5, Y[r + 1] + 6, `cell ${r}${c}`));
+    const builder = new PdfBuilder();
+    builder.page({ stream: ops.join('\n') }).put('Rotate', 90);
+    const [table] = found(builder.bytes());
+    expect(table).toBeDefined();
+    expect(table.textRotation).toBe(90);
+    expect([0, 1, 2].map((r) => [0, 1, 2].map((c) => cellAt(table, r, c)?.text))).toEqual(
+      [0, 1, 2].map((r) => [0, 1, 2].map((c) => `cell ${r}${c}`)),
+    );
+  });
+});

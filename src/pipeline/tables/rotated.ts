@@ -10,6 +10,17 @@ import type { BBox, Line, ModelPage, VectorPath } from '../model/types.ts';
 /** Fewest words running in one vertical direction before that direction gets a table search of its own. */
 export const ROTATED_MIN_WORDS = 20;
 
+/**
+ * A page turned as a whole (a landscape page set with /Rotate, or its content drawn turned) has most of its
+ * words running one vertical way: that direction is searched whatever their number, from this many words on.
+ */
+const TURNED_PAGE = {
+  /** Least share of the page's words running in the direction. */
+  wordShare: 0.5,
+  /** Fewest words (a two-by-two table). */
+  minWords: 4,
+} as const;
+
 /** A quarter-turned view of the page: only the lines that run in that direction, made horizontal. */
 export interface RotatedView {
   /** The text direction of the lines in the view (90: reading downwards, 270: reading upwards). */
@@ -41,10 +52,13 @@ function fromView(rotation: 90 | 270, width: number, height: number): (b: BBox) 
 /** Views for the vertical text directions that hold enough words to be worth a table search. */
 export function rotatedViews(page: ModelPage): RotatedView[] {
   const out: RotatedView[] = [];
+  const wordsOf = (lines: readonly Line[]) => lines.reduce((n, l) => n + l.words.filter((w) => w.text.trim()).length, 0);
+  const all = wordsOf(page.lines);
   for (const rotation of [90, 270] as const) {
     const lines = page.lines.filter((l) => quarter(l.rotation) === rotation);
-    const words = lines.reduce((n, l) => n + l.words.filter((w) => w.text.trim()).length, 0);
-    if (words < ROTATED_MIN_WORDS) continue;
+    const words = wordsOf(lines);
+    const turnedPage = words >= TURNED_PAGE.minWords && words >= all * TURNED_PAGE.wordShare;
+    if (words < ROTATED_MIN_WORDS && !turnedPage) continue;
     const turn = toView(rotation, page.width, page.height);
     const turnedLines: Line[] = lines.map((l) => ({
       ...l,
