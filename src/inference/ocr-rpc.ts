@@ -2,7 +2,8 @@ import type * as grpc from '@grpc/grpc-js';
 import type { BlobStore } from '../storage/mod.ts';
 import type { OcrEngines } from './ocr/engines.ts';
 import { decodeImage } from './ocr/image.ts';
-import { recognizePage, type OcrLanguage, type OcrMode } from './ocr/recognize-page.ts';
+import type { OcrLanes } from './ocr/lanes/lanes.ts';
+import { recognizePage, type OcrLanguage, type OcrMode, type PageOcrResult } from './ocr/recognize-page.ts';
 import type { ServerContext } from './server-context.ts';
 import type { RecognizePageRequest, RecognizePageResponse } from './types.ts';
 
@@ -21,6 +22,8 @@ export interface OcrRpcDeps {
   engines: OcrEngines;
   /** The shared filesystem blob store, for requests that name a blob instead of carrying the image. */
   blobs: BlobStore | null;
+  /** Threads that read regular-mode pages side by side (null: every page is read on the server's thread). */
+  lanes: OcrLanes | null;
 }
 
 function modeOf(request: RecognizePageRequest): OcrMode {
@@ -45,6 +48,23 @@ async function imageBytes(request: RecognizePageRequest, blobs: BlobStore | null
   throw new InvalidOcrRequestError('the request carries neither image bytes nor a blob_key');
 }
 
+/** Decodes and reads one page: on a lane when the mode has lanes, else on this thread. */
+async function readPage(
+  deps: OcrRpcDeps,
+  request: RecognizePageRequest,
+  mode: OcrMode,
+  language: OcrLanguage,
+  signal?: AbortSignal,
+): Promise<{ page: PageOcrResult; decodeMs: number }> {
+  const bytes = await imageBytes(request, deps.blobs);
+  if (mode === 'regular' && deps.lanes) return deps.lanes.read({ bytes, assumeUpright: request.assume_upright, signal });
+  const started = performance.now();
+  const image = await decodeImage(bytes);
+  const decodeMs = performance.now() - started;
+  const page = await recognizePage(deps.engines, { image, mode, language, assumeUpright: request.assume_upright, signal });
+  return { page, decodeMs };
+}
+
 /** One page: validated, queued (bounded), decoded, recognized. */
 export async function recognizeOne(
   ctx: ServerContext,
@@ -59,9 +79,7 @@ export async function recognizeOne(
   return ctx.queue.run(
     async () => {
       const started = performance.now();
-      const image = await decodeImage(await imageBytes(request, deps.blobs));
-      const decodeMs = performance.now() - started;
-      const page = await recognizePage(deps.engines, { image, mode, language, assumeUpright: request.assume_upright, signal });
+      const { page, decodeMs } = await readPage(deps, request, mode, language, signal);
       return {
         width: page.width,
         height: page.height,

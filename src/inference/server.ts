@@ -12,6 +12,7 @@ import { QueueAbortedError, QueueFullError, ServerDrainingError } from './errors
 import { ModelRegistry, toModelInfo } from './models.ts';
 import { callDeadline, callSignal, InvalidOcrRequestError, recognizeOne, type OcrRpcDeps } from './ocr-rpc.ts';
 import { OcrEngines, OcrModelUnavailableError } from './ocr/engines.ts';
+import { OcrLanes } from './ocr/lanes/lanes.ts';
 import { ImageDecodeError } from './ocr/image.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES, REPO_ROOT } from './proto.ts';
 import { BoundedQueue } from './queue.ts';
@@ -34,7 +35,10 @@ export interface InferenceServerOptions {
   logger: Logger;
   manifestPath?: string;
   modelsDir?: string;
-  /** Heavy requests run at once; more wait in the queue (bounded by config.inference.queueLimit). */
+  /**
+   * Heavy requests run at once (default: one per OCR lane, at least one); more wait in the queue (bounded by
+   * config.inference.queueLimit).
+   */
   queueConcurrency?: number;
   /** How long stop() lets running calls finish before cutting them off. */
   shutdownGraceMs?: number;
@@ -52,7 +56,7 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
   const { config, logger } = options;
   const registry = await ModelRegistry.load({ manifestPath: options.manifestPath, modelsDir: options.modelsDir });
   const ctx: ServerContext = {
-    queue: new BoundedQueue(options.queueConcurrency ?? 1, config.inference.queueLimit),
+    queue: new BoundedQueue(options.queueConcurrency ?? Math.max(1, config.inference.ocrLanes), config.inference.queueLimit),
     registry,
     runtime: await probeRuntime(),
     version: readPackageVersion(),
@@ -65,10 +69,12 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
   });
+  const engines = new OcrEngines(registry, { executionProviders: ctx.runtime.executionProviders, threads: config.inference.threads });
   const ocr: OcrRpcDeps = {
-    engines: new OcrEngines(registry, { executionProviders: ctx.runtime.executionProviders, threads: config.inference.threads }),
+    engines,
     // Embedded deployments share DATA_DIR; with NATS the object store is the api's, and callers send bytes.
     blobs: config.natsUrl ? null : new FsBlobStore(blobsDir(config)),
+    lanes: ocrLanes(engines, config),
   };
   const embeddings = new EmbeddingModels(registry, {
     executionProviders: ctx.runtime.executionProviders,
@@ -97,9 +103,17 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
   void logModels(registry, logger);
   const stopServer = async () => {
     await stop(server, ctx, address, options.shutdownGraceMs ?? 5000);
-    await Promise.all([ocr.engines.close(), embeddings.close()]);
+    await Promise.all([ocr.engines.close(), ocr.lanes?.close(), embeddings.close()]);
   };
   return { address, queue: ctx.queue, registry, stop: stopServer };
+}
+
+/** Lanes share the intra-op threads between them: each lane's sessions get threads / lanes (at least one). */
+function ocrLanes(engines: OcrEngines, config: Config): OcrLanes | null {
+  const count = config.inference.ocrLanes;
+  if (count < 1) return null;
+  const intraOpThreads = Math.max(1, Math.floor(config.inference.threads / count));
+  return new OcrLanes(count, async () => ({ engine: { ...(await engines.ppOcrOptions()), intraOpThreads } }));
 }
 
 function health(ctx: ServerContext): HealthResponse {

@@ -1,4 +1,5 @@
 import type { ModelRegistry } from '../models.ts';
+import type { PpOcrOptions } from './ppocr/engine.ts';
 import type { OcrEngine } from './types.ts';
 
 /**
@@ -71,6 +72,11 @@ export class OcrEngines {
   }
 
   private async openPpOcr(): Promise<OcrEngine> {
+    return createPpOcrEngine(await this.ppOcrOptions());
+  }
+
+  /** Where the PP-OCRv4 models are and how to open them; throws OcrModelUnavailableError when one is missing. */
+  async ppOcrOptions(): Promise<PpOcrOptions> {
     const [det, rec, cls] = await Promise.all([PPOCR_SLOTS.det, PPOCR_SLOTS.rec, PPOCR_SLOTS.cls].map((id) => this.registry.get(id)));
     for (const [id, model] of [
       [PPOCR_SLOTS.det, det],
@@ -82,14 +88,14 @@ export class OcrEngines {
     }
     const dictionary = rec!.extras.dictionary;
     if (!dictionary) throw new OcrModelUnavailableError(`${PPOCR_SLOTS.rec} lists no dictionary`);
-    return createPpOcrEngine({
+    return {
       detModel: det!.path,
       recModel: rec!.path,
       clsModel: cls!.path,
       dictionary,
       executionProviders: this.settings.executionProviders,
       intraOpThreads: this.settings.threads,
-    });
+    };
   }
 }
 

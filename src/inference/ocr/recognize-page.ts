@@ -7,6 +7,9 @@ import { StageClock, type OcrStage } from './stage-clock.ts';
 export type OcrMode = 'regular' | 'classic' | 'agentic';
 export type OcrLanguage = 'auto' | 'global';
 
+/** The engines a page read draws on (OcrEngines; a lane's own PP-OCR engine in a lane thread). */
+export type PageEngines = Pick<OcrEngines, 'regular' | 'classic'>;
+
 export interface PageOcrRequest {
   image: RgbImage;
   mode: OcrMode;
@@ -34,7 +37,7 @@ export interface PageOcrResult {
  * Which engine tells the page's orientation: PP-OCR's detector and angle classifier (a fraction of a second, and
  * right on receipts where Tesseract's OSD often has no answer) whenever its models are installed, in every mode.
  */
-async function orientationEngine(engines: OcrEngines, reading: OcrEngine): Promise<OcrEngine> {
+async function orientationEngine(engines: PageEngines, reading: OcrEngine): Promise<OcrEngine> {
   if (reading.name === 'ppocr') return reading;
   return engines.regular().catch(() => reading);
 }
@@ -44,7 +47,7 @@ async function orientationEngine(engines: OcrEngines, reading: OcrEngine): Promi
  * caller knows it is), the page is turned, its lines are read, and in agentic mode doubtful lines are read again.
  * Every coordinate is in the upright image.
  */
-export async function recognizePage(engines: OcrEngines, request: PageOcrRequest): Promise<PageOcrResult> {
+export async function recognizePage(engines: PageEngines, request: PageOcrRequest): Promise<PageOcrResult> {
   const engine: OcrEngine = request.mode === 'classic' ? await engines.classic(request.language) : await engines.regular();
   const name = engine.name;
   const clock = new StageClock();

@@ -49,11 +49,12 @@ export async function createPpOcrEngine(options: PpOcrOptions): Promise<PpOcrEng
 class PaddleOcr implements PpOcrEngine {
   readonly name = 'ppocr' as const;
   /**
-   * Text boxes of the image detectOrientation last looked at: when it finds the page upright, the caller hands
-   * the same image object to recognize(), which then skips a second detection (a sixth of a receipt's time) and
-   * does not classify again the lines the orientation vote already classified.
+   * Text boxes of each image detectOrientation looked at: when it finds the page upright, the caller hands the
+   * same image object to recognize(), which then skips a second detection (a sixth of a receipt's time) and does
+   * not classify again the lines the orientation vote already classified. Keyed by image, so that pages in
+   * flight together each find their own.
    */
-  private lastDetection: { image: RgbImage; boxes: DetectedBox[]; lineAngles: Map<number, AngleGuess> } | null = null;
+  private readonly detections = new WeakMap<RgbImage, { boxes: DetectedBox[]; lineAngles: Map<number, AngleGuess> }>();
 
   constructor(
     private readonly det: OnnxModel,
@@ -65,8 +66,8 @@ class PaddleOcr implements PpOcrEngine {
   ) {}
 
   async recognize(image: RgbImage, signal?: AbortSignal, clock = new StageClock()): Promise<PageLines> {
-    const known = this.lastDetection?.image === image ? this.lastDetection : null;
-    this.lastDetection = null;
+    const known = this.detections.get(image);
+    this.detections.delete(image);
     const boxes = known?.boxes ?? (await clock.time('detect', () => detectText(this.det, image, this.limits)));
     signal?.throwIfAborted();
     const quads = boxes.map((b) => readingQuad(b.quad));
@@ -98,7 +99,7 @@ class PaddleOcr implements PpOcrEngine {
   async detectOrientation(image: RgbImage, clock = new StageClock()): Promise<OrientationGuess> {
     const boxes = await clock.time('detect', () => detectText(this.det, image, this.limits));
     const vote = await clock.time('orientation_classify', () => guessOrientation(this.cls, image, boxes));
-    this.lastDetection = { image, boxes, lineAngles: vote.lineAngles };
+    this.detections.set(image, { boxes, lineAngles: vote.lineAngles });
     return vote.guess;
   }
 
