@@ -1,0 +1,67 @@
+/**
+ * The layout stage on OCR lines of a low-resolution two-column scan, built here with the geometry such scans give:
+ * padded line boxes taller than their pitch (neighbouring lines overlap), a gutter of a few pixels between the
+ * columns, and an indented first line of a paragraph whose gap to the left column's line beside it is no wider
+ * than a word space.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzePageLayout } from '../src/pipeline/layout/mod.ts';
+import type { BBox, FontInfo, Line, ModelPage } from '../src/pipeline/model/types.ts';
+
+const FONT: FontInfo = { name: 'OCR', size: 13.6, bold: false, italic: false, monospace: false };
+/** Column edges (px) of a 600 px wide page: 4 px of gutter between 295 and 299. */
+const LEFT: [number, number] = [54, 295];
+const RIGHT: [number, number] = [299, 542];
+const PITCH = 12;
+const LINE_HEIGHT = 17;
+
+function ocrLine(n: number, text: string, box: BBox): Line {
+  const tokens = text.split(' ');
+  const step = (box[2] - box[0]) / tokens.length;
+  const words = tokens.map((t, i) => ({
+    text: t,
+    bbox: [box[0] + i * step, box[1], box[0] + (i + 1) * step - 4, box[3]] as BBox,
+    font: FONT,
+    baseline: box[3],
+    source: 'ocr' as const,
+    confidence: 0.9,
+  }));
+  return { id: `p0_l${n}`, text, bbox: box, words, font: FONT, dir: 'ltr', rotation: 0, source: 'ocr' };
+}
+
+/** Words of running text, different on every line. */
+const prose = (column: string, row: number) => `${column} column line ${row} goes on with several more words of text`;
+
+/** 20 rows in each column; the right column's paragraph starts on row 10 with an indent of 8 px. */
+function scanPage(): ModelPage {
+  const lines: Line[] = [];
+  for (let row = 0; row < 20; row++) {
+    const top = 100 + row * PITCH;
+    lines.push(ocrLine(lines.length, prose('left', row), [LEFT[0], top, LEFT[1], top + LINE_HEIGHT]));
+    const indent = row === 10 ? 8 : 0;
+    const text = row === 9 ? `${prose('right', row)}.` : prose('right', row);
+    lines.push(ocrLine(lines.length, text, [RIGHT[0] + indent, top, RIGHT[1], top + LINE_HEIGHT]));
+  }
+  return {
+    page_index: 0,
+    width: 600,
+    height: 800,
+    rotation: 0,
+    lines,
+    blocks: [],
+    paths: [],
+    images: [],
+    textLayer: 'ok',
+    needsOcr: false,
+  };
+}
+
+describe('layout of a scanned page with a narrow gutter', () => {
+  it('keeps an indented first line apart from the line beside it across the gutter', () => {
+    const blocks = analyzePageLayout(scanPage(), { bodyFontSize: FONT.size }).blocks;
+    const gutter = (LEFT[1] + RIGHT[0]) / 2;
+    for (const b of blocks) expect(b.bbox[0] > gutter || b.bbox[2] < gutter, `${b.type} ${b.bbox.join(',')}`).toBe(true);
+    const sides = [...blocks].sort((a, b) => a.readingOrder - b.readingOrder).map((b) => (b.bbox[2] < gutter ? 'left' : 'right'));
+    expect(sides.lastIndexOf('left')).toBeLessThan(sides.indexOf('right'));
+  });
+});
