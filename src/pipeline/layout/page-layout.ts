@@ -11,6 +11,7 @@ import { attachLeads } from './leads.ts';
 import { groupFurniture } from './furniture-blocks.ts';
 import { positionalFurniture } from './page-furniture.ts';
 import { assignListDepths, attachCaptions, markFootnotes, markNumberedEntries, markTitle } from './page-roles.ts';
+import { markOcrHeadings } from './ocr-headings.ts';
 import { orderDrafts, toBlocks } from './reading-order.ts';
 import { isAllCaps } from './patterns.ts';
 import { findRuledTables } from './tables.ts';
@@ -196,6 +197,7 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
   const capsPage = charShare(content, (l) => isAllCaps(l.text)) > CAPS_PAGE_SHARE;
   const roleContext = { bodySize, bodyFont: bodyFontName(content, bodySize), monoPage, capsPage, columnOf };
   for (const d of drafts) assignBlockRole(d, roleContext);
+  markOcrHeadings(drafts);
   if (ctx.titlePage ?? page.page_index === 0) markTitle(drafts, page, bodySize);
   markNumberedEntries(drafts, bodySize);
   attachCaptions(drafts, page, columnOf);

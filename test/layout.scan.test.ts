@@ -1,8 +1,8 @@
 /**
- * The layout stage on OCR lines of a low-resolution two-column scan, built here with the geometry such scans give:
- * padded line boxes taller than their pitch (neighbouring lines overlap), a gutter of a few pixels between the
- * columns, and an indented first line of a paragraph whose gap to the left column's line beside it is no wider
- * than a word space.
+ * The layout stage on OCR lines of a low-resolution scan, built here with the geometry such scans give: padded line
+ * boxes taller than their pitch (neighbouring lines overlap), a gutter of a few pixels between two columns, an
+ * indented first line whose gap to the left column's line beside it is no wider than a word space, paragraph
+ * indents of half an em, and headings in the body type (OCR sees no bold).
  */
 import { describe, expect, it } from 'vitest';
 import { analyzePageLayout } from '../src/pipeline/layout/mod.ts';
@@ -63,5 +63,48 @@ describe('layout of a scanned page with a narrow gutter', () => {
     for (const b of blocks) expect(b.bbox[0] > gutter || b.bbox[2] < gutter, `${b.type} ${b.bbox.join(',')}`).toBe(true);
     const sides = [...blocks].sort((a, b) => a.readingOrder - b.readingOrder).map((b) => (b.bbox[2] < gutter ? 'left' : 'right'));
     expect(sides.lastIndexOf('left')).toBeLessThan(sides.indexOf('right'));
+  });
+
+  it('opens a paragraph at a small indent after a short line that ends a sentence', () => {
+    // One column: a paragraph whose last line stops short with a full stop, then one indented by half an em.
+    const rows = [
+      'first paragraph runs on across the column width here',
+      'and it ends on this short line.',
+      'second paragraph opens a little to the right',
+      'and runs on with its own words to the end',
+    ];
+    const lines = rows.map((text, i) => {
+      const top = 100 + i * PITCH;
+      const left = LEFT[0] + (i === 2 ? FONT.size / 2 : 0);
+      return ocrLine(i, text, [left, top, i === 1 ? 180 : LEFT[1], top + LINE_HEIGHT]);
+    });
+    const page: ModelPage = { ...scanPage(), lines };
+    const blocks = analyzePageLayout(page, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.bbox[1])).toEqual([100, 100 + 2 * PITCH]);
+  });
+
+  /** OCR lines of one column (left edge `LEFT[0]`), one row each, ending at the given right edges. */
+  const columnOf = (rows: [string, number][]) =>
+    rows.map(([text, right], i) => ocrLine(i, text, [LEFT[0], 100 + i * PITCH, right, 100 + i * PITCH + LINE_HEIGHT]));
+
+  it('reads a short capitalised line that opens a paragraph as a heading', () => {
+    const lines = columnOf([
+      ['Study Design', 150],
+      ['participants were recruited from three clinics over', LEFT[1]],
+      ['two years and followed up for another year after', LEFT[1]],
+      ['the end of their treatment.', 200],
+    ]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).toEqual(['section_header', 'text']);
+  });
+
+  it('leaves the lines of an address block as one text block', () => {
+    const lines = columnOf([
+      ['Regional Water Office', 220],
+      ['Harbour Street', 180],
+      ['North Bay District', 210],
+    ]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).toEqual(['text']);
   });
 });
