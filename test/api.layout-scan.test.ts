@@ -96,6 +96,35 @@ function narrowGutterPdf(): Buffer {
   return b.bytes();
 }
 
+/** Where `figurePdf` draws its bar chart, in PDF points: left, bottom, right, top. */
+const CHART = { left: 80, bottom: 420, right: 530, top: 590 } as const;
+
+/**
+ * A one-column page: a paragraph, a bar chart (filled bars on an axis, a few short labels), its caption, another
+ * paragraph. A scan of it holds the chart only as pixels.
+ */
+function figurePdf(): Buffer {
+  const runs: string[] = [];
+  const para = (text: string, top: number) => wrap(text, 95).forEach((line, k) => runs.push(textRun(72, top - k * 13, line, 10)));
+  para(`${PARAGRAPHS[0]} ${PARAGRAPHS[1]}`, 650);
+  const { left, bottom, right, top } = CHART;
+  runs.push(`0 0 0 RG 1 w ${left} ${bottom} m ${right} ${bottom} l S ${left} ${bottom} m ${left} ${top} l S`);
+  [0.5, 0.8, 0.35, 0.95, 0.6].forEach((h, i) => {
+    const x = left + 30 + i * 85;
+    runs.push(`0.3 0.3 0.3 rg ${x} ${bottom} 45 ${((top - bottom - 20) * h).toFixed(1)} re f`);
+    runs.push(textRun(x + 5, bottom - 14, `Site ${i + 1}`, 9));
+  });
+  runs.push(textRun(left + 10, top - 8, 'Flow rate', 9));
+  para(
+    'Figure 1. Mean flow rate at five river sites over the survey years, measured twice a year by the survey crews; bars show the mean of all readings at each site.',
+    385,
+  );
+  para(`${PARAGRAPHS[2]} ${PARAGRAPHS[3]}`, 335);
+  const b = new PdfBuilder();
+  b.page({ stream: `${runs.join('\n')}\n` });
+  return b.bytes();
+}
+
 function scanOf(pdf: Buffer, dpi: number): Buffer {
   const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
   const pixmap = doc.loadPage(0).toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
@@ -139,5 +168,18 @@ describe('POST /v1/layout on a scanned two-column article page', () => {
     expect(sides.lastIndexOf('left')).toBeLessThan(sides.indexOf('right'));
     const heading = components.find((c) => c.type === 'section_header');
     expect(heading && side(heading), JSON.stringify(components)).toBe('right');
+  }, 120_000);
+
+  it('finds the figure above a figure caption', async () => {
+    const dpi = 100;
+    const components = await componentsOf(scanOf(figurePdf(), dpi));
+    const px = (pt: number) => (pt * dpi) / 72;
+    const chart = [px(CHART.left), px(792 - CHART.top), px(CHART.right), px(792 - CHART.bottom + 14)];
+    const figure = components.find((c) => c.type === 'figure');
+    expect(figure, JSON.stringify(components)).toBeDefined();
+    const [l, t, r, b] = figure!.bbox;
+    const inter = Math.max(0, Math.min(r, chart[2]) - Math.max(l, chart[0])) * Math.max(0, Math.min(b, chart[3]) - Math.max(t, chart[1]));
+    const area = (x: number[]) => (x[2] - x[0]) * (x[3] - x[1]);
+    expect(inter / (area(figure!.bbox) + area(chart) - inter), JSON.stringify(figure)).toBeGreaterThan(0.5);
   }, 120_000);
 });

@@ -107,4 +107,15 @@ describe('layout of a scanned page with a narrow gutter', () => {
     const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
     expect(blocks.map((b) => b.type)).toEqual(['text']);
   });
+
+  it('adds no figure above a paragraph that opens by citing a figure', () => {
+    const lines = columnOf([
+      ['the survey went on for two more years across all', LEFT[1]],
+      ['of the sites and ended in the spring.', 220],
+      ['Figure 3 shows the mean flow at each of the sites', LEFT[1]],
+      ['over the whole survey and the spread of readings.', LEFT[1]],
+    ]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).not.toContain('figure');
+  });
 });

@@ -12,6 +12,7 @@ import { groupFurniture } from './furniture-blocks.ts';
 import { positionalFurniture } from './page-furniture.ts';
 import { assignListDepths, attachCaptions, markFootnotes, markNumberedEntries, markTitle } from './page-roles.ts';
 import { markOcrHeadings } from './ocr-headings.ts';
+import { addScanFigures } from './scan-figures.ts';
 import { orderDrafts, toBlocks } from './reading-order.ts';
 import { isAllCaps } from './patterns.ts';
 import { findRuledTables } from './tables.ts';
@@ -198,6 +199,7 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
   const roleContext = { bodySize, bodyFont: bodyFontName(content, bodySize), monoPage, capsPage, columnOf };
   for (const d of drafts) assignBlockRole(d, roleContext);
   markOcrHeadings(drafts);
+  addScanFigures(drafts, page, bodySize, columnOf);
   if (ctx.titlePage ?? page.page_index === 0) markTitle(drafts, page, bodySize);
   markNumberedEntries(drafts, bodySize);
   attachCaptions(drafts, page, columnOf);
