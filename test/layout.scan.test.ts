@@ -118,4 +118,15 @@ describe('layout of a scanned page with a narrow gutter', () => {
     const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
     expect(blocks.map((b) => b.type)).not.toContain('figure');
   });
+
+  it('gives no heading to a shop name above the item lines of a receipt', () => {
+    const lines = columnOf([
+      ['Corner Bakery', 150],
+      ['Rye bread 1 3.50', LEFT[1]],
+      ['Apple pie 2 7.00', LEFT[1]],
+      ['Coffee large 1 2.80', LEFT[1]],
+    ]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).not.toContain('section_header');
+  });
 });

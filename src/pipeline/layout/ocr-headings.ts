@@ -17,6 +17,8 @@ const OCR_HEADING = {
   edgeSlackLines: 1.2,
   /** The heading line is at most this share of the paragraph's width. */
   maxWidthShare: 0.8,
+  /** Words a line of the paragraph holds on average (item lines of a receipt or form hold fewer). */
+  paragraphLineWords: 5,
   /** Share of the paragraph's lines but its last that run to its right edge (it wraps; an address does not)... */
   fullLineShare: 0.6,
   /** ...within this many line heights of it. */
@@ -34,7 +36,9 @@ function opensParagraph(heading: Draft, next: Draft | undefined): boolean {
   const gap = next.bbox[1] - heading.bbox[3];
   const width = (b: Draft) => b.bbox[2] - b.bbox[0];
   const wrapped = next.lines.slice(0, -1).filter((l) => l.box[2] >= next.bbox[2] - lineHeight * OCR_HEADING.edgeReachLines).length;
+  const words = next.lines.reduce((n, l) => n + l.words, 0);
   return (
+    words >= next.lines.length * OCR_HEADING.paragraphLineWords &&
     wrapped >= (next.lines.length - 1) * OCR_HEADING.fullLineShare &&
     gap <= lineHeight * OCR_HEADING.maxGapLines &&
     Math.abs(next.bbox[0] - heading.bbox[0]) <= lineHeight * OCR_HEADING.edgeSlackLines &&
