@@ -3,19 +3,20 @@ import { round2 } from '../model/geometry.ts';
 import type { BBox, FontInfo, Line, ModelPage, PageOcrInfo, Word } from '../model/types.ts';
 import { medianOf } from '../textlayer/mod.ts';
 import { splitAtGutters } from './gutters.ts';
-import { evenOcrSizes, ocrFontSize } from './line-sizes.ts';
 import { graphicsToUpright, type QuarterTurn } from './quarter-turns.ts';
 
 /**
  * An OCR answer as model lines: the page in the upright image's space (layout runs there; pageToServed maps it
  * back afterwards). Fonts are unknown to OCR: a line's size is its x-height-free height (0.8 of the box), which is
- * what the layout's font statistics compare (headings are taller than body lines); lines of about the page's usual
- * height share one size (line-sizes.ts).
+ * what the layout's font statistics compare (headings are taller than body lines).
  */
 const box4 = (b: number[]): BBox => [round2(b[0]), round2(b[1]), round2(b[2]), round2(b[3])];
 
+/** A line's font size as a share of its box height (OCR knows no fonts). */
+const OCR_SIZE_SHARE = 0.8;
+
 function ocrFont(height: number): FontInfo {
-  return { name: 'OCR', size: ocrFontSize(height), bold: false, italic: false, monospace: false };
+  return { name: 'OCR', size: round2(height * OCR_SIZE_SHARE), bold: false, italic: false, monospace: false };
 }
 
 function toLine(pageIndex: number, n: number, line: RecognizePageResponse['lines'][number]): Line | null {
@@ -59,7 +60,7 @@ export function ocrModelPage(page: ModelPage, response: RecognizePageResponse, m
     const converted = toLine(page.page_index, recognized.length, line);
     if (converted) recognized.push(converted);
   }
-  const lines = evenOcrSizes(splitAtGutters(recognized, page.page_index));
+  const lines = splitAtGutters(recognized, page.page_index);
   const turn = response.rotation as QuarterTurn;
   const served = { width: page.width, height: page.height };
   const notes = [...(page.notes ?? []), `text from OCR (${mode}${turn ? `, page turned ${turn}°` : ''})`];
