@@ -1,11 +1,12 @@
 import type { FontInfo, Line } from '../model/types.ts';
 
 /**
- * OCR knows no fonts: a line's size is read from its box height, which moves with the letters the line holds
+ * OCR knows no fonts: a line's size is read from its box height (pipeline/ocr), which moves with the letters the line holds
  * (ascenders, descenders, capitals) and the detector's padding, by a fifth or more between two lines of one
  * paragraph. Layout compares sizes to break paragraphs, find the body size, headings and footnotes, so that noise
- * would split paragraphs line by line. Lines whose height is within the noise band of the page's usual line height
- * are set at one size (the body's); only lines clearly taller or shorter keep their own.
+ * would split paragraphs line by line. For layout, OCR lines whose height is within the noise band of the page's usual
+ * OCR line height are set at one size (the body's); only lines clearly taller or shorter keep their own. The model
+ * keeps the measured sizes (extraction reads them).
  */
 const OCR_SIZE = {
   /** A line's font size as a share of its box height. */
@@ -16,8 +17,8 @@ const OCR_SIZE = {
   minLines: 3,
 } as const;
 
-/** The font size OCR gives a line of this box height (px). */
-export function ocrFontSize(height: number): number {
+/** The font size OCR gives a line of this box height (px), as pipeline/ocr sets it. */
+function ocrFontSize(height: number): number {
   return Math.round(height * OCR_SIZE.heightShare * 100) / 100;
 }
 
@@ -33,13 +34,15 @@ function usualHeight(lines: readonly Line[]): number {
   return 0;
 }
 
-/** The lines with body-height lines set at one size (a new line, font and words where the size changes). */
-export function evenOcrSizes(lines: readonly Line[]): Line[] {
-  if (lines.length < OCR_SIZE.minLines) return [...lines];
-  const usual = usualHeight(lines);
-  if (usual <= 0) return [...lines];
+/** The lines with body-height OCR lines set at one size (a new line, font and words where the size changes). */
+export function evenOcrSizes(lines: readonly Line[]): readonly Line[] {
+  const ocr = lines.filter((l) => l.source === 'ocr');
+  if (ocr.length < OCR_SIZE.minLines) return lines;
+  const usual = usualHeight(ocr);
+  if (usual <= 0) return lines;
   const bodySize = ocrFontSize(usual);
   return lines.map((l) => {
+    if (l.source !== 'ocr') return l;
     const h = l.bbox[3] - l.bbox[1];
     if (Math.abs(h - usual) > usual * OCR_SIZE.bodyBandShare || l.font.size === bodySize) return l;
     const font: FontInfo = { ...l.font, size: bodySize };
