@@ -70,6 +70,8 @@ const HEADING = {
   capsMaxWords: 10,
   /** Size ratio that marks a heading set in a typeface of its own. */
   ownFontMinSizeRatio: 1.03,
+  /** Most words of a one-line OCR block with a dotted section number ("4.2. Results") that reads as a heading. */
+  ocrNumberedMaxWords: 10,
 } as const;
 
 /** The confidence (0..1) each kind of heading evidence gives. */
@@ -94,6 +96,11 @@ const HEADING_SCORE = {
   capsLine: 0.5,
   /** A short block in a typeface of its own, slightly larger than the body. */
   ownFont: 0.55,
+  /**
+   * An OCR line (no typeface known) alone in its block, opening with a dotted section number and a capital, not
+   * ending in punctuation: as sure as a list marker (`listUnlessHeading`), since a list item set off alone reads on.
+   */
+  ocrNumbered: 0.7,
 } as const;
 
 /** What makes a block a formula; `mathScore` is the share of formula-like tokens of the block's text (0..1). */
@@ -204,6 +211,7 @@ export function headingScore(d: Draft, ctx: Pick<BlockRoleContext, 'bodySize' | 
   if (ratio < HEADING.minSizeRatio && !capsLine) return 0;
   const shortBlock = lines.length <= HEADING.styledMaxLines;
   if (bold && words <= HEADING.boldMaxWords && shortBlock) return depth > 0 ? HEADING_SCORE.boldNumbered : HEADING_SCORE.bold;
+  if (depth > 0 && ocrNumberedLine(lines, text)) return HEADING_SCORE.ocrNumbered;
   const numberedCue = italic || caps || ratio >= HEADING.numberedMinSizeRatio;
   if (depth > 0 && lines.length === 1 && words <= HEADING.plainMaxWords && numberedCue) return HEADING_SCORE.numberedLine;
   if (caps && shortBlock && words <= HEADING.capsMaxWords) return HEADING_SCORE.caps;
@@ -212,6 +220,19 @@ export function headingScore(d: Draft, ctx: Pick<BlockRoleContext, 'bodySize' | 
   const ownFontCue = ownFont && ratio >= HEADING.ownFontMinSizeRatio && words <= HEADING.plainMaxWords;
   if (ownFontCue && shortBlock && !/[.,;]$/u.test(text)) return HEADING_SCORE.ownFont;
   return 0;
+}
+
+/** "4.2. Results", "7. Limitations" alone on an OCR line: a section heading whose style OCR cannot see. */
+const DOTTED_SECTION = /^\d{1,2}(?:\.\d{1,2})*\.\d{0,2}\s+\p{Lu}/u;
+
+function ocrNumberedLine(lines: readonly LineInfo[], text: string): boolean {
+  return (
+    lines.length === 1 &&
+    lines[0].line.source === 'ocr' &&
+    lines[0].words <= HEADING.ocrNumberedMaxWords &&
+    DOTTED_SECTION.test(text) &&
+    !/[.,;:]$/u.test(text)
+  );
 }
 
 function letterShare(text: string): number {

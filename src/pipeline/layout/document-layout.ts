@@ -1,6 +1,7 @@
 import type { ModelPage } from '../model/types.ts';
 import { detectRepeatedFurniture } from './headers-footers.ts';
 import { assignHeadingLevels } from './headings.ts';
+import { evenOcrSizes } from './ocr-sizes.ts';
 import { analyzePageLayout, type LayoutContext } from './page-layout.ts';
 
 /** Body font size (px) for a document without text. */
@@ -15,7 +16,7 @@ const BODY_SIZE_MIN_SHARE = 0.5;
 export function bodyFontSize(pages: readonly ModelPage[]): number {
   const weight = new Map<number, number>();
   for (const page of pages) {
-    for (const line of page.lines) {
+    for (const line of evenOcrSizes(page.lines)) {
       for (const w of line.words) {
         const k = Math.round(w.font.size * 2) / 2;
         if (k > 0) weight.set(k, (weight.get(k) ?? 0) + w.text.length);

@@ -52,6 +52,12 @@ const BREAK = {
   hangSlackEm: 0.5,
   /** Indents and outdents of at least this many em break a block. */
   indentEm: 0.8,
+  /** After a short line that ends a sentence, an indent of this many em already opens a paragraph. */
+  indentAfterShortEm: 0.4,
+  /** Most words of a short OCR line that ends its block as a heading would (see `headingLike`). */
+  headingLineMaxWords: 6,
+  /** ...when the line below it is at least this many times as wide (address lines are of like widths). */
+  headingBelowWidthRatio: 1.8,
   /** A line back within this many em of the first line's edge (hanging indent) opens the next entry. */
   backAtEdgeEm: 0.3,
 } as const;
@@ -99,6 +105,14 @@ function hangOf(l: LineInfo): number {
   return second ? second.bbox[0] : l.box[0];
 }
 
+/**
+ * A short OCR line starting with a capital and ending without punctuation, first in its block: a heading that OCR
+ * cannot tell by bold or typeface, so it does not run into the paragraph it opens.
+ */
+function headingLike(l: LineInfo): boolean {
+  return l.words <= BREAK.headingLineMaxWords && /^\p{Lu}[^.,;:!?]*[\p{L})]$/u.test(l.text);
+}
+
 function startsNew(flow: Flow, b: LineInfo, ctx: GroupContext, columnRight: number): boolean {
   const a = flow.lines[flow.lines.length - 1];
   const size = Math.max(a.size, b.size);
@@ -122,6 +136,9 @@ function startsNew(flow: Flow, b: LineInfo, ctx: GroupContext, columnRight: numb
   // Bold to regular after a short line is a heading's end; a bold run-in label inside a full line is not.
   if (a.bold !== b.bold && (!aFull || b.bold)) return true;
   if (captionLabelOf(b.text)?.punctuated) return true;
+  // The line below is much wider: a paragraph (or a longer subtitle) opens under the short line.
+  const bWider = b.box[2] - b.box[0] >= (a.box[2] - a.box[0]) * BREAK.headingBelowWidthRatio;
+  if (flow.lines.length === 1 && !aFull && bWider && a.line.source === 'ocr' && b.line.source === 'ocr' && headingLike(a)) return true;
   if (a.math >= BREAK.mathScore !== b.math >= BREAK.mathScore) return true;
   if (isKeyValueText(a.text) && isKeyValueText(b.text) && a.words <= BREAK.keyValueMaxWords && b.words <= BREAK.keyValueMaxWords)
     return true;
@@ -146,8 +163,10 @@ function startsNew(flow: Flow, b: LineInfo, ctx: GroupContext, columnRight: numb
     const first = flow.lines[0].box[0];
     if (flow.left - first >= BREAK.indentEm * em && b.box[0] <= first + BREAK.backAtEdgeEm * em) return true;
   }
-  // First-line indent after a finished line opens a new paragraph.
-  if (b.box[0] - a.box[0] >= BREAK.indentEm * em && endsSentence(a.text) && flow.lines[0].numberLead === undefined) return true;
+  // First-line indent after a finished line opens a new paragraph; after a short last line, where the paragraph
+  // visibly ended, a smaller indent does (OCR boxes of a scan blur an indent of a few points).
+  const indentCue = aFull ? BREAK.indentEm : BREAK.indentAfterShortEm;
+  if (b.box[0] - a.box[0] >= indentCue * em && endsSentence(a.text) && flow.lines[0].numberLead === undefined) return true;
   return false;
 }
 

@@ -11,6 +11,9 @@ import { attachLeads } from './leads.ts';
 import { groupFurniture } from './furniture-blocks.ts';
 import { positionalFurniture } from './page-furniture.ts';
 import { assignListDepths, attachCaptions, markFootnotes, markNumberedEntries, markTitle } from './page-roles.ts';
+import { markOcrHeadings } from './ocr-headings.ts';
+import { evenOcrSizes } from './ocr-sizes.ts';
+import { addScanFigures } from './scan-figures.ts';
 import { orderDrafts, toBlocks } from './reading-order.ts';
 import { isAllCaps } from './patterns.ts';
 import { findRuledTables } from './tables.ts';
@@ -170,7 +173,7 @@ function groupLeaves(
 export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPage {
   if (page.skipped) return { ...page, blocks: [] };
   const bodySize = ctx.bodyFontSize > 0 ? ctx.bodyFontSize : DEFAULT_BODY_SIZE;
-  const all = attachLeads(visualLines(page.lines), bodySize);
+  const all = attachLeads(visualLines(evenOcrSizes(page.lines)), bodySize);
 
   // Furniture is judged against the page's own text size too (a document's body can be tiny figure text).
   const minScore = (ctx.pageCount ?? 1) >= PAGE.longDocumentPages ? PAGE.longMinFurnitureScore : PAGE.minFurnitureScore;
@@ -196,6 +199,8 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
   const capsPage = charShare(content, (l) => isAllCaps(l.text)) > CAPS_PAGE_SHARE;
   const roleContext = { bodySize, bodyFont: bodyFontName(content, bodySize), monoPage, capsPage, columnOf };
   for (const d of drafts) assignBlockRole(d, roleContext);
+  markOcrHeadings(drafts);
+  addScanFigures(drafts, page, bodySize, columnOf);
   if (ctx.titlePage ?? page.page_index === 0) markTitle(drafts, page, bodySize);
   markNumberedEntries(drafts, bodySize);
   attachCaptions(drafts, page, columnOf);

@@ -1,0 +1,132 @@
+/**
+ * The layout stage on OCR lines of a low-resolution scan, built here with the geometry such scans give: padded line
+ * boxes taller than their pitch (neighbouring lines overlap), a gutter of a few pixels between two columns, an
+ * indented first line whose gap to the left column's line beside it is no wider than a word space, paragraph
+ * indents of half an em, and headings in the body type (OCR sees no bold).
+ */
+import { describe, expect, it } from 'vitest';
+import { analyzePageLayout } from '../src/pipeline/layout/mod.ts';
+import type { BBox, FontInfo, Line, ModelPage } from '../src/pipeline/model/types.ts';
+
+const FONT: FontInfo = { name: 'OCR', size: 13.6, bold: false, italic: false, monospace: false };
+/** Column edges (px) of a 600 px wide page: 4 px of gutter between 295 and 299. */
+const LEFT: [number, number] = [54, 295];
+const RIGHT: [number, number] = [299, 542];
+const PITCH = 12;
+const LINE_HEIGHT = 17;
+
+function ocrLine(n: number, text: string, box: BBox): Line {
+  const tokens = text.split(' ');
+  const step = (box[2] - box[0]) / tokens.length;
+  const words = tokens.map((t, i) => ({
+    text: t,
+    bbox: [box[0] + i * step, box[1], box[0] + (i + 1) * step - 4, box[3]] as BBox,
+    font: FONT,
+    baseline: box[3],
+    source: 'ocr' as const,
+    confidence: 0.9,
+  }));
+  return { id: `p0_l${n}`, text, bbox: box, words, font: FONT, dir: 'ltr', rotation: 0, source: 'ocr' };
+}
+
+/** Words of running text, different on every line. */
+const prose = (column: string, row: number) => `${column} column line ${row} goes on with several more words of text`;
+
+/** 20 rows in each column; the right column's paragraph starts on row 10 with an indent of 8 px. */
+function scanPage(): ModelPage {
+  const lines: Line[] = [];
+  for (let row = 0; row < 20; row++) {
+    const top = 100 + row * PITCH;
+    lines.push(ocrLine(lines.length, prose('left', row), [LEFT[0], top, LEFT[1], top + LINE_HEIGHT]));
+    const indent = row === 10 ? 8 : 0;
+    const text = row === 9 ? `${prose('right', row)}.` : prose('right', row);
+    lines.push(ocrLine(lines.length, text, [RIGHT[0] + indent, top, RIGHT[1], top + LINE_HEIGHT]));
+  }
+  return {
+    page_index: 0,
+    width: 600,
+    height: 800,
+    rotation: 0,
+    lines,
+    blocks: [],
+    paths: [],
+    images: [],
+    textLayer: 'ok',
+    needsOcr: false,
+  };
+}
+
+describe('layout of a scanned page with a narrow gutter', () => {
+  it('keeps an indented first line apart from the line beside it across the gutter', () => {
+    const blocks = analyzePageLayout(scanPage(), { bodyFontSize: FONT.size }).blocks;
+    const gutter = (LEFT[1] + RIGHT[0]) / 2;
+    for (const b of blocks) expect(b.bbox[0] > gutter || b.bbox[2] < gutter, `${b.type} ${b.bbox.join(',')}`).toBe(true);
+    const sides = [...blocks].sort((a, b) => a.readingOrder - b.readingOrder).map((b) => (b.bbox[2] < gutter ? 'left' : 'right'));
+    expect(sides.lastIndexOf('left')).toBeLessThan(sides.indexOf('right'));
+  });
+
+  it('opens a paragraph at a small indent after a short line that ends a sentence', () => {
+    // One column: a paragraph whose last line stops short with a full stop, then one indented by half an em.
+    const rows = [
+      'first paragraph runs on across the column width here',
+      'and it ends on this short line.',
+      'second paragraph opens a little to the right',
+      'and runs on with its own words to the end',
+    ];
+    const lines = rows.map((text, i) => {
+      const top = 100 + i * PITCH;
+      const left = LEFT[0] + (i === 2 ? FONT.size / 2 : 0);
+      return ocrLine(i, text, [left, top, i === 1 ? 180 : LEFT[1], top + LINE_HEIGHT]);
+    });
+    const page: ModelPage = { ...scanPage(), lines };
+    const blocks = analyzePageLayout(page, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.bbox[1])).toEqual([100, 100 + 2 * PITCH]);
+  });
+
+  /** OCR lines of one column (left edge `LEFT[0]`), one row each, ending at the given right edges. */
+  const columnOf = (rows: [string, number][]) =>
+    rows.map(([text, right], i) => ocrLine(i, text, [LEFT[0], 100 + i * PITCH, right, 100 + i * PITCH + LINE_HEIGHT]));
+
+  it('reads a short capitalised line that opens a paragraph as a heading', () => {
+    const lines = columnOf([
+      ['Study Design', 150],
+      ['participants were recruited from three clinics over', LEFT[1]],
+      ['two years and followed up for another year after', LEFT[1]],
+      ['the end of their treatment.', 200],
+    ]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).toEqual(['section_header', 'text']);
+  });
+
+  it('leaves the lines of an address block as one text block', () => {
+    const lines = columnOf([
+      ['Regional Water Office', 220],
+      ['Harbour Street', 180],
+      ['North Bay District', 210],
+    ]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).toEqual(['text']);
+  });
+
+  it('adds no figure above a paragraph that opens by citing a figure', () => {
+    const lines = columnOf([
+      ['the survey went on for two more years across all', LEFT[1]],
+      ['of the sites and ended in the spring.', 220],
+      ['Figure 3 shows the mean flow at each of the sites', LEFT[1]],
+      ['over the whole survey and the spread of readings.', LEFT[1]],
+    ]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).not.toContain('figure');
+  });
+
+  it('gives no heading to a shop name above the item lines of a receipt', () => {
+    const lines = columnOf([
+      ['Corner Bakery', 150],
+      ['Rye bread 1 3.50', LEFT[1]],
+      ['Apple pie 2 7.00', LEFT[1]],
+      ['Coffee large 1 2.80', LEFT[1]],
+    ]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).not.toContain('section_header');
+  });
+});
