@@ -1,4 +1,4 @@
-import type { FontInfo, Line } from '../model/types.ts';
+import type { Block, FontInfo, Line } from '../model/types.ts';
 
 /**
  * OCR knows no fonts: a line's size is read from its box height (pipeline/ocr), which moves with the letters the line holds
@@ -48,4 +48,17 @@ export function evenOcrSizes(lines: readonly Line[]): readonly Line[] {
     const font: FontInfo = { ...l.font, size: bodySize };
     return { ...l, font, words: l.words.map((w) => (w.font === l.font ? { ...w, font } : { ...w, font: { ...w.font, size: bodySize } })) };
   });
+}
+
+/**
+ * Puts the page's own lines back into its blocks in place of their evened copies: blocks hold the model's lines
+ * (views find a line's block by identity, extraction reads the measured sizes). `evened` is evenOcrSizes(`lines`).
+ */
+export function withMeasuredLines(blocks: readonly Block[], lines: readonly Line[], evened: readonly Line[]): void {
+  const measured = new Map<Line, Line>();
+  evened.forEach((l, i) => {
+    if (l !== lines[i]) measured.set(l, lines[i]);
+  });
+  if (measured.size === 0) return;
+  for (const block of blocks) block.lines = block.lines.map((l) => measured.get(l) ?? l);
 }

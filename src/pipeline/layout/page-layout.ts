@@ -12,7 +12,7 @@ import { groupFurniture } from './furniture-blocks.ts';
 import { positionalFurniture } from './page-furniture.ts';
 import { assignListDepths, attachCaptions, markFootnotes, markNumberedEntries, markTitle } from './page-roles.ts';
 import { markOcrHeadings } from './ocr-headings.ts';
-import { evenOcrSizes } from './ocr-sizes.ts';
+import { evenOcrSizes, withMeasuredLines } from './ocr-sizes.ts';
 import { addScanFigures } from './scan-figures.ts';
 import { orderDrafts, toBlocks } from './reading-order.ts';
 import { isAllCaps } from './patterns.ts';
@@ -173,7 +173,8 @@ function groupLeaves(
 export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPage {
   if (page.skipped) return { ...page, blocks: [] };
   const bodySize = ctx.bodyFontSize > 0 ? ctx.bodyFontSize : DEFAULT_BODY_SIZE;
-  const all = attachLeads(visualLines(evenOcrSizes(page.lines)), bodySize);
+  const evened = evenOcrSizes(page.lines);
+  const all = attachLeads(visualLines(evened), bodySize);
 
   // Furniture is judged against the page's own text size too (a document's body can be tiny figure text).
   const minScore = (ctx.pageCount ?? 1) >= PAGE.longDocumentPages ? PAGE.longMinFurnitureScore : PAGE.minFurnitureScore;
@@ -209,5 +210,6 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
 
   const blocks = toBlocks(page.page_index, orderDrafts(groupFurniture(furniture, marks), drafts));
   assignHeadingLevels(blocks);
+  withMeasuredLines(blocks, page.lines, evened);
   return { ...page, blocks };
 }
