@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePageLayout } from '../src/pipeline/layout/mod.ts';
 import type { BBox, FontInfo, Line, ModelPage } from '../src/pipeline/model/types.ts';
+import { pageOfLines } from './helpers/document-models.ts';
 
 const FONT: FontInfo = { name: 'OCR', size: 13.6, bold: false, italic: false, monospace: false };
 /** Column edges (px) of a 600 px wide page: 4 px of gutter between 295 and 299. */
@@ -42,29 +43,10 @@ function scanPage(): ModelPage {
     const text = row === 9 ? `${prose('right', row)}.` : prose('right', row);
     lines.push(ocrLine(lines.length, text, [RIGHT[0] + indent, top, RIGHT[1], top + LINE_HEIGHT]));
   }
-  return {
-    page_index: 0,
-    width: 600,
-    height: 800,
-    rotation: 0,
-    lines,
-    blocks: [],
-    paths: [],
-    images: [],
-    textLayer: 'ok',
-    needsOcr: false,
-  };
+  return pageOfLines(lines, 600, 800);
 }
 
-describe('layout of a scanned page with a narrow gutter', () => {
-  it('keeps an indented first line apart from the line beside it across the gutter', () => {
-    const blocks = analyzePageLayout(scanPage(), { bodyFontSize: FONT.size }).blocks;
-    const gutter = (LEFT[1] + RIGHT[0]) / 2;
-    for (const b of blocks) expect(b.bbox[0] > gutter || b.bbox[2] < gutter, `${b.type} ${b.bbox.join(',')}`).toBe(true);
-    const sides = [...blocks].sort((a, b) => a.readingOrder - b.readingOrder).map((b) => (b.bbox[2] < gutter ? 'left' : 'right'));
-    expect(sides.lastIndexOf('left')).toBeLessThan(sides.indexOf('right'));
-  });
-
+describe('layout of scanned pages', () => {
   it('opens a paragraph at a small indent after a short line that ends a sentence', () => {
     // One column: a paragraph whose last line stops short with a full stop, then one indented by half an em.
     const rows = [

@@ -59,28 +59,7 @@ function atColumnEdge(prev: Line, cur: Line, lines: readonly Line[]): boolean {
     if (Math.abs(l.bbox[0] - edge) <= size * ROW.edgeSlackSizes) starting++;
     else if (l.bbox[2] < edge && l.bbox[2] >= edge - size * ROW.edgeReachSizes) ending++;
   }
-  return (starting >= MIN_COLUMN_EDGE_LINES && ending >= MIN_COLUMN_EDGE_LINES) || clearBandBetween(prev, cur, lines, reach);
-}
-
-/**
- * The gap between two OCR parts lies on a gutter when a vertical band inside it stays clear over the rows around:
- * no other line nearby crosses it, while lines end left of it and start right of it. This holds when the right
- * part is an indented first line, which starts off the column's edge.
- */
-function clearBandBetween(prev: Line, cur: Line, lines: readonly Line[], reach: number): boolean {
-  const y = centerY(cur.bbox);
-  const near = lines.filter((l) => l !== prev && l !== cur && Math.abs(centerY(l.bbox) - y) <= reach);
-  // Sweep the gap from left to right over the nearby lines that reach into it, looking for an uncovered x.
-  const inGap = near.filter((l) => l.bbox[2] > prev.bbox[2] && l.bbox[0] < cur.bbox[0]).sort((a, b) => a.bbox[0] - b.bbox[0]);
-  let x = prev.bbox[2];
-  for (const l of inGap) {
-    if (l.bbox[0] > x) break;
-    x = Math.max(x, l.bbox[2]);
-  }
-  if (x >= cur.bbox[0]) return false;
-  const left = near.filter((l) => l.bbox[2] <= x).length;
-  const right = near.filter((l) => l.bbox[0] > x).length;
-  return left >= MIN_COLUMN_EDGE_LINES && right >= MIN_COLUMN_EDGE_LINES;
+  return starting >= MIN_COLUMN_EDGE_LINES && ending >= MIN_COLUMN_EDGE_LINES;
 }
 
 export function visualLines(lines: readonly Line[]): LineInfo[] {
