@@ -3,9 +3,9 @@
  * page-image pixels) goes through POST /v1/extract with the real inference sidecar (spawned process, real gRPC,
  * real PP-OCRv4). The OCR'd values must equal the born-digital ones and their boxes must hold the printed text.
  */
-import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A, createTestApp, type TestApp } from './helpers/app.ts';
+import { scanPng } from './helpers/ocr-images.ts';
 import { charBox, invoicePdf, type Box } from './helpers/invoice-pdfs.ts';
 
 interface Grounding {
@@ -23,16 +23,6 @@ beforeAll(async () => {
   t = await createTestApp({ DOCINTEL_SYNC_BUDGET_MS: '120000' }, { inference: 'spawn' });
 }, 120_000);
 afterAll(async () => t?.close());
-
-function scanOf(pdf: Buffer): Buffer {
-  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
-  try {
-    const pixmap = doc.loadPage(0).toPixmap(mupdf.Matrix.scale(2, 2), mupdf.ColorSpace.DeviceRGB, false, true);
-    return Buffer.from(pixmap.asPNG());
-  } finally {
-    doc.destroy();
-  }
-}
 
 const SCHEMA = {
   doc_class: 'invoice',
@@ -59,7 +49,7 @@ async function extract(input: Record<string, unknown>): Promise<ExtractBody> {
 describe('POST /v1/extract on a scanned invoice', () => {
   it('reads the same typed values as from the born-digital file, with boxes on the printed text', async () => {
     const pdf = invoicePdf();
-    const scanned = await extract({ image_base64: scanOf(pdf).toString('base64'), filename: 'invoice-scan.png' });
+    const scanned = await extract({ image_base64: scanPng(pdf, 144).toString('base64'), filename: 'invoice-scan.png' });
     const digital = await extract({ pdf_base64: pdf.toString('base64'), filename: 'invoice.pdf' });
     const fields = ['invoice_number', 'invoice_date', 'subtotal', 'total'];
     expect(Object.fromEntries(fields.map((f) => [f, scanned.result[f]]))).toEqual({

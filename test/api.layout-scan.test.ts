@@ -6,6 +6,7 @@
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A, createTestApp, type TestApp } from './helpers/app.ts';
+import { scanPng } from './helpers/ocr-images.ts';
 import { wrap } from './helpers/layout-pdfs.ts';
 import { PdfBuilder, pdfText, textRun } from './helpers/pdf.ts';
 
@@ -125,15 +126,6 @@ function figurePdf(): Buffer {
   return b.bytes();
 }
 
-function scanOf(pdf: Buffer, dpi: number): Buffer {
-  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
-  const pixmap = doc.loadPage(0).toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
-  const png = Buffer.from(pixmap.asPNG());
-  pixmap.destroy();
-  doc.destroy();
-  return png;
-}
-
 async function componentsOf(png: Buffer): Promise<Component[]> {
   const res = await t.app.inject({
     method: 'POST',
@@ -147,7 +139,7 @@ async function componentsOf(png: Buffer): Promise<Component[]> {
 
 describe('POST /v1/layout on a scanned two-column article page', () => {
   it('gives one text region per paragraph, left column before right', async () => {
-    const components = await componentsOf(scanOf(articlePdf(), 100));
+    const components = await componentsOf(scanPng(articlePdf(), 100));
     const text = components.filter((c) => c.type === 'text').sort((a, b) => a.reading_order_rank - b.reading_order_rank);
     expect(
       text.map((c) => c.bbox),
@@ -159,7 +151,7 @@ describe('POST /v1/layout on a scanned two-column article page', () => {
   }, 120_000);
 
   it('keeps a narrow gutter beside an indented first line, and finds a numbered heading', async () => {
-    const png = scanOf(narrowGutterPdf(), 72);
+    const png = scanPng(narrowGutterPdf(), 72);
     const components = (await componentsOf(png)).filter((c) => !c.children?.length);
     const mid = 50 + 245 + GUTTER / 2;
     const side = (c: Component) => (c.bbox[2] <= mid + 2 ? 'left' : c.bbox[0] >= mid - 2 ? 'right' : 'both');
@@ -172,7 +164,7 @@ describe('POST /v1/layout on a scanned two-column article page', () => {
 
   it('finds the figure above a figure caption', async () => {
     const dpi = 100;
-    const components = await componentsOf(scanOf(figurePdf(), dpi));
+    const components = await componentsOf(scanPng(figurePdf(), dpi));
     const px = (pt: number) => (pt * dpi) / 72;
     const chart = [px(CHART.left), px(792 - CHART.top), px(CHART.right), px(792 - CHART.bottom + 14)];
     const figure = components.find((c) => c.type === 'figure');

@@ -3,9 +3,9 @@
  * go through POST /api/v1/parse with the real inference sidecar; the markdown must read column by column and
  * hold no table.
  */
-import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A, createTestApp, type TestApp } from './helpers/app.ts';
+import { scanPng } from './helpers/ocr-images.ts';
 import { FOUR_COLUMN_OPENINGS, TWO_COLUMN, fourColumnPdf, twoColumnPdf } from './helpers/layout-pdfs.ts';
 
 let t: TestApp;
@@ -13,15 +13,6 @@ beforeAll(async () => {
   t = await createTestApp({ DOCINTEL_SYNC_BUDGET_MS: '120000' }, { inference: 'spawn' });
 }, 120_000);
 afterAll(async () => t?.close());
-
-function scanOf(pdf: Buffer, dpi = 150): Buffer {
-  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
-  const pixmap = doc.loadPage(0).toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
-  const png = Buffer.from(pixmap.asPNG());
-  pixmap.destroy();
-  doc.destroy();
-  return png;
-}
 
 async function markdownOfScan(png: Buffer): Promise<string> {
   const res = await t.app.inject({
@@ -44,7 +35,7 @@ function positionOf(markdown: string, phrase: string): number {
 
 describe('POST /api/v1/parse on scanned multi-column pages', () => {
   it('reads a two-column scan column by column', async () => {
-    const md = await markdownOfScan(scanOf(twoColumnPdf()));
+    const md = await markdownOfScan(scanPng(twoColumnPdf(), 150));
     const left = TWO_COLUMN.left.map((p) => positionOf(md, p.split(' ').slice(0, 3).join(' ')));
     const right = TWO_COLUMN.right.map((p) => positionOf(md, p.split(' ').slice(0, 3).join(' ')));
     expect(Math.max(...left)).toBeLessThan(Math.min(...right));
@@ -52,7 +43,7 @@ describe('POST /api/v1/parse on scanned multi-column pages', () => {
   }, 120_000);
 
   it('reads a four-column scan column by column, never as a table', async () => {
-    const md = await markdownOfScan(scanOf(fourColumnPdf()));
+    const md = await markdownOfScan(scanPng(fourColumnPdf(), 150));
     const starts = FOUR_COLUMN_OPENINGS.map((o) => positionOf(md, o));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(md).not.toMatch(/^\|/m);

@@ -2,9 +2,9 @@
  * A scanned table: a ruled table page rendered to a PNG (no text layer, no vector rules) goes through
  * POST /v1/tables with the real inference sidecar; OCR words must come back as the same grid and cell texts.
  */
-import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A, createTestApp, type TestApp } from './helpers/app.ts';
+import { scanPng } from './helpers/ocr-images.ts';
 import { RULED_4X3, expectedCells, tablePdf } from './helpers/table-pdfs.ts';
 
 interface Cell {
@@ -24,23 +24,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-/** The table page as a 216-dpi scan. */
-function scannedTablePng(): Buffer {
-  const doc = mupdf.Document.openDocument(tablePdf(RULED_4X3), 'application/pdf');
-  const pixmap = doc.loadPage(0).toPixmap(mupdf.Matrix.scale(3, 3), mupdf.ColorSpace.DeviceRGB, false, true);
-  const png = Buffer.from(pixmap.asPNG());
-  pixmap.destroy();
-  doc.destroy();
-  return png;
-}
-
 describe('POST /v1/tables on a scan', () => {
   it('reads a scanned table through OCR: same grid, same cell texts, cells inside the table', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/tables',
       headers: AUTH_A,
-      payload: { input: { image_base64: scannedTablePng().toString('base64'), filename: 'table-scan.png' }, execution_mode: 'sync' },
+      payload: {
+        input: { image_base64: scanPng(tablePdf(RULED_4X3), 216).toString('base64'), filename: 'table-scan.png' },
+        execution_mode: 'sync',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const { tables } = res.json() as TablesBody;

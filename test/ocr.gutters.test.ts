@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzePageLayout } from '../src/pipeline/layout/mod.ts';
 import type { Line, ModelPage, Word } from '../src/pipeline/model/types.ts';
 import { splitAtGutters } from '../src/pipeline/ocr/gutters.ts';
+import { pageOfLines } from './helpers/document-models.ts';
 
 /**
  * OCR lines of a four-column page built here, where the text detector has joined the lines of neighbouring
@@ -53,18 +54,7 @@ function fourColumnLines(): Line[] {
 }
 
 function page(lines: Line[]): ModelPage {
-  return {
-    page_index: 0,
-    width: 1700,
-    height: 2200,
-    rotation: 0,
-    lines,
-    blocks: [],
-    paths: [],
-    images: [],
-    textLayer: 'ok',
-    needsOcr: false,
-  };
+  return pageOfLines(lines, 1700, 2200);
 }
 
 describe('OCR lines joined across a column gutter', () => {

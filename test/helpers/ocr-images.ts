@@ -186,3 +186,18 @@ export async function multiPageTiff(pages: Buffer[]): Promise<Buffer> {
     .tiff({ compression: 'lzw' })
     .toBuffer();
 }
+
+/** The first page of `pdf` as a PNG scan at `dpi`. */
+export function scanPng(pdf: Uint8Array, dpi: number): Buffer {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  try {
+    const pixmap = doc.loadPage(0).toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
+    try {
+      return Buffer.from(pixmap.asPNG());
+    } finally {
+      pixmap.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}
