@@ -2,7 +2,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ImageDecodeError, rotateImage } from '../src/inference/ocr/image.ts';
-import { OcrLanes, type LaneResult } from '../src/inference/ocr/lanes/lanes.ts';
+import { OcrLanes } from '../src/inference/ocr/lanes/lanes.ts';
+import type { EncodedPageRead } from '../src/inference/ocr/recognize-page.ts';
 import type { RgbImage } from '../src/inference/ocr/types.ts';
 import { renderTextPage } from './helpers/ocr-images.ts';
 
@@ -29,7 +30,7 @@ async function png(image: RgbImage): Promise<Uint8Array> {
 }
 
 /** What must not differ between lanes: the text, where it is, the turn found. */
-const reading = ({ page }: LaneResult) => ({ rotation: page.rotation, lines: page.lines.map((l) => ({ text: l.text, box: l.box })) });
+const reading = ({ page }: EncodedPageRead) => ({ rotation: page.rotation, lines: page.lines.map((l) => ({ text: l.text, box: l.box })) });
 
 describe('OCR lanes', () => {
   const open: OcrLanes[] = [];
@@ -44,7 +45,7 @@ describe('OCR lanes', () => {
     const upright = renderPage();
     const pages = await Promise.all([upright, rotateImage(upright, 180), upright, rotateImage(upright, 90)].map(png));
     const one = lanes(1);
-    const alone: LaneResult[] = [];
+    const alone: EncodedPageRead[] = [];
     for (const bytes of pages) alone.push(await one.read({ bytes, assumeUpright: false }));
     const two = lanes(2);
     const together = await Promise.all(pages.map((bytes) => two.read({ bytes, assumeUpright: false })));

@@ -1,9 +1,8 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { BlobStore } from '../storage/mod.ts';
 import type { OcrEngines } from './ocr/engines.ts';
-import { decodeImage } from './ocr/image.ts';
 import type { OcrLanes } from './ocr/lanes/lanes.ts';
-import { recognizePage, type OcrLanguage, type OcrMode, type PageOcrResult } from './ocr/recognize-page.ts';
+import { recognizeEncodedPage, type EncodedPageRead, type OcrLanguage, type OcrMode } from './ocr/recognize-page.ts';
 import type { ServerContext } from './server-context.ts';
 import type { RecognizePageRequest, RecognizePageResponse } from './types.ts';
 
@@ -55,14 +54,11 @@ async function readPage(
   mode: OcrMode,
   language: OcrLanguage,
   signal?: AbortSignal,
-): Promise<{ page: PageOcrResult; decodeMs: number }> {
+): Promise<EncodedPageRead> {
   const bytes = await imageBytes(request, deps.blobs);
-  if (mode === 'regular' && deps.lanes) return deps.lanes.read({ bytes, assumeUpright: request.assume_upright, signal });
-  const started = performance.now();
-  const image = await decodeImage(bytes);
-  const decodeMs = performance.now() - started;
-  const page = await recognizePage(deps.engines, { image, mode, language, assumeUpright: request.assume_upright, signal });
-  return { page, decodeMs };
+  const assumeUpright = request.assume_upright;
+  if (mode === 'regular' && deps.lanes) return deps.lanes.read({ bytes, assumeUpright, signal });
+  return recognizeEncodedPage(deps.engines, bytes, { mode, language, assumeUpright, signal });
 }
 
 /** One page: validated, queued (bounded), decoded, recognized. */

@@ -1,6 +1,6 @@
 import { rereadDoubtfulLines, type EngineLine } from './agentic.ts';
 import type { OcrEngines } from './engines.ts';
-import { rotateImage } from './image.ts';
+import { decodeImage, rotateImage } from './image.ts';
 import type { OcrEngine, Orientation, RgbImage } from './types.ts';
 import { StageClock, type OcrStage } from './stage-clock.ts';
 
@@ -31,6 +31,24 @@ export interface PageOcrResult {
   stagesMs: Record<OcrStage, number>;
   rereadLines: number;
   changedLines: number;
+}
+
+/** A page read from its encoded bytes: the result and how long decoding took (ms). */
+export interface EncodedPageRead {
+  page: PageOcrResult;
+  decodeMs: number;
+}
+
+/** Decodes an encoded image and reads it (the server thread and the OCR lanes both read pages this way). */
+export async function recognizeEncodedPage(
+  engines: PageEngines,
+  bytes: Uint8Array,
+  request: Omit<PageOcrRequest, 'image'>,
+): Promise<EncodedPageRead> {
+  const started = performance.now();
+  const image = await decodeImage(bytes);
+  const decodeMs = performance.now() - started;
+  return { page: await recognizePage(engines, { ...request, image }), decodeMs };
 }
 
 /**

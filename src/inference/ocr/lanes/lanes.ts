@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { OcrModelUnavailableError } from '../engines.ts';
 import { ImageDecodeError } from '../image.ts';
-import type { PageOcrResult } from '../recognize-page.ts';
+import type { EncodedPageRead } from '../recognize-page.ts';
 import type { LaneError, LaneMessage, LaneReply, LaneSetup } from './protocol.ts';
 
 export interface LaneRead {
@@ -9,11 +9,6 @@ export interface LaneRead {
   bytes: Uint8Array;
   assumeUpright: boolean;
   signal?: AbortSignal;
-}
-
-export interface LaneResult {
-  page: PageOcrResult;
-  decodeMs: number;
 }
 
 /** Errors the RPC layer maps to a status of their own, rebuilt by class name when a lane reports one. */
@@ -31,7 +26,7 @@ function revive(error: LaneError): Error {
 }
 
 interface Waiting {
-  resolve: (result: LaneResult) => void;
+  resolve: (result: EncodedPageRead) => void;
   reject: (err: Error) => void;
 }
 
@@ -51,10 +46,10 @@ class Lane {
     return this.waiting.size;
   }
 
-  read(id: number, request: LaneRead): Promise<LaneResult> {
+  read(id: number, request: LaneRead): Promise<EncodedPageRead> {
     const worker = this.started();
     const bytes = new Uint8Array(request.bytes); // own buffer, moved to the lane without a second copy
-    return new Promise<LaneResult>((resolve, reject) => {
+    return new Promise<EncodedPageRead>((resolve, reject) => {
       const onAbort = () => worker.postMessage({ type: 'abort', id } satisfies LaneMessage);
       request.signal?.addEventListener('abort', onAbort, { once: true });
       const done = () => request.signal?.removeEventListener('abort', onAbort);
@@ -127,7 +122,7 @@ export class OcrLanes {
     return this.made.filter((l) => l.running).length;
   }
 
-  async read(request: LaneRead): Promise<LaneResult> {
+  async read(request: LaneRead): Promise<EncodedPageRead> {
     request.signal?.throwIfAborted();
     const lanes = await this.opened();
     const lane = lanes.reduce((best, l) => (l.load < best.load ? l : best));

@@ -1,5 +1,5 @@
 import type { PpOcrOptions } from '../ppocr/engine.ts';
-import type { PageOcrResult } from '../recognize-page.ts';
+import type { EncodedPageRead } from '../recognize-page.ts';
 
 /** What a lane thread is started with: how to open its own PP-OCR sessions (on its first page). */
 export interface LaneSetup {
@@ -28,4 +28,4 @@ export interface LaneError {
   message: string;
 }
 
-export type LaneReply = { id: number; ok: true; page: PageOcrResult; decodeMs: number } | { id: number; ok: false; error: LaneError };
+export type LaneReply = ({ id: number; ok: true } & EncodedPageRead) | { id: number; ok: false; error: LaneError };

@@ -1,7 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { decodeImage } from '../image.ts';
 import { createPpOcrEngine, type PpOcrEngine } from '../ppocr/engine.ts';
-import { recognizePage, type PageEngines } from '../recognize-page.ts';
+import { recognizeEncodedPage, type PageEngines } from '../recognize-page.ts';
 import type { LaneMessage, LaneReadMessage, LaneReply, LaneSetup } from './protocol.ts';
 
 /**
@@ -34,11 +33,7 @@ async function read(message: LaneReadMessage): Promise<LaneReply> {
   const controller = new AbortController();
   running.set(message.id, controller);
   try {
-    const started = performance.now();
-    const image = await decodeImage(message.bytes);
-    const decodeMs = performance.now() - started;
-    const page = await recognizePage(engines, {
-      image,
+    const { page, decodeMs } = await recognizeEncodedPage(engines, message.bytes, {
       mode: 'regular',
       language: 'auto',
       assumeUpright: message.assumeUpright,
