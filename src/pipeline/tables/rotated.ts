@@ -53,12 +53,12 @@ function fromView(rotation: 90 | 270, width: number, height: number): (b: BBox) 
 export function rotatedViews(page: ModelPage): RotatedView[] {
   const out: RotatedView[] = [];
   const wordsOf = (lines: readonly Line[]) => lines.reduce((n, l) => n + l.words.filter((w) => w.text.trim()).length, 0);
-  const all = wordsOf(page.lines);
+  // The page's word count matters only for a direction with a few words: most pages have none running vertically.
+  const turnedPage = (words: number) => words >= TURNED_PAGE.minWords && words >= wordsOf(page.lines) * TURNED_PAGE.wordShare;
   for (const rotation of [90, 270] as const) {
     const lines = page.lines.filter((l) => quarter(l.rotation) === rotation);
     const words = wordsOf(lines);
-    const turnedPage = words >= TURNED_PAGE.minWords && words >= all * TURNED_PAGE.wordShare;
-    if (words < ROTATED_MIN_WORDS && !turnedPage) continue;
+    if (words < ROTATED_MIN_WORDS && !turnedPage(words)) continue;
     const turn = toView(rotation, page.width, page.height);
     const turnedLines: Line[] = lines.map((l) => ({
       ...l,
