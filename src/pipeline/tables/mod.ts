@@ -3,6 +3,7 @@ import { union } from '../model/geometry.ts';
 import { detectTables, dropNested, type Candidate } from './detect.ts';
 import { centerIn, pageWords, type WordItem } from './grid.ts';
 import { formLike, formulaLike, markerList } from './forms.ts';
+import { furnitureTable } from './furniture.ts';
 import { rotatedViews } from './rotated.ts';
 import { pageRules, rulesWithin, type RuleSet } from './ruled.ts';
 import { structureTable } from './structure.ts';
@@ -137,8 +138,9 @@ function looksFilled(t: TableModel, policy: DetectionPolicy, page: ModelPage, wo
     return false;
   // Forms and marker lists (forms.ts); a block with drawn rows and columns is left to the filled test.
   if (markerList(t) || (t.mappingQuality !== 'exact' && formLike(t, policy, rules))) return false;
-  // Prose is never a table, whatever the policy; charts only count against `strict`.
+  // Prose and the running head are never tables, whatever the policy; charts only count against `strict`.
   if (t.source === 'unruled' && (proseLike(t) || formulaLike(t))) return false;
+  if (furnitureTable(t, page)) return false;
   return policy === 'liberal' || !chartLike(page, t.bbox, words);
 }
 
