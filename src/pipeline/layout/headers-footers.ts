@@ -82,6 +82,30 @@ function bandCandidates(page: ModelPage): Candidate[] {
   return out;
 }
 
+/** Column heads over a table: how close its first body row sits, in the heads' line heights. */
+const TABLE_HEAD_MAX_GAP_LINES = 1;
+
+/**
+ * A row of two or more lines with the next text row close under it, where each of the row's lines has a line of
+ * its own below it and no line below reaches across two of them: column heads over the table's first row. A
+ * running head in two or three parts is followed by a gap and then by full-measure body text, or by its own
+ * next row (`repeated`: lines repeated on other pages), where a table's first row changes from page to page.
+ */
+function tableHeadRow(page: ModelPage, row: readonly Line[], repeated: ReadonlySet<Line>): boolean {
+  if (row.length < 2) return false;
+  const bottom = Math.max(...row.map((l) => l.bbox[3]));
+  const lineH = Math.max(...row.map((l) => height(l.bbox)));
+  const next = page.lines.filter((l) => l.rotation === 0 && !row.includes(l) && l.bbox[1] >= bottom - lineH / 2);
+  if (next.length === 0) return false;
+  const top = Math.min(...next.map((l) => l.bbox[1]));
+  if (top - bottom > lineH * TABLE_HEAD_MAX_GAP_LINES) return false;
+  const firstRow = next.filter((l) => l.bbox[1] < top + lineH / 2);
+  if (firstRow.every((l) => repeated.has(l))) return false;
+  const overlaps = (a: Line, b: Line) => a.bbox[0] < b.bbox[2] && a.bbox[2] > b.bbox[0];
+  if (firstRow.some((b) => row.filter((h) => overlaps(h, b)).length > 1)) return false;
+  return row.every((h) => firstRow.some((b) => overlaps(h, b)));
+}
+
 /** Two page-number candidates whose numbers differ by as much as their pages do. */
 function samePageOffset(a: Candidate, b: Candidate): boolean {
   const na = Number(/\d+/u.exec(a.line.text)?.[0] ?? NaN);
@@ -140,6 +164,7 @@ export function detectRepeatedFurniture(pages: readonly ModelPage[], bodySize: n
       else byPageBand.set(k, [c]);
     }
   }
+  const pageByIndex = new Map(pages.map((p) => [p.page_index, p]));
   for (const list of byPageBand.values()) {
     list.sort((a, b) => a.row - b.row);
     let row = 1;
@@ -147,6 +172,10 @@ export function detectRepeatedFurniture(pages: readonly ModelPage[], bodySize: n
       const sameRow = list.filter((c) => c.row === list[i].row);
       // A row is furniture only as a whole: a list number beside its paragraph does not make it one.
       if (list[i].row !== row || !sameRow.every((c) => marked.has(c))) break;
+      // Column heads repeated over a table that goes on from page to page are the table's, not a running head.
+      const page = pageByIndex.get(list[i].page);
+      const repeated = new Set(list.filter((c) => marked.has(c)).map((c) => c.line));
+      if (list[i].band === 'top' && page && tableHeadRow(page, sameRow.map((c) => c.line), repeated)) break;
       for (const c of sameRow) if (marked.has(c)) mark(c, c.score!);
       i += sameRow.length;
       row++;

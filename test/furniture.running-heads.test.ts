@@ -5,7 +5,11 @@ import { findTables, type DetectionPolicy } from '../src/pipeline/tables/mod.ts'
 import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
 import { PdfBuilder, textRun } from './helpers/pdf.ts';
 
-/** A running header set in two columns is the page's furniture, not a table (tables/furniture.ts). */
+/**
+ * Running heads against tables: a running header set in two columns is the page's furniture, not a table
+ * (tables/furniture.ts), and column heads repeated over a table that goes on from page to page are the table's,
+ * not a running header (layout/headers-footers.ts).
+ */
 
 const laidOut = (bytes: Uint8Array): ModelPage[] =>
   analyzeDocumentLayout(extractDocumentPages(bytes, undefined, undefined, { graphics: true })).pages;
@@ -18,21 +22,37 @@ const PROSE = [
   'the date on which the discussions end, whether or not the transaction is completed by the parties concerned.',
 ];
 
-/** Pages of prose under a running header: a centred legend, then title and date, then subject and page number. */
-function headedPages(pages: number): Buffer {
+/**
+ * Pages of prose under a running header: a centred legend, then title and date, then subject and page number;
+ * the body starts `bodyGap` pt under the header.
+ */
+function headedPages(pages: number, bodyGap = 36): Buffer {
   const builder = new PdfBuilder();
   for (let p = 1; p <= pages; p++) {
     const ops = [textRun(262, 770, 'CONFIDENTIAL', 10, true)];
     ops.push(textRun(36, 748, 'Northwind Holdings'), textRun(520, 748, 'May 4, 2021'));
     ops.push(textRun(36, 736, 'Supply Agreement'), textRun(548, 736, `Page ${p}`));
     for (let para = 0; para < 4; para++)
-      PROSE.forEach((line, i) => ops.push(textRun(36, 700 - para * 62 - i * 12, `${para === 0 && i === 0 ? `${p}. ` : ''}${line}`, 9)));
+      PROSE.forEach((line, i) =>
+        ops.push(textRun(36, 736 - bodyGap - para * 62 - i * 12, `${para === 0 && i === 0 ? `${p}. ` : ''}${line}`, 9)),
+      );
     builder.page({ stream: ops.join('\n') });
   }
   return builder.bytes();
 }
 
 describe('a running header in two columns', () => {
+  it('is the page header even with the body set close under it', () => {
+    for (const page of laidOut(headedPages(3, 13)))
+      expect(page.blocks.filter((b) => b.type === 'page_header').map((b) => b.text)).toEqual([
+        'CONFIDENTIAL',
+        'Northwind Holdings',
+        'May 4, 2021',
+        'Supply Agreement',
+        `Page ${page.page_index + 1}`,
+      ]);
+  });
+
   it('is not a table on any page', () => {
     const pages = laidOut(headedPages(3));
     expect(pages.every((p) => p.blocks.some((b) => b.type === 'page_header'))).toBe(true);
@@ -55,10 +75,15 @@ function continuedTablePages(pages: number): Buffer {
 }
 
 describe('a table continued over pages under repeated column heads', () => {
-  it('stays a table on every page, though layout takes the repeated heads for a running header', () => {
+  it('keeps its heads in the body: they are no running header', () => {
+    for (const page of laidOut(continuedTablePages(3))) expect(page.blocks.filter((b) => b.type === 'page_header')).toEqual([]);
+  });
+
+  it('stays one table on every page, its heads included', () => {
     for (const page of laidOut(continuedTablePages(3))) {
-      expect(page.blocks.filter((b) => b.type === 'page_header').map((b) => b.text)).toEqual(['Item', 'Quantity', 'Price']);
-      expect(tablesOf(page)).toHaveLength(1);
+      const [table, ...rest] = tablesOf(page);
+      expect(rest).toEqual([]);
+      expect(table.cells.filter((c) => c.row === 0).map((c) => c.text)).toEqual(['Item', 'Quantity', 'Price']);
     }
   });
 });
