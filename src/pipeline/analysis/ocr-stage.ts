@@ -28,29 +28,43 @@ const SENT_AS_IS = new Set(['image/jpeg', 'image/png', 'image/webp']);
 /** The page-image resolution every coordinate is given in (decisions.md: 2 px per PDF point). */
 const PAGE_IMAGE_DPI = 144;
 /**
- * Small PDF pages (a pocket-book scan of 180x300 pt is 360x600 px at 144 dpi, its body text 7 px high) are read
- * from a sharper render: their longer side reaches this many pixels, up to 300 dpi. Pages of A4 or Letter size
- * already exceed it and render as served.
+ * Small PDF pages (a pocket-book page of 3 x 5 in is 432x720 px at 144 dpi, its body text a few px high) are read
+ * from a sharper render: their longer side reaches this many pixels, up to 300 dpi. Pages of Letter size (1584 px)
+ * or A4 (1684 px) already exceed it and render as served.
  */
-const MIN_OCR_LONG_SIDE = 1600;
+const MIN_OCR_LONG_SIDE = 1500;
 const MAX_OCR_DPI = 300;
+
+/** Images within this share of the page's largest image's area count as its largest too (layers of one scan). */
+const SAME_EXTENT_SHARE = 0.9;
 
 /**
  * How much sharper than the served page image the page is rendered for OCR (1: as served); never sharper than
- * the page's largest image holds pixels for (upsampling a scan adds no detail, only interpolation).
+ * the page's largest image holds pixels for (upsampling a scan adds no detail, only interpolation). A scan is
+ * often placed as layers of the same extent (a coarse colour background under a sharp text mask): the sharpest
+ * of them sets the limit.
  */
 export function ocrRenderScale(page: Pick<ModelPage, 'width' | 'height' | 'images'>, type: DocumentType): number {
   if (type !== 'application/pdf') return 1;
   const longSide = Math.max(page.width, page.height, 1);
-  let scale = Math.min(Math.max(1, MIN_OCR_LONG_SIDE / longSide), MAX_OCR_DPI / PAGE_IMAGE_DPI);
-  const largest = page.images.reduce<ImagePlacement | undefined>(
-    (best, img) => (best && area(best.bbox) >= area(img.bbox) ? best : img),
-    undefined,
-  );
-  // Long side against long side: a scan placed turned a quarter still compares its own pixels to its extent.
-  const extent = largest ? Math.max(largest.bbox[2] - largest.bbox[0], largest.bbox[3] - largest.bbox[1]) : 0;
-  if (largest && extent > 0) scale = Math.min(scale, Math.max(1, Math.max(largest.width, largest.height) / extent));
-  return Math.round(scale * PAGE_IMAGE_DPI) / PAGE_IMAGE_DPI;
+  const scale = Math.min(Math.max(1, MIN_OCR_LONG_SIDE / longSide), MAX_OCR_DPI / PAGE_IMAGE_DPI);
+  const sharpest = sharpestLargestImage(page.images);
+  const held = sharpest === null ? scale : Math.min(scale, Math.max(1, sharpest));
+  return Math.round(held * PAGE_IMAGE_DPI) / PAGE_IMAGE_DPI;
+}
+
+/** Image pixels per page-image pixel of the sharpest of the page's largest images, or null without images. */
+function sharpestLargestImage(images: readonly ImagePlacement[]): number | null {
+  const largest = Math.max(0, ...images.map((i) => area(i.bbox)));
+  let best: number | null = null;
+  for (const img of images) {
+    // Long side against long side: a scan placed turned a quarter still compares its own pixels to its extent.
+    const extent = Math.max(img.bbox[2] - img.bbox[0], img.bbox[3] - img.bbox[1]);
+    if (extent <= 0 || area(img.bbox) < largest * SAME_EXTENT_SHARE) continue;
+    const density = Math.max(img.width, img.height) / extent;
+    if (best === null || density > best) best = density;
+  }
+  return best;
 }
 
 /** The page image to read: the original bytes of a single-page JPEG/PNG/WebP (no PNG re-encoding), else a render. */

@@ -106,6 +106,14 @@ function tableHeadRow(page: ModelPage, row: readonly Line[], repeated: ReadonlyS
   return row.every((h) => firstRow.some((b) => overlaps(h, b)));
 }
 
+/** `row` (a top-band row of `band`'s candidates) is the column heads of a table below it (tableHeadRow). */
+function headsTable(page: ModelPage | undefined, row: Candidate[], band: Candidate[], marked: ReadonlySet<Candidate>): boolean {
+  if (!page) return false;
+  const repeated = new Set(band.filter((c) => marked.has(c)).map((c) => c.line));
+  const lines = row.map((c) => c.line);
+  return tableHeadRow(page, lines, repeated);
+}
+
 /** Two page-number candidates whose numbers differ by as much as their pages do. */
 function samePageOffset(a: Candidate, b: Candidate): boolean {
   const na = Number(/\d+/u.exec(a.line.text)?.[0] ?? NaN);
@@ -173,9 +181,7 @@ export function detectRepeatedFurniture(pages: readonly ModelPage[], bodySize: n
       // A row is furniture only as a whole: a list number beside its paragraph does not make it one.
       if (list[i].row !== row || !sameRow.every((c) => marked.has(c))) break;
       // Column heads repeated over a table that goes on from page to page are the table's, not a running head.
-      const page = pageByIndex.get(list[i].page);
-      const repeated = new Set(list.filter((c) => marked.has(c)).map((c) => c.line));
-      if (list[i].band === 'top' && page && tableHeadRow(page, sameRow.map((c) => c.line), repeated)) break;
+      if (list[i].band === 'top' && headsTable(pageByIndex.get(list[i].page), sameRow, list, marked)) break;
       for (const c of sameRow) if (marked.has(c)) mark(c, c.score!);
       i += sameRow.length;
       row++;
