@@ -233,6 +233,37 @@ describe('layout: boxes', () => {
     expect(headingOrder(analyzePageLayout(cardGrid([1, 3, 2, 4]), { bodyFontSize: BODY, titlePage: false }))).toEqual([1, 2, 3, 4]);
   });
 
+  /**
+   * A title over four cards set close side by side (a gutter narrower than a text gutter) in two rows far apart,
+   * as a poster or handout sets them.
+   */
+  function titledCardGrid(numbers: [number, number, number, number]): ModelPage {
+    const b = new PageBuilder(0);
+    b.line('Four Things Worth Knowing', 300, 80, { size: 40, bold: true });
+    const cells: [number, number][] = [
+      [100, 240],
+      [612, 240],
+      [100, 760],
+      [612, 760],
+    ];
+    cells.forEach(([x, y], i) => {
+      b.paths.push({ kind: 'fill', bbox: [x, y, x + 508, y + 380], stroked: false, filled: true, lineWidth: 0, color: '#eeeeee' });
+      b.line(`${numbers[i]}. Card heading ${numbers[i]}`, x + 20, y + 20, { size: 26, bold: true });
+      b.paragraph(`card${numbers[i]}x`, x + 20, y + 80, 2, 440);
+    });
+    return b.build();
+  }
+
+  it('reads numbered cards down the columns across a wide gap between their rows', () => {
+    const read = (numbers: [number, number, number, number]) =>
+      analyzePageLayout(titledCardGrid(numbers), { bodyFontSize: BODY, titlePage: false })
+        .blocks.map((x) => /^(\d)\. Card/.exec(x.text))
+        .filter((m) => m !== null)
+        .map((m) => Number(m[1]));
+    expect(read([1, 3, 2, 4])).toEqual([1, 2, 3, 4]);
+    expect(read([1, 2, 3, 4])).toEqual([1, 2, 3, 4]);
+  });
+
   it('keeps the text of a card together and out of figures', () => {
     const page = analyzePageLayout(cardGrid([1, 2, 3, 4]), { bodyFontSize: BODY, titlePage: false });
     expect(byType(page, 'figure')).toEqual([]);

@@ -197,7 +197,8 @@ function verticalCut(atoms: readonly Atom[], opts: CutOptions): Cut | undefined 
   // Boxes are set apart by their own borders: a few pixels between two cards are a gutter.
   const textGutter = Math.max(CUT.textGutterMinPx, opts.bodySize * CUT.textGutterBodySizes);
   const scanned = atoms.some((a) => a.line) && atoms.every((a) => !a.line || a.line.line.source === 'ocr');
-  const minGutter = atoms.every(isBox) ? CUT.boxGutterPx : scanned ? SCAN_MIN_GUTTER : textGutter;
+  const boxesOnly = atoms.every(isBox);
+  const minGutter = boxesOnly ? CUT.boxGutterPx : scanned ? SCAN_MIN_GUTTER : textGutter;
   // Gutters come from text and containers; pictures may spill past their column (their clip is not known),
   // so they are checked against each gutter afterwards.
   const regions = atoms.filter((a) => a.region !== undefined);
@@ -221,7 +222,7 @@ function verticalCut(atoms: readonly Atom[], opts: CutOptions): Cut | undefined 
     if (regions.some((r) => regionBlocks(r, x))) return false;
     const left = atoms.filter((a) => centerX(a.box) < x);
     const rest = atoms.filter((a) => centerX(a.box) >= x);
-    return validCut(left, rest) && (gap >= textGutter || narrowGutterHolds(left, rest));
+    return validCut(left, rest) && (boxesOnly || gap >= textGutter || narrowGutterHolds(left, rest));
   });
   if (validCuts.length === 0) return undefined;
   const valid = validCuts.map((c) => c.x);
@@ -324,7 +325,7 @@ function leadNumber(a: Atom): number | undefined {
 }
 
 /** How many consecutive numbered items go up (minus down) when groups are read in this order. */
-function numberingAgreement(groups: readonly Atom[][], rtl: boolean): number {
+function numberingAgreement(groups: readonly (readonly Atom[])[], rtl: boolean): number {
   const numbers = groups.flatMap((g) => sortLeaf(g, rtl).map(leadNumber)).filter((n): n is number => n !== undefined);
   let score = 0;
   for (let i = 1; i < numbers.length; i++) score += Math.sign(numbers[i] - numbers[i - 1]);
@@ -344,6 +345,17 @@ function gridByRows(atoms: readonly Atom[], columns: Cut, opts: CutOptions): Cut
   return rows.gap >= columns.gap * CUT.gridRowGapShare ? rows : undefined;
 }
 
+/**
+ * Two strips, each with numbered items ("1. …", "3. …"), whose numbers run down shared columns rather than
+ * across the rows: numbered cards or sections laid out in columns, read column by column across a wide gap.
+ */
+function numberedDownColumns(upper: readonly Atom[], lower: readonly Atom[], joined: readonly Atom[], opts: CutOptions): boolean {
+  const numbered = (atoms: readonly Atom[]) => atoms.some((a) => leadNumber(a) !== undefined);
+  if (!numbered(upper) || !numbered(lower)) return false;
+  const columns = verticalCut(joined, opts);
+  return !!columns && numberingAgreement(columns.groups, opts.rtl) > numberingAgreement([upper, lower], opts.rtl);
+}
+
 function cut(atoms: readonly Atom[], span: Span, opts: CutOptions, depth: number): Leaf[] {
   if (atoms.length <= 1 || depth > CUT.maxDepth) return atoms.length ? expandLeaf(atoms, span, opts, depth) : [];
   const columns = verticalCut(atoms, opts);
@@ -360,7 +372,8 @@ function cut(atoms: readonly Atom[], span: Span, opts: CutOptions, depth: number
     const joined = [...last, ...strips[i]];
     // Only strips close together continue the same columns; a wide gap separates page sections.
     const gap = Math.min(...strips[i].map((a) => a.box[1])) - Math.max(...last.map((a) => a.box[3]));
-    if (gap <= opts.bodySize * CUT.stripJoinBodySizes && verticalCut(joined, opts)) merged[merged.length - 1] = joined;
+    const continues = gap <= opts.bodySize * CUT.stripJoinBodySizes && verticalCut(joined, opts);
+    if (continues || numberedDownColumns(last, strips[i], joined, opts)) merged[merged.length - 1] = joined;
     else merged.push(strips[i]);
   }
   if (merged.length === 1) return expandLeaf(atoms, span, opts, depth);
