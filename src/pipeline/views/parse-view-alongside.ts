@@ -49,11 +49,12 @@ export async function buildParseViewAlongside(
   const early = new Map<ModelPage, PageParseView>();
   const tables = new Map<ModelPage, PageTables>();
   // Pages without graphics first (whole parts), then the tables of the others, until the graphics are in.
-  const work = [...pages.filter((p) => !mayShowGraphics(p)), ...pages.filter(mayShowGraphics)];
+  const showing = new Set(pages.filter(mayShowGraphics));
+  const work = [...pages.filter((p) => !showing.has(p)), ...showing];
   let sliceStart = performance.now();
   for (const page of work) {
     if (settled) break;
-    if (mayShowGraphics(page)) tables.set(page, pageTables(page));
+    if (showing.has(page)) tables.set(page, pageTables(page));
     else early.set(page, buildPageParseView(model, withoutGraphics, page));
     if (performance.now() - sliceStart > SLICE_MS) {
       await yieldToEventLoop();
