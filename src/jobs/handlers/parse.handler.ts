@@ -1,6 +1,6 @@
 import { ENGINE_VERSION } from '../../shared/version.ts';
-import { findParseGraphics } from '../../pipeline/drawing-stages/mod.ts';
-import { buildParseView } from '../../pipeline/views/mod.ts';
+import { findParseGraphics, mayShowParseGraphics } from '../../pipeline/drawing-stages/mod.ts';
+import { buildParseView, buildParseViewAlongside } from '../../pipeline/views/mod.ts';
 import type { JobHandler } from '../handler.ts';
 import type { ParseRequest } from '../requests/documents.ts';
 import { derivedValue, docIdFor, graphicsSource, jobView, poolWorkDone } from './analysis-views.ts';
@@ -17,22 +17,25 @@ export const parseHandler: JobHandler<ParseRequest> = {
     const profile = request.profile ?? 'grounded';
     const engineering = request.billing_profile === 'engineering_drawing';
     return jobView(ctx, { profile }, `parse-${grounding}${engineering ? '-engineering' : ''}`, async (model, record) => {
-      const graphics =
-        profile === 'grounded'
-          ? await derivedValue(ctx, record, { profile }, `parse-graphics-${engineering ? 'engineering' : 'standard'}`, () =>
-              findParseGraphics(model, graphicsSource(ctx, record), { engineering, signal: ctx.signal, logger: ctx.logger }),
-            )
-          : null;
-      poolWorkDone(ctx);
-      return buildParseView(model, {
+      const viewContext = {
         fileId: record.file_id,
         docId: docIdFor(record.sha256),
         version: ENGINE_VERSION,
         pageSizes: record.pages,
         grounding,
-        graphics,
         contentType: record.original_type,
-      });
+      };
+      if (profile !== 'grounded') {
+        poolWorkDone(ctx);
+        return buildParseView(model, { ...viewContext, graphics: null });
+      }
+      const graphics = derivedValue(ctx, record, { profile }, `parse-graphics-${engineering ? 'engineering' : 'standard'}`, () =>
+        findParseGraphics(model, graphicsSource(ctx, record), { engineering, signal: ctx.signal, logger: ctx.logger }),
+      );
+      // The pool is done once the graphics are: its heavy workers may go before the rest of the view is built.
+      const pooled = graphics.finally(() => poolWorkDone(ctx));
+      // Pages that cannot show graphics are built while the graphics stage runs on the pool.
+      return buildParseViewAlongside(model, viewContext, pooled, mayShowParseGraphics, ctx.signal);
     });
   },
 };

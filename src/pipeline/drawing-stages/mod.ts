@@ -2,5 +2,5 @@
 export type { PageGraphics } from './parse-graphics.ts';
 export type { VectorPageResult, VectorPageTask } from './vector-pages.ts';
 export { findDocumentEquations, findDocumentItems } from './document.ts';
-export { findParseGraphics } from './parse-graphics.ts';
+export { findParseGraphics, mayShowParseGraphics } from './parse-graphics.ts';
 export { PageGraphicsSource } from './source.ts';

@@ -21,12 +21,15 @@ const mathPage = (page: ModelPage) => isBornDigital(page) && mayHoldMath(page);
 const graphicPage = (page: ModelPage) =>
   isBornDigital(page) && (page.blocks.some((b) => b.type === 'figure') || mayHoldVectorGraphics(page));
 
+/** A page parse may show formulas or charts of; every other page's graphics are null. */
+export const mayShowParseGraphics = (page: ModelPage) => mathPage(page) || graphicPage(page);
+
 export async function findParseGraphics(
   model: DocumentModel,
   source: PageGraphicsSource,
   options: GraphicsHooks & { engineering: boolean },
 ): Promise<(PageGraphics | null)[] | null> {
-  if (!model.pages.some((p) => mathPage(p) || graphicPage(p))) return null;
+  if (!model.pages.some(mayShowParseGraphics)) return null;
   const { equations, items } = await findDocumentGraphics(model, source, {
     signal: options.signal,
     logger: options.logger,

@@ -7,5 +7,6 @@ export { buildExtractView } from './extract-view.ts';
 export { buildLayoutView } from './layout-view.ts';
 export { buildOcrView } from './ocr-view.ts';
 export { buildParseView, pageImageRef } from './parse-view.ts';
+export { buildParseViewAlongside } from './parse-view-alongside.ts';
 export { buildSplitView, type SplitView } from './split-view.ts';
 export { buildTablesView, type TablesViewOptions } from './tables-view.ts';

@@ -129,15 +129,33 @@ function tableFields(
   };
 }
 
-class ParseViewBuilder {
+/** Body markdown parts; consecutive list items join with one newline so they stay one list. */
+interface MarkdownPart {
+  md: string;
+  list: boolean;
+}
+
+/**
+ * One page's share of the parse view. A page's part depends only on the page and its own graphics, so pages can
+ * be built apart (parse-view-alongside.ts builds those without graphics while the graphics stage runs) and joined.
+ */
+export interface PageParseView {
+  page: ParsePage;
+  regions: ParseRegion[];
+  chunks: ParseChunk[];
+  parts: MarkdownPart[];
+}
+
+class PageViewBuilder {
   readonly regions: ParseRegion[] = [];
   readonly chunks: ParseChunk[] = [];
-  /** Body markdown parts; consecutive list items join with one newline so they stay one list. */
-  private readonly parts: { md: string; list: boolean }[] = [];
+  readonly parts: MarkdownPart[] = [];
+  private regionCount = 0;
 
   constructor(
     private readonly model: DocumentModel,
     private readonly ctx: ParseViewContext,
+    private readonly tables?: PageTables,
   ) {}
 
   addPage(page: ModelPage, size: { width: number; height: number } | null): void {
@@ -154,7 +172,7 @@ class ParseViewBuilder {
       escape: this.model.content_type !== 'text/markdown',
       figureRef: (b) => refOf(blockBox(b)),
       captionOf: (id) => captions.get(id),
-      tableOf: (block) => tableOfBlock(page, block),
+      tableOf: (block) => (this.tables?.has(block.id) ? this.tables.get(block.id)! : tableOfBlock(page, block)),
     };
     // A formula or chart cut into several blocks is one chunk: the first of its blocks, grounded on all of them.
     const groupChunks = new Map<BlockGroup, ParseChunk>();
@@ -204,7 +222,7 @@ class ParseViewBuilder {
       : rounded;
     const lines = this.ctx.grounding === 'ocr_lines' && block.lines.length;
     for (const part of lines ? block.lines.map(lineBox) : [box]) {
-      const region_id = `p${pageIndex}_r${this.regionCount(pageIndex)}`;
+      const region_id = `p${pageIndex}_r${this.regionCount++}`;
       const label = lines ? 'text_line' : chunk.type;
       this.regions.push({
         region_id,
@@ -216,23 +234,15 @@ class ParseViewBuilder {
       chunk.region_ids.push(region_id);
     }
   }
+}
 
-  private readonly regionCounts = new Map<number, number>();
-
-  private regionCount(pageIndex: number): number {
-    const n = this.regionCounts.get(pageIndex) ?? 0;
-    this.regionCounts.set(pageIndex, n + 1);
-    return n;
-  }
-
-  markdown(): string {
-    let out = '';
-    this.parts.forEach((part, i) => {
-      if (i > 0) out += part.list && this.parts[i - 1].list ? '\n' : '\n\n';
-      out += part.md;
-    });
-    return out;
-  }
+function joinMarkdown(parts: readonly MarkdownPart[]): string {
+  let out = '';
+  parts.forEach((part, i) => {
+    if (i > 0) out += part.list && parts[i - 1].list ? '\n' : '\n\n';
+    out += part.md;
+  });
+  return out;
 }
 
 function groupMarkdown(group: BlockGroup, refOf: (box: BBox) => string): string {
@@ -251,27 +261,49 @@ function metadata(model: DocumentModel, ctx: ParseViewContext): Record<string, u
   };
 }
 
-export function buildParseView(model: DocumentModel, ctx: ParseViewContext): ParseResult {
-  const text = isTextInput(model);
-  const builder = new ParseViewBuilder(model, ctx);
-  const pages: ParsePage[] = selectedPages(model).map((page) => {
-    const size = text ? null : (ctx.pageSizes[page.page_index] ?? { width: page.width, height: page.height });
-    builder.addPage(page, size);
-    return {
+/** The tables of a page's table blocks by block id: they depend on the page alone, not on its graphics. */
+export type PageTables = ReadonlyMap<string, TableModel | null>;
+
+export function pageTables(page: ModelPage): PageTables {
+  return new Map(page.blocks.filter((b) => b.type === 'table').map((b) => [b.id, tableOfBlock(page, b)]));
+}
+
+/** The parse view's part for one page (`ctx.graphics` is read for this page only); `tables` when read already. */
+export function buildPageParseView(model: DocumentModel, ctx: ParseViewContext, page: ModelPage, tables?: PageTables): PageParseView {
+  const size = isTextInput(model) ? null : (ctx.pageSizes[page.page_index] ?? { width: page.width, height: page.height });
+  const builder = new PageViewBuilder(model, ctx, tables);
+  builder.addPage(page, size);
+  return {
+    page: {
       page_index: page.page_index,
       width: size?.width ?? null,
       height: size?.height ?? null,
       image_ref: size ? pageImageRef(ctx.fileId, page.page_index) : null,
       ocr_median_line_height: page.ocr?.medianLineHeight ?? null,
-    };
-  });
-  return {
-    markdown: builder.markdown(),
-    doc_id: ctx.docId,
-    version: ctx.version,
-    pages,
+    },
     regions: builder.regions,
     chunks: builder.chunks,
+    parts: builder.parts,
+  };
+}
+
+/** The view from its pages' parts, in the order of the model's selected pages. */
+export function joinParseView(model: DocumentModel, ctx: ParseViewContext, views: readonly PageParseView[]): ParseResult {
+  return {
+    markdown: joinMarkdown(views.flatMap((v) => v.parts)),
+    doc_id: ctx.docId,
+    version: ctx.version,
+    pages: views.map((v) => v.page),
+    regions: views.flatMap((v) => v.regions),
+    chunks: views.flatMap((v) => v.chunks),
     metadata: metadata(model, ctx),
   };
+}
+
+export function buildParseView(model: DocumentModel, ctx: ParseViewContext): ParseResult {
+  return joinParseView(
+    model,
+    ctx,
+    selectedPages(model).map((page) => buildPageParseView(model, ctx, page)),
+  );
 }
