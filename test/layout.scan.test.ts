@@ -80,6 +80,20 @@ describe('layout of scanned pages', () => {
     expect(blocks.map((b) => b.type)).toEqual(['section_header', 'text']);
   });
 
+  it('reads a short numbered capitalised line above an indented paragraph as a heading, not a list item', () => {
+    // The paragraph's first line is indented as far as the heading's text after its number, as a list item's would be.
+    const lines = columnOf([
+      ['4. Sample Handling', 150],
+      ['samples were kept cold on the way to the lab and', LEFT[1]],
+      ['sorted there within a day of their collection by', LEFT[1]],
+      ['two of the staff working in turns.', 220],
+    ]);
+    const hangOfHeading = lines[0].words[1].bbox[0];
+    lines[1] = ocrLine(1, lines[1].text, [hangOfHeading, lines[1].bbox[1], LEFT[1], lines[1].bbox[3]]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).toEqual(['section_header', 'text']);
+  });
+
   it('leaves the lines of an address block as one text block', () => {
     const lines = columnOf([
       ['Regional Water Office', 220],
