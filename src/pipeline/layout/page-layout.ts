@@ -14,6 +14,7 @@ import { assignListDepths, attachCaptions, markFootnotes, markNumberedEntries, m
 import { markOcrHeadings } from './ocr-headings.ts';
 import { evenOcrSizes, withMeasuredLines } from './ocr-sizes.ts';
 import { addScanFigures } from './scan-figures.ts';
+import { joinScanTablePieces } from './scan-tables.ts';
 import { orderDrafts, toBlocks } from './reading-order.ts';
 import { isAllCaps } from './patterns.ts';
 import { findRuledTables } from './tables.ts';
@@ -195,6 +196,7 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
     noTables: ctx.skipRegions,
   };
   const { drafts, columns } = groupLeaves(leaves, gctx, regions);
+  joinScanTablePieces(drafts, page, bodySize);
 
   const columnOf = (d: Draft): [number, number] => columns.get(d) ?? [0, page.width];
   const capsPage = charShare(content, (l) => isAllCaps(l.text)) > CAPS_PAGE_SHARE;
