@@ -13,7 +13,7 @@ import { positionalFurniture } from './page-furniture.ts';
 import { assignListDepths, attachCaptions, markFootnotes, markNumberedEntries, markTitle } from './page-roles.ts';
 import { markOcrHeadings } from './ocr-headings.ts';
 import { evenOcrSizes, withMeasuredLines } from './ocr-sizes.ts';
-import { addScanFigures } from './scan-figures.ts';
+import { addGapFigures, addScanFigures } from './scan-figures.ts';
 import { joinScanTablePieces } from './scan-tables.ts';
 import { orderDrafts, toBlocks } from './reading-order.ts';
 import { isAllCaps } from './patterns.ts';
@@ -204,6 +204,7 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
   for (const d of drafts) assignBlockRole(d, roleContext);
   markOcrHeadings(drafts);
   addScanFigures(drafts, page, bodySize, columnOf);
+  addGapFigures(drafts, page, bodySize, columnOf);
   if (ctx.titlePage ?? page.page_index === 0) markTitle(drafts, page, bodySize);
   markNumberedEntries(drafts, bodySize);
   attachCaptions(drafts, page, columnOf);
