@@ -81,15 +81,6 @@ function group(id: string, type: string, children: Node[], score: number | null 
   };
 }
 
-/**
- * Whether a list item continues the list of the item before it: it lies below that item and shares some of its
- * width. An item that starts a column (up and across from the last one) opens a list of its own, though no
- * other block stands between them in reading order.
- */
-function sameColumn(last: IntBox, next: IntBox): boolean {
-  return next[1] >= last[1] && Math.min(last[2], next[2]) > Math.max(last[0], next[0]);
-}
-
 /** The page's top-level nodes, in reading order, with containers built around their members. */
 function nestedNodes(page: ModelPage, size: PageSize): Node[] {
   const blocks = orderedBlocks(page);
@@ -122,9 +113,7 @@ function nestedNodes(page: ModelPage, size: PageSize): Node[] {
   for (const block of blocks) {
     if (claimed.has(block.id) || (block.type === 'caption' && block.captionOf && byId.has(block.captionOf))) continue;
     if (block.type === 'list_item') {
-      const node = nodeOf(block);
-      if (listRun.length && !sameColumn(listRun[listRun.length - 1].box, node.box)) closeList();
-      listRun.push(node);
+      listRun.push(nodeOf(block));
       continue;
     }
     closeList();
