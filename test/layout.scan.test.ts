@@ -47,12 +47,6 @@ function scanPage(): ModelPage {
 }
 
 describe('layout of scanned pages', () => {
-  it('keeps an indented first line of the right column apart from the left column line beside it', () => {
-    const blocks = analyzePageLayout(scanPage(), { bodyFontSize: FONT.size }).blocks;
-    const across = blocks.filter((b) => b.bbox[0] < LEFT[1] && b.bbox[2] > RIGHT[0]);
-    expect(across).toEqual([]);
-  });
-
   it('opens a paragraph at a small indent after a short line that ends a sentence', () => {
     // One column: a paragraph whose last line stops short with a full stop, then one indented by half an em.
     const rows = [

@@ -43,9 +43,8 @@ const COLUMN_EDGE_REACH = 10;
 
 /**
  * OCR of a page with a narrow gutter gives the lines of two columns side by side with a gap of a few pixels, which
- * looks like a word space. Such parts stay apart when other lines nearby start at the right part's left edge (or
- * inside the gap, when the right part is an indented first line) and others end just before it: that edge is a
- * column's. (Text layers break lines at gutters themselves.)
+ * looks like a word space. Such parts stay apart when other lines nearby start at the right part's left edge and
+ * others end just before it: that edge is a column's. (Text layers break lines at gutters themselves.)
  */
 function atColumnEdge(prev: Line, cur: Line, lines: readonly Line[]): boolean {
   if (prev.source !== 'ocr' || cur.source !== 'ocr') return false;
@@ -57,8 +56,7 @@ function atColumnEdge(prev: Line, cur: Line, lines: readonly Line[]): boolean {
   let ending = 0;
   for (const l of lines) {
     if (l === prev || l === cur || Math.abs(centerY(l.bbox) - y) > reach) continue;
-    // A line may start left of `cur` in the gap itself: `cur` opens an indented paragraph at the column's edge.
-    if (Math.abs(l.bbox[0] - edge) <= size * ROW.edgeSlackSizes || (l.bbox[0] > prev.bbox[2] && l.bbox[0] < edge)) starting++;
+    if (Math.abs(l.bbox[0] - edge) <= size * ROW.edgeSlackSizes) starting++;
     else if (l.bbox[2] < edge && l.bbox[2] >= edge - size * ROW.edgeReachSizes) ending++;
   }
   return starting >= MIN_COLUMN_EDGE_LINES && ending >= MIN_COLUMN_EDGE_LINES;
