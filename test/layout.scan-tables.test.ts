@@ -69,17 +69,6 @@ describe('tables of scanned pages', () => {
     expect(blocks.map((b) => b.type)).toEqual(['text', 'table', 'text']);
   });
 
-  it('takes the wrapped rows right under a table, whose lines start at its columns, into it', () => {
-    const lines: Line[] = [];
-    let y = rowsOf([[['Name'], ['Notes'], ['Weight']], short(1), short(2), short(3)], 60, lines);
-    y = rowsOf([wrapped(4), wrapped(5)], y, lines);
-    const prose = 'the yard keeps a record of each delivery it sends out to the shops';
-    for (let i = 0; i < 3; i++) lines.push(ocrLine(lines.length, prose, [60, y + 30 + i * PITCH, RIGHT, y + 30 + i * PITCH + LINE_HEIGHT]));
-    const blocks = analyzePageLayout(pageOfLines(lines, 600, 800), { bodyFontSize: FONT.size }).blocks;
-    expect(blocks.map((b) => b.type)).toEqual(['table', 'text']);
-    expect(blocks[0].bbox[3]).toBe(y - PITCH + LINE_HEIGHT);
-  });
-
   it('keeps two tables apart when a paragraph stands between them a line away', () => {
     const lines: Line[] = [];
     let y = rowsOf([[['Name'], ['Notes'], ['Weight']], short(1), short(2), short(3)], 60, lines);

@@ -17,14 +17,6 @@ const SCAN_TABLE_JOIN = {
   insideShare: 0.9,
   /** The widest vertical gap, in body sizes, between consecutive members (pieces and blocks between them). */
   maxGapBodySizes: 0.5,
-  /** Left edges of lines within this many body sizes of each other are one column edge... */
-  edgeSlackBodySizes: 0.5,
-  /** ...of the table when at least this many of its lines start there. */
-  edgeMinLines: 2,
-  /** A block right under a table goes on with it when this share of its lines starts at the table's column edges... */
-  onEdgesShare: 0.9,
-  /** ...at this many different edges or more (prose starts at one: the table's left edge). */
-  minEdgesUsed: 2,
 } as const;
 
 const width = (d: Draft) => d.bbox[2] - d.bbox[0];
@@ -69,41 +61,6 @@ function fold(kept: Draft, members: Draft[], drafts: Draft[]): void {
   for (const m of rest) drafts.splice(drafts.indexOf(m), 1);
 }
 
-/** Left edges of the table's columns: where at least `edgeMinLines` of its lines start. */
-function columnEdges(table: Draft, bodySize: number): number[] {
-  const slack = bodySize * SCAN_TABLE_JOIN.edgeSlackBodySizes;
-  const lefts = table.lines.map((l) => l.box[0]);
-  return lefts.filter(
-    (x, i) =>
-      lefts.filter((y) => Math.abs(y - x) <= slack).length >= SCAN_TABLE_JOIN.edgeMinLines &&
-      !lefts.slice(0, i).some((y) => Math.abs(y - x) <= slack),
-  );
-}
-
-/**
- * Rows of the table that grouping read as text: the block's lines start at the table's column edges, at two or
- * more of them, or all at one inner edge (a wrapped cell).
- */
-function onTableColumns(d: Draft, table: Draft, bodySize: number): boolean {
-  const slack = bodySize * SCAN_TABLE_JOIN.edgeSlackBodySizes;
-  const edges = columnEdges(table, bodySize);
-  const edgeOf = (x: number) => edges.findIndex((e) => Math.abs(e - x) <= slack);
-  const hits = d.lines.map((l) => edgeOf(l.box[0])).filter((e) => e >= 0);
-  const used = new Set(hits);
-  // Lines that all start at one inner column edge are a wrapped cell: prose starts at the table's left edge.
-  const inner = used.size === 1 && edges[hits[0]] > Math.min(...edges) + slack;
-  return hits.length >= d.lines.length * SCAN_TABLE_JOIN.onEdgesShare && (used.size >= SCAN_TABLE_JOIN.minEdgesUsed || inner);
-}
-
-/** The block right under `table` (tightly packed, inside its width) when it holds more rows of it. */
-function rowsBelow(table: Draft, drafts: readonly Draft[], bodySize: number): Draft | undefined {
-  const below = drafts
-    .filter((d) => d !== table && overlapX(d, table) > 0 && (d.bbox[1] + d.bbox[3]) / 2 > table.bbox[3])
-    .sort((a, b) => a.bbox[1] - b.bbox[1])[0];
-  if (!below || below.bbox[1] - table.bbox[3] > bodySize * SCAN_TABLE_JOIN.maxGapBodySizes) return undefined;
-  return rowLike(below, table) && onTableColumns(below, table, bodySize) ? below : undefined;
-}
-
 /** Joins the pieces of each table of an OCR page (see SCAN_TABLE_JOIN) and renumbers the flow. */
 export function joinScanTablePieces(drafts: Draft[], page: ModelPage, bodySize: number): void {
   const ocr = page.lines.length > 0 && page.lines.every((l) => l.source === 'ocr');
@@ -118,9 +75,6 @@ export function joinScanTablePieces(drafts: Draft[], page: ModelPage, bodySize: 
         joined = true;
       }
     }
-  }
-  for (const table of drafts.filter((d) => d.type === 'table')) {
-    for (let more = rowsBelow(table, drafts, bodySize); more; more = rowsBelow(table, drafts, bodySize)) fold(table, [table, more], drafts);
   }
   drafts.forEach((d, i) => (d.flow = i));
 }
