@@ -94,16 +94,6 @@ describe('layout of scanned pages', () => {
     expect(blocks.map((b) => b.type)).toEqual(['section_header', 'text']);
   });
 
-  it('reads a short capitalised line above a list as a heading', () => {
-    const lines = columnOf([
-      ['Main Goals', 130],
-      ['(1) Count the birds at each of the lakes in the', LEFT[1]],
-      ['(2) Compare the counts with those of the last', LEFT[1]],
-    ]);
-    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
-    expect(blocks.map((b) => b.type)).toEqual(['section_header', 'list_item', 'list_item']);
-  });
-
   it('leaves the lines of an address block as one text block', () => {
     const lines = columnOf([
       ['Regional Water Office', 220],

@@ -4,8 +4,7 @@ import type { Draft } from './internal.ts';
  * Unnumbered section headings of scanned pages. OCR sees neither bold nor a typeface, and a heading set in the
  * body size has the body's line height, so only its place tells it: a short line alone in its block, at the left
  * edge of the paragraph right below it, which it opens. Figure labels and table cells are short lines too, but
- * what follows them is not a paragraph starting at their edge. A heading may open a list as well: a list item
- * right below it, at its edge, is typed so already (by its marker).
+ * what follows them is not a paragraph starting at their edge.
  */
 const OCR_HEADING = {
   /** Most words of a heading line. */
@@ -47,23 +46,13 @@ function opensParagraph(heading: Draft, next: Draft | undefined): boolean {
   );
 }
 
-function opensList(heading: Draft, next: Draft | undefined): boolean {
-  if (!next || next.type !== 'list_item') return false;
-  const lineHeight = heading.bbox[3] - heading.bbox[1];
-  return (
-    next.bbox[1] - heading.bbox[3] <= lineHeight * OCR_HEADING.maxGapLines &&
-    Math.abs(next.bbox[0] - heading.bbox[0]) <= lineHeight * OCR_HEADING.edgeSlackLines &&
-    heading.bbox[2] - heading.bbox[0] <= (next.bbox[2] - next.bbox[0]) * OCR_HEADING.maxWidthShare
-  );
-}
-
-/** Types as section headings the one-line OCR text drafts that open the paragraph or list after them (reading order). */
+/** Types as section headings the one-line OCR text drafts that open the paragraph after them (reading order). */
 export function markOcrHeadings(drafts: readonly Draft[]): void {
   drafts.forEach((d, i) => {
     if (d.type !== 'text' || d.lines.length !== 1) return;
     const [line] = d.lines;
     if (line.line.source !== 'ocr' || line.words > OCR_HEADING.maxWords || !HEADING_TEXT.test(line.text)) return;
-    if (!opensParagraph(d, drafts[i + 1]) && !opensList(d, drafts[i + 1])) return;
+    if (!opensParagraph(d, drafts[i + 1])) return;
     d.type = 'section_header';
     d.score = OCR_HEADING.score;
   });
