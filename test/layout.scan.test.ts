@@ -80,6 +80,20 @@ describe('layout of scanned pages', () => {
     expect(blocks.map((b) => b.type)).toEqual(['section_header', 'text']);
   });
 
+  it('reads a short numbered capitalised line above an indented paragraph as a heading, not a list item', () => {
+    // The paragraph's first line is indented as far as the heading's text after its number, as a list item's would be.
+    const lines = columnOf([
+      ['4. Sample Handling', 150],
+      ['samples were kept cold on the way to the lab and', LEFT[1]],
+      ['sorted there within a day of their collection by', LEFT[1]],
+      ['two of the staff working in turns.', 220],
+    ]);
+    const hangOfHeading = lines[0].words[1].bbox[0];
+    lines[1] = ocrLine(1, lines[1].text, [hangOfHeading, lines[1].bbox[1], LEFT[1], lines[1].bbox[3]]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).toEqual(['section_header', 'text']);
+  });
+
   it('leaves the lines of an address block as one text block', () => {
     const lines = columnOf([
       ['Regional Water Office', 220],
@@ -110,5 +124,28 @@ describe('layout of scanned pages', () => {
     ]);
     const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
     expect(blocks.map((b) => b.type)).not.toContain('section_header');
+  });
+
+  /** OCR lines of the left column at the given tops, each ending at the given right edge. */
+  const placed = (rows: [string, number, number][]) =>
+    rows.map(([text, top, right], i) => ocrLine(i, text, [LEFT[0], top, right, top + LINE_HEIGHT]));
+  const paragraph = (top: number, n: number): [string, number, number][] =>
+    Array.from({ length: n }, (_, k) => [`${prose('left', top + k)}`, top + k * PITCH, LEFT[1]] as [string, number, number]);
+
+  it('reads a tall text-free area of a column with chart labels, above running text, as a figure', () => {
+    const lines = placed([...paragraph(100, 4), ['0 10 20 30 40', 300, 200], ['Year', 314, 120], ...paragraph(340, 4)]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    // The running text carries its sentence on across the figure, so the figure is read after it.
+    expect(blocks.map((b) => b.type).sort()).toEqual(['figure', 'text', 'text']);
+    const figure = blocks.find((b) => b.type === 'figure')!;
+    expect(figure.text).toContain('Year');
+    expect(figure.bbox[1]).toBeLessThan(160);
+    expect(figure.bbox[3]).toBeGreaterThan(330);
+  });
+
+  it('adds no figure in the blank space under the last paragraph of a column', () => {
+    const lines = placed([...paragraph(100, 4), ...paragraph(170, 3)]);
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).not.toContain('figure');
   });
 });

@@ -121,7 +121,10 @@ async function withTools<T>(
 function olmocrSet(options: BenchOptions, log: (m: string) => void): Promise<SetReport> {
   const setDir = path.join(options.evalDir, 'pdf-olmocr');
   const allTests = loadOlmTests(path.join(setDir, 'dataset.jsonl'));
-  const docs = limited([...new Set(allTests.map((t) => t.pdf))].sort(), options.limit);
+  const docs = limited(
+    [...new Set(allTests.map((t) => t.pdf))].sort().filter((d) => !options.half || inHalf(options.half, d)),
+    options.limit,
+  );
   const tests = allTests.filter((t) => docs.includes(t.pdf));
   const files = docs.map((d) => path.join(setDir, 'pdfs', d));
   return withTools(

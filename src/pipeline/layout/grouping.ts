@@ -106,11 +106,12 @@ function hangOf(l: LineInfo): number {
 }
 
 /**
- * A short OCR line starting with a capital and ending without punctuation, first in its block: a heading that OCR
- * cannot tell by bold or typeface, so it does not run into the paragraph it opens.
+ * A short OCR line starting with a capital (after a section number such as "3." or "2.1") and ending without
+ * punctuation, first in its block: a heading that OCR cannot tell by bold or typeface, so it does not run into the
+ * paragraph it opens (a numbered one would otherwise open a list item that swallows the section).
  */
 function headingLike(l: LineInfo): boolean {
-  return l.words <= BREAK.headingLineMaxWords && /^\p{Lu}[^.,;:!?]*[\p{L})]$/u.test(l.text);
+  return l.words <= BREAK.headingLineMaxWords && /^(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?\p{Lu}[^.,;:!?]*[\p{L})]$/u.test(l.text);
 }
 
 function startsNew(flow: Flow, b: LineInfo, ctx: GroupContext, columnRight: number): boolean {

@@ -13,7 +13,8 @@ import { positionalFurniture } from './page-furniture.ts';
 import { assignListDepths, attachCaptions, markFootnotes, markNumberedEntries, markTitle } from './page-roles.ts';
 import { markOcrHeadings } from './ocr-headings.ts';
 import { evenOcrSizes, withMeasuredLines } from './ocr-sizes.ts';
-import { addScanFigures } from './scan-figures.ts';
+import { addGapFigures, addScanFigures } from './scan-figures.ts';
+import { joinScanTablePieces } from './scan-tables.ts';
 import { orderDrafts, toBlocks } from './reading-order.ts';
 import { isAllCaps } from './patterns.ts';
 import { findRuledTables } from './tables.ts';
@@ -195,6 +196,7 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
     noTables: ctx.skipRegions,
   };
   const { drafts, columns } = groupLeaves(leaves, gctx, regions);
+  joinScanTablePieces(drafts, page, bodySize);
 
   const columnOf = (d: Draft): [number, number] => columns.get(d) ?? [0, page.width];
   const capsPage = charShare(content, (l) => isAllCaps(l.text)) > CAPS_PAGE_SHARE;
@@ -202,6 +204,7 @@ export function analyzePageLayout(page: ModelPage, ctx: LayoutContext): ModelPag
   for (const d of drafts) assignBlockRole(d, roleContext);
   markOcrHeadings(drafts);
   addScanFigures(drafts, page, bodySize, columnOf);
+  addGapFigures(drafts, page, bodySize, columnOf);
   if (ctx.titlePage ?? page.page_index === 0) markTitle(drafts, page, bodySize);
   markNumberedEntries(drafts, bodySize);
   attachCaptions(drafts, page, columnOf);

@@ -84,3 +84,66 @@ export function addScanFigures(drafts: Draft[], page: ModelPage, bodySize: numbe
   }
   drafts.forEach((d, i) => (d.flow = i));
 }
+
+/**
+ * Figures of scanned pages without a caption OCR can read: a graphic leaves a tall area of its column where OCR
+ * finds no text, or only the short labels of a chart. Running text stands under it (a caption or a paragraph); the
+ * figure reaches from the text above (or the top of the page's content) down to that text.
+ */
+const GAP_FIGURE = {
+  /** The empty part (no OCR line at all) is at least this many body sizes tall: more than any gap between blocks. */
+  minEmptyBodySizes: 6,
+} as const;
+
+/** The tallest vertical run of [top, bottom] that no draft covers. */
+function tallestEmptyRun(top: number, bottom: number, inside: readonly Draft[]): number {
+  let tallest = 0;
+  let y = top;
+  for (const d of [...inside].sort((a, b) => a.bbox[1] - b.bbox[1])) {
+    tallest = Math.max(tallest, d.bbox[1] - y);
+    y = Math.max(y, d.bbox[3]);
+  }
+  return Math.max(tallest, bottom - y);
+}
+
+/** A figure in one column between a bound above (a solid draft or the content's top) and solid text below. */
+function figureInGap(
+  above: number,
+  below: Draft,
+  span: [number, number],
+  drafts: readonly Draft[],
+  bodySize: number,
+): { figure: Draft; labels: Draft[] } | undefined {
+  const top = above + SCAN_FIGURE.marginPx;
+  const bottom = below.bbox[1] - SCAN_FIGURE.marginPx;
+  const across = (d: Draft) => Math.min(d.bbox[2], span[1]) > Math.max(d.bbox[0], span[0]) && d.bbox[3] > top && d.bbox[1] < bottom;
+  // Any draft reaching into the column (a full-width table or heading too) fills part of the area.
+  if (tallestEmptyRun(top, bottom, drafts.filter(across)) < bodySize * GAP_FIGURE.minEmptyBodySizes) return undefined;
+  const labels = drafts.filter((d) => overColumn(d, span) && !isSolid(d, span) && d.bbox[1] >= top && d.bbox[1] < bottom);
+  if (labels.some((d) => d.region !== undefined)) return undefined;
+  const lines = labels.flatMap((d) => d.lines);
+  const box = union([[span[0], top, span[1], bottom], ...(lines.length ? [boxOfLines(lines)] : [])]);
+  return { figure: { lines, bbox: box, type: 'figure', score: SCAN_FIGURE.score, region: 'figure', flow: below.flow }, labels };
+}
+
+/**
+ * Adds a figure in each tall text-free area of an OCR page's columns that holds no figure or table yet (see
+ * GAP_FIGURE), in place of the label drafts inside it, and renumbers the flow.
+ */
+export function addGapFigures(drafts: Draft[], page: ModelPage, bodySize: number, columnOf: (d: Draft) => [number, number]): void {
+  const ocr = page.lines.length > 0 && page.lines.every((l) => l.source === 'ocr');
+  if (!ocr || drafts.length === 0) return;
+  const contentTop = Math.min(...drafts.map((d) => d.bbox[1]));
+  for (const span of new Set(drafts.map(columnOf))) {
+    const solid = drafts.filter((d) => columnOf(d) === span && isSolid(d, span)).sort((a, b) => a.bbox[1] - b.bbox[1]);
+    for (const [i, below] of solid.entries()) {
+      if (below.type === 'figure' || below.type === 'table') continue;
+      const above = i > 0 ? solid[i - 1].bbox[3] : contentTop;
+      const found = figureInGap(above, below, span, drafts, bodySize);
+      if (!found) continue;
+      for (const label of found.labels) drafts.splice(drafts.indexOf(label), 1);
+      drafts.splice(drafts.indexOf(below), 0, found.figure);
+    }
+  }
+  drafts.forEach((d, i) => (d.flow = i));
+}
