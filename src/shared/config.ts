@@ -189,7 +189,7 @@ export const CONFIG_VARIABLES: VarSpec[] = [
     name: 'DOCINTEL_INFERENCE_OCR_RECOGNIZER_THREADS',
     default: '(DOCINTEL_INFERENCE_THREADS when 2 or more and DOCINTEL_INFERENCE_OCR_LANES is 0, else 0)',
     description:
-      'Threads of the inference process that read the recognizer batches of a regular-mode page read on the server thread, side by side, each with a single-threaded recognizer session; 0 reads them on the server thread with DOCINTEL_INFERENCE_THREADS intra-op threads. Unused with OCR lanes (a lane reads its pages alone). Measured on 2 cores (3 alternating rounds): the same text with about 22% less CPU per receipt and 7-10% less per 300-dpi A4 page, for about 0.25 GB more peak memory',
+      'Threads of the inference process that read the recognizer batches of a regular-mode page read on the server thread, side by side, each with a single-threaded recognizer session; 0 reads them on the server thread with DOCINTEL_INFERENCE_THREADS intra-op threads. Unused with OCR lanes (a lane reads its pages alone). Measured on 2 cores (the same text): with the cores contended about 22% less CPU per receipt and 7-10% less per 300-dpi A4 page; uncontended (2 alternating bench rounds) the A4 page in 1.79 s instead of 2.05-2.13 s and about 2.0 instead of 1.8 receipts/s with 4 clients, for 0.3-0.4 GB more peak memory',
   },
   {
     name: 'DOCINTEL_INFERENCE_QUEUE_LIMIT',
