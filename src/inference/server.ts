@@ -69,7 +69,11 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
   });
-  const engines = new OcrEngines(registry, { executionProviders: ctx.runtime.executionProviders, threads: config.inference.threads });
+  const engines = new OcrEngines(registry, {
+    executionProviders: ctx.runtime.executionProviders,
+    threads: config.inference.threads,
+    recognizerThreads: config.inference.ocrRecognizerThreads,
+  });
   const ocr: OcrRpcDeps = {
     engines,
     // Embedded deployments share DATA_DIR; with NATS the object store is the api's, and callers send bytes.
@@ -113,7 +117,7 @@ function ocrLanes(engines: OcrEngines, config: Config): OcrLanes | null {
   const count = config.inference.ocrLanes;
   if (count < 1) return null;
   const intraOpThreads = Math.max(1, Math.floor(config.inference.threads / count));
-  return new OcrLanes(count, async () => ({ engine: { ...(await engines.ppOcrOptions()), intraOpThreads } }));
+  return new OcrLanes(count, async () => ({ engine: { ...(await engines.ppOcrOptions()), intraOpThreads, recognitionThreads: 0 } }));
 }
 
 function health(ctx: ServerContext): HealthResponse {

@@ -22,6 +22,8 @@ export class OcrModelUnavailableError extends Error {
 export interface EngineSettings {
   executionProviders: string[];
   threads: number;
+  /** Recognizer threads of the server thread's PP-OCR engine (OCR lanes open their engines without). */
+  recognizerThreads?: number;
 }
 
 const PPOCR_SLOTS = { det: 'ocr-det-ppocrv4', rec: 'ocr-rec-ppocrv4', cls: 'ocr-cls' } as const;
@@ -95,6 +97,7 @@ export class OcrEngines {
       dictionary,
       executionProviders: this.settings.executionProviders,
       intraOpThreads: this.settings.threads,
+      recognitionThreads: this.settings.recognizerThreads ?? 0,
     };
   }
 }

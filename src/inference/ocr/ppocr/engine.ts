@@ -6,7 +6,8 @@ import { loadDictionary } from './dictionary.ts';
 import { cropQuad, quadBounds, quadSize, rotateQuadStart } from './quads.ts';
 import { readingOrder, skewOf, wordsOfLine } from './layout.ts';
 import { guessOrientation } from './orientation.ts';
-import { DEFAULT_MIN_BATCH_WIDTH, recognizeCrops, type Recognition } from './recognize.ts';
+import { DEFAULT_MIN_BATCH_WIDTH, localRecognizer, planBatches, type Recognition, type Recognizer } from './recognize.ts';
+import { RecognizerThreads } from './rec-workers/pool.ts';
 import { loadOnnxModel, type OnnxModel } from './sessions.ts';
 import { StageClock } from '../stage-clock.ts';
 
@@ -21,6 +22,11 @@ export interface PpOcrOptions {
   detectionLimits?: Partial<DetectionLimits>;
   /** Recognizer batches are padded to at least this width (PaddleOCR: 320; default 0, faster). */
   recognitionMinWidth?: number;
+  /**
+   * Threads that read the recognizer batches, each with a single-threaded recognizer session (0 or absent: the
+   * calling thread's session with intraOpThreads).
+   */
+  recognitionThreads?: number;
 }
 
 export type PpOcrEngine = OcrEngine & { readonly name: 'ppocr' };
@@ -36,14 +42,24 @@ const REC_BATCH = 4;
 
 export async function createPpOcrEngine(options: PpOcrOptions): Promise<PpOcrEngine> {
   const sessionOptions = { executionProviders: options.executionProviders, intraOpThreads: options.intraOpThreads };
-  const [det, rec, cls, dictionary] = await Promise.all([
+  const [det, recognizer, cls] = await Promise.all([
     loadOnnxModel(options.detModel, sessionOptions),
-    loadOnnxModel(options.recModel, sessionOptions),
+    openRecognizer(options),
     loadOnnxModel(options.clsModel, sessionOptions),
-    loadDictionary(options.dictionary),
   ]);
   const limits = { ...DEFAULT_DETECTION_LIMITS, ...options.detectionLimits };
-  return new PaddleOcr(det, rec, cls, dictionary, limits, options.recognitionMinWidth ?? DEFAULT_MIN_BATCH_WIDTH);
+  return new PaddleOcr(det, recognizer, cls, limits, options.recognitionMinWidth ?? DEFAULT_MIN_BATCH_WIDTH);
+}
+
+async function openRecognizer(options: PpOcrOptions): Promise<Recognizer> {
+  const threads = options.recognitionThreads ?? 0;
+  if (threads > 0) {
+    const setup = { recModel: options.recModel, dictionary: options.dictionary, executionProviders: options.executionProviders };
+    return new RecognizerThreads(threads, setup);
+  }
+  const sessionOptions = { executionProviders: options.executionProviders, intraOpThreads: options.intraOpThreads };
+  const [rec, dictionary] = await Promise.all([loadOnnxModel(options.recModel, sessionOptions), loadDictionary(options.dictionary)]);
+  return localRecognizer(rec, dictionary);
 }
 
 class PaddleOcr implements PpOcrEngine {
@@ -58,9 +74,8 @@ class PaddleOcr implements PpOcrEngine {
 
   constructor(
     private readonly det: OnnxModel,
-    private readonly rec: OnnxModel,
+    private readonly recognizer: Recognizer,
     private readonly cls: OnnxModel,
-    private readonly dictionary: string[],
     private readonly limits: DetectionLimits,
     private readonly recognitionMinWidth: number,
   ) {}
@@ -104,7 +119,7 @@ class PaddleOcr implements PpOcrEngine {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.det.release(), this.rec.release(), this.cls.release()]);
+    await Promise.all([this.det.release(), this.recognizer.close(), this.cls.release()]);
   }
 
   /**
@@ -124,7 +139,8 @@ class PaddleOcr implements PpOcrEngine {
     const flagged = angles.flatMap((a, i) => (a.upsideDown && a.score > FLIP_SCORE ? [i] : []));
     const flippedCrops = flagged.map((i) => rotateImage(crops[i], 180));
     const all = [...crops, ...flippedCrops];
-    const readings = await recognizeCrops(this.rec, this.dictionary, all, REC_BATCH, this.recognitionMinWidth, clock);
+    const batches = planBatches(all, REC_BATCH, this.recognitionMinWidth);
+    const readings = await this.recognizer.recognize(all, batches, clock, signal);
     flagged.forEach((cropIndex, k) => {
       const flipped = readings[crops.length + k];
       if (flipped.confidence > readings[cropIndex].confidence) {

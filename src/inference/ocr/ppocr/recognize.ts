@@ -33,7 +33,84 @@ export interface Recognition {
   chars: RecognizedChar[];
 }
 
-/** Reads line crops with the CTC recognizer, batching crops of similar aspect ratio. */
+/** One recognizer run: crops (by index) of similar aspect ratio, each resized to its width and padded to the batch's. */
+export interface RecognitionBatch {
+  indices: number[];
+  widths: number[];
+  batchWidth: number;
+}
+
+/**
+ * The recognizer runs a set of crops takes: sorted by aspect ratio, `batchSize` at a time. The batches alone fix
+ * the readings (padding changes a crop's reading slightly), so however they are run, a plan reads the same.
+ */
+export function planBatches(crops: RgbImage[], batchSize = DEFAULT_BATCH, minBatchWidth = DEFAULT_MIN_BATCH_WIDTH): RecognitionBatch[] {
+  const order = crops.map((_, i) => i).sort((a, b) => aspect(crops[a]) - aspect(crops[b]));
+  const batches: RecognitionBatch[] = [];
+  for (let start = 0; start < order.length; start += batchSize) {
+    const indices = order.slice(start, start + batchSize);
+    const widths = indices.map((i) => Math.min(MAX_WIDTH, Math.max(1, Math.ceil(REC_HEIGHT * aspect(crops[i])))));
+    batches.push({ indices, widths, batchWidth: Math.max(minBatchWidth, ...widths) });
+  }
+  return batches;
+}
+
+/** Reads one batch; `crops` are the batch's own crops, in the order of its indices. */
+export async function recognizeBatch(
+  model: OnnxModel,
+  dictionary: string[],
+  crops: RgbImage[],
+  batch: Omit<RecognitionBatch, 'indices'>,
+  clock = new StageClock(),
+): Promise<Recognition[]> {
+  const { widths, batchWidth } = batch;
+  const plane = REC_HEIGHT * batchWidth;
+  const input = clock.timeSync('preprocess', () => {
+    const tensor = new Float32Array(crops.length * 3 * plane);
+    crops.forEach((crop, k) => {
+      writeResizedBgr(crop, widths[k], REC_HEIGHT, tensor, k * 3 * plane, batchWidth, SYMMETRIC_SCALE, SYMMETRIC_BIAS);
+    });
+    return tensor;
+  });
+  const out = await clock.time('recognition_model', () => model.run(input, [crops.length, 3, REC_HEIGHT, batchWidth]));
+  const [, steps, classes] = out.dims;
+  return clock.timeSync('ctc_decode', () =>
+    crops.map((_, k) => {
+      const stepFraction = batchWidth / widths[k] / steps; // one time step, as a fraction of the crop width
+      return decodeCtc(out.data, k * steps * classes, steps, classes, dictionary, stepFraction);
+    }),
+  );
+}
+
+/** Reads planned batches of line crops (on this thread, or spread over recognizer threads). */
+export interface Recognizer {
+  recognize(crops: RgbImage[], batches: RecognitionBatch[], clock?: StageClock, signal?: AbortSignal): Promise<Recognition[]>;
+  close(): Promise<void>;
+}
+
+/** The recognizer session of the calling thread. */
+export function localRecognizer(model: OnnxModel, dictionary: string[]): Recognizer {
+  return {
+    async recognize(crops, batches, clock = new StageClock(), signal) {
+      const results = new Array<Recognition>(crops.length);
+      for (const batch of batches) {
+        signal?.throwIfAborted();
+        const read = await recognizeBatch(
+          model,
+          dictionary,
+          batch.indices.map((i) => crops[i]),
+          batch,
+          clock,
+        );
+        batch.indices.forEach((cropIndex, k) => (results[cropIndex] = read[k]));
+      }
+      return results;
+    },
+    close: () => model.release(),
+  };
+}
+
+/** Reads line crops with the CTC recognizer on this thread, batching crops of similar aspect ratio. */
 export async function recognizeCrops(
   model: OnnxModel,
   dictionary: string[],
@@ -42,30 +119,7 @@ export async function recognizeCrops(
   minBatchWidth = DEFAULT_MIN_BATCH_WIDTH,
   clock = new StageClock(),
 ): Promise<Recognition[]> {
-  const results = new Array<Recognition>(crops.length);
-  const order = crops.map((_, i) => i).sort((a, b) => aspect(crops[a]) - aspect(crops[b]));
-  for (let start = 0; start < order.length; start += batchSize) {
-    const indices = order.slice(start, start + batchSize);
-    const widths = indices.map((i) => Math.min(MAX_WIDTH, Math.max(1, Math.ceil(REC_HEIGHT * aspect(crops[i])))));
-    const batchWidth = Math.max(minBatchWidth, ...widths);
-    const plane = REC_HEIGHT * batchWidth;
-    const input = clock.timeSync('preprocess', () => {
-      const tensor = new Float32Array(indices.length * 3 * plane);
-      indices.forEach((cropIndex, k) => {
-        writeResizedBgr(crops[cropIndex], widths[k], REC_HEIGHT, tensor, k * 3 * plane, batchWidth, SYMMETRIC_SCALE, SYMMETRIC_BIAS);
-      });
-      return tensor;
-    });
-    const out = await clock.time('recognition_model', () => model.run(input, [indices.length, 3, REC_HEIGHT, batchWidth]));
-    const [, steps, classes] = out.dims;
-    clock.timeSync('ctc_decode', () =>
-      indices.forEach((cropIndex, k) => {
-        const stepFraction = batchWidth / widths[k] / steps; // one time step, as a fraction of the crop width
-        results[cropIndex] = decodeCtc(out.data, k * steps * classes, steps, classes, dictionary, stepFraction);
-      }),
-    );
-  }
-  return results;
+  return localRecognizer(model, dictionary).recognize(crops, planBatches(crops, batchSize, minBatchWidth), clock);
 }
 
 function aspect(image: RgbImage): number {
