@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseReading, spreadWords } from '../src/inference/ocr/agentic.ts';
 import { rotateImage } from '../src/inference/ocr/image.ts';
 import { classifyAngles } from '../src/inference/ocr/ppocr/classify.ts';
-import { decideTurn, guessOrientation } from '../src/inference/ocr/ppocr/orientation.ts';
+import { decideTurn, flipConfirmed, guessOrientation } from '../src/inference/ocr/ppocr/orientation.ts';
 import type { OnnxModel } from '../src/inference/ocr/ppocr/sessions.ts';
 import type { Quad } from '../src/inference/ocr/types.ts';
 import type { ModelPage } from '../src/pipeline/model/types.ts';
@@ -18,6 +18,13 @@ describe("page turn from the angle classifier's votes", () => {
     expect(decideTurn(false, 0.49, 0.51)).toEqual({ rotation: 0, confidence: 0.49 });
     expect(decideTurn(false, 0.1, 0.9)).toEqual({ rotation: 180, confidence: 0.9 });
     expect(decideTurn(false, 0, 0)).toEqual({ rotation: 0, confidence: 0 });
+  });
+
+  it('turns a page upside down only when its longest lines read better turned', () => {
+    const read = (...confidences: number[]) => confidences.map((confidence) => ({ confidence }));
+    expect(flipConfirmed(read(0.95, 0.9, 0.93), read(0.4, 0.55, 0.3))).toBe(false);
+    expect(flipConfirmed(read(0.35, 0.5, 0.42), read(0.96, 0.91, 0.9))).toBe(true);
+    expect(flipConfirmed(read(), read())).toBe(false);
   });
 
   it('follows the majority for a page whose text runs vertically', () => {
@@ -51,6 +58,8 @@ describe("the orientation vote's line answers", () => {
     expect([...vote.lineAngles.keys()].sort()).toEqual([0, 2]);
     expect(vote.lineAngles.get(2)).toEqual({ upsideDown: false, score: 0.75 });
     expect(seen.crops).toBe(2);
+    // The lines it voted with, longest first: the ones a 180° turn is confirmed on.
+    expect(vote.sample).toEqual([boxes[0].quad, boxes[2].quad]);
   });
 
   it('keeps none for a page whose text runs vertically (its crops are turned a quarter)', async () => {

@@ -5,7 +5,7 @@ import { DEFAULT_DETECTION_LIMITS, detectText, type DetectedBox, type DetectionL
 import { loadDictionary } from './dictionary.ts';
 import { cropQuad, quadBounds, quadSize, rotateQuadStart } from './quads.ts';
 import { readingOrder, skewOf, wordsOfLine } from './layout.ts';
-import { guessOrientation } from './orientation.ts';
+import { flipConfirmed, guessOrientation, type OrientationVote } from './orientation.ts';
 import { DEFAULT_MIN_BATCH_WIDTH, localRecognizer, planBatches, type Recognition, type Recognizer } from './recognize.ts';
 import { RecognizerThreads } from './rec-workers/pool.ts';
 import { loadOnnxModel, type OnnxModel } from './sessions.ts';
@@ -39,6 +39,8 @@ const FLIP_SCORE = 0.9;
 const DROP_SCORE = 0.5;
 /** Crops per recognizer run: similar widths are batched (sorted by aspect ratio). */
 const REC_BATCH = 4;
+/** Longest lines read both ways to confirm that a page is upside down. */
+const FLIP_CHECK_LINES = 6;
 
 export async function createPpOcrEngine(options: PpOcrOptions): Promise<PpOcrEngine> {
   const sessionOptions = { executionProviders: options.executionProviders, intraOpThreads: options.intraOpThreads };
@@ -115,7 +117,16 @@ class PaddleOcr implements PpOcrEngine {
     const boxes = await clock.time('detect', () => detectText(this.det, image, this.limits));
     const vote = await clock.time('orientation_classify', () => guessOrientation(this.cls, image, boxes));
     this.detections.set(image, { boxes, lineAngles: vote.lineAngles });
-    return vote.guess;
+    return vote.guess.rotation === 180 ? this.confirmFlip(image, vote, clock) : vote.guess;
+  }
+
+  /** A 180° turn stands only when the longest lines read better turned (flipConfirmed); otherwise the page is upright. */
+  private async confirmFlip(image: RgbImage, vote: OrientationVote, clock: StageClock): Promise<OrientationGuess> {
+    const crops = vote.sample.slice(0, FLIP_CHECK_LINES).map((q) => cropQuad(image, q));
+    const all = [...crops, ...crops.map((c) => rotateImage(c, 180))];
+    const readings = await this.recognizer.recognize(all, planBatches(all, REC_BATCH, this.recognitionMinWidth), clock);
+    if (flipConfirmed(readings.slice(0, crops.length), readings.slice(crops.length))) return vote.guess;
+    return { rotation: 0, confidence: 1 - vote.guess.confidence };
   }
 
   async close(): Promise<void> {

@@ -21,6 +21,18 @@ export interface OrientationVote {
    * the box gives as it stands: the same crop the line classifier looks at when the page needs no turn.
    */
   lineAngles: Map<number, AngleGuess>;
+  /** The longest lines the vote looked at, longest first, cropped in reading direction. */
+  sample: Quad[];
+}
+
+/**
+ * The classifier is a small model: on small or faint print it can call a whole upright page upside down, and a
+ * wrong turn reverses the page's reading order and garbles its words. A 180° turn is therefore confirmed by reading
+ * the longest lines both ways: the recognizer is far more certain of text the right way up.
+ */
+export function flipConfirmed(asStanding: readonly { confidence: number }[], turned: readonly { confidence: number }[]): boolean {
+  const mean = (r: readonly { confidence: number }[]) => r.reduce((s, x) => s + x.confidence, 0) / Math.max(1, r.length);
+  return turned.length > 0 && mean(turned) > mean(asStanding);
 }
 
 /**
@@ -32,7 +44,7 @@ export async function guessOrientation(classifier: OnnxModel, image: RgbImage, b
   const elongated = boxes
     .map((b, index) => ({ index, quad: b.quad, ...sides(b.quad) }))
     .filter((b) => Math.max(b.across, b.along) >= ELONGATION * Math.min(b.across, b.along));
-  if (elongated.length === 0) return { guess: { rotation: 0, confidence: 0 }, lineAngles: new Map() };
+  if (elongated.length === 0) return { guess: { rotation: 0, confidence: 0 }, lineAngles: new Map(), sample: [] };
   let tallWeight = 0;
   let wideWeight = 0;
   for (const b of elongated) {
@@ -57,7 +69,7 @@ export async function guessOrientation(classifier: OnnxModel, image: RgbImage, b
     else uprightVotes += g.score;
   }
   const lineAngles = new Map(vertical ? [] : sample.map((b, k) => [b.index, guesses[k]] as const));
-  return { guess: decideTurn(vertical, uprightVotes, flippedVotes), lineAngles };
+  return { guess: decideTurn(vertical, uprightVotes, flippedVotes), lineAngles, sample: quads };
 }
 
 /**
