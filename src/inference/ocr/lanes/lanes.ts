@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import { OcrModelUnavailableError } from '../engines.ts';
 import { ImageDecodeError } from '../image.ts';
 import type { EncodedPageRead } from '../recognize-page.ts';
 import type { LaneError, LaneMessage, LaneReply, LaneSetup } from './protocol.ts';
+import { WorkerChannel } from '../worker-channel.ts';
 
 export interface LaneRead {
   /** The encoded image (copied to the lane). */
@@ -25,77 +25,38 @@ function revive(error: LaneError): Error {
   return err;
 }
 
-interface Waiting {
-  resolve: (result: EncodedPageRead) => void;
-  reject: (err: Error) => void;
+/** A lane's answer: the page read, or the error it reported. */
+function outcomeOf(reply: LaneReply): EncodedPageRead | Error {
+  return reply.ok ? { page: reply.page, decodeMs: reply.decodeMs } : revive(reply.error);
 }
 
 /** One lane thread, started on its first page and started again after it dies. */
 class Lane {
-  private worker: Worker | null = null;
-  private readonly waiting = new Map<number, Waiting>();
+  private readonly channel: WorkerChannel<LaneReply, EncodedPageRead>;
 
-  constructor(private readonly setup: LaneSetup) {}
+  constructor(setup: LaneSetup) {
+    this.channel = new WorkerChannel(new URL('./entry.mjs', import.meta.url), setup, 'OCR lane', outcomeOf);
+  }
 
   get running(): boolean {
-    return this.worker !== null;
+    return this.channel.running;
   }
 
   /** Pages sent to this lane and not yet answered. */
   get load(): number {
-    return this.waiting.size;
+    return this.channel.load;
   }
 
   read(id: number, request: LaneRead): Promise<EncodedPageRead> {
-    const worker = this.started();
     const bytes = new Uint8Array(request.bytes); // own buffer, moved to the lane without a second copy
-    return new Promise<EncodedPageRead>((resolve, reject) => {
-      const onAbort = () => worker.postMessage({ type: 'abort', id } satisfies LaneMessage);
-      request.signal?.addEventListener('abort', onAbort, { once: true });
-      const done = () => request.signal?.removeEventListener('abort', onAbort);
-      this.waiting.set(id, {
-        resolve: (result) => (done(), resolve(result)),
-        reject: (err) => (done(), reject(err)),
-      });
-      worker.postMessage({ type: 'read', id, bytes, assumeUpright: request.assumeUpright } satisfies LaneMessage, [bytes.buffer]);
-    });
+    const onAbort = () => this.channel.notify({ type: 'abort', id } satisfies LaneMessage);
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    const message = { type: 'read', id, bytes, assumeUpright: request.assumeUpright } satisfies LaneMessage;
+    return this.channel.request(id, message, [bytes.buffer]).finally(() => request.signal?.removeEventListener('abort', onAbort));
   }
 
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    this.failAll(new Error('OCR lanes closed'));
-    await worker?.terminate();
-  }
-
-  private started(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./entry.mjs', import.meta.url), { workerData: this.setup });
-    worker.on('message', (reply: LaneReply) => this.settle(reply));
-    worker.on('error', (err) => this.lost(worker, err));
-    worker.on('exit', (code) => this.lost(worker, new Error(`OCR lane exited with code ${code}`)));
-    this.worker = worker;
-    return worker;
-  }
-
-  private settle(reply: LaneReply): void {
-    const waiter = this.waiting.get(reply.id);
-    if (!waiter) return;
-    this.waiting.delete(reply.id);
-    if (reply.ok) waiter.resolve({ page: reply.page, decodeMs: reply.decodeMs });
-    else waiter.reject(revive(reply.error));
-  }
-
-  private lost(worker: Worker, err: Error): void {
-    if (this.worker !== worker) return;
-    this.worker = null;
-    this.failAll(err);
-  }
-
-  private failAll(err: Error): void {
-    const waiters = [...this.waiting.values()];
-    this.waiting.clear();
-    for (const waiter of waiters) waiter.reject(err);
+  close(): Promise<void> {
+    return this.channel.close();
   }
 }
 

@@ -1,68 +1,33 @@
-import { Worker } from 'node:worker_threads';
 import { StageClock } from '../../stage-clock.ts';
 import type { RgbImage } from '../../types.ts';
 import type { Recognition, RecognitionBatch, Recognizer } from '../recognize.ts';
 import type { BatchReply, BatchRequest, BatchStages, RecognizerSetup } from './protocol.ts';
+import { WorkerChannel } from '../../worker-channel.ts';
 
-interface Waiting {
-  resolve: (reply: { readings: Recognition[]; stagesMs: BatchStages }) => void;
-  reject: (err: Error) => void;
+type BatchRead = { readings: Recognition[]; stagesMs: BatchStages };
+
+function outcomeOf(reply: BatchReply): BatchRead | Error {
+  return reply.ok ? reply : new Error(`recognizer thread: ${reply.message}`);
 }
 
-/** One recognizer thread, started with the pool and started again on the next batch after it dies. */
+/** One recognizer thread, started with the pool (its session opens at once) and started again after it dies. */
 class RecognizerThread {
-  private worker: Worker | null = null;
-  private readonly waiting = new Map<number, Waiting>();
+  private readonly channel: WorkerChannel<BatchReply, BatchRead>;
   private nextId = 1;
 
-  constructor(private readonly setup: RecognizerSetup) {
-    this.started();
+  constructor(setup: RecognizerSetup) {
+    this.channel = new WorkerChannel(new URL('./entry.mjs', import.meta.url), setup, 'recognizer thread', outcomeOf);
+    this.channel.start();
   }
 
-  read(crops: RgbImage[], batch: Omit<RecognitionBatch, 'indices'>): Promise<{ readings: Recognition[]; stagesMs: BatchStages }> {
-    const worker = this.started();
+  read(crops: RgbImage[], batch: Omit<RecognitionBatch, 'indices'>): Promise<BatchRead> {
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, crops, batch: { widths: batch.widths, batchWidth: batch.batchWidth } } satisfies BatchRequest);
-    });
+    const message = { id, crops, batch: { widths: batch.widths, batchWidth: batch.batchWidth } } satisfies BatchRequest;
+    return this.channel.request(id, message);
   }
 
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    this.failAll(new Error('recognizer threads closed'));
-    await worker?.terminate();
-  }
-
-  private started(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./entry.mjs', import.meta.url), { workerData: this.setup });
-    worker.on('message', (reply: BatchReply) => this.settle(reply));
-    worker.on('error', (err) => this.lost(worker, err));
-    worker.on('exit', (code) => this.lost(worker, new Error(`recognizer thread exited with code ${code}`)));
-    this.worker = worker;
-    return worker;
-  }
-
-  private settle(reply: BatchReply): void {
-    const waiter = this.waiting.get(reply.id);
-    if (!waiter) return;
-    this.waiting.delete(reply.id);
-    if (reply.ok) waiter.resolve(reply);
-    else waiter.reject(new Error(`recognizer thread: ${reply.message}`));
-  }
-
-  private lost(worker: Worker, err: Error): void {
-    if (this.worker !== worker) return;
-    this.worker = null;
-    this.failAll(err);
-  }
-
-  private failAll(err: Error): void {
-    const waiters = [...this.waiting.values()];
-    this.waiting.clear();
-    for (const waiter of waiters) waiter.reject(err);
+  close(): Promise<void> {
+    return this.channel.close();
   }
 }
 
