@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePageLayout } from '../src/pipeline/layout/mod.ts';
 import type { BBox, FontInfo, Line } from '../src/pipeline/model/types.ts';
-import { pageOfLines } from './helpers/document-models.ts';
+import { ocrLine as ocrLineOf, pageOfLines } from './helpers/document-models.ts';
 
 const FONT: FontInfo = { name: 'OCR', size: 12, bold: false, italic: false, monospace: false };
 const PITCH = 16;
@@ -14,19 +14,8 @@ const LINE_HEIGHT = 14;
 const COLUMNS = [60, 260, 420];
 const RIGHT = 540;
 
-function ocrLine(n: number, text: string, box: BBox): Line {
-  const tokens = text.split(' ');
-  const step = (box[2] - box[0]) / tokens.length;
-  const words = tokens.map((t, i) => ({
-    text: t,
-    bbox: [box[0] + i * step, box[1], box[0] + (i + 1) * step - 3, box[3]] as BBox,
-    font: FONT,
-    baseline: box[3],
-    source: 'ocr' as const,
-    confidence: 0.9,
-  }));
-  return { id: `p0_l${n}`, text, bbox: box, words, font: FONT, dir: 'ltr', rotation: 0, source: 'ocr' };
-}
+/** An OCR line of this page in its font, 3 px after each word. */
+const ocrLine = (n: number, text: string, box: BBox): Line => ocrLineOf(n, text, box, FONT, 3);
 
 /** Lines of one page: rows of cells (one OCR line per cell text), top to bottom from `top`, `gap` px after each row. */
 function rowsOf(rows: string[][][], top: number, lines: Line[]): number {

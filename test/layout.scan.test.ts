@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePageLayout } from '../src/pipeline/layout/mod.ts';
 import type { BBox, FontInfo, Line, ModelPage } from '../src/pipeline/model/types.ts';
-import { pageOfLines } from './helpers/document-models.ts';
+import { ocrLine as ocrLineOf, pageOfLines } from './helpers/document-models.ts';
 
 const FONT: FontInfo = { name: 'OCR', size: 13.6, bold: false, italic: false, monospace: false };
 /** Column edges (px) of a 600 px wide page: 4 px of gutter between 295 and 299. */
@@ -16,19 +16,8 @@ const RIGHT: [number, number] = [299, 542];
 const PITCH = 12;
 const LINE_HEIGHT = 17;
 
-function ocrLine(n: number, text: string, box: BBox): Line {
-  const tokens = text.split(' ');
-  const step = (box[2] - box[0]) / tokens.length;
-  const words = tokens.map((t, i) => ({
-    text: t,
-    bbox: [box[0] + i * step, box[1], box[0] + (i + 1) * step - 4, box[3]] as BBox,
-    font: FONT,
-    baseline: box[3],
-    source: 'ocr' as const,
-    confidence: 0.9,
-  }));
-  return { id: `p0_l${n}`, text, bbox: box, words, font: FONT, dir: 'ltr', rotation: 0, source: 'ocr' };
-}
+/** An OCR line of this page in its font, 4 px after each word. */
+const ocrLine = (n: number, text: string, box: BBox): Line => ocrLineOf(n, text, box, FONT, 4);
 
 /** Words of running text, different on every line. */
 const prose = (column: string, row: number) => `${column} column line ${row} goes on with several more words of text`;

