@@ -345,15 +345,18 @@ function gridByRows(atoms: readonly Atom[], columns: Cut, opts: CutOptions): Cut
   return rows.gap >= columns.gap * CUT.gridRowGapShare ? rows : undefined;
 }
 
-/**
- * Two strips, each with numbered items ("1. …", "3. …"), whose numbers run down shared columns rather than
- * across the rows: numbered cards or sections laid out in columns, read column by column across a wide gap.
- */
-function numberedDownColumns(upper: readonly Atom[], lower: readonly Atom[], joined: readonly Atom[], opts: CutOptions): boolean {
+/** Both strips hold numbered items ("1. …", "3. …"). */
+function bothNumbered(upper: readonly Atom[], lower: readonly Atom[]): boolean {
   const numbered = (atoms: readonly Atom[]) => atoms.some((a) => leadNumber(a) !== undefined);
-  if (!numbered(upper) || !numbered(lower)) return false;
-  const columns = verticalCut(joined, opts);
-  return !!columns && numberingAgreement(columns.groups, opts.rtl) > numberingAgreement([upper, lower], opts.rtl);
+  return numbered(upper) && numbered(lower);
+}
+
+/**
+ * The numbers of two strips run down their shared columns rather than across the rows: numbered cards or sections
+ * laid out in columns, read column by column across a wide gap.
+ */
+function numbersRunDown(columns: Cut, upper: readonly Atom[], lower: readonly Atom[], opts: CutOptions): boolean {
+  return numberingAgreement(columns.groups, opts.rtl) > numberingAgreement([upper, lower], opts.rtl);
 }
 
 function cut(atoms: readonly Atom[], span: Span, opts: CutOptions, depth: number): Leaf[] {
@@ -370,10 +373,12 @@ function cut(atoms: readonly Atom[], span: Span, opts: CutOptions, depth: number
   for (let i = 1; i < strips.length; i++) {
     const last = merged[merged.length - 1];
     const joined = [...last, ...strips[i]];
-    // Only strips close together continue the same columns; a wide gap separates page sections.
+    // Only strips close together continue the same columns; a wide gap separates page sections, unless the
+    // strips' numbered items run down the columns they share.
     const gap = Math.min(...strips[i].map((a) => a.box[1])) - Math.max(...last.map((a) => a.box[3]));
-    const continues = gap <= opts.bodySize * CUT.stripJoinBodySizes && verticalCut(joined, opts);
-    if (continues || numberedDownColumns(last, strips[i], joined, opts)) merged[merged.length - 1] = joined;
+    const close = gap <= opts.bodySize * CUT.stripJoinBodySizes;
+    const shared = close || bothNumbered(last, strips[i]) ? verticalCut(joined, opts) : undefined;
+    if (shared && (close || numbersRunDown(shared, last, strips[i], opts))) merged[merged.length - 1] = joined;
     else merged.push(strips[i]);
   }
   if (merged.length === 1) return expandLeaf(atoms, span, opts, depth);
