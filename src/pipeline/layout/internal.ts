@@ -1,4 +1,4 @@
-import type { BBox, Block, BlockType, Line, Word } from '../model/types.ts';
+import type { BBox, Block, BlockType, Line, ModelPage, Word } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
 import { mathScore, listMarkerOf, numberLeadOf, isBareBullet, wordCount, type ListMarker } from './patterns.ts';
 
@@ -168,6 +168,11 @@ export function charShare(lines: readonly LineInfo[], pred: (l: LineInfo) => boo
 }
 
 /** The middle value (mean of the two middle ones for an even count); 0 for none. */
+/** Every line of the page came from OCR (a scan or an image): the layout rules for scans apply. */
+export function readByOcr(page: ModelPage): boolean {
+  return page.lines.length > 0 && page.lines.every((l) => l.source === 'ocr');
+}
+
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 import type { ModelPage } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
-import { boxOfLines, type Draft } from './internal.ts';
+import { boxOfLines, type Draft, readByOcr } from './internal.ts';
 import { captionLabelOf } from './patterns.ts';
 
 /**
@@ -73,8 +73,7 @@ function figureAbove(
  * inside it, and renumbers the flow. Pages with a text layer find figures from their drawing instead.
  */
 export function addScanFigures(drafts: Draft[], page: ModelPage, bodySize: number, columnOf: (d: Draft) => [number, number]): void {
-  const ocr = page.lines.length > 0 && page.lines.every((l) => l.source === 'ocr');
-  if (!ocr || drafts.some((d) => d.type === 'figure')) return;
+  if (!readByOcr(page) || drafts.some((d) => d.type === 'figure')) return;
   const captions = drafts.filter((d) => d.lines.length > 0 && captionLabelOf(d.lines[0].text)?.kind === 'figure');
   for (const caption of captions) {
     const found = figureAbove(caption, drafts, page, bodySize, columnOf);
@@ -131,8 +130,7 @@ function figureInGap(
  * GAP_FIGURE), in place of the label drafts inside it, and renumbers the flow.
  */
 export function addGapFigures(drafts: Draft[], page: ModelPage, bodySize: number, columnOf: (d: Draft) => [number, number]): void {
-  const ocr = page.lines.length > 0 && page.lines.every((l) => l.source === 'ocr');
-  if (!ocr || drafts.length === 0) return;
+  if (!readByOcr(page) || drafts.length === 0) return;
   const contentTop = Math.min(...drafts.map((d) => d.bbox[1]));
   for (const span of new Set(drafts.map(columnOf))) {
     const solid = drafts.filter((d) => columnOf(d) === span && isSolid(d, span)).sort((a, b) => a.bbox[1] - b.bbox[1]);

@@ -1,6 +1,6 @@
 import type { ModelPage } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
-import type { Draft } from './internal.ts';
+import { type Draft, readByOcr } from './internal.ts';
 import { sortLeaf } from './xycut.ts';
 
 /**
@@ -63,8 +63,7 @@ function fold(kept: Draft, members: Draft[], drafts: Draft[]): void {
 
 /** Joins the pieces of each table of an OCR page (see SCAN_TABLE_JOIN) and renumbers the flow. */
 export function joinScanTablePieces(drafts: Draft[], page: ModelPage, bodySize: number): void {
-  const ocr = page.lines.length > 0 && page.lines.every((l) => l.source === 'ocr');
-  if (!ocr) return;
+  if (!readByOcr(page)) return;
   for (let joined = true; joined; ) {
     joined = false;
     const tables = drafts.filter((d) => d.type === 'table').sort((a, b) => a.bbox[1] - b.bbox[1]);
