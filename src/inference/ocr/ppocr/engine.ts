@@ -123,10 +123,22 @@ class PaddleOcr implements PpOcrEngine {
   /** A 180° turn stands only when the longest lines read better turned (flipConfirmed); otherwise the page is upright. */
   private async confirmFlip(image: RgbImage, vote: OrientationVote, clock: StageClock): Promise<OrientationGuess> {
     const crops = vote.sample.slice(0, FLIP_CHECK_LINES).map((q) => cropQuad(image, q));
-    const all = [...crops, ...crops.map((c) => rotateImage(c, 180))];
-    const readings = await this.recognizer.recognize(all, planBatches(all, REC_BATCH, this.recognitionMinWidth), clock);
-    if (flipConfirmed(readings.slice(0, crops.length), readings.slice(crops.length))) return vote.guess;
+    const every = crops.map((_, i) => i);
+    const { standing, turned } = await this.readBothWays(crops, every, clock);
+    if (flipConfirmed(standing, turned)) return vote.guess;
     return { rotation: 0, confidence: 1 - vote.guess.confidence };
+  }
+
+  /** Reads `crops` as they stand and the ones at `turn` also turned 180°, in one set of recognizer batches. */
+  private async readBothWays(
+    crops: RgbImage[],
+    turn: number[],
+    clock: StageClock,
+    signal?: AbortSignal,
+  ): Promise<{ standing: Recognition[]; turned: Recognition[] }> {
+    const all = [...crops, ...turn.map((i) => rotateImage(crops[i], 180))];
+    const readings = await this.recognizer.recognize(all, planBatches(all, REC_BATCH, this.recognitionMinWidth), clock, signal);
+    return { standing: readings.slice(0, crops.length), turned: readings.slice(crops.length) };
   }
 
   async close(): Promise<void> {
@@ -148,18 +160,14 @@ class PaddleOcr implements PpOcrEngine {
     const angles = await clock.time('line_classify', () => classifyAngles(this.cls, crops, knownAngles));
     signal?.throwIfAborted();
     const flagged = angles.flatMap((a, i) => (a.upsideDown && a.score > FLIP_SCORE ? [i] : []));
-    const flippedCrops = flagged.map((i) => rotateImage(crops[i], 180));
-    const all = [...crops, ...flippedCrops];
-    const batches = planBatches(all, REC_BATCH, this.recognitionMinWidth);
-    const readings = await this.recognizer.recognize(all, batches, clock, signal);
+    const { standing: readings, turned } = await this.readBothWays(crops, flagged, clock, signal);
     flagged.forEach((cropIndex, k) => {
-      const flipped = readings[crops.length + k];
-      if (flipped.confidence > readings[cropIndex].confidence) {
-        readings[cropIndex] = flipped;
+      if (turned[k].confidence > readings[cropIndex].confidence) {
+        readings[cropIndex] = turned[k];
         quads[cropIndex] = rotateQuadStart(quads[cropIndex], 2);
       }
     });
-    return readings.slice(0, crops.length);
+    return readings;
   }
 }
 
