@@ -1,9 +1,21 @@
 #!/usr/bin/env node
-// Entry point: registers the TypeScript loader, then hands over to the CLI.
+// Entry point: runs the CLI from the compiled build when it matches the sources (bin/server-build.js), else from
+// the TypeScript sources through the tsx loader.
 // First: a supervised inference sidecar starts watching its parent before anything slow loads.
 import './orphan-guard.js';
-import { register } from 'tsx/esm/api';
+import { pathToFileURL } from 'node:url';
+import { compiledCli } from './server-build.js';
 
-register();
-const { main } = await import('../src/cli.ts');
+const build = compiledCli();
+let main;
+if (build.cli) {
+  ({ main } = await import(pathToFileURL(build.cli).href));
+} else {
+  // Said once, by the process the user started (a sidecar names its supervisor in DOCINTEL_PARENT_PID).
+  if (build.stale && !process.env.DOCINTEL_PARENT_PID)
+    console.warn('docintel: dist/server no longer matches src/, running from source (npm run build:server rebuilds it)');
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli.ts'));
+}
 await main(process.argv.slice(2));

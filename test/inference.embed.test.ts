@@ -15,7 +15,7 @@ import { packVectors, unpackVectors } from '../src/inference/embed/vectors.ts';
 import { WordPieceTokenizer } from '../src/inference/embed/wordpiece.ts';
 import { InferenceCallError } from '../src/inference/errors.ts';
 import { ModelRegistry } from '../src/inference/models.ts';
-import { REPO_ROOT } from '../src/inference/proto.ts';
+import { REPO_ROOT } from '../src/shared/repo-root.ts';
 import { toServiceError } from '../src/inference/server.ts';
 import { createLogger } from '../src/shared/logger.ts';
 import { TempDirs } from './helpers/temp-dirs.ts';

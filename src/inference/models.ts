@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { REPO_ROOT } from './proto.ts';
+import { REPO_ROOT } from '../shared/repo-root.ts';
 import type { ModelInfo, TensorSpec } from './types.ts';
 
 /** One slot of models/manifest.json. */

@@ -1,10 +1,8 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import { REPO_ROOT } from '../shared/repo-root.ts';
 
-/** Repository root (src/inference/ is two levels down); the .proto, manifest and package.json live there. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const PROTO_FILE = path.join(REPO_ROOT, 'proto/docintel/inference/v1/inference.proto');
 
 /** Large enough for page images and embedding batches that later RPCs carry. */

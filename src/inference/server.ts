@@ -14,7 +14,8 @@ import { callDeadline, callSignal, InvalidOcrRequestError, recognizeOne, type Oc
 import { OcrEngines, OcrModelUnavailableError } from './ocr/engines.ts';
 import { OcrLanes } from './ocr/lanes/lanes.ts';
 import { ImageDecodeError } from './ocr/image.ts';
-import { loadInferenceProto, MAX_MESSAGE_BYTES, REPO_ROOT } from './proto.ts';
+import { REPO_ROOT } from '../shared/repo-root.ts';
+import { loadInferenceProto, MAX_MESSAGE_BYTES } from './proto.ts';
 import { BoundedQueue } from './queue.ts';
 import { probeRuntime } from './runtime.ts';
 import type { ServerContext } from './server-context.ts';

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../shared/config.ts';
 import type { Logger } from '../shared/logger.ts';
 import { InferenceClient } from './client.ts';
-import { REPO_ROOT } from './proto.ts';
+import { REPO_ROOT } from '../shared/repo-root.ts';
 import type { HealthResponse } from './types.ts';
 
 export interface SupervisorCommand {

@@ -1,92 +1,109 @@
-import { spawnSync } from 'node:child_process';
-import { createReadStream, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BENCH_AUTH, startOurService } from '../our-service.ts';
+import { freePort } from '../../../test/helpers/nats-server.ts';
+import { startDocintel, treeRssBytes, waitForReady, type DocintelProcess } from '../../../test/helpers/processes.ts';
+import { compiledCli } from '../../../bin/server-build.js';
+import { multipart } from '../load/documents.ts';
 import { procStatusMb } from '../stats.ts';
 
 /**
- * One grounded parse of a long PDF in a process of its own (run as a child by the throughput set), so its peak
- * memory is the service's alone: the process's RSS high-water mark (api and worker threads, embedded job worker)
- * plus the peak of its child processes' RSS (an inference process, when one runs), sampled every SAMPLE_MS.
+ * One grounded parse of a long PDF by a real `docintel serve` started for it with the defaults `npm start` uses
+ * (api, embedded job worker and document pool threads in one process, a supervised inference sidecar that OCRs
+ * the pages without a trustworthy text layer), through HTTP as a user sends it: the file uploaded, parsed sync,
+ * the answer streamed and counted. Memory is the RSS of serve and of its child processes, sampled together every
+ * SAMPLE_MS: the peak of their sum is what the machine must hold.
  */
 const SAMPLE_MS = 100;
+const BENCH_KEY = 'bench-key-0123456789abcdef';
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
 
 export interface BigParseResult {
   pages: number;
   ms: number;
   status: number;
-  /** This process's VmHWM once the service has closed (its deferred cache writes included), before this client parses the answer. */
-  serviceHwmMb: number;
-  /** Highest sampled sum of the child processes' RSS (0 when none ran). */
+  /** Highest sampled sum of serve's RSS and its child processes' (MB). */
+  peakMb: number;
+  /** serve's own RSS in that sample, and its children's (the inference sidecar). */
+  servePeakMb: number;
   childrenPeakMb: number;
-  chunks: number;
+  /** Response size (MB). */
+  bodyMb: number;
+  /** Whether serve ran the compiled build (dist/server) or the sources through tsx. */
+  build: 'compiled' | 'source';
 }
 
-/** Every descendant of this process, through /proc/<pid>/task/<tid>/children. */
-function descendants(pid: number): number[] {
-  const out: number[] = [];
-  let tasks: string[] = [];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return out;
-  }
-  for (const tid of tasks) {
-    let children = '';
-    try {
-      children = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const child of children.split(/\s+/).filter(Boolean).map(Number)) out.push(child, ...descendants(child));
-  }
-  return out;
+async function stop(serve: DocintelProcess): Promise<void> {
+  serve.signal('SIGTERM');
+  const stopped = await Promise.race([serve.exited, new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS, null))]);
+  if (!stopped) await serve.killGroup();
 }
 
-async function measure(file: string): Promise<BigParseResult> {
-  const service = await startOurService({ http: true });
-  let closed = false;
-  try {
-    const ref = await service.runtime.files.ingestStream('bench', path.basename(file), createReadStream(file));
-    let childrenPeakMb = 0;
-    const sampler = setInterval(() => {
-      childrenPeakMb = Math.max(
-        childrenPeakMb,
-        descendants(process.pid).reduce((sum, pid) => sum + (procStatusMb(pid, 'VmRSS') ?? 0), 0),
-      );
-    }, SAMPLE_MS);
-    const started = performance.now();
-    const res = await service.app!.inject({
-      method: 'POST',
-      url: '/api/v1/parse',
-      headers: BENCH_AUTH,
-      payload: { input: { file_id: ref.file_id }, profile: 'grounded', execution_mode: 'sync' },
-    });
-    const ms = performance.now() - started;
-    // The service's work is over once it has closed: the cache writes it defers past the answer have landed.
-    await service.close();
-    closed = true;
-    clearInterval(sampler);
-    // Read before the body is parsed here: that parse is the client's memory, not the service's.
-    const serviceHwmMb = procStatusMb('self', 'VmHWM') ?? 0;
-    const chunks = res.statusCode === 200 ? (res.json() as { chunks: unknown[] }).chunks.length : 0;
-    return { pages: ref.page_count, ms, status: res.statusCode, serviceHwmMb, childrenPeakMb, chunks };
-  } finally {
-    if (!closed) await service.close();
-  }
+/** The sample with the highest sum of serve's RSS and its children's, until stopped. */
+function sampleTree(pid: number) {
+  const peak = { total: 0, serve: 0, children: 0 };
+  const timer = setInterval(() => {
+    const serve = procStatusMb(pid, 'VmRSS') ?? 0;
+    const total = treeRssBytes(pid) / (1024 * 1024);
+    if (total > peak.total) Object.assign(peak, { total, serve, children: total - serve });
+  }, SAMPLE_MS);
+  return { peak, stop: () => clearInterval(timer) };
 }
 
-/** Runs the measurement in a child process and returns what it printed. */
-export function bigParseApart(file: string): BigParseResult {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), file], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
+export async function bigParseServed(file: string): Promise<BigParseResult> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'docintel-bigparse-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const auth = { authorization: `Bearer ${BENCH_KEY}` };
+  const build = compiledCli().cli ? 'compiled' : 'source';
+  const serve = startDocintel('serve', {
+    DOCINTEL_DATA_DIR: dataDir,
+    DOCINTEL_API_KEYS: `bench:${BENCH_KEY}`,
+    DOCINTEL_LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
   });
-  if (run.status !== 0) throw new Error(`the long-document parse failed: ${(run.stderr || run.stdout).trim().slice(0, 500)}`);
-  return JSON.parse(run.stdout.trim().split('\n').pop()!) as BigParseResult;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  console.log(JSON.stringify(await measure(process.argv[2])));
+  let sampler: ReturnType<typeof sampleTree> | undefined;
+  try {
+    await serve.waitForOutput(/docintel API listening/, START_TIMEOUT_MS);
+    await waitForReady(base, { inference: true, timeoutMs: START_TIMEOUT_MS });
+    const form = multipart(path.basename(file), readFileSync(file));
+    const upload = await fetch(`${base}/api/v1/upload`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': form.contentType },
+      body: form.body,
+    });
+    if (!upload.ok) throw new Error(`upload answered ${upload.status}: ${(await upload.text()).slice(0, 300)}`);
+    const ref = ((await upload.json()) as { files: { file_id: string; page_count: number }[] }).files[0];
+    sampler = sampleTree(serve.pid);
+    const started = performance.now();
+    const res = await fetch(`${base}/api/v1/parse`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: { file_id: ref.file_id }, profile: 'grounded', execution_mode: 'sync' }),
+    });
+    let bytes = 0;
+    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+    const ms = performance.now() - started;
+    // Work deferred past the answer (the analysis cache's compressed write) lands before serve stops: sampled too.
+    await stop(serve);
+    sampler.stop();
+    const { total, serve: servePeak, children } = sampler.peak;
+    return {
+      pages: ref.page_count,
+      ms,
+      status: res.status,
+      peakMb: total,
+      servePeakMb: servePeak,
+      childrenPeakMb: children,
+      bodyMb: bytes / 1e6,
+      build,
+    };
+  } finally {
+    sampler?.stop();
+    if (serve.isRunning()) await stop(serve);
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  }
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { REPO_ROOT } from '../../shared/repo-root.ts';
 
 /**
  * The typed SDK (src/client/mod.ts) bundled into one browser ES module for the viewer (/viewer/client.js), so that
@@ -39,7 +40,8 @@ export class ClientBundleUnavailableError extends Error {
   }
 }
 
-const CLIENT_ENTRY = fileURLToPath(new URL('../../client/mod.ts', import.meta.url));
+/** The SDK's TypeScript source, at the package root (the compiled server build holds only JavaScript). */
+const CLIENT_ENTRY = path.join(REPO_ROOT, 'src/client/mod.ts');
 
 /** esbuild from the project's node_modules, or else the copy tsx depends on (not hoisted in every install). */
 export const loadEsbuild: EsbuildLoader = async () => {
