@@ -3,16 +3,10 @@
 // A production install without devDependencies (`npm ci --omit=dev`) has no TypeScript compiler: it skips the
 // build with a warning instead of failing the install (the server itself does not need dist/).
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { typescriptCompiler } from './typescript-compiler.mjs';
 
-const require = createRequire(import.meta.url);
-let tsc;
-try {
-  // Through package.json, which the package exports (its bin/ is not among its exports).
-  const manifest = require.resolve('typescript/package.json');
-  tsc = path.join(path.dirname(manifest), require(manifest).bin.tsc);
-} catch {
+const tsc = typescriptCompiler();
+if (!tsc) {
   console.warn('docintel: TypeScript is not installed (devDependencies omitted); dist/client was not built');
   process.exit(0);
 }

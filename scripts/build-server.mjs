@@ -5,19 +5,15 @@
 // from source through tsx: slower to start and about 100-200 MB bigger, but the same service.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { typescriptCompiler } from './typescript-compiler.mjs';
 import { BUILD_DIR, filesUnder, PACKAGE_ROOT, sourceFingerprint, STAMP_FILE } from '../bin/server-build.js';
 
-const require = createRequire(import.meta.url);
 rmSync(BUILD_DIR, { recursive: true, force: true });
 const fingerprint = sourceFingerprint(); // before compiling: an edit made meanwhile leaves the build stale, not wrong
 
-let tsc;
-try {
-  const manifest = require.resolve('typescript/package.json');
-  tsc = path.join(path.dirname(manifest), require(manifest).bin.tsc);
-} catch {
+const tsc = typescriptCompiler();
+if (!tsc) {
   console.warn('docintel: TypeScript is not installed (devDependencies omitted); the server runs from source');
   process.exit(0);
 }
