@@ -11,8 +11,9 @@ let main;
 if (build.cli) {
   ({ main } = await import(pathToFileURL(build.cli).href));
 } else {
-  // Said once, by the process the user started (a sidecar names its supervisor in DOCINTEL_PARENT_PID).
-  if (build.stale && !process.env.DOCINTEL_PARENT_PID)
+  // Said to a person at a terminal, once (a sidecar names its supervisor in DOCINTEL_PARENT_PID); output that
+  // programs read stays as it was.
+  if (build.stale && process.stderr.isTTY && !process.env.DOCINTEL_PARENT_PID)
     console.warn('docintel: dist/server no longer matches src/, running from source (npm run build:server rebuilds it)');
   const { register } = await import('tsx/esm/api');
   register();
