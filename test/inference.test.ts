@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -361,6 +361,9 @@ describe('InferenceSupervisor', () => {
       expect(first.pid).toBe(supervisor.pid);
       const firstPid = supervisor.pid!;
       expect(lines.some((l) => l.includes('inference server listening'))).toBe(true);
+      // Two malloc arenas unless the operator chose (the sidecar's threads would otherwise each keep their own).
+      const childEnv = readFileSync(`/proc/${firstPid}/environ`, 'utf8').split('\0');
+      expect(childEnv).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}`);
 
       const readyAgain = once(supervisor, 'ready') as Promise<[HealthResponse]>;
       process.kill(firstPid, 'SIGKILL');
