@@ -142,6 +142,13 @@ function killGroupNow(pid: number): void {
   }
 }
 
+/** SIGTERM, as an orchestrator stops the service; SIGKILL to its whole group if it has not exited within `graceMs`. */
+export async function stopGracefully(proc: DocintelProcess, graceMs = 15_000): Promise<void> {
+  proc.signal('SIGTERM');
+  const stopped = await Promise.race([proc.exited, new Promise((resolve) => setTimeout(resolve, graceMs, null))]);
+  if (!stopped) await proc.killGroup();
+}
+
 /** SIGKILLs every process group started here and waits for the leaders to exit. */
 export async function killAllDocintel(): Promise<void> {
   const all = [...started];

@@ -6,7 +6,7 @@ import { grpcCodeName } from '../../../src/inference/errors.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES } from '../../../src/inference/proto.ts';
 import { loadConfig } from '../../../src/shared/config.ts';
 import { freePort } from '../../../test/helpers/nats-server.ts';
-import { startDocintel, treeRssBytes, waitFor, type DocintelProcess } from '../../../test/helpers/processes.ts';
+import { startDocintel, stopGracefully, treeRssBytes, waitFor, type DocintelProcess } from '../../../test/helpers/processes.ts';
 import type { LoadDocuments } from './documents.ts';
 import { backOff, closedLoop, StepRecorder, type OpSummary, type Outcome } from './recorder.ts';
 
@@ -146,9 +146,7 @@ export async function runGrpcPhase(
     return { queueLimit, embedAvailable, steps };
   } finally {
     client.close();
-    proc.signal('SIGTERM');
-    const stopped = await Promise.race([proc.exited, new Promise((resolve) => setTimeout(resolve, 15_000, null))]);
-    if (!stopped) await proc.killGroup();
+    await stopGracefully(proc);
     await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../test/helpers/nats-server.ts';
-import { startDocintel, waitFor, waitForReady, type DocintelProcess } from '../../../test/helpers/processes.ts';
+import { startDocintel, stopGracefully, waitFor, waitForReady, type DocintelProcess } from '../../../test/helpers/processes.ts';
 import { multipart, uniquePdf, type LoadDocuments } from './documents.ts';
 import { MixState, type HttpTarget, type Tenant } from './http-mix.ts';
 
@@ -68,9 +68,7 @@ export async function startLoadService(settings: ServeSettings, docs: LoadDocume
       drain: (timeoutMs = 180_000) =>
         waitFor('the job queue to drain', async () => ((await queueDepth()) === 0 ? true : undefined), timeoutMs, 500).catch(() => false),
       async close() {
-        proc.signal('SIGTERM');
-        const stopped = await Promise.race([proc.exited, new Promise((resolve) => setTimeout(resolve, 15_000, null))]);
-        if (!stopped) await proc.killGroup();
+        await stopGracefully(proc);
         await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
       },
     };

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../test/helpers/nats-server.ts';
-import { startDocintel, treeRssBytes, waitForReady, type DocintelProcess } from '../../../test/helpers/processes.ts';
+import { startDocintel, stopGracefully, treeRssBytes, waitForReady } from '../../../test/helpers/processes.ts';
+import { BENCH_KEY } from '../our-service.ts';
 import { compiledCli } from '../../../bin/server-build.js';
 import { multipart } from '../load/documents.ts';
 import { procStatusMb } from '../stats.ts';
@@ -16,9 +17,7 @@ import { procStatusMb } from '../stats.ts';
  * SAMPLE_MS: the peak of their sum is what the machine must hold.
  */
 const SAMPLE_MS = 100;
-const BENCH_KEY = 'bench-key-0123456789abcdef';
 const START_TIMEOUT_MS = 90_000;
-const STOP_TIMEOUT_MS = 15_000;
 
 export interface BigParseResult {
   pages: number;
@@ -33,12 +32,6 @@ export interface BigParseResult {
   bodyMb: number;
   /** Whether serve ran the compiled build (dist/server) or the sources through tsx. */
   build: 'compiled' | 'source';
-}
-
-async function stop(serve: DocintelProcess): Promise<void> {
-  serve.signal('SIGTERM');
-  const stopped = await Promise.race([serve.exited, new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS, null))]);
-  if (!stopped) await serve.killGroup();
 }
 
 /** The sample with the highest sum of serve's RSS and its children's, until stopped. */
@@ -88,7 +81,7 @@ export async function bigParseServed(file: string): Promise<BigParseResult> {
     for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
     const ms = performance.now() - started;
     // Work deferred past the answer (the analysis cache's compressed write) lands before serve stops: sampled too.
-    await stop(serve);
+    await stopGracefully(serve);
     sampler.stop();
     const { total, serve: servePeak, children } = sampler.peak;
     return {
@@ -103,7 +96,7 @@ export async function bigParseServed(file: string): Promise<BigParseResult> {
     };
   } finally {
     sampler?.stop();
-    if (serve.isRunning()) await stop(serve);
+    if (serve.isRunning()) await stopGracefully(serve);
     await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
