@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     const result: CapabilityResult = { capability, sets: [] };
     for (const set of capability.sets.filter((s) => !args.sets || args.sets.includes(s))) {
       const label = set === '.' ? 'all sets' : set;
-      if (!existsSync(path.join(args.evalDir, set))) {
+      if (!capability.generatedSets?.includes(set) && !existsSync(path.join(args.evalDir, set))) {
         console.error(`${capability.name} / ${label}: skipped, ${path.join(args.evalDir, set)} is missing`);
         result.sets.push({ set: label, report: null, skipped: 'folder missing' });
         continue;

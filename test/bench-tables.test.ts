@@ -1,5 +1,6 @@
 /** The table benchmark's metrics, readers and peer converters (scripts/bench/tables): they decide docs/benchmarks.md's table figures. */
 import { existsSync } from 'node:fs';
+import * as mupdf from 'mupdf';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cellContentF1, parseTableHtml } from '../scripts/bench/tables/html-tree.ts';
@@ -35,7 +36,9 @@ import {
 import { tableToHtml } from '../scripts/bench/tables/tools.ts';
 import { describeHalves, evalHalf, HalfTallies, pickHalf } from '../scripts/bench/split.ts';
 import type { Box, ExtractedCell, ExtractedTable } from '../scripts/bench/tables/types.ts';
+import { scoreSynthPage } from '../scripts/bench/tables/synthetic-set.ts';
 import { EVAL_DIR } from './helpers/ocr-images.ts';
+import { synthPage } from './helpers/synth-pages.ts';
 
 /** A grid of one-cell texts (rows of strings; '' is an empty cell). */
 function grid(rows: string[][]): ExtractedCell[] {
@@ -465,5 +468,47 @@ describe('evaluation files', () => {
     const first = examples.find((e) => e.filename === 'PMC4840965_004_00.png')!;
     expect(first.html.startsWith('<table><thead><tr><td><b>Variable</b></td><td><b>Hazard ratio</b></td>')).toBe(true);
     expect(teds(first.html, first.html)).toBe(1);
+  });
+});
+
+describe('tables-synthetic: generated pages and their expected grids', () => {
+  it('draws the same page for the same seed and index, and another for another index', () => {
+    const [a, b, c] = [synthPage(1, 7), synthPage(1, 7), synthPage(1, 8)];
+    expect(a.pdf.equals(b.pdf)).toBe(true);
+    expect(a.tables).toEqual(b.tables);
+    expect(a.pdf.equals(c.pdf)).toBe(false);
+  });
+
+  it('prints every expected cell on its page, and table-free pages expect none', () => {
+    let tablePages = 0;
+    for (let i = 0; i < 20; i++) {
+      const page = synthPage(3, i);
+      const doc = mupdf.Document.openDocument(page.pdf, 'application/pdf');
+      const text = doc.loadPage(0).toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ');
+      doc.destroy();
+      if (page.features.some((f) => f.startsWith('free:'))) expect(page.tables).toEqual([]);
+      else tablePages++;
+      for (const grid of page.tables) {
+        for (const cell of grid.flat().filter((t) => t)) {
+          // A wrapped cell's lines are printed apart; each of its words is on the page.
+          for (const word of cell.split(' ')) expect(text).toContain(word);
+        }
+        expect(new Set(grid.map((r) => r.length)).size).toBe(1);
+      }
+    }
+    expect(tablePages).toBeGreaterThan(5);
+  });
+
+  it('scores a tool that returns the expected grids as perfect, with no false tables', () => {
+    const page = synthPage(1, 0);
+    const tables: ExtractedTable[] = page.tables.map((grid) => ({
+      pageIndex: 0,
+      bbox: [0, 0, 612, 792],
+      cells: grid.flatMap((r, row) => r.map((text, col) => ({ row, col, rowspan: 1, colspan: 1, text }))),
+    }));
+    const { scores, falseTables } = scoreSynthPage(page, tables);
+    expect(scores.every((s) => s.f1 === 1 && s.detected)).toBe(true);
+    expect(falseTables).toBe(0);
+    expect(scoreSynthPage(page, [...tables, tables[0]]).falseTables).toBe(1);
   });
 });

@@ -53,5 +53,7 @@ export interface Capability {
   description: string;
   /** Evaluation folders it reads; a set whose folder is missing is skipped. */
   sets: string[];
+  /** Sets among `sets` that are generated at run time and need no folder. */
+  generatedSets?: string[];
   run(set: string, options: BenchOptions, log: (message: string) => void): Promise<SetReport>;
 }

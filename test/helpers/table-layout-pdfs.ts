@@ -1,0 +1,200 @@
+import { pdfOf } from './pdf.ts';
+import { fillOp, hRuleOp, paragraphOps, textOp, textRightOp, textWidth } from './synth-text.ts';
+
+/**
+ * Pages for the table layout suite (test/tables.layouts.test.ts): tables among the things that sit around them
+ * on real pages (two-column prose, a second table, group labels between rules, a neighbour table of another
+ * style, author lists with affiliation marks). US Letter, Helvetica, PDF points with the origin bottom-left.
+ */
+
+const PROSE =
+  'The survey covered every district office and was repeated in the autumn so that the seasonal figures ' +
+  'could be compared with those of the previous year. Offices that reported late were asked to confirm ' +
+  'their returns by telephone before the figures were added to the regional totals shown in the tables.';
+
+/** Prose set in a column between x0 and x1 from `top` down, justified; returns operators and the last baseline. */
+function prose(x0: number, x1: number, top: number, repeat = 1) {
+  return paragraphOps(
+    Array.from({ length: repeat }, () => PROSE)
+      .join(' ')
+      .split(' '),
+    x0,
+    x1,
+    top,
+    10,
+    'helvetica',
+    true,
+    12.5,
+  );
+}
+
+/** Rows of a table set without rules: a label column left-aligned, the other columns right-aligned at `rights`. */
+function rowsOps(
+  rows: readonly string[][],
+  x0: number,
+  rights: readonly number[],
+  top: number,
+  step: number,
+  size = 9,
+  boldFirst = true,
+): string[] {
+  return rows.flatMap((r, i) =>
+    r.map((cell, c) => {
+      const y = top - i * step;
+      const bold = boldFirst && i === 0;
+      return c === 0 ? textOp(x0, y, cell, size, bold) : textRightOp(rights[c - 1], y, cell, size, 'helvetica', bold);
+    }),
+  );
+}
+
+export const SMALL_TABLE = [
+  ['District', 'Offices', 'Returns'],
+  ['Northfield', '12', '1,204'],
+  ['Eastmoor', '7', '860'],
+  ['Southgate', '15', '2,311'],
+  ['Westbury', '9', '975'],
+  ['Lowdale', '4', '312'],
+  ['Highcross', '11', '1,498'],
+];
+
+/**
+ * Two-column justified prose, right under it (no caption, no wider gap than a paragraph break) a table ruled
+ * only under its head, then two-column prose again.
+ */
+export function tableBetweenProseColumnsPdf(): Buffer {
+  const left = prose(72, 296, 720);
+  const right = prose(316, 540, 720);
+  let y = Math.min(left.bottom, right.bottom) - 22;
+  const ops = [...left.ops, ...right.ops];
+  ops.push(...rowsOps(SMALL_TABLE, 72, [230, 300], y, 16), hRuleOp(72, 304, y - 5));
+  y -= SMALL_TABLE.length * 16 + 20;
+  ops.push(...prose(72, 296, y).ops, ...prose(316, 540, y).ops);
+  return pdfOf([ops.join('\n')]);
+}
+
+export const UPPER_TABLE = [
+  ['Branch', 'Staff', 'Cases', 'Closed'],
+  ['Harbour', '41', '1,022', '987'],
+  ['Market', '18', '455', '431'],
+  ['Station', '27', '780', '702'],
+  ['Bridge', '33', '912', '899'],
+];
+export const LOWER_TABLE = [
+  ['Quarter', 'Opened', 'Pending'],
+  ['First', '2,130', '311'],
+  ['Second', '1,984', '276'],
+  ['Third', '2,407', '390'],
+];
+
+/**
+ * Two tables one above the other, each ruled along its own width: the upper one only under its head, the lower
+ * one booktabs-style (rules above and under its head and at its foot), a paragraph across the page between.
+ */
+export function stackedTablesWithParagraphPdf(): Buffer {
+  const ops = [...rowsOps(UPPER_TABLE, 72, [250, 330, 410], 700, 18), hRuleOp(72, 414, 694)];
+  const para = prose(72, 540, 700 - UPPER_TABLE.length * 18 - 14);
+  ops.push(...para.ops);
+  const top = para.bottom - 30;
+  ops.push(hRuleOp(72, 414, top + 12, 1), ...rowsOps(LOWER_TABLE, 72, [200, 300], top, 15), hRuleOp(72, 414, top - 5));
+  ops.push(hRuleOp(72, 414, top - LOWER_TABLE.length * 15 + 8, 1));
+  return pdfOf([ops.join('\n')]);
+}
+
+export const GROUPED_HEAD = ['Item', 'Units', 'Value'];
+export const GROUPED_BODY: (string[] | string)[] = [
+  'Fuel and power',
+  ['Coal', '120', '4,410'],
+  ['Gas', '88', '3,012'],
+  'Food',
+  ['Grain', '640', '9,870'],
+  ['Dairy', '215', '2,230'],
+  ['Fruit', '97', '1,145'],
+  'Materials',
+  ['Timber', '54', '2,980'],
+  ['Steel', '31', '6,720'],
+];
+
+/**
+ * A table ruled under every row (its head above the first rule) whose body is grouped by bold label rows,
+ * at (x0, top); each label row sits between two rules of its own.
+ */
+function rowRuledGroupsOps(x0: number, top: number): { ops: string[]; bottom: number } {
+  const [x1, step] = [x0 + 230, 20];
+  const ops = rowsOps([GROUPED_HEAD], x0, [x0 + 150, x0 + 226], top, step);
+  let y = top;
+  for (const row of GROUPED_BODY) {
+    ops.push(hRuleOp(x0, x1, y - 6, 0.4));
+    y -= step;
+    if (typeof row === 'string') ops.push(textOp(x0, y, row, 9, true));
+    else ops.push(...rowsOps([row], x0, [x0 + 150, x0 + 226], y, step, 9, false));
+  }
+  ops.push(hRuleOp(x0, x1, y - 6, 0.4));
+  return { ops, bottom: y - 6 };
+}
+
+export function rowRuledGroupsPdf(): Buffer {
+  return pdfOf([[textOp(72, 730, 'Table 1. Purchases by group', 11, true), ...rowRuledGroupsOps(72, 700).ops].join('\n')]);
+}
+
+export const SHADED_TABLE = [
+  ['Route', 'Trips', 'Riders'],
+  ['Harbour line', '1,420', '38,200'],
+  ['Market loop', '980', '21,450'],
+  ['Airport link', '610', '17,900'],
+  ['Night bus', '305', '4,120'],
+  ['River ferry', '212', '6,300'],
+];
+
+/**
+ * Two tables side by side under captions on one line: on the left the grouped table ruled row by row, on the
+ * right a table with shaded alternate rows and no rules at all.
+ */
+export function ruledBesideShadedPdf(): Buffer {
+  const ops = [textOp(72, 730, 'Table 1. Purchases by group', 10, true), textOp(340, 730, 'Table 2. Services', 10, true)];
+  ops.push(...rowRuledGroupsOps(72, 700).ops);
+  const step = 16;
+  SHADED_TABLE.forEach((_, i) => {
+    if (i % 2 === 1) ops.push(fillOp(340, 700 - i * step - 5, 200, step, 0.88));
+  });
+  ops.push(...rowsOps(SHADED_TABLE, 344, [470, 536], 700, step, 8));
+  return pdfOf([ops.join('\n')]);
+}
+
+/** A title, five lines of authors each followed by raised affiliation numbers, and the affiliations below. */
+export function authorListPdf(): Buffer {
+  const names = [
+    ['Ada M. Fairweather', 'Bruno K. Lindqvist', 'Carla Oduya', 'Dmitri Pollard'],
+    ['Elena Marsh', 'Farid Qureshi', 'Greta Holm', 'Hugo Navarro'],
+    ['Ines Takahashi', 'Jonas Brecht', 'Kemal Aydin', 'Lena Varga'],
+    ['Marco Ruiz', 'Nadia Okafor', 'Oskar Berg', 'Priya Raman'],
+    ['Quentin Lowe', 'Rosa Delgado', 'Samir Haddad', 'Tove Lund'],
+  ];
+  const ops = [textOp(72, 730, 'Field trials of a low-cost water filter in three regions', 16, true)];
+  names.forEach((line, i) => {
+    let x = 72;
+    const y = 690 - i * 22;
+    line.forEach((name, k) => {
+      ops.push(textOp(x, y, name, 11, true));
+      x += textWidth(name, 11, 'helvetica', true);
+      const marks = `${((i + k) % 5) + 1},${((i * 3 + k) % 7) + 1}`;
+      ops.push(textOp(x + 1, y + 7, marks, 7));
+      x += textWidth(marks, 7) + 4;
+      if (k < line.length - 1) {
+        ops.push(textOp(x, y, ',', 11, true));
+        x += 10;
+      }
+    });
+  });
+  ops.push(...prose(72, 540, 560, 2).ops);
+  return pdfOf([ops.join('\n')]);
+}
+
+/**
+ * A table ruled under every row whose head sits above its first rule, and above the head, parted from it by a
+ * rule across the page, a line of two label: value pairs (a form line, not the table's head).
+ */
+export function formLineOverRuledTablePdf(): Buffer {
+  const ops = [textOp(72, 718, 'Prepared by: Records', 9), textOp(200, 718, 'Date: 4 March', 9), hRuleOp(72, 540, 712.5, 0.8)];
+  ops.push(...rowRuledGroupsOps(72, 700).ops);
+  return pdfOf([ops.join('\n')]);
+}

@@ -1,0 +1,82 @@
+import * as mupdf from 'mupdf';
+import { describe, expect, it } from 'vitest';
+import type { ModelPage } from '../src/pipeline/model/types.ts';
+import { findTables, type DetectionPolicy, type TableModel } from '../src/pipeline/tables/mod.ts';
+import { pageWords } from '../src/pipeline/tables/grid.ts';
+import { findUnruledTables } from '../src/pipeline/tables/unruled.ts';
+import { documentPages } from '../src/pipeline/textlayer/mod.ts';
+import {
+  authorListPdf,
+  formLineOverRuledTablePdf,
+  GROUPED_BODY,
+  GROUPED_HEAD,
+  LOWER_TABLE,
+  ruledBesideShadedPdf,
+  rowRuledGroupsPdf,
+  SHADED_TABLE,
+  SMALL_TABLE,
+  stackedTablesWithParagraphPdf,
+  tableBetweenProseColumnsPdf,
+  UPPER_TABLE,
+} from './helpers/table-layout-pdfs.ts';
+
+/** Tables among what surrounds them on real pages, on generated born-digital pages, both policies. */
+
+function firstPage(bytes: Uint8Array): ModelPage {
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  try {
+    return [...documentPages(doc, 0, 1, { graphics: true })][0];
+  } finally {
+    doc.destroy();
+  }
+}
+
+const detect = (bytes: Uint8Array, policy: DetectionPolicy): TableModel[] => findTables(firstPage(bytes), { policy, source: 'detector' });
+
+/** The table's rows as their filled cells' texts, top to bottom. */
+function textRowsOf(t: TableModel): string[][] {
+  const rows: string[][] = [];
+  for (const c of [...t.cells].sort((a, b) => a.row - b.row || a.col - b.col)) if (c.text) (rows[c.row] ??= []).push(c.text);
+  return rows.filter(Boolean);
+}
+
+const policies: DetectionPolicy[] = ['strict', 'liberal'];
+const groupedRows = [GROUPED_HEAD, ...GROUPED_BODY.map((r) => (typeof r === 'string' ? [r] : r))];
+
+describe('table detection among surrounding content', () => {
+  it.each(policies)('a table between two-column prose is found on its own, the prose is no table (%s)', (policy) => {
+    const tables = detect(tableBetweenProseColumnsPdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual(SMALL_TABLE);
+  });
+
+  it.each(policies)('two tables ruled along one width with a paragraph between stay two tables (%s)', (policy) => {
+    const tables = detect(stackedTablesWithParagraphPdf(), policy);
+    expect(tables.map(textRowsOf)).toEqual([UPPER_TABLE, LOWER_TABLE]);
+  });
+
+  it.each(policies)('a table ruled row by row keeps its group label rows and the head above its first rule (%s)', (policy) => {
+    const tables = detect(rowRuledGroupsPdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual(groupedRows);
+  });
+
+  it.each(policies)('an unshaded ruled table beside a shaded unruled one: both found, captions outside (%s)', (policy) => {
+    const tables = detect(ruledBesideShadedPdf(), policy);
+    expect(tables.map(textRowsOf)).toEqual([groupedRows, SHADED_TABLE]);
+  });
+
+  it.each(policies)('author lines with raised affiliation numbers: no table (%s)', (policy) => {
+    expect(detect(authorListPdf(), policy)).toEqual([]);
+  });
+
+  it('the rows of raised affiliation numbers are no rows of cells for the unruled finder', () => {
+    expect(findUnruledTables(pageWords(firstPage(authorListPdf())), 2)).toEqual([]);
+  });
+
+  it.each(policies)('a form line parted from a table by a rule across the page does not become its head (%s)', (policy) => {
+    const tables = detect(formLineOverRuledTablePdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual(groupedRows);
+  });
+});
