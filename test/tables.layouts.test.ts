@@ -10,7 +10,11 @@ import {
   formLineOverRuledTablePdf,
   GROUPED_BODY,
   GROUPED_HEAD,
+  LEFT_DATES,
   LOWER_TABLE,
+  RIGHT_CODES,
+  sideBySideCaptionedPdf,
+  unruledBesideGridWithNotesPdf,
   ruledBesideShadedPdf,
   rowRuledGroupsPdf,
   SHADED_TABLE,
@@ -78,5 +82,16 @@ describe('table detection among surrounding content', () => {
     const tables = detect(formLineOverRuledTablePdf(), policy);
     expect(tables).toHaveLength(1);
     expect(textRowsOf(tables[0])).toEqual(groupedRows);
+  });
+
+  it.each(policies)('two tables side by side under captions on one line: two tables, captions outside (%s)', (policy) => {
+    const tables = detect(sideBySideCaptionedPdf(), policy);
+    expect(tables.map(textRowsOf).sort((a, b) => a.length - b.length)).toEqual([LEFT_DATES, RIGHT_CODES]);
+  });
+
+  it.each(policies)('an unruled table beside a grid whose notes line sits level with its rows keeps all its rows (%s)', (policy) => {
+    const tables = detect(unruledBesideGridWithNotesPdf(), policy);
+    expect(tables.map(textRowsOf)).toContainEqual(RIGHT_CODES);
+    expect(tables.map(textRowsOf)).toContainEqual(SHADED_TABLE.slice(0, 4).map((r) => r.slice(0, 2)));
   });
 });

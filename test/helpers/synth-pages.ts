@@ -35,41 +35,43 @@ const PAGE: [number, number] = [612, 792];
 const BOTTOM_MARGIN = 30;
 
 interface Frame {
+  /** Width and height of the frame the content is set in (landscape on a turned page). */
+  size: [number, number];
   x0: number;
   x1: number;
   rand: Rand;
   family: FontFamily;
-  size: number;
+  fontSize: number;
   ops: string[];
   y: number;
 }
 
 function runningHeads(f: Frame): void {
   if (!chance(f.rand, 0.5)) return;
-  f.ops.push(textOp(f.x0, PAGE[1] - 40, label(f.rand, 4), 7), textRightOp(f.x1, 40, String(between(f.rand, 2, 300)), 8, f.family));
+  f.ops.push(textOp(f.x0, f.size[1] - 40, label(f.rand, 4), 7), textRightOp(f.x1, 40, String(between(f.rand, 2, 300)), 8, f.family));
 }
 
 function paragraph(f: Frame, sentences = between(f.rand, 2, 5), x0 = f.x0, x1 = f.x1): void {
-  const p = paragraphOps(paragraphWords(f.rand, sentences), x0, x1, f.y, f.size, f.family, chance(f.rand, 0.6));
+  const p = paragraphOps(paragraphWords(f.rand, sentences), x0, x1, f.y, f.fontSize, f.family, chance(f.rand, 0.6));
   f.ops.push(...p.ops);
-  f.y = p.bottom - f.size * 2;
+  f.y = p.bottom - f.fontSize * 2;
 }
 
 function heading(f: Frame, text: string): void {
-  f.ops.push(textOp(f.x0, f.y, text, f.size + 2, true));
-  f.y -= f.size * 2.2;
+  f.ops.push(textOp(f.x0, f.y, text, f.fontSize + 2, true));
+  f.y -= f.fontSize * 2.2;
 }
 
 /** A caption, the table, a notes line under it; returns the table's grid and features. */
 function placeTable(f: Frame, x0: number, x1: number, maxCols: number, tags: string[]): string[][] {
   const table = randomTable(f.rand, f.family, maxCols);
   if (chance(f.rand, 0.7)) {
-    f.ops.push(textOp(x0, f.y, `Table ${between(f.rand, 1, 12)}. ${label(f.rand, 5)}`, f.size, chance(f.rand, 0.5)));
-    f.y -= f.size * 1.8;
+    f.ops.push(textOp(x0, f.y, `Table ${between(f.rand, 1, 12)}. ${label(f.rand, 5)}`, f.fontSize, chance(f.rand, 0.5)));
+    f.y -= f.fontSize * 1.8;
   }
-  const drawn = drawTable(table, x0, f.y + f.size, x1 - x0);
+  const drawn = drawTable(table, x0, f.y + f.fontSize, x1 - x0);
   f.ops.push(...drawn.ops);
-  f.y = drawn.box[1] - f.size * 1.6;
+  f.y = drawn.box[1] - f.fontSize * 1.6;
   if (chance(f.rand, 0.5)) {
     tags.push('notes-below');
     const p = paragraphOps(
@@ -77,12 +79,12 @@ function placeTable(f: Frame, x0: number, x1: number, maxCols: number, tags: str
       x0,
       x1,
       f.y,
-      f.size - 1.5,
+      f.fontSize - 1.5,
       f.family,
       false,
     );
     f.ops.push(...p.ops);
-    f.y = p.bottom - f.size * 2;
+    f.y = p.bottom - f.fontSize * 2;
   }
   tags.push(...table.features);
   return drawn.expected;
@@ -137,10 +139,10 @@ function bulletList(f: Frame, numbered: boolean): void {
   const n = between(f.rand, 3, 7);
   for (let i = 0; i < n; i++) {
     const marker = numbered ? `${i + 1}.` : '•';
-    f.ops.push(textOp(f.x0 + 6, f.y, marker, f.size));
-    const p = paragraphOps(paragraphWords(f.rand, between(f.rand, 1, 2)), f.x0 + 24, f.x1, f.y, f.size, f.family, chance(f.rand, 0.5));
+    f.ops.push(textOp(f.x0 + 6, f.y, marker, f.fontSize));
+    const p = paragraphOps(paragraphWords(f.rand, between(f.rand, 1, 2)), f.x0 + 24, f.x1, f.y, f.fontSize, f.family, chance(f.rand, 0.5));
     f.ops.push(...p.ops);
-    f.y = p.bottom - f.size * 1.6;
+    f.y = p.bottom - f.fontSize * 1.6;
   }
 }
 
@@ -148,21 +150,21 @@ function form(f: Frame): void {
   const n = between(f.rand, 5, 10);
   const labelWidth = 120;
   for (let i = 0; i < n; i++) {
-    f.ops.push(textOp(f.x0, f.y, `${label(f.rand, 2)}:`, f.size, true), textOp(f.x0 + labelWidth, f.y, label(f.rand, 4), f.size));
-    f.y -= f.size * 2;
+    f.ops.push(textOp(f.x0, f.y, `${label(f.rand, 2)}:`, f.fontSize, true), textOp(f.x0 + labelWidth, f.y, label(f.rand, 4), f.fontSize));
+    f.y -= f.fontSize * 2;
   }
 }
 
 function signatures(f: Frame): void {
   const mid = (f.x0 + f.x1) / 2 + 10;
-  for (const x of [f.x0, mid]) f.ops.push(textOp(x, f.y, label(f.rand, 3).toUpperCase(), f.size, true));
-  f.y -= f.size * 3;
+  for (const x of [f.x0, mid]) f.ops.push(textOp(x, f.y, label(f.rand, 3).toUpperCase(), f.fontSize, true));
+  f.y -= f.fontSize * 3;
   for (const field of ['By:', 'Name:', 'Title:', 'Date:']) {
     for (const x of [f.x0, mid]) {
-      f.ops.push(textOp(x, f.y, field, f.size), `0.5 w ${x + 40} ${f.y - 2} m ${x + 200} ${f.y - 2} l S`);
-      if (field !== 'By:') f.ops.push(textOp(x + 44, f.y + 1, label(f.rand, 2), f.size));
+      f.ops.push(textOp(x, f.y, field, f.fontSize), `0.5 w ${x + 40} ${f.y - 2} m ${x + 200} ${f.y - 2} l S`);
+      if (field !== 'By:') f.ops.push(textOp(x + 44, f.y + 1, label(f.rand, 2), f.fontSize));
     }
-    f.y -= f.size * 2.4;
+    f.y -= f.fontSize * 2.4;
   }
 }
 
@@ -201,15 +203,23 @@ const FREE_PAGES: Record<string, (f: Frame) => void> = {
   },
 };
 
-function frame(rand: Rand): Frame {
+/** How a landscape page is turned onto the portrait sheet: its content drawn turned, or the page's /Rotate. */
+type Turn = 'none' | 'content' | 'rotate-attribute';
+
+function frame(rand: Rand, turn: Turn): Frame {
   const margin = pick(rand, [54, 72]);
   const family: FontFamily = chance(rand, 0.5) ? 'helvetica' : 'times';
-  return { x0: margin, x1: PAGE[0] - margin, rand, family, size: pick(rand, [9, 10, 11]), ops: [], y: PAGE[1] - margin - 10 };
+  const size: [number, number] = turn === 'none' ? PAGE : [PAGE[1], PAGE[0]];
+  return { size, x0: margin, x1: size[0] - margin, rand, family, fontSize: pick(rand, [9, 10, 11]), ops: [], y: size[1] - margin - 10 };
 }
 
-function render(f: Frame): Buffer {
+function render(f: Frame, turn: Turn): Buffer {
   const builder = new PdfBuilder();
-  builder.page({ stream: f.ops.join('\n'), size: PAGE, family: f.family });
+  const stream = f.ops.join('\n');
+  if (turn === 'none') builder.page({ stream, size: PAGE, family: f.family });
+  // Landscape content turned a quarter anticlockwise onto the portrait sheet: its text runs up the page.
+  else if (turn === 'content') builder.page({ stream: `q 0 1 -1 0 ${PAGE[0]} 0 cm\n${stream}\nQ`, size: PAGE, family: f.family });
+  else builder.page({ stream, size: f.size, family: f.family }).put('Rotate', 90);
   return builder.bytes();
 }
 
@@ -217,15 +227,16 @@ function render(f: Frame): Buffer {
 export function synthPage(seed: number, index: number): SynthPage {
   const rand = seeded(seed * 100003 + index);
   const withTables = rand() < 0.65;
+  const turn: Turn = withTables && chance(rand, 0.12) ? pick(rand, ['content', 'rotate-attribute'] as const) : 'none';
   for (;;) {
     // A draw whose content runs off the page is drawn again from where the random stream stands.
-    const f = frame(rand);
+    const f = frame(rand, turn);
     runningHeads(f);
     const kinds = withTables ? TABLE_PAGES : FREE_PAGES;
     const kind = pick(rand, Object.keys(kinds));
-    const tags = [`${withTables ? 'page' : 'free'}:${kind}`];
+    const tags = [`${withTables ? 'page' : 'free'}:${kind}`, ...(turn === 'none' ? [] : [`turned:${turn}`])];
     const tables = withTables ? TABLE_PAGES[kind](f, tags) : (FREE_PAGES[kind](f), []);
     if (f.y < BOTTOM_MARGIN) continue;
-    return { name: `synth-${seed}-${String(index).padStart(3, '0')}.pdf`, pdf: render(f), tables, features: [...new Set(tags)] };
+    return { name: `synth-${seed}-${String(index).padStart(3, '0')}.pdf`, pdf: render(f, turn), tables, features: [...new Set(tags)] };
   }
 }

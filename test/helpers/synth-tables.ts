@@ -9,7 +9,7 @@ import { between, chance, fillOp, hRuleOp, label, pick, type Rand, textOp, textR
  * spanning cell's text in its first slot.
  */
 
-export const TABLE_STYLES = ['grid', 'boxed', 'booktabs', 'header-rule', 'row-rules', 'zebra', 'unruled'] as const;
+export const TABLE_STYLES = ['grid', 'boxed', 'booktabs', 'header-rule', 'row-rules', 'zebra', 'unruled', 'statement'] as const;
 export type TableStyle = (typeof TABLE_STYLES)[number];
 
 type ColumnKind = 'label' | 'int' | 'dec' | 'pct' | 'money' | 'date' | 'code' | 'text';
@@ -20,11 +20,15 @@ interface Cell {
   colspan: number;
   text: string;
   bold: boolean;
+  /** Indent of the text inside its cell, in points (sub-items of a statement). */
+  indent?: number;
 }
 
 interface Row {
   kind: 'header' | 'group' | 'body' | 'total' | 'spacer';
   cells: Cell[];
+  /** A short rule over the figures above this row (a subtotal or total line of a statement). */
+  ruleAbove?: boolean;
 }
 
 export interface SynthTable {
@@ -71,9 +75,61 @@ function valueOf(rand: Rand, kind: ColumnKind, yearBase: number): string {
 
 const isNumeric = (k: ColumnKind) => k === 'int' || k === 'dec' || k === 'pct' || k === 'money';
 
+const money = (rand: Rand, dollar: boolean) => {
+  const n = between(rand, 100, 990000);
+  const text = fmtInt(n);
+  if (chance(rand, 0.15)) return `(${text})`;
+  return dollar ? `$${text}` : text;
+};
+
+/**
+ * A financial statement: two to four period columns under a head of years, sections of line items whose
+ * sub-items are indented, negatives in parentheses, dollar signs on a section's first and total rows, short
+ * rules over the figures above each subtotal, no other rules.
+ */
+function statementTable(rand: Rand, family: FontFamily, maxCols: number): SynthTable {
+  const periods = between(rand, 2, Math.max(2, Math.min(4, maxCols - 1)));
+  const kinds: ColumnKind[] = ['label', ...Array.from({ length: periods }, (): ColumnKind => 'int')];
+  const year = between(rand, 1995, 2024);
+  const rows: Row[] = [
+    { kind: 'header', cells: kinds.map((_, c) => ({ col: c, colspan: 1, text: c === 0 ? '' : String(year - c + 1), bold: true })) },
+  ];
+  const sections = between(rand, 1, 3);
+  for (let g = 0; g < sections; g++) {
+    rows.push({ kind: 'group', cells: [{ col: 0, colspan: kinds.length, text: `${label(rand, 3)}:`, bold: false }] });
+    const items = between(rand, 2, 6);
+    for (let r = 0; r < items; r++) {
+      rows.push({
+        kind: 'body',
+        cells: kinds.map((_, c) => ({
+          col: c,
+          colspan: 1,
+          text: c === 0 ? label(rand, 4) : money(rand, r === 0),
+          bold: false,
+          indent: c === 0 ? pick(rand, [8, 8, 16]) : 0,
+        })),
+      });
+    }
+    rows.push({
+      kind: 'total',
+      ruleAbove: true,
+      cells: kinds.map((_, c) => ({
+        col: c,
+        colspan: 1,
+        text: c === 0 ? `Total ${label(rand, 2).toLowerCase()}` : money(rand, true),
+        bold: false,
+        indent: c === 0 ? 16 : 0,
+      })),
+    });
+  }
+  const features = ['style:statement', kinds.length <= 3 ? 'cols:2-3' : 'cols:4-5', 'group-rows', 'total-row'];
+  return { style: 'statement', family, size: pick(rand, [8, 9, 10]), gutter: pick(rand, [14, 18, 24]), kinds, rows, features };
+}
+
 /** A random table; `maxCols` bounds its width (a narrow slot gets fewer columns). */
 export function randomTable(rand: Rand, family: FontFamily, maxCols = 8): SynthTable {
   const style = pick(rand, TABLE_STYLES);
+  if (style === 'statement') return statementTable(rand, family, maxCols);
   const size = pick(rand, [7, 8, 8, 9, 9, 10]);
   const valueCols = between(rand, 1, Math.max(1, maxCols - 1));
   const years = valueCols >= 3 && chance(rand, 0.25);
@@ -153,7 +209,7 @@ function layout(t: SynthTable, x0: number, top: number, maxWidth: number, gutter
       ...t.rows.flatMap((r) =>
         r.cells
           .filter((cell) => cell.col === c && cell.colspan === 1 && r.kind !== 'group')
-          .map((cell) => textWidth(cell.text, t.size, t.family, cell.bold)),
+          .map((cell) => textWidth(cell.text, t.size, t.family, cell.bold) + (cell.indent ?? 0)),
       ),
     ),
   );
@@ -216,7 +272,7 @@ export function drawTable(t: SynthTable, x0: number, top: number, maxWidth: numb
         if (r.kind === 'header' && cell.colspan > 1)
           ops.push(textOp((left + right - textWidth(line, t.size, t.family, cell.bold)) / 2, y, line, t.size, cell.bold));
         else if (numeric) ops.push(textRightOp(right, y, line, t.size, t.family, cell.bold));
-        else ops.push(textOp(left, y, line, t.size, cell.bold));
+        else ops.push(textOp(left + (cell.indent ?? 0), y, line, t.size, cell.bold));
       }
     }
   }
@@ -263,6 +319,12 @@ function styleRules(t: SynthTable, l: Laid, x1: number, headerBottom: number, ro
       ops.push(fillOp(x0, headerBottom, x1 - x0, top - headerBottom, 0.8));
       for (let i = 0; i < t.rows.length; i++) {
         if (t.rows[i].kind === 'body' && i % 2 === 0) ops.push(fillOp(x0, rowBottom(i), x1 - x0, l.rowTops[i] - rowBottom(i), 0.92));
+      }
+      break;
+    case 'statement':
+      for (const [i, r] of t.rows.entries()) {
+        if (!r.ruleAbove) continue;
+        for (let c = 1; c < t.kinds.length; c++) ops.push(hRuleOp(l.colX[c] + 2, l.colX[c + 1] - t.gutter, l.rowTops[i] - 1, 0.5));
       }
       break;
     case 'unruled':

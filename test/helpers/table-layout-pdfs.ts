@@ -198,3 +198,48 @@ export function formLineOverRuledTablePdf(): Buffer {
   ops.push(...rowRuledGroupsOps(72, 700).ops);
   return pdfOf([ops.join('\n')]);
 }
+
+export const LEFT_DATES = [
+  ['Route', 'Opened', 'Length'],
+  ['Harbour line', '2013-07-27', '3.79'],
+  ['Market loop', '2013-08-10', '174.1'],
+  ['Airport link', '2019-11-26', '7.39'],
+  ['River ferry', '2015-02-12', '104.4'],
+];
+export const RIGHT_CODES = [
+  ['Depot', 'Code'],
+  ['North yard', 'GU-1686'],
+  ['Canal shed', 'BD-1624'],
+  ['Hill garage', 'SS-7311'],
+  ['Old mill', 'IN-2107'],
+  ['Quay', 'QA-1588'],
+  ['Station', 'QC-5029'],
+  ['Tram hall', 'OK-1528'],
+];
+
+/**
+ * Two unruled tables side by side, each ruled only under its head, under captions printed on one line; the
+ * right table runs on below the left one.
+ */
+export function sideBySideCaptionedPdf(): Buffer {
+  const ops = [textOp(72, 730, 'Table 3. Routes', 10), textOp(330, 730, 'Table 4. Depots', 10)];
+  ops.push(...rowsOps(LEFT_DATES, 72, [200, 240], 706, 17, 8), hRuleOp(72, 242, 701));
+  ops.push(...rowsOps(RIGHT_CODES, 330, [430], 706, 17, 8), hRuleOp(330, 432, 701));
+  return pdfOf([ops.join('\n')]);
+}
+
+/**
+ * A grid table on the right with a notes line under it, and on the left an unruled table whose rows run on
+ * past the grid, level with the notes.
+ */
+export function unruledBesideGridWithNotesPdf(): Buffer {
+  const ops = rowsOps(RIGHT_CODES, 72, [230], 706, 17, 8);
+  const [x0, x1, step] = [330, 500, 18];
+  SHADED_TABLE.slice(0, 4).forEach((row, i) => {
+    const top = 716 - i * step;
+    ops.push(`0.5 w ${x0} ${top - step} ${x1 - x0} ${step} re S`, `${x0 + 100} ${top - step} m ${x0 + 100} ${top} l S`);
+    ops.push(textOp(x0 + 4, top - 13, row[0], 8, i === 0), textRightOp(x1 - 4, top - 13, row[1], 8, 'helvetica', i === 0));
+  });
+  ops.push(textOp(x0, 716 - 4 * step - 16, 'Source: timetables of the four operators, checked against the ticket counts.', 7));
+  return pdfOf([ops.join('\n')]);
+}

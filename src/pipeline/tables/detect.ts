@@ -1,6 +1,6 @@
 import type { BBox, ModelPage } from '../model/types.ts';
-import { area, centerX, union } from '../model/geometry.ts';
-import { centerIn, median, textRows, wordsIn, piecesOf, type Piece, type WordItem } from './grid.ts';
+import { area, union } from '../model/geometry.ts';
+import { centerIn, median, textRows, wordsIn, piecesOf, type Piece, type TextRow, type WordItem } from './grid.ts';
 import { type BandKind, frameworks, rulesWithin, type RuleSet } from './ruled.ts';
 import { splitSideBySide } from './side-by-side.ts';
 import { columnSeparators, findUnruledTables, labelLine, separatingLine, type UnruledCandidate } from './unruled.ts';
@@ -122,7 +122,7 @@ export function detectTables(page: ModelPage, words: readonly WordItem[], rules:
   }
   const claimed = out.map((c) => c.bbox);
   const free = words.filter((w) => !claimed.some((b) => centerIn(w.bbox, b, DETECT.wordTol)));
-  for (const u of unruledBesideRuled(findUnruledTables(free, MIN_ROWS[policy]), claimed, MIN_ROWS[policy])) {
+  for (const u of unruledBesideRuled(free, claimed, MIN_ROWS[policy])) {
     if (u.score < keep) continue;
     const header = out.findIndex((c) => c.source === 'ruled' && headerOfBody(c.bbox, u, words));
     if (header >= 0) {
@@ -136,23 +136,44 @@ export function detectTables(page: ModelPage, words: readonly WordItem[], rules:
   return out;
 }
 
+/** Lines above or below a ruled table that may be its caption or notes, in the page's row heights. */
+const RULED_MARGIN_ROWS = 1.5;
+
 /**
- * Unruled runs (side-by-side pairs split) that do not overlap a ruled table. A run that does may have taken in
- * the words beside a ruled table (its caption or head row next to an unruled table's): the run's words outside
- * the ruled tables' column ranges are searched again on their own.
+ * Unruled runs (side-by-side pairs split) among the words no ruled table took, clear of the ruled tables. Pieces
+ * level with a ruled table that reach into its columns, and a lone piece in its columns on the line above or
+ * below it (its caption, its notes), go with it, so a run beside it holds its own neighbour's cells and is not cut by the other's notes line. A run
+ * that still overlaps a ruled table (a longer notes paragraph under it) is searched again without its pieces
+ * that reach into the ruled table's columns.
  */
-function unruledBesideRuled(found: UnruledCandidate[], claimed: readonly BBox[], minRows: number): UnruledCandidate[] {
+function unruledBesideRuled(free: readonly WordItem[], claimed: readonly BBox[], minRows: number): UnruledCandidate[] {
+  const rows = textRows(free);
+  const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1]));
+  const inColumns = (p: Piece, b: BBox) => p.bbox[2] > b[0] && p.bbox[0] < b[2];
+  const yOf = (p: Piece) => (p.bbox[1] + p.bbox[3]) / 2;
+  // Level with the table every piece in its columns; on the line above or below, a lone piece (a caption, a
+  // notes line), not a row of cells (an unruled body under a ruled head).
+  const withRuled = (row: readonly Piece[], p: Piece) =>
+    claimed.some((b) => {
+      if (!inColumns(p, b) || yOf(p) < b[1] - rowH * RULED_MARGIN_ROWS || yOf(p) > b[3] + rowH * RULED_MARGIN_ROWS) return false;
+      return (yOf(p) >= b[1] && yOf(p) <= b[3]) || row.filter((q) => inColumns(q, b)).length === 1;
+    });
+  const without = (rs: readonly TextRow[], drop: (row: readonly Piece[], p: Piece) => boolean) =>
+    rs
+      .flatMap((r) => {
+        const pieces = piecesOf(r);
+        return pieces.filter((p) => !drop(pieces, p));
+      })
+      .flatMap((p) => p.words);
   const clear = (u: UnruledCandidate) => !claimed.some((b) => overlapShare(u.bbox, b) > DETECT.maxOverlapWithRuled);
+  const search = (words: readonly WordItem[]) => findUnruledTables(words, minRows).flatMap(splitSideBySide);
   const out: UnruledCandidate[] = [];
-  for (const u of found.flatMap(splitSideBySide)) {
-    if (clear(u)) {
-      out.push(u);
-      continue;
+  for (const u of search(without(rows, withRuled))) {
+    if (clear(u)) out.push(u);
+    else {
+      const beside = claimed.filter((b) => overlapShare(u.bbox, b) > 0);
+      out.push(...search(without(u.rows, (_, p) => beside.some((b) => inColumns(p, b)))).filter(clear));
     }
-    const inRuledColumns = (w: WordItem) =>
-      claimed.some((b) => overlapShare(u.bbox, b) > 0 && centerX(w.bbox) >= b[0] && centerX(w.bbox) <= b[2]);
-    const rest = u.rows.flatMap((r) => r.words).filter((w) => !inRuledColumns(w));
-    if (rest.length) out.push(...findUnruledTables(rest, minRows).flatMap(splitSideBySide).filter(clear));
   }
   return out;
 }

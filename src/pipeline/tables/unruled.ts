@@ -289,8 +289,11 @@ const FIT_SHARE = 0.75;
 
 const rowText = (p: Piece) => p.words.map((w) => w.text).join(' ');
 
-/** A caption or notes line: it ends the table above it (a second table may start right under it). */
-const captionRow = (p: readonly Piece[]) => p.length === 1 && (CAPTION_START.test(rowText(p[0])) || NOTES_START.test(rowText(p[0])));
+/**
+ * A caption or notes line (or such lines side by side, over tables set side by side): it ends the table above it
+ * (a second table may start right under it) and starts none.
+ */
+const captionRow = (p: readonly Piece[]) => p.length >= 1 && p.every((q) => CAPTION_START.test(rowText(q)) || NOTES_START.test(rowText(q)));
 
 /**
  * A line that separates two tables rather than belonging to one: a caption or notes line, or a paragraph line
@@ -300,8 +303,8 @@ const captionRow = (p: readonly Piece[]) => p.length === 1 && (CAPTION_START.tes
 export const labelLine = (row: readonly Piece[]): boolean => row.length === 1 && row[0].words.length <= LABEL_MAX_WORDS && !captionRow(row);
 
 export function separatingLine(row: readonly Piece[], seps: readonly number[]): boolean {
-  if (row.length !== 1) return false;
   if (captionRow(row)) return true;
+  if (row.length !== 1) return false;
   const [x0, x1] = [row[0].bbox[0], row[0].bbox[2]];
   return row[0].words.length > LABEL_MAX_WORDS && seps.some((x) => x > x0 && x < x1);
 }
@@ -378,7 +381,7 @@ function extendRun(rows: readonly TextRow[], pieces: readonly Piece[][], i: numb
   let singles = 0;
   while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * UNRULED.rowGapRows) {
     const next = pieces[j + 1];
-    if (next.length >= 2) singles = 0;
+    if (next.length >= 2 && !captionRow(next)) singles = 0;
     else if (separatingLine(next, columnSeparators(pieces.slice(i, j + 1))) || (!wrappedKey(pieces[j], next) && ++singles > 1)) break;
     j++;
   }
@@ -459,7 +462,7 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
   const out: UnruledCandidate[] = [];
   let i = 0;
   while (i < rows.length) {
-    if (pieces[i].length < 2) {
+    if (pieces[i].length < 2 || captionRow(pieces[i])) {
       i++;
       continue;
     }
