@@ -13,6 +13,8 @@ import {
   LEFT_DATES,
   LOWER_TABLE,
   RIGHT_CODES,
+  rowSpanningRowRulesPdf,
+  SPANNED_ROWS,
   sideBySideCaptionedPdf,
   unruledBesideGridWithNotesPdf,
   ruledBesideShadedPdf,
@@ -93,5 +95,16 @@ describe('table detection among surrounding content', () => {
     const tables = detect(unruledBesideGridWithNotesPdf(), policy);
     expect(tables.map(textRowsOf)).toContainEqual(RIGHT_CODES);
     expect(tables.map(textRowsOf)).toContainEqual(SHADED_TABLE.slice(0, 4).map((r) => r.slice(0, 2)));
+  });
+
+  it.each(policies)('a table ruled row by row whose first-column cells span two rows keeps each row apart (%s)', (policy) => {
+    const tables = detect(rowSpanningRowRulesPdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual([
+      ['Region', 'Year', 'Visitors'],
+      ...SPANNED_ROWS.map((r) => r.filter((c): c is string => c !== null)),
+    ]);
+    const coast = tables[0].cells.find((c) => c.text === 'Coast')!;
+    expect(coast.rowspan).toBe(2);
   });
 });

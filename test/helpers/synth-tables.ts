@@ -29,6 +29,8 @@ interface Row {
   cells: Cell[];
   /** A short rule over the figures above this row (a subtotal or total line of a statement). */
   ruleAbove?: boolean;
+  /** The first column's cell of the row above spans this row too (no label, no rule between them). */
+  underSpan?: boolean;
 }
 
 export interface SynthTable {
@@ -37,6 +39,8 @@ export interface SynthTable {
   size: number;
   /** Space between the text of neighbouring columns where no rule separates them. */
   gutter: number;
+  /** Head cells wrap onto two or more lines: column widths follow the body's figures, not the head. */
+  wrapHeads?: boolean;
   kinds: ColumnKind[];
   rows: Row[];
   /** Feature tags for per-feature scores ("group-rows", "spanning-header", "wrapped-cells", …). */
@@ -137,6 +141,8 @@ export function randomTable(rand: Rand, family: FontFamily, maxCols = 8): SynthT
   const features: string[] = [`style:${style}`, valueCols + 1 <= 3 ? 'cols:2-3' : valueCols + 1 <= 5 ? 'cols:4-5' : 'cols:6+'];
   const rows: Row[] = [];
   const yearBase = between(rand, 1990, 2020);
+  const wrapHeads = !years && chance(rand, 0.3);
+  if (wrapHeads) features.push('wrapped-head');
   const groupable = kinds.map((k, c) => c > 0 && isNumeric(k));
   const spanning = !years && groupable.filter(Boolean).length >= 4 && chance(rand, 0.35);
   if (spanning) {
@@ -154,10 +160,17 @@ export function randomTable(rand: Rand, family: FontFamily, maxCols = 8): SynthT
     cells: kinds.map((k, c) => ({
       col: c,
       colspan: 1,
-      text: years && c > 0 ? String(yearBase + c) : label(rand, k === 'text' ? 3 : 2),
+      text:
+        years && c > 0
+          ? String(yearBase + c)
+          : wrapHeads && c > 0
+            ? `${label(rand, 2)} ${label(rand, 2).toLowerCase()}`
+            : label(rand, k === 'text' ? 3 : 2),
       bold: true,
     })),
   });
+  const rowSpans = !years && chance(rand, 0.2);
+  if (rowSpans) features.push('row-spans');
   const groups = chance(rand, 0.3) ? between(rand, 2, 4) : 1;
   const spacers = groups > 1 && style !== 'grid' && chance(rand, 0.5);
   if (groups > 1) features.push('group-rows');
@@ -166,15 +179,21 @@ export function randomTable(rand: Rand, family: FontFamily, maxCols = 8): SynthT
     if (g > 0 && spacers) rows.push({ kind: 'spacer', cells: [] });
     if (groups > 1) rows.push({ kind: 'group', cells: [{ col: 0, colspan: kinds.length, text: label(rand, 3), bold: chance(rand, 0.7) }] });
     const n = between(rand, groups > 1 ? 2 : 3, groups > 1 ? 6 : 16);
-    for (let r = 0; r < n; r++) {
+    for (let r = 0, spanLeft = 0; r < n; r++) {
+      // A label spanning the next one or two rows: those rows print no label of their own.
+      const underSpan = spanLeft > 0;
+      spanLeft = underSpan ? spanLeft - 1 : rowSpans && chance(rand, 0.4) ? between(rand, 1, 2) : 0;
       rows.push({
         kind: 'body',
-        cells: kinds.map((k, c) => ({
-          col: c,
-          colspan: 1,
-          text: c > 0 && chance(rand, 0.06) ? pick(rand, ['', '–', 'n/a']) : valueOf(rand, k, yearBase),
-          bold: false,
-        })),
+        underSpan,
+        cells: kinds
+          .map((k, c) => ({
+            col: c,
+            colspan: 1,
+            text: c > 0 && chance(rand, 0.06) ? pick(rand, ['', '–', 'n/a']) : valueOf(rand, k, yearBase),
+            bold: false,
+          }))
+          .filter((cell) => !(underSpan && cell.col === 0)),
       });
     }
   }
@@ -186,7 +205,7 @@ export function randomTable(rand: Rand, family: FontFamily, maxCols = 8): SynthT
     });
   }
   if (kinds.includes('text')) features.push('text-column');
-  return { style, family, size, gutter: pick(rand, [10, 14, 18]), kinds, rows, features };
+  return { style, family, size, gutter: pick(rand, [10, 14, 18]), wrapHeads, kinds, rows, features };
 }
 
 const PAD = 4;
@@ -203,12 +222,12 @@ interface Laid {
 function layout(t: SynthTable, x0: number, top: number, maxWidth: number, gutter: number): Laid {
   const leading = t.size * 1.2;
   const cap = (k: ColumnKind) => (k === 'text' ? 110 : k === 'label' ? Math.max(90, maxWidth * 0.3) : Infinity);
-  const natural = t.kinds.map((k, c) =>
+  const natural = t.kinds.map((_, c) =>
     Math.max(
-      20,
+      t.wrapHeads && c > 0 ? 40 : 20,
       ...t.rows.flatMap((r) =>
         r.cells
-          .filter((cell) => cell.col === c && cell.colspan === 1 && r.kind !== 'group')
+          .filter((cell) => cell.col === c && cell.colspan === 1 && r.kind !== 'group' && !(t.wrapHeads && c > 0 && r.kind === 'header'))
           .map((cell) => textWidth(cell.text, t.size, t.family, cell.bold) + (cell.indent ?? 0)),
       ),
     ),
@@ -298,7 +317,9 @@ function styleRules(t: SynthTable, l: Laid, x1: number, headerBottom: number, ro
   const ops: string[] = [];
   switch (t.style) {
     case 'grid':
-      for (let i = 0; i < t.rows.length; i++) ops.push(hRuleOp(x0, x1, l.rowTops[i]), ...cellEdges(t, l, i, x1, rowBottom(i)));
+      for (let i = 0; i < t.rows.length; i++) {
+        ops.push(hRuleOp(t.rows[i].underSpan ? l.colX[1] : x0, x1, l.rowTops[i]), ...cellEdges(t, l, i, x1, rowBottom(i)));
+      }
       ops.push(hRuleOp(x0, x1, l.bottom));
       break;
     case 'boxed':
@@ -312,7 +333,9 @@ function styleRules(t: SynthTable, l: Laid, x1: number, headerBottom: number, ro
       ops.push(hRuleOp(x0, x1, headerBottom, 0.6));
       break;
     case 'row-rules':
-      for (let i = 1; i < t.rows.length; i++) if (t.rows[i].kind !== 'spacer') ops.push(hRuleOp(x0, x1, l.rowTops[i], 0.3));
+      for (let i = 1; i < t.rows.length; i++) {
+        if (t.rows[i].kind !== 'spacer') ops.push(hRuleOp(t.rows[i].underSpan ? l.colX[1] : x0, x1, l.rowTops[i], 0.3));
+      }
       ops.push(hRuleOp(x0, x1, l.bottom, 0.3));
       break;
     case 'zebra':

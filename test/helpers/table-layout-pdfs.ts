@@ -243,3 +243,36 @@ export function unruledBesideGridWithNotesPdf(): Buffer {
   ops.push(textOp(x0, 716 - 4 * step - 16, 'Source: timetables of the four operators, checked against the ticket counts.', 7));
   return pdfOf([ops.join('\n')]);
 }
+
+/** A grid's rows: a region naming the one or two rows beside it, a year and a count in each row. */
+export const SPANNED_ROWS: [string | null, string, string][] = [
+  ['Coast', '2021', '1,240'],
+  [null, '2022', '1,315'],
+  ['Hills', '2021', '860'],
+  [null, '2022', '902'],
+  ['Plains', '2021', '2,050'],
+];
+
+/**
+ * A table ruled under every row (no column rules) whose first column's cells span two rows: the rule between
+ * those rows starts at the second column, so it stacks with no full-width rule.
+ */
+export function rowSpanningRowRulesPdf(): Buffer {
+  const [x0, x1, x2, x3, step] = [72, 200, 280, 380, 20];
+  let top = 700;
+  const ops = [
+    textOp(x0 + 4, top - 14, 'Region', 9, true),
+    textOp(x1 + 4, top - 14, 'Year', 9, true),
+    textOp(x2 + 4, top - 14, 'Visitors', 9, true),
+  ];
+  ops.push(hRuleOp(x0, x3, top));
+  top -= step;
+  for (const [region, year, count] of SPANNED_ROWS) {
+    ops.push(hRuleOp(region === null ? x1 : x0, x3, top));
+    if (region) ops.push(textOp(x0 + 4, top - 14, region, 9));
+    ops.push(textOp(x1 + 4, top - 14, year, 9), textRightOp(x3 - 4, top - 14, count, 9, 'helvetica'));
+    top -= step;
+  }
+  ops.push(hRuleOp(x0, x3, top));
+  return pdfOf([ops.join('\n')]);
+}

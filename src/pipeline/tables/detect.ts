@@ -1,7 +1,7 @@
 import type { BBox, ModelPage } from '../model/types.ts';
 import { area, union } from '../model/geometry.ts';
 import { centerIn, median, textRows, wordsIn, piecesOf, type Piece, type TextRow, type WordItem } from './grid.ts';
-import { type BandKind, frameworks, rulesWithin, type RuleSet } from './ruled.ts';
+import { type BandKind, frameworks, type PageRules, type RuledFramework, rulesWithin, type RuleSet, type Seg } from './ruled.ts';
 import { splitSideBySide } from './side-by-side.ts';
 import { columnSeparators, findUnruledTables, labelLine, separatingLine, type UnruledCandidate } from './unruled.ts';
 import type { DetectionPolicy, TableSource } from './types.ts';
@@ -113,12 +113,15 @@ function wrapsCell(line: Piece, cells: readonly Piece[]): boolean {
   );
 }
 
-export function detectTables(page: ModelPage, words: readonly WordItem[], rules: RuleSet, policy: DetectionPolicy): Candidate[] {
+export function detectTables(page: ModelPage, words: readonly WordItem[], rules: PageRules, policy: DetectionPolicy): Candidate[] {
   const keep = policy === 'strict' ? DETECT.keepStrict : DETECT.keepLiberal;
   const out: Candidate[] = [];
   for (const f of frameworks(rules, page, (band) => tableBand(band, words))) {
     const score = ruledScore(f.bbox, f, words);
-    if (score >= keep) out.push({ bbox: withHeadAbove(f.bbox, words, rules), source: 'ruled', score, rules: { h: f.h, v: f.v } });
+    if (score >= keep) {
+      const bbox = withHeadAbove(f.bbox, words, rules);
+      out.push({ bbox, source: 'ruled', score, rules: { h: [...f.h, ...innerRowRules(rules, f)], v: f.v } });
+    }
   }
   const claimed = out.map((c) => c.bbox);
   const free = words.filter((w) => !claimed.some((b) => centerIn(w.bbox, b, DETECT.wordTol)));
@@ -176,6 +179,32 @@ function unruledBesideRuled(free: readonly WordItem[], claimed: readonly BBox[],
     }
   }
   return out;
+}
+
+/** Sides of rules within this distance of a column rule meet it, in pt. */
+const INNER_RULE_TOL = 4;
+
+/**
+ * Row rules inside a framework that join none of its rules, yet part the rows and cells they cross: a rule drawn
+ * short of the grid (under a cell spanning rows it starts at that cell's column, under a group head it spans its
+ * columns), and the sides of shading across two or more columns (a shaded head or stripe). Shading set inside one
+ * cell (inset from its borders) parts nothing.
+ */
+function innerRowRules(rules: PageRules, f: RuledFramework): Seg[] {
+  const key = (r: Seg) => `${r.at}|${r.a0}|${r.a1}`;
+  const own = new Set(f.h.map(key));
+  const drawn = new Set(rules.drawn.h.map(key));
+  const columns = f.v.map((r) => r.at).filter((x) => x > f.bbox[0] + INNER_RULE_TOL && x < f.bbox[2] - INNER_RULE_TOL);
+  const acrossColumns = (r: Seg) => columns.length === 0 || columns.some((x) => x > r.a0 + INNER_RULE_TOL && x < r.a1 - INNER_RULE_TOL);
+  return rules.h.filter(
+    (r) =>
+      !own.has(key(r)) &&
+      r.at > f.bbox[1] &&
+      r.at < f.bbox[3] &&
+      r.a1 > f.bbox[0] &&
+      r.a0 < f.bbox[2] &&
+      (drawn.has(key(r)) || acrossColumns(r)),
+  );
 }
 
 /** Most rows above a ruled table's top rule that can head its columns. */

@@ -5,7 +5,7 @@ import { centerIn, pageWords, type WordItem } from './grid.ts';
 import { formLike, formulaLike, markerList } from './forms.ts';
 import { furnitureTable } from './furniture.ts';
 import { rotatedViews } from './rotated.ts';
-import { pageRules, rulesWithin, type RuleSet } from './ruled.ts';
+import { type PageRules, pageRules, rulesWithin, type RuleSet } from './ruled.ts';
 import { structureTable } from './structure.ts';
 import { fillFromVerticalText } from './vertical-heads.ts';
 import { withVerticalHeadRow } from './heads-above.ts';
@@ -108,7 +108,7 @@ export function tableOfBlock(page: ModelPage, block: Pick<Block, 'id' | 'bbox'>)
   return findTables(own, { policy: 'liberal', source: 'layout', layoutTables: [block.bbox] })[0] ?? null;
 }
 
-function candidatesFor(page: ModelPage, words: readonly WordItem[], rules: RuleSet, options: FindTablesOptions): Candidate[] {
+function candidatesFor(page: ModelPage, words: readonly WordItem[], rules: PageRules, options: FindTablesOptions): Candidate[] {
   if (options.source === 'detector') return detectTables(page, words, rules, options.policy);
   const boxes = options.source === 'layout' ? (options.layoutTables ?? []) : [union(words.map((w) => w.bbox))];
   return boxes.map((bbox) => {

@@ -18,6 +18,11 @@ export interface RuleSet {
   v: Seg[];
 }
 
+/** A page's rules, and among them those drawn as lines (not the sides of filled or stroked boxes). */
+export interface PageRules extends RuleSet {
+  drawn: RuleSet;
+}
+
 export interface RuledFramework extends RuleSet {
   bbox: BBox;
 }
@@ -69,7 +74,7 @@ const RULES = {
 } as const;
 
 /** The rules a page draws; fills larger than half the page (backgrounds) and tiny marks are ignored. */
-export function pageRules(page: ModelPage): RuleSet {
+export function pageRules(page: ModelPage): PageRules {
   const h: Seg[] = [];
   const v: Seg[] = [];
   const boxes: { bbox: BBox; color: string }[] = [];
@@ -100,7 +105,7 @@ export function pageRules(page: ModelPage): RuleSet {
     if (!seam(`l${key(y0, y1, x0)}`) && !shadowed({ a0: y0, a1: y1, at: x0 }, hard.v)) softV.push({ a0: y0, a1: y1, at: x0 });
     if (!seam(`r${key(y0, y1, x1)}`) && !shadowed({ a0: y0, a1: y1, at: x1 }, hard.v)) softV.push({ a0: y0, a1: y1, at: x1 });
   }
-  return { h: mergeCollinear([...hard.h, ...softH]), v: mergeCollinear([...hard.v, ...softV]) };
+  return { h: mergeCollinear([...hard.h, ...softH]), v: mergeCollinear([...hard.v, ...softV]), drawn: hard };
 }
 
 const key = (a0: number, a1: number, at: number) => `${Math.round(a0)}|${Math.round(a1)}|${Math.round(at)}`;
