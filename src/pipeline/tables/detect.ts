@@ -145,9 +145,9 @@ const RULED_MARGIN_ROWS = 1.5;
 /**
  * Unruled runs (side-by-side pairs split) among the words no ruled table took, clear of the ruled tables. Pieces
  * level with a ruled table that reach into its columns, and a lone piece in its columns on the line above or
- * below it (its caption, its notes), go with it, so a run beside it holds its own neighbour's cells and is not cut by the other's notes line. A run
- * that still overlaps a ruled table (a longer notes paragraph under it) is searched again without its pieces
- * that reach into the ruled table's columns.
+ * below it (its caption, its notes), go with it: a run beside it then holds its own cells only and is not cut by
+ * the other table's notes line. A run that still overlaps a ruled table (a longer notes paragraph under it) is
+ * searched again without its pieces that reach into the ruled table's columns.
  */
 function unruledBesideRuled(free: readonly WordItem[], claimed: readonly BBox[], minRows: number): UnruledCandidate[] {
   const rows = textRows(free);

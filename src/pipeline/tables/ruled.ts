@@ -197,10 +197,10 @@ const crosses = (h: Seg, v: Seg, tol: number) => v.at >= h.a0 - tol && v.at <= h
 const stacked = (a: Seg, b: Seg, maxGap: number, tol: number) =>
   Math.abs(a.at - b.at) <= maxGap && Math.abs(a.a0 - b.a0) <= tol && Math.abs(a.a1 - b.a1) <= tol;
 
-/** Connected groups of rules: crossing or touching h/v rules, and stacked h rules of one width. */
 /** What lies between two stacked rules: table rows, a narrow empty band, a group label alone, or what parts two tables. */
 export type BandKind = 'rows' | 'empty' | 'label' | 'apart';
 
+/** Connected groups of rules: crossing or touching h/v rules, and stacked h rules of one width. */
 export function frameworks(rules: RuleSet, page: ModelPage, bandKind: (box: BBox) => BandKind): RuledFramework[] {
   const h = rules.h.filter((s) => s.a1 - s.a0 >= RULES.minFrameworkH && !atPageEdge(s.at, page.height));
   const v = rules.v.filter((s) => s.a1 - s.a0 >= RULES.minFrameworkV && !atPageEdge(s.at, page.width));

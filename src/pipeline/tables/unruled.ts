@@ -3,6 +3,7 @@ import { union } from '../model/geometry.ts';
 import { CAPTION_START, NOTES_START } from './captions.ts';
 import { numeric } from './headers.ts';
 import { median, piecesOf, textRows, type Piece, type TextRow, type WordItem } from './grid.ts';
+import { columnParts, type Interval, mergeIntervals, withoutMarkRows } from './run-parts.ts';
 
 /**
  * Tables without rules: columns from the alignment of cell pieces (runs of words split at wide gaps), and the
@@ -65,11 +66,6 @@ const UNRULED = {
   fitTol: 0.3,
 } as const;
 
-interface Interval {
-  x0: number;
-  x1: number;
-}
-
 /** The number of pieces most rows have (among rows with two or more; ties go to the larger count). */
 function modalCount(rows: readonly Piece[][]): number {
   const freq = new Map<number, number>();
@@ -78,17 +74,6 @@ function modalCount(rows: readonly Piece[][]): number {
   let bestN = 0;
   for (const [k, n] of freq) if (n > bestN || (n === bestN && k > best)) [best, bestN] = [k, n];
   return best;
-}
-
-function mergeIntervals(list: Interval[]): Interval[] {
-  list.sort((a, b) => a.x0 - b.x0);
-  const out: Interval[] = [];
-  for (const i of list) {
-    const last = out[out.length - 1];
-    if (last && i.x0 <= last.x1) last.x1 = Math.max(last.x1, i.x1);
-    else out.push({ ...i });
-  }
-  return out;
 }
 
 /**
@@ -295,13 +280,13 @@ const rowText = (p: Piece) => p.words.map((w) => w.text).join(' ');
  */
 const captionRow = (p: readonly Piece[]) => p.length >= 1 && p.every((q) => CAPTION_START.test(rowText(q)) || NOTES_START.test(rowText(q)));
 
+/** A short line of one piece that may label a group of rows inside a table (not a caption or notes line). */
+export const labelLine = (row: readonly Piece[]): boolean => row.length === 1 && row[0].words.length <= LABEL_MAX_WORDS && !captionRow(row);
+
 /**
  * A line that separates two tables rather than belonging to one: a caption or notes line, or a paragraph line
  * (one run of more words than a label holds that runs across a column cut of the rows around it).
  */
-/** A short line of one piece that may label a group of rows inside a table (not a caption or notes line). */
-export const labelLine = (row: readonly Piece[]): boolean => row.length === 1 && row[0].words.length <= LABEL_MAX_WORDS && !captionRow(row);
-
 export function separatingLine(row: readonly Piece[], seps: readonly number[]): boolean {
   if (captionRow(row)) return true;
   if (row.length !== 1) return false;
@@ -388,69 +373,6 @@ function extendRun(rows: readonly TextRow[], pieces: readonly Piece[][], i: numb
   return j;
 }
 
-/** Intervals of `b` that interval `a` lies over beyond `tol`. */
-const overlapping = (a: Interval, b: readonly Interval[], tol: number) =>
-  b.filter((q) => Math.min(a.x1, q.x1) - Math.max(a.x0, q.x0) > tol).length;
-
-/** A row of cells keeps to a column structure: no cell lies across one of its gutters, no column holds two cells. */
-function keepsStructure(row: readonly Piece[], columns: readonly Interval[], tol: number): boolean {
-  const cells = row.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
-  return cells.every((c) => overlapping(c, columns, tol) <= 1) && columns.every((c) => overlapping(c, cells, tol) <= 1);
-}
-
-/** Fewest rows of cells that settle a part's column structure before a change of structure can split it. */
-const SETTLED_ROWS = 2;
-/** Fewest rows of cells on each side of a change of columns between two tables (no prose either side). */
-const TABLE_PART_ROWS = 3;
-
-/** Rows whose cells hold more words (median) than a table's cells do: lines of prose set in columns. */
-const proseRows = (pieces: readonly Piece[][], rows: readonly number[]) =>
-  median(rows.flatMap((k) => pieces[k].map((p) => p.words.length))) > UNRULED.maxWordsPerPiece;
-
-/**
- * Where the column structure of rows i..j changes for good, as positions in `multi` (its rows of cells): once
- * two or more rows have settled the columns (their cells' extents merged), two rows in a row that do not keep to
- * them. One odd row (a note across the columns) neither changes nor breaks the columns; a part's first rows may
- * restart them (a spanning head above the body).
- */
-function columnChanges(pieces: readonly Piece[][], multi: readonly number[], tol: number): number[] {
-  const changes: number[] = [];
-  let columns: Interval[] = [];
-  let settled = 0;
-  const extents = (k: number) => pieces[k].map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
-  for (const [n, k] of multi.entries()) {
-    const keeps = (r: number) => keepsStructure(pieces[r], columns, tol);
-    const next = multi[n + 1];
-    if (settled >= SETTLED_ROWS && !keeps(k) && next !== undefined && !keeps(next)) {
-      changes.push(n);
-      [columns, settled] = [extents(k), 1];
-    } else if (settled === 0 || keeps(k)) {
-      columns = mergeIntervals([...columns, ...extents(k)]);
-      settled++;
-    } else if (settled < SETTLED_ROWS) [columns, settled] = [extents(k), 1];
-  }
-  return changes;
-}
-
-/**
- * Rows i..j split where the columns change between prose set in columns and a table (two-column prose right
- * above a table), or between two tables of three or more rows each. A shorter block with columns of its own
- * stays with its table (a signature block's name lines under its party lines). Rows of one piece stay with the
- * part above. Returns the parts as [first, last] row pairs.
- */
-function columnParts(pieces: readonly Piece[][], i: number, j: number, tol: number): [number, number][] {
-  const multi: number[] = [];
-  for (let k = i; k <= j; k++) if (pieces[k].length >= 2) multi.push(k);
-  const bounds = [0, ...columnChanges(pieces, multi, tol), multi.length];
-  const cuts = bounds.slice(1, -1).filter((at, c) => {
-    const [before, after] = [multi.slice(bounds[c], at), multi.slice(at, bounds[c + 2])];
-    const prose = proseRows(pieces, before) !== proseRows(pieces, after);
-    return prose || (before.length >= TABLE_PART_ROWS && after.length >= TABLE_PART_ROWS);
-  });
-  const starts = [i, ...cuts.map((at) => multi[at])];
-  return starts.map((a, n) => [a, n + 1 < starts.length ? starts[n + 1] - 1 : j]);
-}
-
 /**
  * Runs of consecutive text rows laid out as cells. A run may hold single-piece rows (wrapped cells, section
  * labels) between multi-piece ones; it ends at a wide vertical gap or two single-piece rows in a row.
@@ -473,32 +395,13 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
       j = extendRun(rows, pieces, i, next, rowH);
     }
     const size = median(rows.slice(i, j + 1).flatMap((r) => r.words.map((w) => w.size)));
-    for (const [a, b] of columnParts(pieces, i, j, size * UNRULED.fitTol)) {
+    for (const [a, b] of columnParts(pieces, i, j, size * UNRULED.fitTol, UNRULED.maxWordsPerPiece)) {
       const candidate = runCandidate(rows, pieces, a === i, a, b, rowH, minRows);
       if (candidate) out.push(candidate);
     }
     i = j + 1;
   }
   return out;
-}
-
-/** A line of marks set smaller than the text beside it: at most this share of that text's size ... */
-const MARK_SIZE_SHARE = 0.8;
-/** ... and at most this many characters a word (reference numbers, footnote letters and symbols). */
-const MARK_MAX_CHARS = 12;
-
-/**
- * Rows of superscript or subscript marks that stand apart from their text line (author lists with affiliation
- * numbers, footnote marks): small words overlapping a row of larger text above or below them. They are no row of cells,
- * and their short pieces would otherwise pass for columns.
- */
-function withoutMarkRows(rows: TextRow[]): TextRow[] {
-  const size = (r: TextRow) => median(r.words.map((w) => w.size));
-  const beside = (r: TextRow, o: TextRow | undefined) =>
-    o !== undefined && size(r) <= size(o) * MARK_SIZE_SHARE && Math.max(r.bbox[1] - o.bbox[3], o.bbox[1] - r.bbox[3]) < 0;
-  return rows.filter(
-    (r, k) => !(r.words.every((w) => w.text.length <= MARK_MAX_CHARS) && (beside(r, rows[k - 1]) || beside(r, rows[k + 1]))),
-  );
 }
 
 /** The run a..b as a candidate (its trailing one-piece rows dropped, a group header above joined), or null. */

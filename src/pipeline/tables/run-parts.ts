@@ -1,0 +1,106 @@
+import { median, type Piece, type TextRow } from './grid.ts';
+
+/**
+ * Parts of a run of rows that the unruled finder (unruled.ts) reads as tables apart: where the column structure
+ * changes between prose set in columns and a table, or between two tables, and rows of raised or lowered marks
+ * that are no rows of cells. Also the column intervals both modules merge.
+ */
+
+export interface Interval {
+  x0: number;
+  x1: number;
+}
+
+/** Overlapping intervals merged, left to right. */
+export function mergeIntervals(list: Interval[]): Interval[] {
+  list.sort((a, b) => a.x0 - b.x0);
+  const out: Interval[] = [];
+  for (const i of list) {
+    const last = out[out.length - 1];
+    if (last && i.x0 <= last.x1) last.x1 = Math.max(last.x1, i.x1);
+    else out.push({ ...i });
+  }
+  return out;
+}
+
+/** Intervals of `b` that interval `a` lies over beyond `tol`. */
+const overlapping = (a: Interval, b: readonly Interval[], tol: number) =>
+  b.filter((q) => Math.min(a.x1, q.x1) - Math.max(a.x0, q.x0) > tol).length;
+
+/** A row of cells keeps to a column structure: no cell lies across one of its gutters, no column holds two cells. */
+function keepsStructure(row: readonly Piece[], columns: readonly Interval[], tol: number): boolean {
+  const cells = row.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
+  return cells.every((c) => overlapping(c, columns, tol) <= 1) && columns.every((c) => overlapping(c, cells, tol) <= 1);
+}
+
+/** Fewest rows of cells that settle a part's column structure before a change of structure can split it. */
+const SETTLED_ROWS = 2;
+/** Fewest rows of cells on each side of a change of columns between two tables (no prose either side). */
+const TABLE_PART_ROWS = 3;
+
+/** Rows whose cells hold more words (median) than a table's cells do: lines of prose set in columns. */
+const proseRows = (pieces: readonly Piece[][], rows: readonly number[], maxWordsPerCell: number) =>
+  median(rows.flatMap((k) => pieces[k].map((p) => p.words.length))) > maxWordsPerCell;
+
+/**
+ * Where the column structure of rows i..j changes for good, as positions in `multi` (its rows of cells): once
+ * two or more rows have settled the columns (their cells' extents merged), two rows in a row that do not keep to
+ * them. One odd row (a note across the columns) neither changes nor breaks the columns; a part's first rows may
+ * restart them (a spanning head above the body).
+ */
+function columnChanges(pieces: readonly Piece[][], multi: readonly number[], tol: number): number[] {
+  const changes: number[] = [];
+  let columns: Interval[] = [];
+  let settled = 0;
+  const extents = (k: number) => pieces[k].map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
+  for (const [n, k] of multi.entries()) {
+    const keeps = (r: number) => keepsStructure(pieces[r], columns, tol);
+    const next = multi[n + 1];
+    if (settled >= SETTLED_ROWS && !keeps(k) && next !== undefined && !keeps(next)) {
+      changes.push(n);
+      [columns, settled] = [extents(k), 1];
+    } else if (settled === 0 || keeps(k)) {
+      columns = mergeIntervals([...columns, ...extents(k)]);
+      settled++;
+    } else if (settled < SETTLED_ROWS) [columns, settled] = [extents(k), 1];
+  }
+  return changes;
+}
+
+/**
+ * Rows i..j split where the columns change between prose set in columns and a table (two-column prose right
+ * above a table), or between two tables of three or more rows each. A shorter block with columns of its own
+ * stays with its table (a signature block's name lines under its party lines). Rows of one piece stay with the
+ * part above. Returns the parts as [first, last] row pairs.
+ */
+export function columnParts(pieces: readonly Piece[][], i: number, j: number, tol: number, maxWordsPerCell: number): [number, number][] {
+  const multi: number[] = [];
+  for (let k = i; k <= j; k++) if (pieces[k].length >= 2) multi.push(k);
+  const bounds = [0, ...columnChanges(pieces, multi, tol), multi.length];
+  const cuts = bounds.slice(1, -1).filter((at, c) => {
+    const [before, after] = [multi.slice(bounds[c], at), multi.slice(at, bounds[c + 2])];
+    const prose = proseRows(pieces, before, maxWordsPerCell) !== proseRows(pieces, after, maxWordsPerCell);
+    return prose || (before.length >= TABLE_PART_ROWS && after.length >= TABLE_PART_ROWS);
+  });
+  const starts = [i, ...cuts.map((at) => multi[at])];
+  return starts.map((a, n) => [a, n + 1 < starts.length ? starts[n + 1] - 1 : j]);
+}
+
+/** A line of marks set smaller than the text beside it: at most this share of that text's size ... */
+const MARK_SIZE_SHARE = 0.8;
+/** ... and at most this many characters a word (reference numbers, footnote letters and symbols). */
+const MARK_MAX_CHARS = 12;
+
+/**
+ * Rows of superscript or subscript marks that stand apart from their text line (author lists with affiliation
+ * numbers, footnote marks): small words overlapping a row of larger text above or below them. They are no row of cells,
+ * and their short pieces would otherwise pass for columns.
+ */
+export function withoutMarkRows(rows: TextRow[]): TextRow[] {
+  const size = (r: TextRow) => median(r.words.map((w) => w.size));
+  const beside = (r: TextRow, o: TextRow | undefined) =>
+    o !== undefined && size(r) <= size(o) * MARK_SIZE_SHARE && Math.max(r.bbox[1] - o.bbox[3], o.bbox[1] - r.bbox[3]) < 0;
+  return rows.filter(
+    (r, k) => !(r.words.every((w) => w.text.length <= MARK_MAX_CHARS) && (beside(r, rows[k - 1]) || beside(r, rows[k + 1]))),
+  );
+}
