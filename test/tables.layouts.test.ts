@@ -7,6 +7,9 @@ import { findUnruledTables } from '../src/pipeline/tables/unruled.ts';
 import { documentPages } from '../src/pipeline/textlayer/mod.ts';
 import {
   authorListPdf,
+  BOXED_GROUPS,
+  BOXED_HEAD,
+  boxedGroupsPdf,
   formLineOverRuledTablePdf,
   GROUPED_BODY,
   GROUPED_HEAD,
@@ -106,5 +109,11 @@ describe('table detection among surrounding content', () => {
     ]);
     const coast = tables[0].cells.find((c) => c.text === 'Coast')!;
     expect(coast.rowspan).toBe(2);
+  });
+
+  it.each(policies)('a boxed table whose column rules break at each group label keeps every column in every group (%s)', (policy) => {
+    const tables = detect(boxedGroupsPdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual([BOXED_HEAD, ...BOXED_GROUPS.map((r) => (typeof r === 'string' ? [r] : r))]);
   });
 });

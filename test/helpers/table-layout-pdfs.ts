@@ -276,3 +276,44 @@ export function rowSpanningRowRulesPdf(): Buffer {
   ops.push(hRuleOp(x0, x3, top));
   return pdfOf([ops.join('\n')]);
 }
+
+export const BOXED_GROUPS: (string[] | string)[] = [
+  'North',
+  ['Ashby', '2019-02-22', '2,460', 'KW-6822'],
+  ['Bexley', '2024-03-05', '3,347', 'JJ-4343'],
+  ['Carrow', '2018-05-17', '64,180', 'AA-2311'],
+  'South',
+  ['Dunmore', '2019-07-11', '168,413', 'YX-1997'],
+  ['Elsworth', '2021-06-04', '205,550', 'VH-6173'],
+];
+export const BOXED_HEAD = ['Depot', 'Opened', 'Parcels', 'Code'];
+
+/**
+ * A boxed table (outer box, a rule under the head, column rules) whose group label rows span the width: the
+ * column rules break at each label, so those of the first group touch no other rule of the table.
+ */
+export function boxedGroupsPdf(): Buffer {
+  const xs = [72, 170, 250, 320, 400];
+  const step = 18;
+  const top = 700;
+  const ops = BOXED_HEAD.map((h, c) => textOp(xs[c] + 4, top - 13, h, 9, true));
+  let y = top - step;
+  const bottom = top - step * (BOXED_GROUPS.length + 1);
+  ops.push(`0.6 w ${xs[0]} ${bottom} ${xs[4] - xs[0]} ${top - bottom} re S`, hRuleOp(xs[0], xs[4], y));
+  const column = (from: number, to: number) => xs.slice(1, 4).map((x) => `0.5 w ${x} ${to} m ${x} ${from} l S`);
+  ops.push(...column(top, y));
+  let groupTop = y;
+  for (const row of BOXED_GROUPS) {
+    if (typeof row === 'string') {
+      if (groupTop !== y) ops.push(...column(groupTop, y));
+      ops.push(textOp(xs[0] + 4, y - 13, row, 9, true));
+      y -= step;
+      groupTop = y;
+      continue;
+    }
+    row.forEach((cell, c) => ops.push(c === 2 ? textRightOp(xs[3] - 4, y - 13, cell, 9, 'helvetica') : textOp(xs[c] + 4, y - 13, cell, 9)));
+    y -= step;
+  }
+  ops.push(...column(groupTop, y));
+  return pdfOf([ops.join('\n')]);
+}

@@ -120,7 +120,12 @@ export function detectTables(page: ModelPage, words: readonly WordItem[], rules:
     const score = ruledScore(f.bbox, f, words);
     if (score >= keep) {
       const bbox = withHeadAbove(f.bbox, words, rules);
-      out.push({ bbox, source: 'ruled', score, rules: { h: [...f.h, ...innerRowRules(rules, f)], v: f.v } });
+      out.push({
+        bbox,
+        source: 'ruled',
+        score,
+        rules: { h: [...f.h, ...innerRowRules(rules, f)], v: [...f.v, ...columnRulePieces(rules, f)] },
+      });
     }
   }
   const claimed = out.map((c) => c.bbox);
@@ -204,6 +209,22 @@ function innerRowRules(rules: PageRules, f: RuledFramework): Seg[] {
       r.a1 > f.bbox[0] &&
       r.a0 < f.bbox[2] &&
       (drawn.has(key(r)) || acrossColumns(r)),
+  );
+}
+
+/**
+ * Pieces of a framework's column rules that join none of its rules: a column rule broken at each group label row
+ * that spans the table leaves its middle pieces floating between the labels. They bound those rows' cells all
+ * the same.
+ */
+function columnRulePieces(rules: RuleSet, f: RuledFramework): Seg[] {
+  const own = new Set(f.v.map((r) => `${r.at}|${r.a0}|${r.a1}`));
+  return rules.v.filter(
+    (r) =>
+      !own.has(`${r.at}|${r.a0}|${r.a1}`) &&
+      r.a0 >= f.bbox[1] - INNER_RULE_TOL &&
+      r.a1 <= f.bbox[3] + INNER_RULE_TOL &&
+      f.v.some((o) => Math.abs(o.at - r.at) <= INNER_RULE_TOL),
   );
 }
 
