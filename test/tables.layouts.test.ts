@@ -20,6 +20,9 @@ import {
   SPANNED_ROWS,
   sideBySideCaptionedPdf,
   unruledBesideGridWithNotesPdf,
+  ZEBRA_BODY,
+  ZEBRA_HEAD,
+  zebraGroupsPdf,
   ruledBesideShadedPdf,
   rowRuledGroupsPdf,
   SHADED_TABLE,
@@ -115,5 +118,11 @@ describe('table detection among surrounding content', () => {
     const tables = detect(boxedGroupsPdf(), policy);
     expect(tables).toHaveLength(1);
     expect(textRowsOf(tables[0])).toEqual([BOXED_HEAD, ...BOXED_GROUPS.map((r) => (typeof r === 'string' ? [r] : r))]);
+  });
+
+  it.each(policies)('a table shaded in stripes with group labels reads every row and label apart (%s)', (policy) => {
+    const tables = detect(zebraGroupsPdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual([ZEBRA_HEAD, ...ZEBRA_BODY.map((r) => (typeof r === 'string' ? [r] : r))]);
   });
 });

@@ -317,3 +317,33 @@ export function boxedGroupsPdf(): Buffer {
   ops.push(...column(groupTop, y));
   return pdfOf([ops.join('\n')]);
 }
+
+export const ZEBRA_HEAD = ['Site', 'Inspected', 'Code'];
+export const ZEBRA_BODY: (string[] | string)[] = [
+  'Harbour district',
+  ['Quay wall', '2021-03-02', 'QW-114'],
+  ['Fish market', '2021-04-19', 'FM-207'],
+  ['Old customs house', '2022-01-11', 'OC-331'],
+  'Hill district',
+  ['Water tower', '2020-11-30', 'WT-090'],
+  ['Signal box', '2021-08-05', 'SB-412'],
+  ['Chapel', '2022-06-21', 'CH-518'],
+];
+
+/**
+ * A table shaded in stripes (every other row of the whole table, none under the group labels) with a shaded
+ * head, no rules: rows between two stripes can be a label and a record, so the stripes bound nothing.
+ */
+export function zebraGroupsPdf(): Buffer {
+  const xs = [72, 220, 320];
+  const [right, step, top] = [400, 18, 700];
+  const ops = [fillOp(xs[0], top - step, right - xs[0], step, 0.8), ...ZEBRA_HEAD.map((h, c) => textOp(xs[c] + 4, top - 13, h, 9, true))];
+  let y = top - step;
+  ZEBRA_BODY.forEach((row, i) => {
+    if (i % 2 === 0 && typeof row !== 'string') ops.push(fillOp(xs[0], y - step, right - xs[0], step, 0.92));
+    if (typeof row === 'string') ops.push(textOp(xs[0] + 4, y - 13, row, 9, true));
+    else row.forEach((cell, c) => ops.push(textOp(xs[c] + 4, y - 13, cell, 9)));
+    y -= step;
+  });
+  return pdfOf([ops.join('\n')]);
+}

@@ -43,6 +43,12 @@ const RULES = {
   shadowDist: 14,
   /** Share of a box's side that a drawn rule must run along to stand for it. */
   shadowShare: 0.6,
+  /** A fill at least this many times wider than high, alone across its band, shades a whole row (a stripe) ... */
+  stripeAspect: 6,
+  /** ... when a fill of its colour and width lies within this many of its heights above or below (zebra rows). */
+  stripeRepeatHeights: 3,
+  /** How far the sides of two stripes of one table may differ. */
+  stripeSideTol: 2,
   /** Shortest horizontal rule that takes part in a framework. */
   minFrameworkH: 16,
   /** Shortest vertical rule that takes part in a framework. */
@@ -99,6 +105,9 @@ export function pageRules(page: ModelPage): PageRules {
     bbox: [x0, y0, x1, y1],
     color,
   } of boxes) {
+    // Zebra stripes shade every other row: they bound no row or column (a row between two stripes may hold a
+    // label or a wrapped cell too), so the table's rows and columns come from its text.
+    if (stripe([x0, y0, x1, y1], color, boxes)) continue;
     const seam = (k: string) => color !== '' && seams.has(`${color}|${k}`);
     if (!seam(`t${key(x0, x1, y0)}`) && !shadowed({ a0: x0, a1: x1, at: y0 }, hard.h)) softH.push({ a0: x0, a1: x1, at: y0 });
     if (!seam(`b${key(x0, x1, y1)}`) && !shadowed({ a0: x0, a1: x1, at: y1 }, hard.h)) softH.push({ a0: x0, a1: x1, at: y1 });
@@ -106,6 +115,26 @@ export function pageRules(page: ModelPage): PageRules {
     if (!seam(`r${key(y0, y1, x1)}`) && !shadowed({ a0: y0, a1: y1, at: x1 }, hard.v)) softV.push({ a0: y0, a1: y1, at: x1 });
   }
   return { h: mergeCollinear([...hard.h, ...softH]), v: mergeCollinear([...hard.v, ...softV]), drawn: hard };
+}
+
+/**
+ * A row stripe of zebra shading: a flat fill with no fill beside it in its band, repeated in the same colour
+ * and width a row or two above or below.
+ */
+function stripe(box: BBox, color: string, boxes: readonly { bbox: BBox; color: string }[]): boolean {
+  const [x0, y0, x1, y1] = box;
+  const h = y1 - y0;
+  if (!color || x1 - x0 < h * RULES.stripeAspect) return false;
+  const beside = boxes.some(({ bbox: b }) => Math.min(b[3], y1) - Math.max(b[1], y0) > h / 2 && (b[2] <= x0 || b[0] >= x1));
+  const repeated = boxes.some(
+    ({ bbox: b, color: c }) =>
+      c === color &&
+      (b[1] >= y1 || b[3] <= y0) &&
+      Math.min(Math.abs(b[1] - y1), Math.abs(y0 - b[3])) <= h * RULES.stripeRepeatHeights &&
+      Math.abs(b[0] - x0) <= RULES.stripeSideTol &&
+      Math.abs(b[2] - x1) <= RULES.stripeSideTol,
+  );
+  return !beside && repeated;
 }
 
 const key = (a0: number, a1: number, at: number) => `${Math.round(a0)}|${Math.round(a1)}|${Math.round(at)}`;
