@@ -7,6 +7,10 @@ import { findUnruledTables } from '../src/pipeline/tables/unruled.ts';
 import { documentPages } from '../src/pipeline/textlayer/mod.ts';
 import {
   authorListPdf,
+  FUSED_ROWS,
+  fusedRowsPdf,
+  TIGHT_TEXT_ROWS,
+  tightFigureTextPdf,
   BOXED_GROUPS,
   BOXED_HEAD,
   boxedGroupsPdf,
@@ -124,5 +128,17 @@ describe('table detection among surrounding content', () => {
     const tables = detect(zebraGroupsPdf(), policy);
     expect(tables).toHaveLength(1);
     expect(textRowsOf(tables[0])).toEqual([ZEBRA_HEAD, ...ZEBRA_BODY.map((r) => (typeof r === 'string' ? [r] : r))]);
+  });
+
+  it.each(policies)('a right-aligned column of shares set tight against a text column stays a column of its own (%s)', (policy) => {
+    const tables = detect(tightFigureTextPdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual(TIGHT_TEXT_ROWS);
+  });
+
+  it('rows whose label runs into the next cell do not cut the run of rows in two', () => {
+    const runs = findUnruledTables(pageWords(firstPage(fusedRowsPdf())), 2);
+    expect(runs).toHaveLength(1);
+    expect(runs[0].rows).toHaveLength(FUSED_ROWS.length);
   });
 });

@@ -96,7 +96,7 @@ const TABLE_PAGES: Record<string, Composer> = {
   single(f, tags) {
     if (chance(f.rand, 0.5)) heading(f, label(f.rand, 4));
     if (chance(f.rand, 0.8)) paragraph(f);
-    const grid = placeTable(f, f.x0, f.x1, 8, tags);
+    const grid = placeTable(f, f.x0, f.x1, 12, tags);
     if (f.y > 200) paragraph(f);
     return [grid];
   },

@@ -205,7 +205,9 @@ export function randomTable(rand: Rand, family: FontFamily, maxCols = 8): SynthT
     });
   }
   if (kinds.includes('text')) features.push('text-column');
-  return { style, family, size, gutter: pick(rand, [10, 14, 18]), wrapHeads, kinds, rows, features };
+  const gutter = pick(rand, [7, 10, 14, 18]);
+  if (gutter < 10) features.push('tight-gutters');
+  return { style, family, size, gutter, wrapHeads, kinds, rows, features };
 }
 
 const PAD = 4;

@@ -347,3 +347,58 @@ export function zebraGroupsPdf(): Buffer {
   });
   return pdfOf([ops.join('\n')]);
 }
+
+export const TIGHT_TEXT_ROWS = [
+  ['Station', 'Share', 'Remarks'],
+  ['Ashby', '33.0%', 'average early estate'],
+  ['Bexley', '92.2%', 'fleet'],
+  ['Carrow', '12.5%', 'main energy centre'],
+  ['Dunmore', '85.4%', 'low branch index tax'],
+  ['Elsworth', '18.6%', 'special tax'],
+  ['Fenwick', '67.0%', 'export supply household'],
+];
+
+/**
+ * A column of shares set right-aligned 7 pt from a left-aligned text column (under the gap that parts words
+ * from cells), the widest share touching that gutter: every row reads the share and the remark as one run.
+ */
+export function tightFigureTextPdf(): Buffer {
+  const [label, shareRight, remark, step] = [72, 200, 207, 16];
+  const ops = TIGHT_TEXT_ROWS.flatMap((row, i) => {
+    const y = 700 - i * step;
+    return [
+      textOp(label, y, row[0], 9, i === 0),
+      textRightOp(shareRight, y, row[1], 9, 'helvetica', i === 0),
+      textOp(remark, y, row[2], 9, i === 0),
+    ];
+  });
+  return pdfOf([ops.join('\n')]);
+}
+
+export const FUSED_ROWS = [
+  ['Item', 'Notes', 'Code'],
+  ['Quay wall', 'repaired in spring', 'QW-114'],
+  ['Fish market', 'roof', 'FM-207'],
+  ['Old customs house', 'windows replaced', 'OC-331'],
+  ['Water tower', 'painted', 'WT-090'],
+  ['Lighthouse keeper lodge', 'kept', 'SB-412'],
+  ['Lighthouse keeper lodge', 'new stairs built', 'LK-707'],
+  ['Lighthouse keeper lodge', 'gate', 'LK-708'],
+  ['Chapel', 'bell checked', 'CH-518'],
+  ['Boat house', 'doors', 'BH-602'],
+  ['Dry dock', 'pumps', 'DD-815'],
+];
+
+/**
+ * A three-column table whose notes column starts 5 pt after its longest labels, so the three rows with those
+ * labels (one after the other) read the label and the note as one run: the table's columns do not change there.
+ */
+export function fusedRowsPdf(): Buffer {
+  const c1 = 72 + Math.max(...FUSED_ROWS.map((r) => textWidth(r[0], 9))) + 5;
+  const [c2, step] = [c1 + 120, 16];
+  const ops = FUSED_ROWS.flatMap((row, i) => {
+    const y = 700 - i * step;
+    return [textOp(72, y, row[0], 9, i === 0), textOp(c1, y, row[1], 9, i === 0), textOp(c2, y, row[2], 9, i === 0)];
+  });
+  return pdfOf([ops.join('\n')]);
+}

@@ -56,7 +56,7 @@ function columnChanges(pieces: readonly Piece[][], multi: readonly number[], tol
   for (const [n, k] of multi.entries()) {
     const keeps = (r: number) => keepsStructure(pieces[r], columns, tol);
     const next = multi[n + 1];
-    if (settled >= SETTLED_ROWS && !keeps(k) && next !== undefined && !keeps(next)) {
+    if (settled >= SETTLED_ROWS && !keeps(k) && next !== undefined && !keeps(next) && settlesAnew(pieces, multi, n, tol)) {
       changes.push(n);
       [columns, settled] = [extents(k), 1];
     } else if (settled === 0 || keeps(k)) {
@@ -65,6 +65,23 @@ function columnChanges(pieces: readonly Piece[][], multi: readonly number[], tol
     } else if (settled < SETTLED_ROWS) [columns, settled] = [extents(k), 1];
   }
   return changes;
+}
+
+/** Rows of cells read past a change of columns to see whether the new columns hold. */
+const SETTLE_LOOKAHEAD = 3;
+
+/**
+ * Whether the rows from multi[n] on settle columns of their own: each of the next few keeps to the columns of
+ * those before it. Rows whose cells merely ran together (a gutter too tight for a row or two) do not.
+ */
+function settlesAnew(pieces: readonly Piece[][], multi: readonly number[], n: number, tol: number): boolean {
+  let columns = pieces[multi[n]].map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
+  const ahead = multi.slice(n + 1, n + 1 + SETTLE_LOOKAHEAD);
+  for (const k of ahead) {
+    if (!keepsStructure(pieces[k], columns, tol)) return false;
+    columns = mergeIntervals([...columns, ...pieces[k].map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }))]);
+  }
+  return ahead.length > 0;
 }
 
 /**

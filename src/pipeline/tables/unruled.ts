@@ -126,7 +126,7 @@ function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Int
   if (
     crossed ||
     gutter < size * UNRULED.splitMinGutter ||
-    (oneSided < Math.max(2, lines.length * UNRULED.splitOneSidedShare) && !figuresBothSides(left, right)) ||
+    (oneSided < Math.max(2, lines.length * UNRULED.splitOneSidedShare) && !figuresOneSide(left, right)) ||
     left.length < 2 ||
     right.length < 2
   )
@@ -143,12 +143,13 @@ function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Int
 }
 
 /**
- * Columns of figures set tight (a gutter under the piece gap) fill every row, so no line is one-sided; prose has
- * words, not figures, on both sides of any gutter, so figures on most lines of each side stand in for that sign.
+ * A column of figures set tight against its neighbour (a gutter under the piece gap) fills every row, so no line
+ * is one-sided; prose has words, not figures, on both sides of any gutter, so figures on most lines of one side
+ * stand in for that sign.
  */
-function figuresBothSides(left: readonly WordItem[][], right: readonly WordItem[][]): boolean {
+function figuresOneSide(left: readonly WordItem[][], right: readonly WordItem[][]): boolean {
   const figures = (lines: readonly WordItem[][]) => lines.filter((l) => l.every((w) => numeric(w.text))).length;
-  return figures(left) >= left.length * UNRULED.splitFigureShare && figures(right) >= right.length * UNRULED.splitFigureShare;
+  return figures(left) >= left.length * UNRULED.splitFigureShare || figures(right) >= right.length * UNRULED.splitFigureShare;
 }
 
 /** Share of boxes whose left, right or centre lies within half an em of another box's. */
