@@ -211,6 +211,17 @@ export function randomTable(rand: Rand, family: FontFamily, maxCols = 8): SynthT
 }
 
 const PAD = 4;
+/** Smallest type a table is set in before it loses columns to fit its slot, in pt. */
+const MIN_SIZE = 6.5;
+
+function dropLastColumn(t: SynthTable): void {
+  const last = t.kinds.length - 1;
+  t.kinds.pop();
+  for (const r of t.rows) {
+    r.cells = r.cells.filter((c) => c.col < last);
+    for (const c of r.cells) c.colspan = Math.min(c.colspan, last - c.col);
+  }
+}
 
 interface Laid {
   colX: number[];
@@ -276,7 +287,13 @@ function layout(t: SynthTable, x0: number, top: number, maxWidth: number, gutter
 export function drawTable(t: SynthTable, x0: number, top: number, maxWidth: number): DrawnTable {
   const ruledCols = t.style === 'grid' || t.style === 'boxed';
   const gutter = ruledCols ? 2 * PAD : t.gutter;
-  const l = layout(t, x0, top, maxWidth, gutter);
+  let l = layout(t, x0, top, maxWidth, gutter);
+  // Too wide for its slot even with text columns squeezed: a smaller type, then fewer columns.
+  while (l.colX[l.colX.length - 1] > x0 + maxWidth + 1) {
+    if (t.size > MIN_SIZE) t.size -= 0.5;
+    else dropLastColumn(t);
+    l = layout(t, x0, top, maxWidth, gutter);
+  }
   const x1 = l.colX[l.colX.length - 1];
   const ops: string[] = [];
   const headerEnd = t.rows.findIndex((r) => r.kind !== 'header');
