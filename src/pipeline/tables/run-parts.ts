@@ -56,7 +56,7 @@ function columnChanges(pieces: readonly Piece[][], multi: readonly number[], tol
   for (const [n, k] of multi.entries()) {
     const keeps = (r: number) => keepsStructure(pieces[r], columns, tol);
     const next = multi[n + 1];
-    if (settled >= SETTLED_ROWS && !keeps(k) && next !== undefined && !keeps(next) && settlesAnew(pieces, multi, n, tol)) {
+    if (settled >= SETTLED_ROWS && !keeps(k) && next !== undefined && !keeps(next)) {
       changes.push(n);
       [columns, settled] = [extents(k), 1];
     } else if (settled === 0 || keeps(k)) {
@@ -86,7 +86,7 @@ function settlesAnew(pieces: readonly Piece[][], multi: readonly number[], n: nu
 
 /**
  * Rows i..j split where the columns change between prose set in columns and a table (two-column prose right
- * above a table), or between two tables of three or more rows each. A shorter block with columns of its own
+ * above a table), or between two tables of three or more rows each whose second settles its own columns. A shorter block with columns of its own
  * stays with its table (a signature block's name lines under its party lines). Rows of one piece stay with the
  * part above. Returns the parts as [first, last] row pairs.
  */
@@ -94,13 +94,33 @@ export function columnParts(pieces: readonly Piece[][], i: number, j: number, to
   const multi: number[] = [];
   for (let k = i; k <= j; k++) if (pieces[k].length >= 2) multi.push(k);
   const bounds = [0, ...columnChanges(pieces, multi, tol), multi.length];
-  const cuts = bounds.slice(1, -1).filter((at, c) => {
-    const [before, after] = [multi.slice(bounds[c], at), multi.slice(at, bounds[c + 2])];
+  const cuts: number[] = [];
+  // Each change is judged against the part it would close (from the last accepted cut): a change back to the
+  // part's own columns after a few odd rows is no change.
+  for (let c = 1; c < bounds.length - 1; c++) {
+    const at = bounds[c];
+    const [before, after] = [multi.slice(cuts.at(-1) ?? 0, at), multi.slice(at, bounds[c + 1])];
     const prose = proseRows(pieces, before, maxWordsPerCell) !== proseRows(pieces, after, maxWordsPerCell);
-    return prose || (before.length >= TABLE_PART_ROWS && after.length >= TABLE_PART_ROWS);
-  });
+    const tables =
+      before.length >= TABLE_PART_ROWS &&
+      after.length >= TABLE_PART_ROWS &&
+      settlesAnew(pieces, multi, at, tol) &&
+      !keepsStructure(pieces[multi[at]], partColumns(pieces, before), tol);
+    if (prose || tables) cuts.push(at);
+  }
   const starts = [i, ...cuts.map((at) => multi[at])];
   return starts.map((a, n) => [a, n + 1 < starts.length ? starts[n + 1] - 1 : j]);
+}
+
+/** The columns a part's first rows settle: the extents of its rows from the first on while they keep to them. */
+function partColumns(pieces: readonly Piece[][], rows: readonly number[]): Interval[] {
+  let columns: Interval[] = [];
+  for (const k of rows) {
+    const extents = pieces[k].map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
+    if (columns.length && !keepsStructure(pieces[k], columns, 0)) break;
+    columns = mergeIntervals([...columns, ...extents]);
+  }
+  return columns;
 }
 
 /** A line of marks set smaller than the text beside it: at most this share of that text's size ... */
