@@ -7,6 +7,8 @@ import { findUnruledTables } from '../src/pipeline/tables/unruled.ts';
 import { documentPages } from '../src/pipeline/textlayer/mod.ts';
 import {
   authorListPdf,
+  boxedWrappedTextPdf,
+  WRAPPED_RECORDS,
   FUSED_ROWS,
   fusedRowsPdf,
   TIGHT_TEXT_ROWS,
@@ -140,5 +142,11 @@ describe('table detection among surrounding content', () => {
     const runs = findUnruledTables(pageWords(firstPage(fusedRowsPdf())), 2);
     expect(runs).toHaveLength(1);
     expect(runs[0].rows).toHaveLength(FUSED_ROWS.length);
+  });
+
+  it.each(policies)('a boxed text table whose key and text cells wrap keeps one row per record (%s)', (policy) => {
+    const tables = detect(boxedWrappedTextPdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual(WRAPPED_RECORDS.map((r) => r.map((cell) => cell.join(' '))));
   });
 });

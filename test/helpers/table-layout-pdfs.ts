@@ -402,3 +402,32 @@ export function fusedRowsPdf(): Buffer {
   });
   return pdfOf([ops.join('\n')]);
 }
+
+/** Records of a boxed text table: each cell's printed lines (the key's and the text's may wrap). */
+export const WRAPPED_RECORDS: string[][][] = [
+  [['Topic'], ['What is done'], ['Who']],
+  [['Intake of', 'requests'], ['letters and forms are', 'opened and logged'], ['front office']],
+  [['Review'], ['each request is read'], ['case team']],
+  [['Decision', 'letters'], ['written reply within', 'thirty days'], ['legal team']],
+  [['Appeal'], ['independent panel'], ['panel office']],
+];
+
+/**
+ * A boxed table (outer box and column rules, no row rules) of text cells whose key and text wrap onto a second
+ * line set at the type's leading, records parted by more space than that.
+ */
+export function boxedWrappedTextPdf(): Buffer {
+  const xs = [72, 170, 330, 440];
+  const [leading, pad] = [11, 7];
+  let y = 700;
+  const ops: string[] = [];
+  const top = y;
+  WRAPPED_RECORDS.forEach((record, r) => {
+    const lines = Math.max(...record.map((c) => c.length));
+    record.forEach((cell, c) => cell.forEach((line, k) => ops.push(textOp(xs[c] + 4, y - pad - 7 - k * leading, line, 9, r === 0))));
+    y -= pad * 2 + lines * leading;
+    if (r === 0) ops.push(hRuleOp(xs[0], xs[3], y));
+  });
+  ops.push(`0.6 w ${xs[0]} ${y} ${xs[3] - xs[0]} ${top - y} re S`, ...xs.slice(1, 3).map((x) => `0.5 w ${x} ${y} m ${x} ${top} l S`));
+  return pdfOf([ops.join('\n')]);
+}

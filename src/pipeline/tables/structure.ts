@@ -203,6 +203,7 @@ function continuationMask(rows: readonly TextRow[], separated: (number | undefin
     const tight = gaps[i - 1] < usual - rowH * S.tightGapRows && (usual <= 0 || gaps[i - 1] < usual * S.tightGapShare - S.tightGapMargin);
     const inHeader = firstRule >= i && firstRule <= S.headerRuleMaxRow && keyEmpty(rows[i - 1]);
     if ((tight || inHeader) && keyEmpty(rows[i]) && piecesOf(rows[i - 1]).length >= piecesOf(rows[i]).length) keep[i] = false;
+    else if (tight && wrappedLine(rows[i - 1], rows[i], colEdges)) keep[i] = false;
     else if (
       i < firstData &&
       record === i - 1 &&
@@ -215,6 +216,19 @@ function continuationMask(rows: readonly TextRow[], separated: (number | undefin
     if (keep[i]) record = i;
   }
   return keep;
+}
+
+/**
+ * A line set tighter than the rows that has text only in some of the columns the line above has text in, and no
+ * figures: the cells above wrapping (the key's too), not a record.
+ */
+function wrappedLine(above: TextRow, row: TextRow, colEdges: number[]): boolean {
+  const [mine, theirs] = [columnsOf(row, colEdges), columnsOf(above, colEdges)];
+  return (
+    mine.size < theirs.size &&
+    [...mine].every((c) => theirs.has(c)) &&
+    !piecesOf(row).some((p) => numeric(p.words.map((w) => w.text).join(' ')))
+  );
 }
 
 /** A header line may sit this many row heights further below the line it wraps on from than rows usually do. */
