@@ -90,7 +90,17 @@ function settlesAnew(pieces: readonly Piece[][], multi: readonly number[], n: nu
  * stays with its table (a signature block's name lines under its party lines). Rows of one piece stay with the
  * part above. Returns the parts as [first, last] row pairs.
  */
-export function columnParts(pieces: readonly Piece[][], i: number, j: number, tol: number, maxWordsPerCell: number): [number, number][] {
+/** Whether row `row` keeps to the columns the rows `part` make (the finder's own column reading). */
+export type KeepsPart = (part: readonly number[], row: number) => boolean;
+
+export function columnParts(
+  pieces: readonly Piece[][],
+  i: number,
+  j: number,
+  tol: number,
+  maxWordsPerCell: number,
+  keepsPart: KeepsPart,
+): [number, number][] {
   const multi: number[] = [];
   for (let k = i; k <= j; k++) if (pieces[k].length >= 2) multi.push(k);
   const bounds = [0, ...columnChanges(pieces, multi, tol), multi.length];
@@ -105,22 +115,11 @@ export function columnParts(pieces: readonly Piece[][], i: number, j: number, to
       before.length >= TABLE_PART_ROWS &&
       after.length >= TABLE_PART_ROWS &&
       settlesAnew(pieces, multi, at, tol) &&
-      !keepsStructure(pieces[multi[at]], partColumns(pieces, before), tol);
+      !keepsPart(before, multi[at]);
     if (prose || tables) cuts.push(at);
   }
   const starts = [i, ...cuts.map((at) => multi[at])];
   return starts.map((a, n) => [a, n + 1 < starts.length ? starts[n + 1] - 1 : j]);
-}
-
-/** The columns a part's first rows settle: the extents of its rows from the first on while they keep to them. */
-function partColumns(pieces: readonly Piece[][], rows: readonly number[]): Interval[] {
-  let columns: Interval[] = [];
-  for (const k of rows) {
-    const extents = pieces[k].map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
-    if (columns.length && !keepsStructure(pieces[k], columns, 0)) break;
-    columns = mergeIntervals([...columns, ...extents]);
-  }
-  return columns;
 }
 
 /** A line of marks set smaller than the text beside it: at most this share of that text's size ... */

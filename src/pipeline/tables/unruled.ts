@@ -396,7 +396,10 @@ export function findUnruledTables(words: readonly WordItem[], minRows: number): 
       j = extendRun(rows, pieces, i, next, rowH);
     }
     const size = median(rows.slice(i, j + 1).flatMap((r) => r.words.map((w) => w.size)));
-    for (const [a, b] of columnParts(pieces, i, j, size * UNRULED.fitTol, UNRULED.maxWordsPerPiece)) {
+    const tol = size * UNRULED.fitTol;
+    const keepsPart = (part: readonly number[], row: number) =>
+      keepsColumns(pieces[row], columnSeparators(part.map((k) => pieces[k])), tol);
+    for (const [a, b] of columnParts(pieces, i, j, tol, UNRULED.maxWordsPerPiece, keepsPart)) {
       const candidate = runCandidate(rows, pieces, a === i, a, b, rowH, minRows);
       if (candidate) out.push(candidate);
     }
