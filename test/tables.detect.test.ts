@@ -1,8 +1,6 @@
-import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import type { ModelPage } from '../src/pipeline/model/types.ts';
-import { findTables, type DetectionPolicy, type TableModel } from '../src/pipeline/tables/mod.ts';
-import { documentPages } from '../src/pipeline/textlayer/mod.ts';
+import { findTables, type TableModel } from '../src/pipeline/tables/mod.ts';
+import { detect, firstPage, policies, textRowsOf } from './helpers/table-detect.ts';
 import {
   RULED_HEAD_BODY,
   RULED_HEAD_HEADER,
@@ -35,26 +33,6 @@ import {
 } from './helpers/table-detect-pdfs.ts';
 
 /** Table detection (what is a table, what is not) on generated born-digital pages, both policies. */
-
-function firstPage(bytes: Uint8Array): ModelPage {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  try {
-    return [...documentPages(doc, 0, 1, { graphics: true })][0];
-  } finally {
-    doc.destroy();
-  }
-}
-
-const detect = (bytes: Uint8Array, policy: DetectionPolicy): TableModel[] => findTables(firstPage(bytes), { policy, source: 'detector' });
-
-/** The table's text rows (empty cells left out), top to bottom. */
-function textRowsOf(t: TableModel): string[][] {
-  const rows: string[][] = [];
-  for (const c of [...t.cells].sort((a, b) => a.row - b.row || a.col - b.col)) if (c.text) (rows[c.row] ??= []).push(c.text);
-  return rows.filter(Boolean);
-}
-
-const policies: DetectionPolicy[] = ['strict', 'liberal'];
 
 describe('table detection: prose, forms and lists are not tables', () => {
   it.each(policies)('justified prose whose word gaps line up like a gutter: no table (%s)', (policy) => {

@@ -1,10 +1,7 @@
-import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
-import type { ModelPage } from '../src/pipeline/model/types.ts';
-import { findTables, type DetectionPolicy, type TableModel } from '../src/pipeline/tables/mod.ts';
+import { detect, firstPage, policies, textRowsOf } from './helpers/table-detect.ts';
 import { pageWords } from '../src/pipeline/tables/grid.ts';
 import { findUnruledTables } from '../src/pipeline/tables/unruled.ts';
-import { documentPages } from '../src/pipeline/textlayer/mod.ts';
 import {
   authorListPdf,
   boxedWrappedTextPdf,
@@ -40,25 +37,6 @@ import {
 
 /** Tables among what surrounds them on real pages, on generated born-digital pages, both policies. */
 
-function firstPage(bytes: Uint8Array): ModelPage {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  try {
-    return [...documentPages(doc, 0, 1, { graphics: true })][0];
-  } finally {
-    doc.destroy();
-  }
-}
-
-const detect = (bytes: Uint8Array, policy: DetectionPolicy): TableModel[] => findTables(firstPage(bytes), { policy, source: 'detector' });
-
-/** The table's rows as their filled cells' texts, top to bottom. */
-function textRowsOf(t: TableModel): string[][] {
-  const rows: string[][] = [];
-  for (const c of [...t.cells].sort((a, b) => a.row - b.row || a.col - b.col)) if (c.text) (rows[c.row] ??= []).push(c.text);
-  return rows.filter(Boolean);
-}
-
-const policies: DetectionPolicy[] = ['strict', 'liberal'];
 const groupedRows = [GROUPED_HEAD, ...GROUPED_BODY.map((r) => (typeof r === 'string' ? [r] : r))];
 
 describe('table detection among surrounding content', () => {

@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf';
+import { seededRandom } from './hostile-docs.ts';
 import { type FontFamily, pdfText } from './pdf.ts';
 
 /**
@@ -10,17 +11,8 @@ import { type FontFamily, pdfText } from './pdf.ts';
 
 export type Rand = () => number;
 
-/** mulberry32: the same sequence for the same seed on every platform. */
-export function seeded(seed: number): Rand {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same sequence for the same seed on every platform (mulberry32, shared with the fuzz suite). */
+export const seeded = (seed: number): Rand => seededRandom(seed);
 
 export const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 export const between = (rand: Rand, lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
