@@ -84,15 +84,16 @@ function settlesAnew(pieces: readonly Piece[][], multi: readonly number[], n: nu
   return ahead.length > 0;
 }
 
-/**
- * Rows i..j split where the columns change between prose set in columns and a table (two-column prose right
- * above a table), or between two tables of three or more rows each whose second settles its own columns. A shorter block with columns of its own
- * stays with its table (a signature block's name lines under its party lines). Rows of one piece stay with the
- * part above. Returns the parts as [first, last] row pairs.
- */
 /** Whether row `row` keeps to the columns the rows `part` make (the finder's own column reading). */
 export type KeepsPart = (part: readonly number[], row: number) => boolean;
 
+/**
+ * Rows i..j split where the columns change between prose set in columns and a table (two-column prose right
+ * above a table), or between two tables of three or more rows each whose second settles columns of its own and
+ * leaves the first's. A shorter block with columns of its own stays with its table (a signature block's name
+ * lines under its party lines). Rows of one piece stay with the part above. Returns the parts as [first, last]
+ * row pairs.
+ */
 export function columnParts(
   pieces: readonly Piece[][],
   i: number,
@@ -129,8 +130,8 @@ const MARK_MAX_CHARS = 12;
 
 /**
  * Rows of superscript or subscript marks that stand apart from their text line (author lists with affiliation
- * numbers, footnote marks): small words overlapping a row of larger text above or below them. They are no row of cells,
- * and their short pieces would otherwise pass for columns.
+ * numbers, footnote marks): small words overlapping a row of larger text above or below them. They are no row
+ * of cells, and their short pieces would otherwise pass for columns.
  */
 export function withoutMarkRows(rows: TextRow[]): TextRow[] {
   const size = (r: TextRow) => median(r.words.map((w) => w.size));
