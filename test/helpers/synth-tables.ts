@@ -272,7 +272,6 @@ function layout(t: SynthTable, x0: number, top: number, maxWidth: number, gutter
         : wrap(cell.text.split(' ').filter(Boolean), Math.max(width, 10), t.size, t.family, cell.bold);
     }),
   );
-  if (lines.some((r) => r.some((l) => l.length > 1))) t.features.push('wrapped-cells');
   const rowTops: number[] = [];
   let y = top;
   for (const [i, r] of t.rows.entries()) {
@@ -294,6 +293,7 @@ export function drawTable(t: SynthTable, x0: number, top: number, maxWidth: numb
     else dropLastColumn(t);
     l = layout(t, x0, top, maxWidth, gutter);
   }
+  if (l.lines.some((r) => r.some((cell) => cell.length > 1))) t.features.push('wrapped-cells');
   const x1 = l.colX[l.colX.length - 1];
   const ops: string[] = [];
   const headerEnd = t.rows.findIndex((r) => r.kind !== 'header');

@@ -78,8 +78,8 @@ function tableBand(band: BBox, words: readonly WordItem[]): BandKind {
   const inside = wordsIn(words, band, 0);
   if (inside.length === 0) return band[3] - band[1] < DETECT.emptyBandMaxHeight ? 'empty' : 'apart';
   const pieces = textRows(inside).map((r) => piecesOf(r));
-  const seps = columnSeparators(pieces);
-  if (pieces.some((p) => separatingLine(p, seps))) return 'apart';
+  let seps: readonly number[] | undefined;
+  if (pieces.some((p) => separatingLine(p, () => (seps ??= columnSeparators(pieces))))) return 'apart';
   if (cellRows(pieces) >= pieces.length * DETECT.bandCellRowShare) return 'rows';
   // A short label line alone: a group label between rows ruled one by one (frameworks checks the rows below).
   return pieces.length <= DETECT.labelBandRows && pieces.every(labelLine) ? 'label' : 'apart';
@@ -237,8 +237,8 @@ const HEAD_ABOVE_EDGE_TOL = 1;
 
 /**
  * A table ruled only under its head row (a rule under the head, or under every row) leaves the head above its
- * top rule: up to two rows right above it, each of two or more cells inside the table's width and no caption or
- * paragraph line, head its columns and join it.
+ * top rule: up to two rows right above it, each of two or more cells inside the table's width, every cell a
+ * short label (no caption, notes or paragraph text), head its columns and join it.
  */
 function withHeadAbove(box: BBox, words: readonly WordItem[], rules: RuleSet): BBox {
   const inside = wordsIn(words, box, DETECT.wordTol);
@@ -246,7 +246,6 @@ function withHeadAbove(box: BBox, words: readonly WordItem[], rules: RuleSet): B
   const rows = textRows(inside);
   const size = median(inside.map((w) => w.size));
   const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1]));
-  const seps = columnSeparators(rows.map((r) => piecesOf(r)));
   const [x0, x1] = [box[0] - size * HEAD_ABOVE_EDGE_TOL, box[2] + size * HEAD_ABOVE_EDGE_TOL];
   const above = textRows(words.filter((w) => w.bbox[3] <= box[1] + DETECT.wordTol && w.bbox[0] >= x0 && w.bbox[2] <= x1));
   let top = box[1];
@@ -257,7 +256,7 @@ function withHeadAbove(box: BBox, words: readonly WordItem[], rules: RuleSet): B
       top - row.bbox[3] > rowH * HEAD_ABOVE_GAP_ROWS ||
       ruledBetween(rules, box, (row.bbox[1] + row.bbox[3]) / 2, top - DETECT.wordTol) ||
       pieces.length < 2 ||
-      pieces.some((p) => !labelLine([p]) || separatingLine([p], seps))
+      pieces.some((p) => !labelLine([p]))
     )
       break;
     top = row.bbox[1];

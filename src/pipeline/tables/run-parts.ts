@@ -23,13 +23,16 @@ export function mergeIntervals(list: Interval[]): Interval[] {
   return out;
 }
 
+/** The horizontal extents of a row's cells. */
+const extentsOf = (row: readonly Piece[]): Interval[] => row.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
+
 /** Intervals of `b` that interval `a` lies over beyond `tol`. */
 const overlapping = (a: Interval, b: readonly Interval[], tol: number) =>
   b.filter((q) => Math.min(a.x1, q.x1) - Math.max(a.x0, q.x0) > tol).length;
 
 /** A row of cells keeps to a column structure: no cell lies across one of its gutters, no column holds two cells. */
 function keepsStructure(row: readonly Piece[], columns: readonly Interval[], tol: number): boolean {
-  const cells = row.map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
+  const cells = extentsOf(row);
   return cells.every((c) => overlapping(c, columns, tol) <= 1) && columns.every((c) => overlapping(c, cells, tol) <= 1);
 }
 
@@ -52,17 +55,16 @@ function columnChanges(pieces: readonly Piece[][], multi: readonly number[], tol
   const changes: number[] = [];
   let columns: Interval[] = [];
   let settled = 0;
-  const extents = (k: number) => pieces[k].map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
   for (const [n, k] of multi.entries()) {
     const keeps = (r: number) => keepsStructure(pieces[r], columns, tol);
     const next = multi[n + 1];
     if (settled >= SETTLED_ROWS && !keeps(k) && next !== undefined && !keeps(next)) {
       changes.push(n);
-      [columns, settled] = [extents(k), 1];
+      [columns, settled] = [extentsOf(pieces[k]), 1];
     } else if (settled === 0 || keeps(k)) {
-      columns = mergeIntervals([...columns, ...extents(k)]);
+      columns = mergeIntervals([...columns, ...extentsOf(pieces[k])]);
       settled++;
-    } else if (settled < SETTLED_ROWS) [columns, settled] = [extents(k), 1];
+    } else if (settled < SETTLED_ROWS) [columns, settled] = [extentsOf(pieces[k]), 1];
   }
   return changes;
 }
@@ -75,11 +77,11 @@ const SETTLE_LOOKAHEAD = 3;
  * those before it. Rows whose cells merely ran together (a gutter too tight for a row or two) do not.
  */
 function settlesAnew(pieces: readonly Piece[][], multi: readonly number[], n: number, tol: number): boolean {
-  let columns = pieces[multi[n]].map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }));
+  let columns = extentsOf(pieces[multi[n]]);
   const ahead = multi.slice(n + 1, n + 1 + SETTLE_LOOKAHEAD);
   for (const k of ahead) {
     if (!keepsStructure(pieces[k], columns, tol)) return false;
-    columns = mergeIntervals([...columns, ...pieces[k].map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] }))]);
+    columns = mergeIntervals([...columns, ...extentsOf(pieces[k])]);
   }
   return ahead.length > 0;
 }

@@ -223,12 +223,13 @@ function continuationMask(rows: readonly TextRow[], separated: (number | undefin
  * figures: the cells above wrapping (the key's too), not a record.
  */
 function wrappedLine(above: TextRow, row: TextRow, colEdges: number[]): boolean {
-  const [mine, theirs] = [columnsOf(row, colEdges), columnsOf(above, colEdges)];
-  return (
-    mine.size < theirs.size &&
-    [...mine].every((c) => theirs.has(c)) &&
-    !piecesOf(row).some((p) => numeric(p.words.map((w) => w.text).join(' ')))
-  );
+  return inFewerOfItsColumns(row, above, colEdges) && !piecesOf(row).some((p) => numeric(p.words.map((w) => w.text).join(' ')));
+}
+
+/** `row` has text in fewer columns than `than`, and only in columns `than` has text in. */
+function inFewerOfItsColumns(row: TextRow, than: TextRow, colEdges: number[]): boolean {
+  const [mine, theirs] = [columnsOf(row, colEdges), columnsOf(than, colEdges)];
+  return mine.size < theirs.size && [...mine].every((c) => theirs.has(c));
 }
 
 /** A header line may sit this many row heights further below the line it wraps on from than rows usually do. */
@@ -247,11 +248,9 @@ function figuresBeside(row: TextRow, colEdges: number[]): boolean {
  */
 function headerWrap(above: TextRow, row: TextRow, colEdges: number[], tight: boolean): boolean {
   const mine = columnsOf(row, colEdges);
-  const theirs = columnsOf(above, colEdges);
   // A line in the key column alone is a group label unless set tighter than the rows (a wrapped key header).
   if (mine.size === 1 && mine.has(0) && !tight) return false;
-  if (colEdges.length < 3 || mine.size >= theirs.size || [...mine].some((c) => !theirs.has(c))) return false;
-  return !piecesOf(row).some((p) => numeric(p.words.map((w) => w.text).join(' ')));
+  return colEdges.length >= 3 && wrappedLine(above, row, colEdges);
 }
 
 /** The columns a text row has words in. */
@@ -271,8 +270,7 @@ function wrapsOn(record: TextRow, above: TextRow, row: TextRow, colEdges: number
   // Beside the key, a bracket goes on too: units under a header, a percentage under its count.
   const opener = mine.has(0) ? /^\p{Ll}/u : /^[\p{Ll}([]/u;
   if (!piecesOf(row).every((p) => opener.test(p.words[0].text))) return false;
-  const theirs = columnsOf(record, colEdges);
-  if (mine.size >= theirs.size || [...mine].some((c) => !theirs.has(c))) return false;
+  if (!inFewerOfItsColumns(row, record, colEdges)) return false;
   if (!mine.has(0)) return true;
   // The key text of a header row or a label row goes on rarely; a lowercase line under it is a section of its own.
   const beside = piecesOf(record).filter((p) => bandOf(colEdges, (p.bbox[0] + p.bbox[2]) / 2) > 0);

@@ -286,13 +286,14 @@ export const labelLine = (row: readonly Piece[]): boolean => row.length === 1 &&
 
 /**
  * A line that separates two tables rather than belonging to one: a caption or notes line, or a paragraph line
- * (one run of more words than a label holds that runs across a column cut of the rows around it).
+ * (one run of more words than a label holds that runs across a column cut of the rows around it). The cuts are
+ * asked for only when the line could be a paragraph line.
  */
-export function separatingLine(row: readonly Piece[], seps: readonly number[]): boolean {
+export function separatingLine(row: readonly Piece[], seps: () => readonly number[]): boolean {
   if (captionRow(row)) return true;
-  if (row.length !== 1) return false;
+  if (row.length !== 1 || row[0].words.length <= LABEL_MAX_WORDS) return false;
   const [x0, x1] = [row[0].bbox[0], row[0].bbox[2]];
-  return row[0].words.length > LABEL_MAX_WORDS && seps.some((x) => x > x0 && x < x1);
+  return seps().some((x) => x > x0 && x < x1);
 }
 
 /** Whether a row's pieces keep to the columns `seps` cut (no piece runs across a cut) and fill two or more. */
@@ -368,7 +369,7 @@ function extendRun(rows: readonly TextRow[], pieces: readonly Piece[][], i: numb
   while (j + 1 < rows.length && rows[j + 1].bbox[1] - rows[j].bbox[3] <= rowH * UNRULED.rowGapRows) {
     const next = pieces[j + 1];
     if (next.length >= 2 && !captionRow(next)) singles = 0;
-    else if (separatingLine(next, columnSeparators(pieces.slice(i, j + 1))) || (!wrappedKey(pieces[j], next) && ++singles > 1)) break;
+    else if (separatingLine(next, () => columnSeparators(pieces.slice(i, j + 1))) || (!wrappedKey(pieces[j], next) && ++singles > 1)) break;
     j++;
   }
   return j;
