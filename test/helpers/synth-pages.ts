@@ -1,4 +1,5 @@
 import { type FontFamily, PdfBuilder } from './pdf.ts';
+import { type Script, scriptOps, scriptText } from './synth-script.ts';
 import { drawTable, randomTable } from './synth-tables.ts';
 import {
   between,
@@ -18,7 +19,8 @@ import {
  * Generated one-page documents for measuring table extraction on layouts nobody tuned for
  * (scripts/bench/tables/synthetic-set.ts): pages with tables among prose, captions, notes and running heads,
  * and table-free pages that look tabular to a naive detector (justified prose, two-column prose, bulleted and
- * numbered lists, forms, signature blocks). Every page knows the tables it holds.
+ * numbered lists, forms, signature blocks). Some pages are set in Hebrew or Japanese (synth-script.ts). Every
+ * page knows the tables it holds.
  */
 
 export interface SynthPage {
@@ -40,6 +42,11 @@ interface Frame {
   x0: number;
   x1: number;
   rand: Rand;
+  /** A second stream for the choices added after the set was first drawn (script, turned heads), so the
+   * pages the first stream draws stay the same. */
+  side: Rand;
+  /** The page's script: its Latin words are rewritten at the end (synth-script.ts). */
+  script: Script;
   family: FontFamily;
   fontSize: number;
   ops: string[];
@@ -64,7 +71,7 @@ function heading(f: Frame, text: string): void {
 
 /** A caption, the table, a notes line under it; returns the table's grid and features. */
 function placeTable(f: Frame, x0: number, x1: number, maxCols: number, tags: string[]): string[][] {
-  const table = randomTable(f.rand, f.family, maxCols);
+  const table = randomTable(f.rand, f.family, maxCols, { verticalHeads: f.script === 'latin' && chance(f.side, 0.25) });
   if (chance(f.rand, 0.7)) {
     f.ops.push(textOp(x0, f.y, `Table ${between(f.rand, 1, 12)}. ${label(f.rand, 5)}`, f.fontSize, chance(f.rand, 0.5)));
     f.y -= f.fontSize * 1.8;
@@ -87,7 +94,7 @@ function placeTable(f: Frame, x0: number, x1: number, maxCols: number, tags: str
     f.y = p.bottom - f.fontSize * 2;
   }
   tags.push(...table.features);
-  return drawn.expected;
+  return drawn.expected.map((row) => row.map((cell) => scriptText(cell, f.script)));
 }
 
 type Composer = (f: Frame, tags: string[]) => string[][][];
@@ -206,35 +213,57 @@ const FREE_PAGES: Record<string, (f: Frame) => void> = {
 /** How a landscape page is turned onto the portrait sheet: its content drawn turned, or the page's /Rotate. */
 type Turn = 'none' | 'content' | 'rotate-attribute';
 
-function frame(rand: Rand, turn: Turn): Frame {
+function frame(rand: Rand, side: Rand, script: Script, turn: Turn): Frame {
   const margin = pick(rand, [54, 72]);
   const family: FontFamily = chance(rand, 0.5) ? 'helvetica' : 'times';
   const size: [number, number] = turn === 'none' ? PAGE : [PAGE[1], PAGE[0]];
-  return { size, x0: margin, x1: size[0] - margin, rand, family, fontSize: pick(rand, [9, 10, 11]), ops: [], y: size[1] - margin - 10 };
+  return {
+    size,
+    x0: margin,
+    x1: size[0] - margin,
+    rand,
+    side,
+    script,
+    family,
+    fontSize: pick(rand, [9, 10, 11]),
+    ops: [],
+    y: size[1] - margin - 10,
+  };
 }
 
 function render(f: Frame, turn: Turn): Buffer {
   const builder = new PdfBuilder();
-  const stream = f.ops.join('\n');
-  if (turn === 'none') builder.page({ stream, size: PAGE, family: f.family });
+  const scripted = scriptOps(builder.doc, f.ops, f.script, f.family, f.size[0]);
+  const stream = scripted.ops.join('\n');
+  const page = { family: f.family, extraFonts: scripted.fonts };
+  if (turn === 'none') builder.page({ stream, size: PAGE, ...page });
   // Landscape content turned a quarter anticlockwise onto the portrait sheet: its text runs up the page.
-  else if (turn === 'content') builder.page({ stream: `q 0 1 -1 0 ${PAGE[0]} 0 cm\n${stream}\nQ`, size: PAGE, family: f.family });
-  else builder.page({ stream, size: f.size, family: f.family }).put('Rotate', 90);
+  else if (turn === 'content') builder.page({ stream: `q 0 1 -1 0 ${PAGE[0]} 0 cm\n${stream}\nQ`, size: PAGE, ...page });
+  else builder.page({ stream, size: f.size, ...page }).put('Rotate', 90);
   return builder.bytes();
 }
+
+/** Offset of the side stream's seed from the page's own (far beyond any page index). */
+const SIDE_STREAM = 50_000;
 
 /** Page `index` of the set drawn from `seed`: about two in three pages hold tables. */
 export function synthPage(seed: number, index: number): SynthPage {
   const rand = seeded(seed * 100003 + index);
+  const side = seeded(seed * 100003 + index + SIDE_STREAM);
   const withTables = rand() < 0.65;
   const turn: Turn = withTables && chance(rand, 0.12) ? pick(rand, ['content', 'rotate-attribute'] as const) : 'none';
+  const script: Script = chance(side, 0.1) ? 'rtl' : chance(side, 0.11) ? 'cjk' : 'latin';
   for (;;) {
     // A draw whose content runs off the page is drawn again from where the random stream stands.
-    const f = frame(rand, turn);
+    const f = frame(rand, side, script, turn);
     runningHeads(f);
     const kinds = withTables ? TABLE_PAGES : FREE_PAGES;
     const kind = pick(rand, Object.keys(kinds));
-    const tags = [`${withTables ? 'page' : 'free'}:${kind}`, ...(turn === 'none' ? [] : [`turned:${turn}`])];
+    const tags = [
+      `${withTables ? 'page' : 'free'}:${kind}`,
+      ...(turn === 'none' ? [] : [`turned:${turn}`]),
+      ...(script === 'latin' ? [] : [`script:${script}`]),
+    ];
     const tables = withTables ? TABLE_PAGES[kind](f, tags) : (FREE_PAGES[kind](f), []);
     if (f.y < BOTTOM_MARGIN) continue;
     return { name: `synth-${seed}-${String(index).padStart(3, '0')}.pdf`, pdf: render(f, turn), tables, features: [...new Set(tags)] };

@@ -1,4 +1,4 @@
-import type { FontFamily } from './pdf.ts';
+import { type FontFamily, pdfText } from './pdf.ts';
 import { between, chance, fillOp, hRuleOp, label, pick, type Rand, textOp, textRightOp, textWidth, vRuleOp, wrap } from './synth-text.ts';
 
 /**
@@ -41,6 +41,8 @@ export interface SynthTable {
   gutter: number;
   /** Head cells wrap onto two or more lines: column widths follow the body's figures, not the head. */
   wrapHeads?: boolean;
+  /** The value columns' head cells are set turned a quarter, reading up the page (narrow columns, long heads). */
+  verticalHeads?: boolean;
   kinds: ColumnKind[];
   rows: Row[];
   /** Feature tags for per-feature scores ("group-rows", "spanning-header", "wrapped-cells", …). */
@@ -130,10 +132,24 @@ function statementTable(rand: Rand, family: FontFamily, maxCols: number): SynthT
   return { style: 'statement', family, size: pick(rand, [8, 9, 10]), gutter: pick(rand, [14, 18, 24]), kinds, rows, features };
 }
 
+export interface TableOptions {
+  /** Turn the value columns' head cells where the table has three or more value columns. */
+  verticalHeads?: boolean;
+}
+
 /** A random table; `maxCols` bounds its width (a narrow slot gets fewer columns). */
-export function randomTable(rand: Rand, family: FontFamily, maxCols = 8): SynthTable {
+export function randomTable(rand: Rand, family: FontFamily, maxCols = 8, options: TableOptions = {}): SynthTable {
   const style = pick(rand, TABLE_STYLES);
   if (style === 'statement') return statementTable(rand, family, maxCols);
+  const table = tableOf(rand, style, family, maxCols);
+  if (options.verticalHeads && table.kinds.length >= 4 && !table.wrapHeads) {
+    table.verticalHeads = true;
+    table.features.push('vertical-heads');
+  }
+  return table;
+}
+
+function tableOf(rand: Rand, style: TableStyle, family: FontFamily, maxCols: number): SynthTable {
   const size = pick(rand, [7, 8, 8, 9, 9, 10]);
   const valueCols = between(rand, 1, Math.max(1, maxCols - 1));
   const years = valueCols >= 3 && chance(rand, 0.25);
@@ -211,6 +227,10 @@ export function randomTable(rand: Rand, family: FontFamily, maxCols = 8): SynthT
 }
 
 const PAD = 4;
+
+/** The head row whose value cells are set turned (the last head row), if the table turns its heads. */
+const turnedHeadRow = (t: SynthTable): Row | undefined =>
+  t.verticalHeads ? t.rows[t.rows.findIndex((r) => r.kind !== 'header') - 1] : undefined;
 /** Smallest type a table is set in before it loses columns to fit its slot, in pt. */
 const MIN_SIZE = 6.5;
 
@@ -234,13 +254,21 @@ interface Laid {
 /** Column widths from the content (wrapped text columns capped), then rows from `top` down. */
 function layout(t: SynthTable, x0: number, top: number, maxWidth: number, gutter: number): Laid {
   const leading = t.size * 1.2;
+  const turned = turnedHeadRow(t);
   const cap = (k: ColumnKind) => (k === 'text' ? 110 : k === 'label' ? Math.max(90, maxWidth * 0.3) : Infinity);
   const natural = t.kinds.map((_, c) =>
     Math.max(
       t.wrapHeads && c > 0 ? 40 : 20,
       ...t.rows.flatMap((r) =>
         r.cells
-          .filter((cell) => cell.col === c && cell.colspan === 1 && r.kind !== 'group' && !(t.wrapHeads && c > 0 && r.kind === 'header'))
+          .filter(
+            (cell) =>
+              cell.col === c &&
+              cell.colspan === 1 &&
+              r.kind !== 'group' &&
+              !(t.wrapHeads && c > 0 && r.kind === 'header') &&
+              !(turned === r && c > 0),
+          )
           .map((cell) => textWidth(cell.text, t.size, t.family, cell.bold) + (cell.indent ?? 0)),
       ),
     ),
@@ -267,7 +295,7 @@ function layout(t: SynthTable, x0: number, top: number, maxWidth: number, gutter
   const lines = t.rows.map((r) =>
     r.cells.map((cell) => {
       const width = colX[cell.col + cell.colspan] - colX[cell.col] - gutter;
-      return r.kind === 'group'
+      return r.kind === 'group' || (r === turned && cell.col > 0)
         ? [cell.text]
         : wrap(cell.text.split(' ').filter(Boolean), Math.max(width, 10), t.size, t.family, cell.bold);
     }),
@@ -277,7 +305,10 @@ function layout(t: SynthTable, x0: number, top: number, maxWidth: number, gutter
   for (const [i, r] of t.rows.entries()) {
     rowTops.push(y);
     const n = Math.max(1, ...lines[i].map((l) => l.length));
-    y -= r.kind === 'spacer' ? leading : n * leading + 2 * (t.style === 'unruled' || t.style === 'booktabs' ? 1 : PAD / 2 + 1);
+    const pad = 2 * (t.style === 'unruled' || t.style === 'booktabs' ? 1 : PAD / 2 + 1);
+    const turnedHeight =
+      r === turned ? Math.max(...r.cells.filter((c) => c.col > 0).map((c) => textWidth(c.text, t.size, t.family, c.bold))) + PAD : 0;
+    y -= r.kind === 'spacer' ? leading : Math.max(n * leading, turnedHeight) + pad;
   }
   return { colX, lines, rowTops, bottom: y };
 }
@@ -304,6 +335,14 @@ export function drawTable(t: SynthTable, x0: number, top: number, maxWidth: numb
     for (const [j, cell] of r.cells.entries()) {
       const left = l.colX[cell.col] + (ruledCols ? PAD : 0);
       const right = l.colX[cell.col + cell.colspan] - (ruledCols ? PAD : gutter);
+      if (r === turnedHeadRow(t) && cell.col > 0) {
+        // Reading up the page: the glyphs stand left of the baseline, so the baseline sits right of the middle.
+        const x = (left + right) / 2 + t.size * 0.35;
+        ops.push(
+          `BT /F${cell.bold ? 2 : 1} ${t.size} Tf 0 1 -1 0 ${x.toFixed(2)} ${(rowBottom(i) + PAD).toFixed(2)} Tm (${pdfText(cell.text)}) Tj ET`,
+        );
+        continue;
+      }
       for (const [k, line] of l.lines[i][j].entries()) {
         const y = l.rowTops[i] - (k + 1) * t.size * 1.2 + t.size * 0.25 - (ruledCols ? PAD / 2 : 0);
         const numeric = cell.col > 0 && isNumeric(t.kinds[cell.col]) && cell.colspan === 1;

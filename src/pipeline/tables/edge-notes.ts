@@ -1,7 +1,8 @@
 import type { BBox } from '../model/types.ts';
-import { piecesOf, type TextRow } from './grid.ts';
+import { lineText, piecesOf, type TextRow } from './grid.ts';
 import { columnSeparators } from './unruled.ts';
 import { CAPTION_START, FOOTNOTE_START, NOTES_START } from './captions.ts';
+import { wordsOf } from './word-count.ts';
 
 /**
  * Captions above or below a table and notes under it are not rows of the table: a line that starts like a
@@ -23,12 +24,13 @@ export interface EdgeTrim {
   bottom: number;
 }
 
-const rowText = (r: TextRow) => r.words.map((w) => w.text).join(' ');
+/** A row's text in reading order (a right-to-left caption starts at its right). */
+const rowText = (r: TextRow) => lineText(r.words);
 
 /** A single-piece line that runs across at least two of the gutters between the other rows' columns. */
 function crossesGutters(row: TextRow, seps: readonly number[]): boolean {
   const pieces = piecesOf(row);
-  if (pieces.length !== 1 || row.words.length < PROSE_MIN_WORDS) return false;
+  if (pieces.length !== 1 || wordsOf(row.words) < PROSE_MIN_WORDS) return false;
   const [x0, , x1] = pieces[0].bbox;
   return seps.filter((x) => x > x0 && x < x1).length >= Math.min(2, Math.max(1, seps.length));
 }

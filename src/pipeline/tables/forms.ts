@@ -9,8 +9,11 @@ import type { DetectionPolicy, TableModel } from './types.ts';
  * underscores, and the same label words repeated in each party's column.
  */
 
-/** A cell that starts with a short label closed by a colon ("Name:", "City, State, Zip:"), value or not after it. */
-const LABEL_CELL = /^\p{L}[\p{L}\p{M} .,'&/()-]{0,30}:/u;
+/**
+ * A cell that starts with a short label closed by a colon ("Name:", "City, State, Zip:"; the full-width colon of
+ * Chinese and Japanese), value or not after it.
+ */
+const LABEL_CELL = /^\p{L}[\p{L}\p{M} .,'&/()-]{0,30}[:：]/u;
 /** A typed blank line to write on: a run of underscores (or of dots used the same way). */
 const BLANK_LINE = /_{3,}|\.{8,}/;
 /** A figure: digits with separators, signs, units of percent or currency, or a dash for "none". */

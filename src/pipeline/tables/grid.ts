@@ -143,7 +143,7 @@ const JOIN_GAP_EM = 0.1;
  * One line's words in reading order: left to right, or right to left in a right-to-left line (rtl.ts); a space
  * between them unless they touch (see JOIN_GAP_EM).
  */
-function lineText(words: readonly WordItem[]): string {
+export function lineText(words: readonly WordItem[]): string {
   const rtl = readsRightToLeft(words.map((w) => w.text));
   const ordered = rtl ? [...words].reverse() : words;
   let out = '';
@@ -160,10 +160,15 @@ function lineText(words: readonly WordItem[]): string {
 export function cellText(words: readonly WordItem[]): string {
   return textRows(words)
     .map((r) => lineText(r.words))
-    .join(' ')
+    .reduce((text, line) => (!text ? line : `${text}${solidJoin(text, line) ? '' : ' '}${line}`), '')
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** Chinese and Japanese have no spaces between words: a line that wraps between two such characters joins solid. */
+const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。，：；）」』]$/u;
+const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}（「『]/u;
+const solidJoin = (text: string, line: string) => CJK_END.test(text) && CJK_START.test(line);
 
 /** Two grid positions (row * cols + col) to join; `textual` when one run of text lies across both. */
 export interface Merge {

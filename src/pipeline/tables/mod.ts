@@ -10,6 +10,7 @@ import { structureTable } from './structure.ts';
 import { fillFromVerticalText } from './vertical-heads.ts';
 import { withVerticalHeadRow } from './heads-above.ts';
 import type { DetectionPolicy, TableModel } from './types.ts';
+import { textWords } from './word-count.ts';
 
 /**
  * Table structure for born-digital pages (issue 5): find tables (or take the layout stage's boxes, or the whole
@@ -151,7 +152,7 @@ function looksFilled(t: TableModel, policy: DetectionPolicy, page: ModelPage, wo
 function proseLike(t: TableModel): boolean {
   const wordCounts = t.cells
     .filter((c) => c.text)
-    .map((c) => c.text.split(/\s+/).length)
+    .map((c) => textWords(c.text))
     .sort((a, b) => a - b);
   const long = wordCounts.filter((n) => n >= FOUND.longCellWords).length;
   return wordCounts[wordCounts.length >> 1] > FOUND.maxMedianCellWords || long >= wordCounts.length * FOUND.longCellShare;

@@ -1,4 +1,5 @@
 import { median, type Piece, type TextRow } from './grid.ts';
+import { wordsOf } from './word-count.ts';
 
 /**
  * Parts of a run of rows that the unruled finder (unruled.ts) reads as tables apart: where the column structure
@@ -43,7 +44,7 @@ const TABLE_PART_ROWS = 3;
 
 /** Rows whose cells hold more words (median) than a table's cells do: lines of prose set in columns. */
 const proseRows = (pieces: readonly Piece[][], rows: readonly number[], maxWordsPerCell: number) =>
-  median(rows.flatMap((k) => pieces[k].map((p) => p.words.length))) > maxWordsPerCell;
+  median(rows.flatMap((k) => pieces[k].map((p) => wordsOf(p.words)))) > maxWordsPerCell;
 
 /**
  * Where the column structure of rows i..j changes for good, as positions in `multi` (its rows of cells): once

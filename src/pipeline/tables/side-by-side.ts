@@ -1,12 +1,13 @@
 import { centerX, union } from '../model/geometry.ts';
 import { median, type TextRow, type WordItem } from './grid.ts';
 import { numeric } from './headers.ts';
+import { readsRightToLeft } from './rtl.ts';
 import type { UnruledCandidate } from './unruled.ts';
 
 /**
  * Two unruled tables set side by side share the page's text rows, so the row finder reads them as one run. They
  * part at a gutter much wider than any gutter inside either table, with a column of labels opening the right one
- * as it opens the left one; each part then stands as a table of its own.
+ * as it opens the left one (or closing both, right to left); each part then stands as a table of its own.
  */
 
 const SIDE = {
@@ -55,6 +56,20 @@ function part(u: UnruledCandidate, lo: number, hi: number, separators: number[])
   return { bbox: union(rows.map((r) => r.bbox)), rows, score: u.score, separators };
 }
 
+/**
+ * Both parts open with a column of labels: on their left, or on their right where the tables are set right to
+ * left (Hebrew, Arabic). `edges` are the run's column edges, the parts meet at edge `widest + 1`.
+ */
+function labelsOnOneSide(rows: readonly TextRow[], edges: readonly number[], widest: number): boolean {
+  const [first, last] = [edges.length - 2, widest + 1];
+  if (labelColumn(rows, edges[0], edges[1]) && labelColumn(rows, edges[last], edges[last + 1])) return true;
+  return (
+    readsRightToLeft(rows.flatMap((r) => r.words.map((w) => w.text))) &&
+    labelColumn(rows, edges[last - 1], edges[last]) &&
+    labelColumn(rows, edges[first], edges[first + 1])
+  );
+}
+
 /** The run as found, or its two side-by-side tables. */
 export function splitSideBySide(u: UnruledCandidate): UnruledCandidate[] {
   const seps = u.separators;
@@ -72,8 +87,7 @@ export function splitSideBySide(u: UnruledCandidate): UnruledCandidate[] {
     columnsRight < SIDE.minColumns ||
     gutters[widest] < em * SIDE.minGutterEm ||
     others.some((g) => gutters[widest] < g * SIDE.gutterRatio) ||
-    !labelColumn(u.rows, edges[0], edges[1]) ||
-    !labelColumn(u.rows, seps[widest], edges[widest + 2])
+    !labelsOnOneSide(u.rows, edges, widest)
   )
     return [u];
   const at = seps[widest];

@@ -37,6 +37,13 @@ export const STRUCTURE = {
   tightGapShare: 0.75,
   /** ... less this margin, in pt. */
   tightGapMargin: 0.5,
+  /**
+   * Two leadings: gaps between lines that part at a jump of at least this many row heights (sorted) are two
+   * kinds, the wider between records, the narrower inside multi-line cells ...
+   */
+  leadingJumpRows: 0.15,
+  /** ... when this share of the lines after a narrow gap fill fewer of the columns than the line above does. */
+  wrappedLineShare: 0.6,
   /** A line wrapping on from the cells above may sit this much further below than rows usually do, in em. */
   wrapGapSlack: 0.5,
   /** Share of the pieces beside the key column that must be figures for a data row. */

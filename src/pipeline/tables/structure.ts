@@ -185,27 +185,30 @@ function unkeyedContinuations(
  */
 function continuationMask(rows: readonly TextRow[], separated: (number | undefined)[], colEdges: number[]): boolean[] {
   const gaps = rows.slice(1).map((r, i) => r.bbox[1] - rows[i].bbox[3]);
-  const usual = median(gaps);
   const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1]));
+  const usual = recordGap(rows, gaps, rowH, colEdges);
   const keyEdge = colEdges[1] ?? Infinity;
   const keyEmpty = (r: TextRow) => !r.words.some((w) => (w.bbox[0] + w.bbox[2]) / 2 < keyEdge);
   const keep = rows.map(() => true);
   // Rows above the first rule that runs under them are the header block (stacked header lines).
   const firstRule = separated.findIndex((y) => y !== undefined);
+  const aboveHeadRule = (i: number) => firstRule >= i && firstRule <= S.headerRuleMaxRow;
   // The first text row of the record the current line belongs to.
   let record = 0;
-  // Rows above the first row of figures form the header block, where header cells wrap.
+  // Rows above the first row of figures (or above a rule under the head) form the header block, where header
+  // cells wrap.
   let firstData = rows.findIndex((r) => figuresBeside(r, colEdges));
   if (firstData < 0) firstData = 0;
   for (let i = 1; i < rows.length; i++) {
     if (separated[i - 1] !== undefined || colEdges.length < 3) continue;
     // Tighter by a clear margin: OCR boxes (and boxes that overlap as a rule) jitter by a few pixels.
     const tight = gaps[i - 1] < usual - rowH * S.tightGapRows && (usual <= 0 || gaps[i - 1] < usual * S.tightGapShare - S.tightGapMargin);
-    const inHeader = firstRule >= i && firstRule <= S.headerRuleMaxRow && keyEmpty(rows[i - 1]);
+    const inHeader = aboveHeadRule(i) && keyEmpty(rows[i - 1]);
     if ((tight || inHeader) && keyEmpty(rows[i]) && piecesOf(rows[i - 1]).length >= piecesOf(rows[i]).length) keep[i] = false;
-    else if (tight && wrappedLine(rows[i - 1], rows[i], colEdges)) keep[i] = false;
+    // A third line of wrapped cells may fill the same columns as the second: it is measured against the record.
+    else if (tight && (wrappedLine(rows[i - 1], rows[i], colEdges) || wrappedLine(rows[record], rows[i], colEdges))) keep[i] = false;
     else if (
-      i < firstData &&
+      (i < firstData || aboveHeadRule(i)) &&
       record === i - 1 &&
       gaps[i - 1] <= usual + rowH * HEADER_WRAP_SLACK &&
       headerWrap(rows[i - 1], rows[i], colEdges, tight)
@@ -216,6 +219,26 @@ function continuationMask(rows: readonly TextRow[], separated: (number | undefin
     if (keep[i]) record = i;
   }
   return keep;
+}
+
+/**
+ * The usual gap between records. Where most records hold multi-line cells, the median gap is the leading inside
+ * them, and only letter case could tell a wrapped line (Chinese and Japanese have none); so where the gaps
+ * part into two leadings and the lines after the narrower one mostly fill fewer columns than the line above
+ * (wrapped cells, not records set close), the wider leading is the records'.
+ */
+function recordGap(rows: readonly TextRow[], gaps: readonly number[], rowH: number, colEdges: number[]): number {
+  const all = median([...gaps]);
+  if (gaps.length < 3 || colEdges.length < 3) return all;
+  const sorted = [...gaps].sort((a, b) => a - b);
+  // The widest jump between neighbouring sorted gaps parts the narrow leading (below `cut`) from the wide.
+  let cut = 1;
+  for (let k = 2; k < sorted.length; k++) if (sorted[k] - sorted[k - 1] > sorted[cut] - sorted[cut - 1]) cut = k;
+  if (sorted[cut] - sorted[cut - 1] < rowH * S.leadingJumpRows) return all;
+  const narrow = sorted[cut - 1];
+  const afterNarrow = gaps.flatMap((g, i) => (g <= narrow ? [i + 1] : []));
+  const wrapped = afterNarrow.filter((i) => inFewerOfItsColumns(rows[i], rows[i - 1], colEdges)).length;
+  return wrapped >= afterNarrow.length * S.wrappedLineShare ? median(sorted.slice(cut)) : all;
 }
 
 /**
@@ -250,7 +273,16 @@ function headerWrap(above: TextRow, row: TextRow, colEdges: number[], tight: boo
   const mine = columnsOf(row, colEdges);
   // A line in the key column alone is a group label unless set tighter than the rows (a wrapped key header).
   if (mine.size === 1 && mine.has(0) && !tight) return false;
-  return colEdges.length >= 3 && wrappedLine(above, row, colEdges);
+  if (colEdges.length < 3) return false;
+  // Set tighter than the rows, every head cell may wrap at once (no letter case tells it in Chinese or Japanese).
+  if (tight) return inItsColumns(row, above, colEdges) && !piecesOf(row).some((p) => numeric(p.words.map((w) => w.text).join(' ')));
+  return wrappedLine(above, row, colEdges);
+}
+
+/** `row` has text only in columns `than` has text in. */
+function inItsColumns(row: TextRow, than: TextRow, colEdges: number[]): boolean {
+  const theirs = columnsOf(than, colEdges);
+  return [...columnsOf(row, colEdges)].every((c) => theirs.has(c));
 }
 
 /** The columns a text row has words in. */

@@ -2,8 +2,9 @@ import type { BBox } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
 import { CAPTION_START, NOTES_START } from './captions.ts';
 import { numeric } from './headers.ts';
-import { median, piecesOf, textRows, type Piece, type TextRow, type WordItem } from './grid.ts';
+import { lineText, median, piecesOf, textRows, type Piece, type TextRow, type WordItem } from './grid.ts';
 import { columnParts, type Interval, mergeIntervals, withoutMarkRows } from './run-parts.ts';
+import { wordsOf } from './word-count.ts';
 
 /**
  * Tables without rules: columns from the alignment of cell pieces (runs of words split at wide gaps), and the
@@ -273,7 +274,8 @@ const LOOKAHEAD_ROWS = 3;
 /** Share of the part's cell rows that must keep to the other part's columns (no cell across a gutter). */
 const FIT_SHARE = 0.75;
 
-const rowText = (p: Piece) => p.words.map((w) => w.text).join(' ');
+/** A piece's text in reading order (a right-to-left caption starts at its right). */
+const rowText = (p: Piece) => lineText(p.words);
 
 /**
  * A caption or notes line (or such lines side by side, over tables set side by side): it ends the table above it
@@ -282,7 +284,8 @@ const rowText = (p: Piece) => p.words.map((w) => w.text).join(' ');
 const captionRow = (p: readonly Piece[]) => p.length >= 1 && p.every((q) => CAPTION_START.test(rowText(q)) || NOTES_START.test(rowText(q)));
 
 /** A short line of one piece that may label a group of rows inside a table (not a caption or notes line). */
-export const labelLine = (row: readonly Piece[]): boolean => row.length === 1 && row[0].words.length <= LABEL_MAX_WORDS && !captionRow(row);
+export const labelLine = (row: readonly Piece[]): boolean =>
+  row.length === 1 && wordsOf(row[0].words) <= LABEL_MAX_WORDS && !captionRow(row);
 
 /**
  * A line that separates two tables rather than belonging to one: a caption or notes line, or a paragraph line
@@ -291,7 +294,7 @@ export const labelLine = (row: readonly Piece[]): boolean => row.length === 1 &&
  */
 export function separatingLine(row: readonly Piece[], seps: () => readonly number[]): boolean {
   if (captionRow(row)) return true;
-  if (row.length !== 1 || row[0].words.length <= LABEL_MAX_WORDS) return false;
+  if (row.length !== 1 || wordsOf(row[0].words) <= LABEL_MAX_WORDS) return false;
   const [x0, x1] = [row[0].bbox[0], row[0].bbox[2]];
   return seps().some((x) => x > x0 && x < x1);
 }
