@@ -87,6 +87,41 @@ function settlesAnew(pieces: readonly Piece[][], multi: readonly number[], n: nu
   return ahead.length > 0;
 }
 
+/** Rows of prose in a row beside a table's rows, each across the table's column cuts, that part them. */
+const PROSE_TURN_ROWS = 2;
+/** Most words in any one cell of the rows of cells at a prose turn. */
+const MAX_CELL_WORDS = 8;
+
+/**
+ * Where rows of a table meet prose set in columns that merely lines up with the table's extents (above or
+ * below it): a table whose gutters are too tight for every row to part its cells reads as one wide column, so
+ * no change of columns shows. A turn is a boundary with PROSE_TURN_ROWS rows of prose on one side and
+ * TABLE_PART_ROWS or more rows of cells (not prose) on the other, each prose row running across the column cuts
+ * the finder reads in those rows of cells.
+ */
+function proseTurns(pieces: readonly Piece[][], multi: readonly number[], maxWordsPerCell: number, keepsPart: KeepsPart): number[] {
+  const prose = multi.map((k) => proseRows(pieces, [k], maxWordsPerCell));
+  // The rows of cells around position n: the run of non-prose rows it starts or ends.
+  const cellsFrom = (n: number, step: 1 | -1) => {
+    const out: number[] = [];
+    for (let m = n; m >= 0 && m < multi.length && !prose[m]; m += step) out.push(multi[m]);
+    return step === 1 ? out : out.reverse();
+  };
+  const proseRun = (from: number, to: number) => from >= 0 && to <= multi.length && prose.slice(from, to).every(Boolean);
+  // Rows of cells with a run of prose in one column are prose lines whose word gaps stretched (justified).
+  const cellRows = (cells: readonly number[]) => cells.every((k) => pieces[k].every((p) => wordsOf(p.words) <= MAX_CELL_WORDS));
+  const breaks = (cells: readonly number[], from: number, to: number) =>
+    cells.length >= TABLE_PART_ROWS && cellRows(cells) && multi.slice(from, to).every((k) => !keepsPart(cells, k));
+  const turns: number[] = [];
+  for (let n = 1; n < multi.length; n++) {
+    if (prose[n - 1] === prose[n]) continue;
+    const below = prose[n] && proseRun(n, n + PROSE_TURN_ROWS) && breaks(cellsFrom(n - 1, -1), n, n + PROSE_TURN_ROWS);
+    const above = prose[n - 1] && proseRun(n - PROSE_TURN_ROWS, n) && breaks(cellsFrom(n, 1), n - PROSE_TURN_ROWS, n);
+    if (below || above) turns.push(n);
+  }
+  return turns;
+}
+
 /** Whether row `row` keeps to the columns the rows `part` make (the finder's own column reading). */
 export type KeepsPart = (part: readonly number[], row: number) => boolean;
 
@@ -107,7 +142,12 @@ export function columnParts(
 ): [number, number][] {
   const multi: number[] = [];
   for (let k = i; k <= j; k++) if (pieces[k].length >= 2) multi.push(k);
-  const bounds = [0, ...columnChanges(pieces, multi, tol), multi.length];
+  const changes = columnChanges(pieces, multi, tol);
+  // A prose turn stands in where the columns show no change near it (a paragraph's short last line is no turn).
+  const turns = proseTurns(pieces, multi, maxWordsPerCell, keepsPart).filter(
+    (n) => !changes.some((c) => Math.abs(c - n) <= PROSE_TURN_ROWS),
+  );
+  const bounds = [0, ...[...changes, ...turns].sort((a, b) => a - b), multi.length];
   const cuts: number[] = [];
   // Each change is judged against the part it would close (from the last accepted cut): a change back to the
   // part's own columns after a few odd rows is no change.

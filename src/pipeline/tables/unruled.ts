@@ -146,11 +146,16 @@ function splitColumn(col: Interval, rows: readonly Piece[][], size: number): Int
 /**
  * A column of figures set tight against its neighbour (a gutter under the piece gap) fills every row, so no line
  * is one-sided; prose has words, not figures, on both sides of any gutter, so figures on most lines of one side
- * stand in for that sign.
+ * stand in for that sign. The lines are counted from the first line of figures: a column's head lines above it
+ * (wrapped onto several) are words.
  */
 function figuresOneSide(left: readonly WordItem[][], right: readonly WordItem[][]): boolean {
-  const figures = (lines: readonly WordItem[][]) => lines.filter((l) => l.every((w) => numeric(w.text))).length;
-  return figures(left) >= left.length * UNRULED.splitFigureShare || figures(right) >= right.length * UNRULED.splitFigureShare;
+  const figureLine = (l: readonly WordItem[]) => l.every((w) => numeric(w.text));
+  const mostlyFigures = (lines: readonly WordItem[][]) => {
+    const body = lines.slice(Math.max(0, lines.findIndex(figureLine)));
+    return body.length > 0 && body.filter(figureLine).length >= body.length * UNRULED.splitFigureShare;
+  };
+  return mostlyFigures(left) || mostlyFigures(right);
 }
 
 /** Share of boxes whose left, right or centre lies within half an em of another box's. */
