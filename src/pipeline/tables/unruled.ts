@@ -5,6 +5,7 @@ import { numeric } from './headers.ts';
 import { lineText, median, piecesOf, textRows, type Piece, type TextRow, type WordItem } from './grid.ts';
 import { columnParts, type Interval, mergeIntervals, withoutMarkRows } from './run-parts.ts';
 import { wordsOf } from './word-count.ts';
+import { withoutSideNotes } from './side-notes.ts';
 
 /**
  * Tables without rules: columns from the alignment of cell pieces (runs of words split at wide gaps), and the
@@ -388,7 +389,7 @@ function extendRun(rows: readonly TextRow[], pieces: readonly Piece[][], i: numb
  * labels) between multi-piece ones; it ends at a wide vertical gap or two single-piece rows in a row.
  */
 export function findUnruledTables(words: readonly WordItem[], minRows: number): UnruledCandidate[] {
-  const rows = withoutMarkRows(textRows(words));
+  const rows = withoutMarkRows(textRows(withoutSideNotes(textRows(words))));
   const pieces = rows.map((r) => piecesOf(r));
   const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1])) || UNRULED.defaultRowHeight;
   const out: UnruledCandidate[] = [];
