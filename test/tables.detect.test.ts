@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findTables, type TableModel } from '../src/pipeline/tables/mod.ts';
 import { detect, firstPage, policies, textRowsOf } from './helpers/table-detect.ts';
+import { PdfBuilder } from './helpers/pdf.ts';
+import { drawTable, type SynthTable } from './helpers/synth-tables.ts';
 import {
   RULED_HEAD_BODY,
   RULED_HEAD_HEADER,
@@ -119,6 +121,48 @@ describe('table detection: tables a reader sees at once', () => {
     const wb = words.get(station.wordIds[0])!;
     expect(wb[0]).toBeGreaterThanOrEqual(station.bbox[0] - 0.5);
     expect(wb[3]).toBeLessThanOrEqual(station.bbox[3] + 0.5);
+  });
+});
+
+/**
+ * A boxed table with its value columns' heads set turned (reading up), the whole table set on its side on a
+ * page turned with /Rotate: on the page the body runs down and the heads run across.
+ */
+function turnedTableWithTurnedHeadsPdf(): { pdf: Buffer; expected: string[][] } {
+  const cell = (col: number, text: string, bold = false) => ({ col, colspan: 1, text, bold });
+  const table: SynthTable = {
+    style: 'boxed',
+    family: 'helvetica',
+    size: 9,
+    gutter: 10,
+    verticalHeads: true,
+    kinds: ['label', 'int', 'dec', 'code'],
+    features: [],
+    rows: [
+      {
+        kind: 'header',
+        cells: [cell(0, 'Branch', true), cell(1, 'Staff count', true), cell(2, 'Cost per case', true), cell(3, 'Region code', true)],
+      },
+      ...[
+        ['Harbour', '41', '12.50', 'NH-12'],
+        ['Market', '18', '9.75', 'CM-40'],
+        ['Station', '27', '11.20', 'SS-07'],
+        ['Bridge', '33', '8.05', 'WB-93'],
+      ].map((r) => ({ kind: 'body' as const, cells: r.map((t, c) => cell(c, t)) })),
+    ],
+  };
+  const drawn = drawTable(table, 72, 540, 400);
+  const builder = new PdfBuilder();
+  builder.page({ stream: drawn.ops.join('\n'), size: [792, 612] }).put('Rotate', 90);
+  return { pdf: builder.bytes(), expected: drawn.expected };
+}
+
+describe('a table on its side with turned column heads', () => {
+  it.each(policies)('reads the body along its text and the turned heads as its head row (%s)', (policy) => {
+    const { pdf, expected } = turnedTableWithTurnedHeadsPdf();
+    const tables = detect(pdf, policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual(expected);
   });
 });
 

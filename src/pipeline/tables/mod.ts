@@ -57,6 +57,8 @@ const FOUND = {
   minBareFills: 3,
   /** ... when they are at least this share of its fills. */
   bareFillShare: 0.5,
+  /** A box with this many times as many turned words as upright ones holds a table set on its side. */
+  turnedTextRatio: 1,
 } as const;
 
 export function findTables(page: ModelPage, options: FindTablesOptions): TableModel[] {
@@ -77,11 +79,24 @@ function uprightTables(page: ModelPage, options: FindTablesOptions): TableModel[
   const candidates = candidatesFor(page, words, rules, options);
   const tables: TableModel[] = [];
   for (const c of candidates) {
+    if (options.source === 'detector' && mostlyTurnedText(page, c.bbox, words)) continue;
     const t = toModel(page, c, words);
     if (t && (options.source !== 'detector' || looksFilled(t, options.policy, page, words, rules)))
       tables.push(withVerticalHeadRow(page, t, words));
   }
   return tables;
+}
+
+/**
+ * Most words inside the box run up or down the page: a table set on its side (rotatedTables reads it), whose
+ * horizontal words are its turned column heads. Read upright, its rules would frame the columns as rows.
+ */
+function mostlyTurnedText(page: ModelPage, box: BBox, upright: readonly WordItem[]): boolean {
+  const inside = (b: BBox) => centerIn(b, box);
+  const turned = page.lines
+    .filter((l) => l.rotation % 180 !== 0 && inside(l.bbox))
+    .reduce((n, l) => n + l.words.filter((w) => w.text.trim()).length, 0);
+  return turned > upright.filter((w) => inside(w.bbox)).length * FOUND.turnedTextRatio;
 }
 
 /**

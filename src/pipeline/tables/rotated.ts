@@ -21,7 +21,7 @@ const TURNED_PAGE = {
   minWords: 4,
 } as const;
 
-/** A quarter-turned view of the page: only the lines that run in that direction, made horizontal. */
+/** A quarter-turned view of the page: the lines that run in that direction made horizontal, the others turned too. */
 export interface RotatedView {
   /** The text direction of the lines in the view (90: reading downwards, 270: reading upwards). */
   rotation: 90 | 270;
@@ -60,9 +60,11 @@ export function rotatedViews(page: ModelPage): RotatedView[] {
     const words = wordsOf(lines);
     if (words < ROTATED_MIN_WORDS && !turnedPage(words)) continue;
     const turn = toView(rotation, page.width, page.height);
-    const turnedLines: Line[] = lines.map((l) => ({
+    // Every line turns with the view: lines of other directions (column heads set across a turned table's
+    // columns) become its vertical text, which the upright reading leaves to the head-row fill.
+    const turnedLines: Line[] = page.lines.map((l) => ({
       ...l,
-      rotation: 0,
+      rotation: quarter(l.rotation - rotation),
       bbox: turn(l.bbox),
       words: l.words.map((w) => ({ ...w, bbox: turn(w.bbox) })),
       polygon: undefined,
