@@ -230,6 +230,10 @@ function columnRulePieces(rules: RuleSet, f: RuledFramework): Seg[] {
 
 /** Most rows above a ruled table's top rule that can head its columns. */
 const HEAD_ABOVE_ROWS = 2;
+/** A line this close above the next (in row heights) wraps on with it: head cells on several lines. */
+const HEAD_WRAP_GAP_ROWS = 0.35;
+/** Most lines above the top rule in all, wrapped head lines included. */
+const HEAD_ABOVE_LINES = 5;
 /** Widest gap between a head row and the table or head row under it, in the table's row heights. */
 const HEAD_ABOVE_GAP_ROWS = 1;
 /** How far a head row may reach past the table's left or right edge, in font sizes. */
@@ -237,8 +241,9 @@ const HEAD_ABOVE_EDGE_TOL = 1;
 
 /**
  * A table ruled only under its head row (a rule under the head, or under every row) leaves the head above its
- * top rule: up to two rows right above it, each of two or more cells inside the table's width, every cell a
- * short label (no caption, notes or paragraph text), head its columns and join it.
+ * top rule: up to two rows right above it, each of two or more cells inside the table's width (with the lines
+ * its cells wrap onto), every cell a short label (no caption, notes or paragraph text), head its columns and
+ * join it.
  */
 function withHeadAbove(box: BBox, words: readonly WordItem[], rules: RuleSet): BBox {
   const inside = wordsIn(words, box, DETECT.wordTol);
@@ -249,14 +254,18 @@ function withHeadAbove(box: BBox, words: readonly WordItem[], rules: RuleSet): B
   const [x0, x1] = [box[0] - size * HEAD_ABOVE_EDGE_TOL, box[2] + size * HEAD_ABOVE_EDGE_TOL];
   const above = textRows(words.filter((w) => w.bbox[3] <= box[1] + DETECT.wordTol && w.bbox[0] >= x0 && w.bbox[2] <= x1));
   let top = box[1];
-  for (let k = above.length - 1, taken = 0; k >= 0 && taken < HEAD_ABOVE_ROWS; k--, taken++) {
+  let taken = 0;
+  for (let k = above.length - 1; k >= 0 && k >= above.length - HEAD_ABOVE_LINES; k--) {
     const row = above[k];
     const pieces = piecesOf(row);
+    // A line set close above a head line is the same head cells wrapping (it may fill one column only).
+    const wraps = taken > 0 && top - row.bbox[3] <= rowH * HEAD_WRAP_GAP_ROWS;
     if (
       top - row.bbox[3] > rowH * HEAD_ABOVE_GAP_ROWS ||
       ruledBetween(rules, box, (row.bbox[1] + row.bbox[3]) / 2, top - DETECT.wordTol) ||
-      pieces.length < 2 ||
-      pieces.some((p) => !labelLine([p]))
+      (pieces.length < 2 && !wraps) ||
+      pieces.some((p) => !labelLine([p])) ||
+      (!wraps && ++taken > HEAD_ABOVE_ROWS)
     )
       break;
     top = row.bbox[1];
