@@ -125,7 +125,10 @@ function stripe(box: BBox, color: string, boxes: readonly { bbox: BBox; color: s
   const [x0, y0, x1, y1] = box;
   const h = y1 - y0;
   if (!color || x1 - x0 < h * RULES.stripeAspect) return false;
-  const beside = boxes.some(({ bbox: b }) => Math.min(b[3], y1) - Math.max(b[1], y0) > h / 2 && (b[2] <= x0 || b[0] >= x1));
+  // Only fills count: a stroked box level with it (the frame of a table beside it) shades nothing.
+  const beside = boxes.some(
+    ({ bbox: b, color: c }) => c !== '' && Math.min(b[3], y1) - Math.max(b[1], y0) > h / 2 && (b[2] <= x0 || b[0] >= x1),
+  );
   const repeated = boxes.some(
     ({ bbox: b, color: c }) =>
       c === color &&

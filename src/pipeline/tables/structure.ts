@@ -125,6 +125,7 @@ function rowEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: num
   const ruledPairs = separated.filter((y) => y !== undefined).length;
   const fromRules =
     rows.length >= 2 &&
+    !recordsUnruled(rows, separated, colEdges) &&
     positions(rules.h).length >= S.minRowRules &&
     (ruledPairs >= Math.max(1, separated.length * S.ruledPairShare) ||
       unkeyedContinuations(rows, separated, colEdges, ruledPairs) ||
@@ -154,6 +155,17 @@ function rowEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: num
     ruled.push(rule !== undefined);
   }
   return { at: [box[1], ...inner, box[3]], ruled: [true, ...ruled, true], fromRules };
+}
+
+/**
+ * Two records in a row with no rule between them, each a key with figures beside it: the rules (a shaded row or
+ * two, the head's rule) do not delimit every row, so rows come from the text with the rules as separators.
+ */
+function recordsUnruled(rows: readonly TextRow[], separated: (number | undefined)[], colEdges: number[]): boolean {
+  if (colEdges.length < 3) return false;
+  const keyEdge = colEdges[1];
+  const record = (r: TextRow) => r.words.some((w) => (w.bbox[0] + w.bbox[2]) / 2 < keyEdge) && figuresBeside(r, colEdges);
+  return separated.some((y, k) => y === undefined && record(rows[k]) && record(rows[k + 1]));
 }
 
 /**
