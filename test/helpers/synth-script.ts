@@ -13,7 +13,7 @@ import { textWidth } from './synth-text.ts';
  *
  * The Hebrew fonts are the family's own fonts whose letter codes read as Hebrew through a /ToUnicode map, so a
  * word keeps the width it was laid out with; the Japanese font is mupdf's built-in CJK font (1 em a glyph,
- * as many glyphs as the Latin word took ems, so lines keep their length).
+ * about two characters an English word).
  */
 
 export const SCRIPTS = ['latin', 'rtl', 'cjk'] as const;
@@ -31,14 +31,18 @@ const hebrewOf = (ch: string) => {
   return i < 0 ? ch : HEBREW[i % HEBREW.length];
 };
 
+/** Latin letters of a word per character of its Japanese stand-in. */
+const LETTERS_PER_KANJI = 2.2;
+
 /** Full-width forms of a word's trailing punctuation in Japanese text. */
 const CJK_PUNCTUATION: Record<string, string> = { '.': '。', ',': '、', ':': '：', ';': '；' };
 
 function kanjiOf(word: string): string {
   const letters = word.replace(/[^A-Za-z]/gu, '');
   const tail = CJK_PUNCTUATION[word.slice(-1)] ?? '';
-  // As many 1-em glyphs as the word and its space took in Latin, so lines keep about their length.
-  const count = Math.max(1, Math.round(textWidth(`${letters} `, 1)) - (tail ? 1 : 0));
+  // About as many characters as a Japanese translation takes for the word (text runs two to two and a half
+  // characters an English word); lines come out a little shorter and justified ones spread to their width.
+  const count = Math.max(1, Math.round(letters.length / LETTERS_PER_KANJI) - (tail ? 1 : 0));
   let out = '';
   for (let i = 0; out.length < count; i++) {
     const code = letters.charCodeAt(i % letters.length) * 31 + letters.charCodeAt((i + 1) % letters.length) * 7 + i;
