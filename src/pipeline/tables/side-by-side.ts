@@ -61,13 +61,11 @@ function part(u: UnruledCandidate, lo: number, hi: number, separators: number[])
  * left (Hebrew, Arabic). `edges` are the run's column edges, the parts meet at edge `widest + 1`.
  */
 function labelsOnOneSide(rows: readonly TextRow[], edges: readonly number[], widest: number): boolean {
-  const [first, last] = [edges.length - 2, widest + 1];
-  if (labelColumn(rows, edges[0], edges[1]) && labelColumn(rows, edges[last], edges[last + 1])) return true;
-  return (
-    readsRightToLeft(rows.flatMap((r) => r.words.map((w) => w.text))) &&
-    labelColumn(rows, edges[last - 1], edges[last]) &&
-    labelColumn(rows, edges[first], edges[first + 1])
-  );
+  // Column c lies between edges[c] and edges[c + 1]; the right part's first column is `meet`.
+  const [meet, lastColumn] = [widest + 1, edges.length - 2];
+  const labels = (c: number) => labelColumn(rows, edges[c], edges[c + 1]);
+  if (labels(0) && labels(meet)) return true;
+  return readsRightToLeft(rows.flatMap((r) => r.words.map((w) => w.text))) && labels(meet - 1) && labels(lastColumn);
 }
 
 /** The run as found, or its two side-by-side tables. */
