@@ -60,7 +60,7 @@ export function pdfText(text: string): string {
 
 /** Fonts a page's text may select: /F1 regular, /F2 bold. */
 export type FontFamily = 'helvetica' | 'times';
-const FAMILY_FONTS: Record<FontFamily, [string, string]> = {
+export const FAMILY_FONTS: Record<FontFamily, [string, string]> = {
   helvetica: ['Helvetica', 'Helvetica-Bold'],
   times: ['Times-Roman', 'Times-Bold'],
 };
@@ -119,18 +119,23 @@ export class PdfBuilder {
  */
 export function mappedFont(doc: mupdf.PDFDocument, chars: string): { font: mupdf.PDFObject; encode: (text: string) => string } {
   const list = [...chars];
-  const pairs = list.map((ch, i) => `<${(0x41 + i).toString(16)}> <${ch.codePointAt(0)!.toString(16).padStart(4, '0')}>`);
-  const cmap = [
+  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+  font.put('ToUnicode', doc.addStream(toUnicodeCMap(list.map((ch, i) => [0x41 + i, ch])), {}));
+  const encode = (text: string) => [...text].map((ch) => (ch === ' ' ? ' ' : String.fromCharCode(0x41 + list.indexOf(ch)))).join('');
+  return { font, encode };
+}
+
+/** A /ToUnicode CMap for a one-byte font: each code reads as its character. */
+export function toUnicodeCMap(codes: readonly (readonly [number, string])[]): string {
+  const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+  const pairs = codes.map(([code, ch]) => `<${hex(code, 2)}> <${hex(ch.codePointAt(0)!, 4)}>`);
+  return [
     '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
     '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def /CMapName /Adobe-Identity-UCS def /CMapType 2 def',
     '1 begincodespacerange <00> <FF> endcodespacerange',
     `${pairs.length} beginbfchar ${pairs.join(' ')} endbfchar`,
     'endcmap CMapName currentdict /CMap defineresource pop end end',
   ].join('\n');
-  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-  font.put('ToUnicode', doc.addStream(cmap, {}));
-  const encode = (text: string) => [...text].map((ch) => (ch === ' ' ? ' ' : String.fromCharCode(0x41 + list.indexOf(ch)))).join('');
-  return { font, encode };
 }
 
 /** A PDF with one page per entry: a content stream (US Letter, Helvetica) or a page spec. */

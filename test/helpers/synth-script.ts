@@ -1,5 +1,5 @@
 import * as mupdf from 'mupdf';
-import type { FontFamily } from './pdf.ts';
+import { FAMILY_FONTS, type FontFamily, toUnicodeCMap } from './pdf.ts';
 import { textWidth } from './synth-text.ts';
 
 /**
@@ -204,24 +204,10 @@ function cjkLine(words: Word[], l: Line, family: FontFamily): string[] {
   return ops;
 }
 
-const FAMILY_FONTS: Record<FontFamily, [string, string]> = {
-  helvetica: ['Helvetica', 'Helvetica-Bold'],
-  times: ['Times-Roman', 'Times-Bold'],
-};
-
 /** /H1 and /H2: the family's regular and bold fonts, their letter codes read as Hebrew letters. */
 function hebrewFonts(doc: mupdf.PDFDocument, family: FontFamily): Record<string, mupdf.PDFObject> {
-  const pairs = LETTER_CODES.map(
-    (ch) => `<${ch.charCodeAt(0).toString(16)}> <${hebrewOf(ch).codePointAt(0)!.toString(16).padStart(4, '0')}>`,
-  );
-  for (const ch of '.:,;') pairs.push(`<${ch.charCodeAt(0).toString(16)}> <${ch.charCodeAt(0).toString(16).padStart(4, '0')}>`);
-  const cmap = [
-    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
-    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def /CMapName /Adobe-Identity-UCS def /CMapType 2 def',
-    '1 begincodespacerange <00> <FF> endcodespacerange',
-    `${pairs.length} beginbfchar ${pairs.join(' ')} endbfchar`,
-    'endcmap CMapName currentdict /CMap defineresource pop end end',
-  ].join('\n');
+  const codes = [...LETTER_CODES, ...'.:,;'].map((ch) => [ch.charCodeAt(0), hebrewOf(ch)] as const);
+  const cmap = toUnicodeCMap(codes);
   const fonts: Record<string, mupdf.PDFObject> = {};
   // A font dictionary of its own: mupdf hands out one object per base font, and the page's /F1 must keep
   // reading as Latin.
