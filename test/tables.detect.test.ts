@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findTables, type TableModel } from '../src/pipeline/tables/mod.ts';
 import { detect, firstPage, policies, textRowsOf } from './helpers/table-detect.ts';
 import { PdfBuilder } from './helpers/pdf.ts';
-import { drawTable, type SynthTable } from './helpers/synth-tables.ts';
+import { drawTable, synthCell, type SynthTable } from './helpers/synth-tables.ts';
 import {
   RULED_HEAD_BODY,
   RULED_HEAD_HEADER,
@@ -129,7 +129,6 @@ describe('table detection: tables a reader sees at once', () => {
  * page turned with /Rotate: on the page the body runs down and the heads run across.
  */
 function turnedTableWithTurnedHeadsPdf(): { pdf: Buffer; expected: string[][] } {
-  const cell = (col: number, text: string, bold = false) => ({ col, colspan: 1, text, bold });
   const table: SynthTable = {
     style: 'boxed',
     family: 'helvetica',
@@ -141,14 +140,19 @@ function turnedTableWithTurnedHeadsPdf(): { pdf: Buffer; expected: string[][] } 
     rows: [
       {
         kind: 'header',
-        cells: [cell(0, 'Branch', true), cell(1, 'Staff count', true), cell(2, 'Cost per case', true), cell(3, 'Region code', true)],
+        cells: [
+          synthCell(0, 'Branch', true),
+          synthCell(1, 'Staff count', true),
+          synthCell(2, 'Cost per case', true),
+          synthCell(3, 'Region code', true),
+        ],
       },
       ...[
         ['Harbour', '41', '12.50', 'NH-12'],
         ['Market', '18', '9.75', 'CM-40'],
         ['Station', '27', '11.20', 'SS-07'],
         ['Bridge', '33', '8.05', 'WB-93'],
-      ].map((r) => ({ kind: 'body' as const, cells: r.map((t, c) => cell(c, t)) })),
+      ].map((r) => ({ kind: 'body' as const, cells: r.map((t, c) => synthCell(c, t)) })),
     ],
   };
   const drawn = drawTable(table, 72, 540, 400);

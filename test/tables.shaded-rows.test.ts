@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './helpers/pdf.ts';
 import { detect, policies, textRowsOf } from './helpers/table-detect.ts';
-import { drawTable, type SynthTable, type TableStyle } from './helpers/synth-tables.ts';
+import { drawTable, synthCell, type SynthTable, type TableStyle } from './helpers/synth-tables.ts';
 
 /**
  * Tables with shaded rows: zebra stripes beside a boxed table (the box's frame is level with the stripes but
  * shades nothing), and a table whose shading is the head and a single body row, so the rows under the last
  * shaded one have no rule between them.
  */
-
-const cell = (col: number, text: string, bold = false) => ({ col, colspan: 1, text, bold });
 
 /** The table's rows under its head; a last row starting "Total" is a totals row (never striped). */
 function tableOf(style: TableStyle, head: string[], body: string[][]): SynthTable {
@@ -21,8 +19,8 @@ function tableOf(style: TableStyle, head: string[], body: string[][]): SynthTabl
     kinds: ['label', ...head.slice(1).map(() => 'int' as const)],
     features: [],
     rows: [
-      { kind: 'header', cells: head.map((t, c) => cell(c, t, true)) },
-      ...body.map((r) => ({ kind: r[0] === 'Total' ? ('total' as const) : ('body' as const), cells: r.map((t, c) => cell(c, t)) })),
+      { kind: 'header', cells: head.map((t, c) => synthCell(c, t, true)) },
+      ...body.map((r) => ({ kind: r[0] === 'Total' ? ('total' as const) : ('body' as const), cells: r.map((t, c) => synthCell(c, t)) })),
     ],
   };
 }

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './helpers/pdf.ts';
 import { detect, policies, textRowsOf } from './helpers/table-detect.ts';
-import { drawTable, type SynthTable } from './helpers/synth-tables.ts';
+import { drawTable, synthCell, type SynthTable } from './helpers/synth-tables.ts';
 
 /**
  * A table with a rule under every row whose records' text cells wrap onto two or three lines (no figures on
  * the wrapped lines, the key wrapping too), under head cells wrapped onto as many lines above its first rule.
  */
-
-const cell = (col: number, text: string, bold = false) => ({ col, colspan: 1, text, bold });
 
 const RECORDS = [
   ['Northern harbour and river office', 'water supply and household permits for the coast', '1,204', '12.50'],
@@ -30,13 +28,13 @@ function rowRuledWrappedTable(): { pdf: Buffer; expected: string[][] } {
       {
         kind: 'header',
         cells: [
-          cell(0, 'Office', true),
-          cell(1, 'Services', true),
-          cell(2, 'Cases opened this year', true),
-          cell(3, 'Average cost per case', true),
+          synthCell(0, 'Office', true),
+          synthCell(1, 'Services', true),
+          synthCell(2, 'Cases opened this year', true),
+          synthCell(3, 'Average cost per case', true),
         ],
       },
-      ...RECORDS.map((r) => ({ kind: 'body' as const, cells: r.map((t, c) => cell(c, t)) })),
+      ...RECORDS.map((r) => ({ kind: 'body' as const, cells: r.map((t, c) => synthCell(c, t)) })),
     ],
   };
   const drawn = drawTable(table, 72, 700, 420);

@@ -24,6 +24,9 @@ interface Cell {
   indent?: number;
 }
 
+/** A one-column cell: for tables written out by hand (tests) rather than drawn at random. */
+export const synthCell = (col: number, text: string, bold = false): Cell => ({ col, colspan: 1, text, bold });
+
 interface Row {
   kind: 'header' | 'group' | 'body' | 'total' | 'spacer';
   cells: Cell[];

@@ -1,6 +1,6 @@
 import * as mupdf from 'mupdf';
 import { seededRandom } from './hostile-docs.ts';
-import { type FontFamily, pdfText } from './pdf.ts';
+import { FAMILY_FONTS, type FontFamily, pdfText } from './pdf.ts';
 
 /**
  * Text pieces for generated pages (test/helpers/synth-*.ts): a seeded random source, a neutral vocabulary,
@@ -62,15 +62,11 @@ export function paragraphWords(rand: Rand, sentences: number): string[] {
     .split(' ');
 }
 
-const FONT_NAMES: Record<FontFamily, [string, string]> = {
-  helvetica: ['Helvetica', 'Helvetica-Bold'],
-  times: ['Times-Roman', 'Times-Bold'],
-};
 const advanceCache = new Map<string, number>();
 
 /** Width of `text` set in the family's regular or bold font at `size`, from the font's glyph advances. */
 export function textWidth(text: string, size: number, family: FontFamily = 'helvetica', bold = false): number {
-  const name = FONT_NAMES[family][bold ? 1 : 0];
+  const name = FAMILY_FONTS[family][bold ? 1 : 0];
   let em = 0;
   for (const ch of text) {
     const key = `${name}\u0000${ch}`;

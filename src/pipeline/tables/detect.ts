@@ -186,6 +186,9 @@ function unruledBesideRuled(free: readonly WordItem[], claimed: readonly BBox[],
   return out;
 }
 
+/** A rule's identity among the page's rules (the framework holds the same objects' values). */
+const segKey = (r: Seg) => `${r.at}|${r.a0}|${r.a1}`;
+
 /** Sides of rules within this distance of a column rule meet it, in pt. */
 const INNER_RULE_TOL = 4;
 
@@ -196,19 +199,18 @@ const INNER_RULE_TOL = 4;
  * cell (inset from its borders) parts nothing.
  */
 function innerRowRules(rules: PageRules, f: RuledFramework): Seg[] {
-  const key = (r: Seg) => `${r.at}|${r.a0}|${r.a1}`;
-  const own = new Set(f.h.map(key));
-  const drawn = new Set(rules.drawn.h.map(key));
+  const own = new Set(f.h.map(segKey));
+  const drawn = new Set(rules.drawn.h.map(segKey));
   const columns = f.v.map((r) => r.at).filter((x) => x > f.bbox[0] + INNER_RULE_TOL && x < f.bbox[2] - INNER_RULE_TOL);
   const acrossColumns = (r: Seg) => columns.length === 0 || columns.some((x) => x > r.a0 + INNER_RULE_TOL && x < r.a1 - INNER_RULE_TOL);
   return rules.h.filter(
     (r) =>
-      !own.has(key(r)) &&
+      !own.has(segKey(r)) &&
       r.at > f.bbox[1] &&
       r.at < f.bbox[3] &&
       r.a1 > f.bbox[0] &&
       r.a0 < f.bbox[2] &&
-      (drawn.has(key(r)) || acrossColumns(r)),
+      (drawn.has(segKey(r)) || acrossColumns(r)),
   );
 }
 
@@ -218,10 +220,10 @@ function innerRowRules(rules: PageRules, f: RuledFramework): Seg[] {
  * the same.
  */
 function columnRulePieces(rules: RuleSet, f: RuledFramework): Seg[] {
-  const own = new Set(f.v.map((r) => `${r.at}|${r.a0}|${r.a1}`));
+  const own = new Set(f.v.map(segKey));
   return rules.v.filter(
     (r) =>
-      !own.has(`${r.at}|${r.a0}|${r.a1}`) &&
+      !own.has(segKey(r)) &&
       r.a0 >= f.bbox[1] - INNER_RULE_TOL &&
       r.a1 <= f.bbox[3] + INNER_RULE_TOL &&
       f.v.some((o) => Math.abs(o.at - r.at) <= INNER_RULE_TOL),

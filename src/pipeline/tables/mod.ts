@@ -4,7 +4,7 @@ import { detectTables, dropNested, type Candidate } from './detect.ts';
 import { centerIn, pageWords, type WordItem } from './grid.ts';
 import { formLike, formulaLike, markerList } from './forms.ts';
 import { furnitureTable } from './furniture.ts';
-import { rotatedViews } from './rotated.ts';
+import { lineWords, rotatedViews } from './rotated.ts';
 import { type PageRules, pageRules, rulesWithin, type RuleSet } from './ruled.ts';
 import { structureTable } from './structure.ts';
 import { fillFromVerticalText } from './vertical-heads.ts';
@@ -93,9 +93,7 @@ function uprightTables(page: ModelPage, options: FindTablesOptions): TableModel[
  */
 function mostlyTurnedText(page: ModelPage, box: BBox, upright: readonly WordItem[]): boolean {
   const inside = (b: BBox) => centerIn(b, box);
-  const turned = page.lines
-    .filter((l) => l.rotation % 180 !== 0 && inside(l.bbox))
-    .reduce((n, l) => n + l.words.filter((w) => w.text.trim()).length, 0);
+  const turned = lineWords(page.lines.filter((l) => l.rotation % 180 !== 0 && inside(l.bbox)));
   return turned > upright.filter((w) => inside(w.bbox)).length * FOUND.turnedTextRatio;
 }
 

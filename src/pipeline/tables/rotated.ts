@@ -49,15 +49,17 @@ function fromView(rotation: 90 | 270, width: number, height: number): (b: BBox) 
     : ([a0, b0, a1, b1]) => [b0, height - a1, b1, height - a0];
 }
 
+/** Words with text on the lines. */
+export const lineWords = (lines: readonly Line[]): number => lines.reduce((n, l) => n + l.words.filter((w) => w.text.trim()).length, 0);
+
 /** Views for the vertical text directions that hold enough words to be worth a table search. */
 export function rotatedViews(page: ModelPage): RotatedView[] {
   const out: RotatedView[] = [];
-  const wordsOf = (lines: readonly Line[]) => lines.reduce((n, l) => n + l.words.filter((w) => w.text.trim()).length, 0);
   // The page's word count matters only for a direction with a few words: most pages have none running vertically.
-  const turnedPage = (words: number) => words >= TURNED_PAGE.minWords && words >= wordsOf(page.lines) * TURNED_PAGE.wordShare;
+  const turnedPage = (words: number) => words >= TURNED_PAGE.minWords && words >= lineWords(page.lines) * TURNED_PAGE.wordShare;
   for (const rotation of [90, 270] as const) {
     const lines = page.lines.filter((l) => quarter(l.rotation) === rotation);
-    const words = wordsOf(lines);
+    const words = lineWords(lines);
     if (words < ROTATED_MIN_WORDS && !turnedPage(words)) continue;
     const turn = toView(rotation, page.width, page.height);
     // Every line turns with the view: lines of other directions (column heads set across a turned table's

@@ -1,4 +1,4 @@
-import { lineText, median, piecesOf, type Piece, type TextRow, type WordItem } from './grid.ts';
+import { lineText, median, piecesOf, type Piece, textRows, type TextRow } from './grid.ts';
 import { NOTES_START } from './captions.ts';
 import { wordsOf } from './word-count.ts';
 
@@ -28,8 +28,8 @@ interface Block {
   rows: number[];
 }
 
-/** The words of `rows` without the notes paragraphs that open beside other pieces. */
-export function withoutSideNotes(rows: readonly TextRow[]): WordItem[] {
+/** `rows` without the notes paragraphs that open beside other pieces (the same rows where there are none). */
+export function withoutSideNotes(rows: TextRow[]): TextRow[] {
   const pieces = rows.map((r) => piecesOf(r));
   const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1]));
   const dropped = new Set<Piece>();
@@ -41,8 +41,8 @@ export function withoutSideNotes(rows: readonly TextRow[]): WordItem[] {
       if (block.rows.some((k) => pieces[k].length > 1)) for (const p of block.pieces) dropped.add(p);
     }
   }
-  if (dropped.size === 0) return rows.flatMap((r) => r.words);
-  return pieces.flatMap((ps) => ps.filter((p) => !dropped.has(p)).flatMap((p) => p.words));
+  if (dropped.size === 0) return rows;
+  return textRows(pieces.flatMap((ps) => ps.filter((p) => !dropped.has(p)).flatMap((p) => p.words)));
 }
 
 /** The paragraph opened by `opening` in row i: the lines under it set flush with it, down to a short last line. */

@@ -164,7 +164,7 @@ function rowEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: num
 function recordsUnruled(rows: readonly TextRow[], separated: (number | undefined)[], colEdges: number[]): boolean {
   if (colEdges.length < 3) return false;
   const keyEdge = colEdges[1];
-  const record = (r: TextRow) => r.words.some((w) => (w.bbox[0] + w.bbox[2]) / 2 < keyEdge) && figuresBeside(r, colEdges);
+  const record = (r: TextRow) => hasKey(r, keyEdge) && figuresBeside(r, colEdges);
   return separated.some((y, k) => y === undefined && record(rows[k]) && record(rows[k + 1]));
 }
 
@@ -186,7 +186,7 @@ function unkeyedContinuations(
     if (separated[i - 1] !== undefined) continue;
     continuations++;
     // A record of its own has a key and more cells; a wrapped line has no key or nothing beside it.
-    if (rows[i].words.some((w) => (w.bbox[0] + w.bbox[2]) / 2 < keyEdge) && rows[i].words.some((w) => w.bbox[0] > keyEdge)) keyed++;
+    if (hasKey(rows[i], keyEdge) && rows[i].words.some((w) => w.bbox[0] > keyEdge)) keyed++;
   }
   return continuations > 0 && keyed <= continuations * S.keyedContinuationShare;
 }
@@ -200,7 +200,7 @@ function continuationMask(rows: readonly TextRow[], separated: (number | undefin
   const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1]));
   const usual = recordGap(rows, gaps, rowH, colEdges);
   const keyEdge = colEdges[1] ?? Infinity;
-  const keyEmpty = (r: TextRow) => !r.words.some((w) => (w.bbox[0] + w.bbox[2]) / 2 < keyEdge);
+  const keyEmpty = (r: TextRow) => !hasKey(r, keyEdge);
   const keep = rows.map(() => true);
   // Rows above the first rule that runs under them are the header block (stacked header lines).
   const firstRule = separated.findIndex((y) => y !== undefined);
@@ -253,12 +253,19 @@ function recordGap(rows: readonly TextRow[], gaps: readonly number[], rowH: numb
   return wrapped >= afterNarrow.length * S.wrappedLineShare ? median(sorted.slice(cut)) : all;
 }
 
+/** A piece that reads as a figure (numbers, dates, shares), not words. */
+const figuresPiece = (p: Piece): boolean => numeric(p.words.map((w) => w.text).join(' '));
+/** A text row with no piece of figures. */
+const noFigures = (row: TextRow): boolean => !piecesOf(row).some(figuresPiece);
+/** A text row with text in the key (first) column, left of `keyEdge`. */
+const hasKey = (row: TextRow, keyEdge: number): boolean => row.words.some((w) => (w.bbox[0] + w.bbox[2]) / 2 < keyEdge);
+
 /**
  * A line set tighter than the rows that has text only in some of the columns the line above has text in, and no
  * figures: the cells above wrapping (the key's too), not a record.
  */
 function wrappedLine(above: TextRow, row: TextRow, colEdges: number[]): boolean {
-  return inFewerOfItsColumns(row, above, colEdges) && !piecesOf(row).some((p) => numeric(p.words.map((w) => w.text).join(' ')));
+  return inFewerOfItsColumns(row, above, colEdges) && noFigures(row);
 }
 
 /** `row` has text in fewer columns than `than`, and only in columns `than` has text in. */
@@ -273,7 +280,7 @@ const HEADER_WRAP_SLACK = 0.2;
 /** Most pieces beside the key column are figures (a data row). */
 function figuresBeside(row: TextRow, colEdges: number[]): boolean {
   const beside = piecesOf(row).filter((p) => bandOf(colEdges, (p.bbox[0] + p.bbox[2]) / 2) > 0);
-  return beside.length > 0 && beside.filter((p) => numeric(p.words.map((w) => w.text).join(' '))).length >= beside.length * S.figureShare;
+  return beside.length > 0 && beside.filter(figuresPiece).length >= beside.length * S.figureShare;
 }
 
 /**
@@ -287,7 +294,7 @@ function headerWrap(above: TextRow, row: TextRow, colEdges: number[], tight: boo
   if (mine.size === 1 && mine.has(0) && !tight) return false;
   if (colEdges.length < 3) return false;
   // Set tighter than the rows, every head cell may wrap at once (no letter case tells it in Chinese or Japanese).
-  if (tight) return inItsColumns(row, above, colEdges) && !piecesOf(row).some((p) => numeric(p.words.map((w) => w.text).join(' ')));
+  if (tight) return inItsColumns(row, above, colEdges) && noFigures(row);
   return wrappedLine(above, row, colEdges);
 }
 
@@ -318,7 +325,7 @@ function wrapsOn(record: TextRow, above: TextRow, row: TextRow, colEdges: number
   if (!mine.has(0)) return true;
   // The key text of a header row or a label row goes on rarely; a lowercase line under it is a section of its own.
   const beside = piecesOf(record).filter((p) => bandOf(colEdges, (p.bbox[0] + p.bbox[2]) / 2) > 0);
-  if (beside.filter((p) => numeric(p.words.map((w) => w.text).join(' '))).length < Math.max(1, beside.length * S.figureShare)) return false;
+  if (beside.filter(figuresPiece).length < Math.max(1, beside.length * S.figureShare)) return false;
   const keyStart = (r: TextRow) =>
     Math.min(...r.words.filter((w) => bandOf(colEdges, (w.bbox[0] + w.bbox[2]) / 2) === 0).map((w) => w.bbox[0]));
   return Math.abs(keyStart(row) - keyStart(above)) <= row.words[0].size * S.keyStartTol;
@@ -412,10 +419,7 @@ function sectionLabels(
     const label = r > 0 && r < rows - 1 && textAt(r, 0) && !beside && below;
     const one = rowPieces[r].length === 1 ? rowPieces[r][0] : undefined;
     // A lone figure in the middle column is data; a heading is words.
-    const centred =
-      one !== undefined &&
-      Math.abs((one.bbox[0] + one.bbox[2]) / 2 - middle) <= tolerance &&
-      !numeric(one.words.map((w) => w.text).join(' '));
+    const centred = one !== undefined && Math.abs((one.bbox[0] + one.bbox[2]) / 2 - middle) <= tolerance && !figuresPiece(one);
     if (!label && !centred) continue;
     for (let c = 0; c < cols - 1; c++) out.push({ a: r * cols + c, b: r * cols + c + 1, textual: false });
   }

@@ -389,7 +389,7 @@ function extendRun(rows: readonly TextRow[], pieces: readonly Piece[][], i: numb
  * labels) between multi-piece ones; it ends at a wide vertical gap or two single-piece rows in a row.
  */
 export function findUnruledTables(words: readonly WordItem[], minRows: number): UnruledCandidate[] {
-  const rows = withoutMarkRows(textRows(withoutSideNotes(textRows(words))));
+  const rows = withoutMarkRows(withoutSideNotes(textRows(words)));
   const pieces = rows.map((r) => piecesOf(r));
   const rowH = median(rows.map((r) => r.bbox[3] - r.bbox[1])) || UNRULED.defaultRowHeight;
   const out: UnruledCandidate[] = [];
