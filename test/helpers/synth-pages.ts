@@ -71,7 +71,10 @@ function heading(f: Frame, text: string): void {
 
 /** A caption, the table, a notes line under it; returns the table's grid and features. */
 function placeTable(f: Frame, x0: number, x1: number, maxCols: number, tags: string[]): string[][] {
-  const table = randomTable(f.rand, f.family, maxCols, { verticalHeads: f.script === 'latin' && chance(f.side, 0.25) });
+  const table = randomTable(f.rand, f.family, maxCols, {
+    verticalHeads: f.script === 'latin' && chance(f.side, 0.25),
+    openFrame: chance(f.side, 0.4),
+  });
   if (chance(f.rand, 0.7)) {
     f.ops.push(textOp(x0, f.y, `Table ${between(f.rand, 1, 12)}. ${label(f.rand, 5)}`, f.fontSize, chance(f.rand, 0.5)));
     f.y -= f.fontSize * 1.8;

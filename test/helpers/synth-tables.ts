@@ -46,6 +46,8 @@ export interface SynthTable {
   wrapHeads?: boolean;
   /** The value columns' head cells are set turned a quarter, reading up the page (narrow columns, long heads). */
   verticalHeads?: boolean;
+  /** A grid drawn with its inner rules only, as a spreadsheet prints: no rule around the table's outside. */
+  openFrame?: boolean;
   kinds: ColumnKind[];
   rows: Row[];
   /** Feature tags for per-feature scores ("group-rows", "spanning-header", "wrapped-cells", …). */
@@ -138,6 +140,8 @@ function statementTable(rand: Rand, family: FontFamily, maxCols: number): SynthT
 export interface TableOptions {
   /** Turn the value columns' head cells where the table has three or more value columns. */
   verticalHeads?: boolean;
+  /** Draw a grid table without its outer frame. */
+  openFrame?: boolean;
 }
 
 /** A random table; `maxCols` bounds its width (a narrow slot gets fewer columns). */
@@ -148,6 +152,10 @@ export function randomTable(rand: Rand, family: FontFamily, maxCols = 8, options
   if (options.verticalHeads && table.kinds.length >= 4 && !table.wrapHeads) {
     table.verticalHeads = true;
     table.features.push('vertical-heads');
+  }
+  if (options.openFrame && style === 'grid') {
+    table.openFrame = true;
+    table.features.push('open-frame');
   }
   return table;
 }
@@ -369,6 +377,7 @@ export function drawTable(t: SynthTable, x0: number, top: number, maxWidth: numb
 /** Vertical rules of row `i`: the left edge of each of its cells and the table's outer edges (spans stay open). */
 function cellEdges(t: SynthTable, l: Laid, i: number, x1: number, bottom: number): string[] {
   const xs = new Set([l.colX[0], x1, ...t.rows[i].cells.map((cell) => l.colX[cell.col])]);
+  if (t.openFrame) for (const outer of [l.colX[0], x1]) xs.delete(outer);
   return [...xs].map((x) => vRuleOp(x, bottom, l.rowTops[i]));
 }
 
@@ -379,9 +388,10 @@ function styleRules(t: SynthTable, l: Laid, x1: number, headerBottom: number, ro
   switch (t.style) {
     case 'grid':
       for (let i = 0; i < t.rows.length; i++) {
-        ops.push(hRuleOp(t.rows[i].underSpan ? l.colX[1] : x0, x1, l.rowTops[i]), ...cellEdges(t, l, i, x1, rowBottom(i)));
+        if (!(t.openFrame && i === 0)) ops.push(hRuleOp(t.rows[i].underSpan ? l.colX[1] : x0, x1, l.rowTops[i]));
+        ops.push(...cellEdges(t, l, i, x1, rowBottom(i)));
       }
-      ops.push(hRuleOp(x0, x1, l.bottom));
+      if (!t.openFrame) ops.push(hRuleOp(x0, x1, l.bottom));
       break;
     case 'boxed':
       ops.push(`0.6 w ${x0} ${l.bottom} ${x1 - x0} ${top - l.bottom} re S`, hRuleOp(x0, x1, headerBottom));

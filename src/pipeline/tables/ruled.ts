@@ -1,4 +1,5 @@
 import type { BBox, ModelPage } from '../model/types.ts';
+import { continuesOpenGrid } from './open-grids.ts';
 
 /**
  * Rules of ruled tables: thin vector paths, the sides of stroked rectangles and of filled cell backgrounds,
@@ -251,6 +252,7 @@ export function frameworks(rules: RuleSet, page: ModelPage, bandKind: (box: BBox
       }
     }
   }
+  joinOpenGrids(h, v, find, join, bandKind);
   // Rules that belong to no grid may stack into a booktabs table: only the next stacked free rule below, and
   // only across a band that reads as table rows (captions and prose between two tables keep them apart). A band
   // of a group label alone joins when the band under it holds rows of cells (the group it labels).
@@ -299,6 +301,38 @@ export function frameworks(rules: RuleSet, page: ModelPage, bandKind: (box: BBox
     out.push({ ...g, bbox });
   }
   return out;
+}
+
+/** Grid pieces split at a spanning row of a frameless grid join the piece right below them (open-grids.ts). */
+function joinOpenGrids(
+  h: readonly Seg[],
+  v: readonly Seg[],
+  find: (i: number) => number,
+  join: (a: number, b: number) => void,
+  bandKind: (box: BBox) => BandKind,
+): void {
+  const pieces = new Map<number, { h: Seg[]; v: Seg[] }>();
+  const pieceOf = (i: number) => {
+    const root = find(i);
+    let p = pieces.get(root);
+    if (!p) pieces.set(root, (p = { h: [], v: [] }));
+    return p;
+  };
+  v.forEach((s, j) => pieceOf(h.length + j).v.push(s));
+  h.forEach((s, i) => {
+    if (pieces.has(find(i))) pieceOf(i).h.push(s);
+  });
+  const grids = [...pieces.entries()].filter(([, p]) => p.h.length > 0);
+  const bottomOf = (p: { h: Seg[] }) => Math.max(...p.h.map((s) => s.at));
+  const topOf = (p: { h: Seg[] }) => Math.min(...p.h.map((s) => s.at));
+  for (const [root, above] of grids) {
+    const bottom = bottomOf(above);
+    const next = grids
+      .filter(([, p]) => topOf(p) > bottom)
+      .sort((a, b) => topOf(a[1]) - topOf(b[1]))
+      .find(([, p]) => continuesOpenGrid(above, p, bandKind));
+    if (next) join(root, next[0]);
+  }
 }
 
 function extent(g: RuleSet): BBox {
