@@ -74,6 +74,9 @@ function placeTable(f: Frame, x0: number, x1: number, maxCols: number, tags: str
   const table = randomTable(f.rand, f.family, maxCols, {
     verticalHeads: f.script === 'latin' && chance(f.side, 0.25),
     openFrame: chance(f.side, 0.4),
+    numbers: f.script === 'latin' ? pick(f.side, ['en', 'en', 'de', 'fr'] as const) : 'en',
+    blankShare: chance(f.side, 0.2) ? 0.3 : 0,
+    side: f.side,
   });
   if (chance(f.rand, 0.7)) {
     f.ops.push(textOp(x0, f.y, `Table ${between(f.rand, 1, 12)}. ${label(f.rand, 5)}`, f.fontSize, chance(f.rand, 0.5)));

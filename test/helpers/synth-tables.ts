@@ -142,13 +142,51 @@ export interface TableOptions {
   verticalHeads?: boolean;
   /** Draw a grid table without its outer frame. */
   openFrame?: boolean;
+  /** How figures group thousands and mark decimals: 1,234.5 (en), 1.234,5 (de) or 1 234,5 (fr, a no-break space). */
+  numbers?: NumberStyle;
+  /** Share of the value cells left blank (a sparse table), drawn from `side`. */
+  blankShare?: number;
+  /** The random stream for the variations above, apart from the table's own. */
+  side?: Rand;
+}
+
+export type NumberStyle = 'en' | 'de' | 'fr';
+
+const FIGURE = /^[($\-]*\d[\d,]*(\.\d+)?[%)]?$/;
+
+/** An en-US figure written in another convention (dates, codes and words are left alone). */
+function localized(text: string, style: NumberStyle): string {
+  if (style === 'en' || !FIGURE.test(text)) return text;
+  const group = style === 'de' ? '.' : '\u00a0';
+  return text.replace(/[,.]/g, (m) => (m === ',' ? group : ','));
+}
+
+/** The variations of `options` that apply after the table is drawn up: number style and blank cells. */
+function vary(table: SynthTable, options: TableOptions): void {
+  const numbers = options.numbers ?? 'en';
+  const blank = options.blankShare ?? 0;
+  if (numbers !== 'en') table.features.push(`numbers:${numbers}`);
+  if (blank > 0) table.features.push('sparse');
+  for (const row of table.rows) {
+    if (row.kind === 'header' || row.kind === 'group') continue;
+    for (const cell of row.cells) {
+      if (cell.col === 0) continue;
+      cell.text = localized(cell.text, numbers);
+      if (blank > 0 && options.side && row.kind === 'body' && chance(options.side, blank)) cell.text = '';
+    }
+  }
 }
 
 /** A random table; `maxCols` bounds its width (a narrow slot gets fewer columns). */
 export function randomTable(rand: Rand, family: FontFamily, maxCols = 8, options: TableOptions = {}): SynthTable {
   const style = pick(rand, TABLE_STYLES);
-  if (style === 'statement') return statementTable(rand, family, maxCols);
+  if (style === 'statement') {
+    const statement = statementTable(rand, family, maxCols);
+    vary(statement, { ...options, blankShare: 0 });
+    return statement;
+  }
   const table = tableOf(rand, style, family, maxCols);
+  vary(table, options);
   if (options.verticalHeads && table.kinds.length >= 4 && !table.wrapHeads) {
     table.verticalHeads = true;
     table.features.push('vertical-heads');

@@ -2,6 +2,7 @@ import type { BBox, ModelPage } from '../model/types.ts';
 import { area, union } from '../model/geometry.ts';
 import { centerIn, median, textRows, wordsIn, piecesOf, type Piece, type TextRow, type WordItem } from './grid.ts';
 import { type BandKind, frameworks, type PageRules, type RuledFramework, rulesWithin, type RuleSet, type Seg } from './ruled.ts';
+import { interleavedSides } from './interleaved.ts';
 import { splitSideBySide } from './side-by-side.ts';
 import { columnSeparators, findUnruledTables, labelLine, separatingLine, type UnruledCandidate } from './unruled.ts';
 import type { DetectionPolicy, TableSource } from './types.ts';
@@ -174,7 +175,13 @@ function unruledBesideRuled(free: readonly WordItem[], claimed: readonly BBox[],
       })
       .flatMap((p) => p.words);
   const clear = (u: UnruledCandidate) => !claimed.some((b) => overlapShare(u.bbox, b) > DETECT.maxOverlapWithRuled);
-  const search = (words: readonly WordItem[]) => findUnruledTables(words, minRows).flatMap(splitSideBySide);
+  const search = (words: readonly WordItem[]) =>
+    findUnruledTables(words, minRows).flatMap((u) => {
+      const sides = interleavedSides(u, words);
+      if (!sides) return splitSideBySide(u);
+      const level = (c: UnruledCandidate) => c.bbox[3] > u.bbox[1] && c.bbox[1] < u.bbox[3];
+      return sides.flatMap((side) => findUnruledTables(side, minRows).filter(level)).flatMap(splitSideBySide);
+    });
   const out: UnruledCandidate[] = [];
   for (const u of search(without(rows, withRuled))) {
     if (clear(u)) out.push(u);

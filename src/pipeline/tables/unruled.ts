@@ -277,6 +277,8 @@ const MAX_BRIDGE_GAP_ROWS = 4;
 const LABEL_MAX_WORDS = 8;
 /** Rows of cells read past the bridged lines to judge whether they keep to the same columns. */
 const LOOKAHEAD_ROWS = 3;
+/** Rows of cells after the bridged lines that a continuation needs (one when those lines are first-column cells). */
+const MIN_AHEAD_ROWS = 2;
 /** Share of the part's cell rows that must keep to the other part's columns (no cell across a gutter). */
 const FIT_SHARE = 0.75;
 
@@ -337,6 +339,8 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
   const seps = columnSeparators(run);
   let k = j + 1;
   let labels = 0;
+  // Lines that keep to the run's first column are rows whose other cells are empty, not labels over a new part.
+  let firstColumnOnly = seps.length > 0;
   while (k < rows.length && pieces[k].length < 2) {
     const p = pieces[k];
     const crossing = p.length === 1 ? seps.filter((x) => x > p[0].bbox[0] + size && x < p[0].bbox[2] - size).length : 0;
@@ -350,6 +354,7 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
     )
       return j;
     if (rows[k].bbox[1] - rows[k - 1].bbox[3] > rowH * MAX_BRIDGE_GAP_ROWS) return j;
+    firstColumnOnly &&= p[0].bbox[2] < seps[0];
     k++;
   }
   if (k >= rows.length || rows[k].bbox[1] - rows[k - 1].bbox[3] > rowH * MAX_BRIDGE_GAP_ROWS) return j;
@@ -359,7 +364,7 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
     if (m > k && rows[m].bbox[1] - rows[m - 1].bbox[3] > rowH * UNRULED.rowGapRows) break;
     if (pieces[m].length >= 2) ahead.push(pieces[m]);
   }
-  if (ahead.length < Math.min(2, LOOKAHEAD_ROWS)) return j;
+  if (ahead.length < (firstColumnOnly ? 1 : MIN_AHEAD_ROWS)) return j;
   const tol = size * UNRULED.fitTol;
   const forward = seps.length >= 1 && fitShare(ahead, seps, tol) >= FIT_SHARE;
   const aheadSeps = columnSeparators(ahead);
