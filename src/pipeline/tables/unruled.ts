@@ -369,9 +369,11 @@ function bridge(rows: readonly TextRow[], pieces: readonly Piece[][], i: number,
   const forward = seps.length >= 1 && fitShare(ahead, seps, tol) >= FIT_SHARE;
   const aheadSeps = columnSeparators(ahead);
   const backward = aheadSeps.length >= 1 && fitShare(run, aheadSeps, tol) >= FIT_SHARE;
-  // A header line alone has no columns of its own; else both parts hold as many cells a row (one table's columns).
+  // A header line alone has no columns of its own; else both parts hold as many cells a row (one table's columns),
+  // or a row ahead fills each of the run's columns (wrapped cell lines may outnumber the run's full rows).
   if (seps.length === 0) return backward ? k : j;
-  return (forward || backward) && modalCount(ahead) === modalCount(run) ? k : j;
+  const fillsRun = forward && ahead.some((r) => r.length === seps.length + 1);
+  return ((forward || backward) && modalCount(ahead) === modalCount(run)) || fillsRun ? k : j;
 }
 
 /**
