@@ -152,7 +152,7 @@ export interface TableOptions {
 
 export type NumberStyle = 'en' | 'de' | 'fr';
 
-const FIGURE = /^[($\-]*\d[\d,]*(\.\d+)?[%)]?$/;
+const FIGURE = /^[-($]*\d[\d,]*(\.\d+)?[%)]?$/;
 
 /** An en-US figure written in another convention (dates, codes and words are left alone). */
 function localized(text: string, style: NumberStyle): string {

@@ -1,7 +1,7 @@
 import type { BBox, ModelPage } from '../model/types.ts';
 import { area, union } from '../model/geometry.ts';
-import { centerIn, lineText, median, textRows, wordsIn, piecesOf, type Piece, type TextRow, type WordItem } from './grid.ts';
-import { numeric } from './headers.ts';
+import { continuesCell } from './cell-lines.ts';
+import { centerIn, median, textRows, wordsIn, piecesOf, type Piece, type TextRow, type WordItem } from './grid.ts';
 import { type BandKind, frameworks, type PageRules, type RuledFramework, rulesWithin, type RuleSet, type Seg } from './ruled.ts';
 import { interleavedSides } from './interleaved.ts';
 import { splitSideBySide } from './side-by-side.ts';
@@ -95,28 +95,9 @@ function cellRows(rows: readonly Piece[][]): number {
     if (p.length >= 2) {
       n++;
       lastMulti = p;
-    } else if (lastMulti && p.length === 1 && wrapsCell(p[0], lastMulti)) n++;
+    } else if (lastMulti && p.length === 1 && continuesCell(p[0], lastMulti)) n++;
   }
   return n;
-}
-
-/** How far a wrapped line's left edge may sit from its cell's first line, in font sizes. */
-const WRAP_ALIGN_TOL = 0.5;
-
-/**
- * A single-piece line under a row of cells that starts where one of that row's cells starts and stays inside
- * that cell's column (before the next cell): the cell's text wrapping onto further lines, not prose. Or one that
- * ends where a cell other than the first ends and starts after the cell before it, a figure: right-aligned on a
- * row whose other cells are empty or spanned from above (a label spanning rows).
- */
-function wrapsCell(line: Piece, cells: readonly Piece[]): boolean {
-  const size = line.words[0]?.size ?? DETECT.defaultSize;
-  const tol = size * WRAP_ALIGN_TOL;
-  return cells.some(
-    (c, k) =>
-      (Math.abs(line.bbox[0] - c.bbox[0]) <= tol && (k === cells.length - 1 || line.bbox[2] < cells[k + 1].bbox[0])) ||
-      (k > 0 && Math.abs(line.bbox[2] - c.bbox[2]) <= tol && line.bbox[0] > cells[k - 1].bbox[2] && numeric(lineText(line.words))),
-  );
 }
 
 export function detectTables(page: ModelPage, words: readonly WordItem[], rules: PageRules, policy: DetectionPolicy): Candidate[] {
