@@ -1,5 +1,5 @@
 import { type FontFamily, PdfBuilder } from './pdf.ts';
-import { type Script, scriptOps, scriptText } from './synth-script.ts';
+import { type Script, scriptOps, scriptText, spacelessOps } from './synth-script.ts';
 import { drawTable, randomTable } from './synth-tables.ts';
 import {
   between,
@@ -76,6 +76,8 @@ function placeTable(f: Frame, x0: number, x1: number, maxCols: number, tags: str
     openFrame: chance(f.side, 0.4),
     numbers: f.script === 'latin' ? pick(f.side, ['en', 'en', 'de', 'fr'] as const) : 'en',
     blankShare: chance(f.side, 0.2) ? 0.3 : 0,
+    ruleFills: chance(f.side, 0.25),
+    valign: pick(f.side, ['top', 'top', 'middle', 'bottom'] as const),
     side: f.side,
   });
   if (chance(f.rand, 0.7)) {
@@ -237,9 +239,10 @@ function frame(rand: Rand, side: Rand, script: Script, turn: Turn): Frame {
   };
 }
 
-function render(f: Frame, turn: Turn): Buffer {
+function render(f: Frame, turn: Turn, spaceless: boolean): Buffer {
   const builder = new PdfBuilder();
-  const scripted = scriptOps(builder.doc, f.ops, f.script, f.family, f.size[0]);
+  const ops = spaceless ? spacelessOps(f.ops, f.family) : f.ops;
+  const scripted = scriptOps(builder.doc, ops, f.script, f.family, f.size[0]);
   const stream = scripted.ops.join('\n');
   const page = { family: f.family, extraFonts: scripted.fonts };
   if (turn === 'none') builder.page({ stream, size: PAGE, ...page });
@@ -259,6 +262,8 @@ export function synthPage(seed: number, index: number): SynthPage {
   const withTables = rand() < 0.65;
   const turn: Turn = withTables && chance(rand, 0.12) ? pick(rand, ['content', 'rotate-attribute'] as const) : 'none';
   const script: Script = chance(side, 0.1) ? 'rtl' : chance(side, 0.11) ? 'cjk' : 'latin';
+  // Latin text drawn word by word with no space characters, as many producers write it.
+  const spaceless = script === 'latin' && chance(side, 0.25);
   for (;;) {
     // A draw whose content runs off the page is drawn again from where the random stream stands.
     const f = frame(rand, side, script, turn);
@@ -269,9 +274,15 @@ export function synthPage(seed: number, index: number): SynthPage {
       `${withTables ? 'page' : 'free'}:${kind}`,
       ...(turn === 'none' ? [] : [`turned:${turn}`]),
       ...(script === 'latin' ? [] : [`script:${script}`]),
+      ...(spaceless ? ['spaceless'] : []),
     ];
     const tables = withTables ? TABLE_PAGES[kind](f, tags) : (FREE_PAGES[kind](f), []);
     if (f.y < BOTTOM_MARGIN) continue;
-    return { name: `synth-${seed}-${String(index).padStart(3, '0')}.pdf`, pdf: render(f, turn), tables, features: [...new Set(tags)] };
+    return {
+      name: `synth-${seed}-${String(index).padStart(3, '0')}.pdf`,
+      pdf: render(f, turn, spaceless),
+      tables,
+      features: [...new Set(tags)],
+    };
   }
 }

@@ -130,6 +130,27 @@ export function scriptOps(doc: mupdf.PDFDocument, ops: string[], script: Script,
   return { ops: out, fonts };
 }
 
+/**
+ * A page's Latin operators with every word set as a text object of its own at its place and no space
+ * characters drawn, as many producers write text (the reader finds word breaks by the gaps alone).
+ */
+export function spacelessOps(ops: string[], family: FontFamily): string[] {
+  return ops.flatMap((op) => {
+    const m = TEXT_OP.exec(op);
+    if (!m) return [op];
+    const [, tw, font, sizeText, xText, yText, body] = m;
+    const line = { bold: font === '2', size: Number(sizeText), x: Number(xText), y: Number(yText), spacing: Number(tw ?? 0) };
+    const gap = textWidth(' ', line.size, family, line.bold) + line.spacing;
+    const out: string[] = [];
+    let x = line.x;
+    for (const word of unescape(body).split(' ')) {
+      if (word) out.push(latinOp(line, x, word));
+      x += textWidth(word, line.size, family, line.bold) + gap;
+    }
+    return out;
+  });
+}
+
 interface Line {
   bold: boolean;
   size: number;

@@ -48,6 +48,10 @@ export interface SynthTable {
   verticalHeads?: boolean;
   /** A grid drawn with its inner rules only, as a spreadsheet prints: no rule around the table's outside. */
   openFrame?: boolean;
+  /** Rules drawn as thin filled rectangles (as office suites export them), not stroked lines. */
+  ruleFills?: boolean;
+  /** Where a ruled cell's lines sit when its row is taller than they are. */
+  valign?: VAlign;
   kinds: ColumnKind[];
   rows: Row[];
   /** Feature tags for per-feature scores ("group-rows", "spanning-header", "wrapped-cells", …). */
@@ -144,6 +148,10 @@ export interface TableOptions {
   openFrame?: boolean;
   /** How figures group thousands and mark decimals: 1,234.5 (en), 1.234,5 (de) or 1 234,5 (fr, a no-break space). */
   numbers?: NumberStyle;
+  /** Rules as thin filled rectangles. */
+  ruleFills?: boolean;
+  /** Vertical alignment of ruled (grid, boxed) tables' cells. */
+  valign?: VAlign;
   /** Share of the value cells left blank (a sparse table), drawn from `side`. */
   blankShare?: number;
   /** The random stream for the variations above, apart from the table's own. */
@@ -151,6 +159,7 @@ export interface TableOptions {
 }
 
 export type NumberStyle = 'en' | 'de' | 'fr';
+export type VAlign = 'top' | 'middle' | 'bottom';
 
 const FIGURE = /^[-($]*\d[\d,]*(\.\d+)?[%)]?$/;
 
@@ -166,6 +175,14 @@ function vary(table: SynthTable, options: TableOptions): void {
   const numbers = options.numbers ?? 'en';
   const blank = options.blankShare ?? 0;
   if (numbers !== 'en') table.features.push(`numbers:${numbers}`);
+  if (options.ruleFills) {
+    table.ruleFills = true;
+    table.features.push('filled-rules');
+  }
+  if (options.valign && options.valign !== 'top' && (table.style === 'grid' || table.style === 'boxed')) {
+    table.valign = options.valign;
+    table.features.push(`valign:${options.valign}`);
+  }
   if (blank > 0) table.features.push('sparse');
   for (const row of table.rows) {
     if (row.kind === 'header' || row.kind === 'group') continue;
@@ -379,7 +396,8 @@ export function drawTable(t: SynthTable, x0: number, top: number, maxWidth: numb
   const headerEnd = t.rows.findIndex((r) => r.kind !== 'header');
   const headerBottom = l.rowTops[headerEnd];
   const rowBottom = (i: number) => (i + 1 < l.rowTops.length ? l.rowTops[i + 1] : l.bottom);
-  ops.push(...styleRules(t, l, x1, headerBottom, rowBottom));
+  const rules = styleRules(t, l, x1, headerBottom, rowBottom);
+  ops.push(...(t.ruleFills ? rules.map(filledRule) : rules));
   for (const [i, r] of t.rows.entries()) {
     for (const [j, cell] of r.cells.entries()) {
       const left = l.colX[cell.col] + (ruledCols ? PAD : 0);
@@ -392,8 +410,10 @@ export function drawTable(t: SynthTable, x0: number, top: number, maxWidth: numb
         );
         continue;
       }
+      const rowLines = Math.max(1, ...l.lines[i].map((c) => c.length));
+      const drop = (rowLines - l.lines[i][j].length) * t.size * 1.2 * (t.valign === 'middle' ? 0.5 : t.valign === 'bottom' ? 1 : 0);
       for (const [k, line] of l.lines[i][j].entries()) {
-        const y = l.rowTops[i] - (k + 1) * t.size * 1.2 + t.size * 0.25 - (ruledCols ? PAD / 2 : 0);
+        const y = l.rowTops[i] - (k + 1) * t.size * 1.2 + t.size * 0.25 - (ruledCols ? PAD / 2 : 0) - drop;
         const numeric = cell.col > 0 && isNumeric(t.kinds[cell.col]) && cell.colspan === 1;
         if (r.kind === 'header' && cell.colspan > 1)
           ops.push(textOp((left + right - textWidth(line, t.size, t.family, cell.bold)) / 2, y, line, t.size, cell.bold));
@@ -410,6 +430,19 @@ export function drawTable(t: SynthTable, x0: number, top: number, maxWidth: numb
       return grid;
     });
   return { ops, box: [x0, l.bottom, x1, top], expected };
+}
+
+const STROKE = /^([\d.]+) w (-?[\d.]+) (-?[\d.]+) m (-?[\d.]+) (-?[\d.]+) l S$/;
+
+/** A stroked horizontal or vertical rule as the thin filled rectangle it covers; other operators as they are. */
+function filledRule(op: string): string {
+  const m = STROKE.exec(op);
+  if (!m) return op;
+  const [w, x0, y0, x1, y1] = m.slice(1).map(Number);
+  const [left, bottom] = [Math.min(x0, x1), Math.min(y0, y1)];
+  return y0 === y1
+    ? `0 g ${left} ${(y0 - w / 2).toFixed(2)} ${Math.abs(x1 - x0)} ${w} re f`
+    : `0 g ${(x0 - w / 2).toFixed(2)} ${bottom} ${w} ${Math.abs(y1 - y0)} re f`;
 }
 
 /** Vertical rules of row `i`: the left edge of each of its cells and the table's outer edges (spans stay open). */

@@ -14,6 +14,7 @@ import {
   type TextRow,
   type WordItem,
 } from './grid.ts';
+import { alignedRecords } from './aligned-records.ts';
 import { groupLabelMerges } from './group-labels.ts';
 import { headerRowCount, numeric } from './headers.ts';
 import { coverage, positions, rulesWithin, type RuleSet } from './ruled.ts';
@@ -211,8 +212,15 @@ function continuationMask(rows: readonly TextRow[], separated: (number | undefin
   // cells wrap.
   let firstData = rows.findIndex((r) => figuresBeside(r, colEdges));
   if (firstData < 0) firstData = 0;
+  // Records set to the middle or bottom of their rows are read by their gaps (aligned-records.ts).
+  const bodyFrom = firstRule >= 0 && firstRule <= S.headerRuleMaxRow ? firstRule + 1 : firstData;
+  const aligned = alignedRecords(rows, bodyFrom, colEdges);
   for (let i = 1; i < rows.length; i++) {
     if (separated[i - 1] !== undefined || colEdges.length < 3) continue;
+    if (aligned && i > bodyFrom) {
+      keep[i] = aligned[i];
+      continue;
+    }
     // Tighter by a clear margin: OCR boxes (and boxes that overlap as a rule) jitter by a few pixels.
     const tight = gaps[i - 1] < usual - rowH * S.tightGapRows && (usual <= 0 || gaps[i - 1] < usual * S.tightGapShare - S.tightGapMargin);
     const inHeader = aboveHeadRule(i) && keyEmpty(rows[i - 1]);

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { pdfOf } from './helpers/pdf.ts';
+import { hRuleOp, textOp, textRightOp, vRuleOp } from './helpers/synth-text.ts';
+import { detect, policies, textRowsOf } from './helpers/table-detect.ts';
+
+/**
+ * A boxed table (a frame, column rules, a rule under the head, no rules between rows) whose cells are set to the
+ * bottom of their rows, as spreadsheets set them, or to the middle: a wrapped remark then starts above the line
+ * where the record's other cells stand. Each record is still one row with its whole remark.
+ */
+
+const HEAD = ['Site', 'Code', 'Cost', 'Remarks'];
+const RECORDS: [string, string, string, string[]][] = [
+  ['Harbour', 'HB-12', '1,204', ['repairs to the north', 'quay and its cranes', 'and the sheds']],
+  ['Market', 'MK-40', '988', ['new roof']],
+  ['Estate', 'ES-07', '514', ['drains renewed in', 'full on both sides']],
+  ['Fleet', 'FL-33', '1,630', ['two vans replaced']],
+  ['Mill', 'ML-02', '77', ['sluice gate refitted', 'with a grant that', 'covered half the cost']],
+];
+const X = [72, 150, 210, 270, 420];
+const LEADING = 11;
+const PAD = 4;
+
+function alignedTablePdf(align: 'bottom' | 'middle'): Buffer {
+  const ops: string[] = [];
+  const top = 700;
+  let y = top;
+  const cellAt = (col: number, base: number, text: string, bold = false) =>
+    col === 2 ? textRightOp(X[3] - PAD, base, text, 9, 'helvetica', bold) : textOp(X[col] + PAD, base, text, 9, bold);
+  HEAD.forEach((h, c) => ops.push(cellAt(c, y - LEADING, h, true)));
+  y -= LEADING + 2 * PAD;
+  const headRule = y;
+  for (const [site, code, cost, remarks] of RECORDS) {
+    const lines = remarks.length;
+    const lastBase = y - PAD - lines * LEADING + 2;
+    // The single-line cells: on the record's last line (bottom) or its middle.
+    const base = align === 'bottom' ? lastBase : lastBase + ((lines - 1) * LEADING) / 2;
+    ops.push(cellAt(0, base, site), cellAt(1, base, code), cellAt(2, base, cost));
+    remarks.forEach((t, k) => ops.push(cellAt(3, y - PAD - (k + 1) * LEADING + 2, t)));
+    y -= lines * LEADING + 2 * PAD;
+  }
+  ops.push(`0.6 w ${X[0]} ${y} ${X[4] - X[0]} ${top - y} re S`, hRuleOp(X[0], X[4], headRule));
+  for (const x of X.slice(1, 4)) ops.push(vRuleOp(x, y, top));
+  return pdfOf([ops.join('\n')]);
+}
+
+const expected = [HEAD, ...RECORDS.map(([site, code, cost, remarks]) => [site, code, cost, remarks.join(' ')])];
+
+describe('a boxed table whose cells sit at the bottom or middle of their rows', () => {
+  for (const align of ['bottom', 'middle'] as const) {
+    it.each(policies)(`reads each ${align}-aligned record as one row with its whole remark (%s)`, (policy) => {
+      const tables = detect(alignedTablePdf(align), policy);
+      expect(tables).toHaveLength(1);
+      expect(textRowsOf(tables[0])).toEqual(expected);
+    });
+  }
+});
