@@ -1,7 +1,8 @@
 import type { BBox, Block, ModelPage } from '../model/types.ts';
 import { union } from '../model/geometry.ts';
 import { detectTables, dropNested, type Candidate } from './detect.ts';
-import { centerIn, pageWords, type WordItem } from './grid.ts';
+import { centerIn, pageWords, textRows, type WordItem } from './grid.ts';
+import { insideParagraph } from './in-paragraph.ts';
 import { formLike, formulaLike, markerList } from './forms.ts';
 import { furnitureTable } from './furniture.ts';
 import { lineWords, rotatedViews } from './rotated.ts';
@@ -153,9 +154,15 @@ function looksFilled(t: TableModel, policy: DetectionPolicy, page: ModelPage, wo
   // Forms and marker lists (forms.ts); a block with drawn rows and columns is left to the filled test.
   if (markerList(t) || (t.mappingQuality !== 'exact' && formLike(t, policy, rules))) return false;
   // Prose and the running head are never tables, whatever the policy; charts only count against `strict`.
-  if (t.source === 'unruled' && (proseLike(t) || formulaLike(t))) return false;
+  if (t.source === 'unruled' && (proseLike(t) || formulaLike(t) || stretchOfParagraph(t, words))) return false;
   if (furnitureTable(t, page)) return false;
   return policy === 'liberal' || !chartLike(page, t.bbox, words);
+}
+
+/** An unruled block whose paragraph goes on right above and below it (in-paragraph.ts). */
+function stretchOfParagraph(t: TableModel, words: readonly WordItem[]): boolean {
+  if (t.textRotation) return false;
+  return insideParagraph(t.bbox, textRows(words.filter((w) => centerIn(w.bbox, t.bbox))), words);
 }
 
 /**
