@@ -96,4 +96,20 @@ describe('withoutOverprint', () => {
     ]);
     expect(kept[0].chars).toHaveLength(5);
   });
+
+  /** A ligature's further letter: no width of its own, at the glyph's origin. */
+  const ligaturePart = (text: string, ox: number, oy: number, size = 20): RawChar => ({ ...char(text, ox, oy, size), hi: ox });
+
+  it("keeps a ligature's zero-width letter whose origin falls on the same letter before it (Arabic lam-alef)", () => {
+    // Persian "بالا": beh, alef, then the lam-alef glyph whose alef mupdf gives no width, at the first alef's origin.
+    const kept = withoutOverprint([fragment([char('ب', 120, 100), char('ا', 110, 100), ligaturePart('ا', 110, 100), char('ل', 100, 100)])]);
+    expect(kept[0].chars.map((c) => c.text).join('')).toBe('باال');
+  });
+
+  it("drops a ligature's zero-width letter with the overprinted glyph it belongs to", () => {
+    const kept = withoutOverprint([
+      fragment([char('f', 100, 100), ligaturePart('i', 110, 100), char('f', 100.3, 100), ligaturePart('i', 110.3, 100)]),
+    ]);
+    expect(kept[0].chars.map((c) => c.text).join('')).toBe('fi');
+  });
 });

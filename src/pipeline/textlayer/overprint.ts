@@ -11,6 +11,13 @@ import type { Fragment, RawChar } from './char-types.ts';
 export const OVERPRINT_EM = 0.1;
 
 /**
+ * A character narrower than this (in font sizes) is drawn by no glyph of its own: a ligature's further letters
+ * get no width (the alef of an Arabic lam-alef, whose origin may fall on the alef before it). It goes with the
+ * character before it, kept or dropped as that one is, and is never judged a repeat by its own origin.
+ */
+const LIGATURE_PART_EM = 0.05;
+
+/**
  * Origins are binned in square cells twice the reach wide, so a repeat lies in the character's own cell or in the
  * neighbours on the sides it is nearer to: four lookups. Cells are numbered by their coordinates modulo
  * CELL_WRAP (small integers hash fast); far-apart cells that share a number only add candidates, which are
@@ -39,11 +46,18 @@ export function withoutOverprint(fragments: Fragment[]): Fragment[] {
   let dropped = 0;
   for (const frag of fragments) {
     const kept: RawChar[] = [];
+    let previousDropped = false;
     for (const c of frag.chars) {
       if (c.space) {
         kept.push(c);
         continue;
       }
+      if (c.hi - c.lo < c.size * LIGATURE_PART_EM) {
+        if (previousDropped) dropped++;
+        else kept.push(c);
+        continue;
+      }
+      previousDropped = false;
       const reach = reachOf(c);
       const fx = c.ox / (2 * reach);
       const fy = c.oy / (2 * reach);
@@ -59,6 +73,7 @@ export function withoutOverprint(fragments: Fragment[]): Fragment[] {
         repeatsIn(seen.get(cellKey(nx, ny)), c, reach)
       ) {
         dropped++;
+        previousDropped = true;
         continue;
       }
       const list = seen.get(key);
