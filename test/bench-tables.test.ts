@@ -491,7 +491,7 @@ describe('tables-synthetic: generated pages and their expected grids', () => {
       for (const grid of page.tables) {
         for (const cell of grid.flat().filter((t) => t)) {
           // A wrapped cell's lines are printed apart; each of its words is on the page.
-          for (const word of cell.split(' ')) expect(text).toContain(word);
+          for (const word of cell.split(/\s+/)) expect(text).toContain(word);
         }
         expect(new Set(grid.map((r) => r.length)).size).toBe(1);
       }

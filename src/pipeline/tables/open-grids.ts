@@ -1,5 +1,4 @@
 import type { BBox } from '../model/types.ts';
-import type { BandKind, Seg } from './ruled.ts';
 
 /**
  * A grid printed without its outer frame (as spreadsheets print by default) falls apart at every row that spans
@@ -20,10 +19,17 @@ const OPEN_GRID = {
   frameTol: 4,
 } as const;
 
+/** A horizontal (at = y, a0..a1 in x) or vertical (at = x, a0..a1 in y) rule, as ruled.ts gives it. */
+interface Rule {
+  a0: number;
+  a1: number;
+  at: number;
+}
+
 /** The rules of one connected grid piece. */
 export interface GridPiece {
-  h: readonly Seg[];
-  v: readonly Seg[];
+  h: readonly Rule[];
+  v: readonly Rule[];
 }
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -36,14 +42,17 @@ function rowPitch(piece: GridPiece): number | null {
 
 const framedAt = (piece: GridPiece, x: number) => piece.v.some((s) => Math.abs(s.at - x) <= OPEN_GRID.frameTol);
 
-function open(piece: GridPiece, rule: Seg): boolean {
+function open(piece: GridPiece, rule: Rule): boolean {
   return !framedAt(piece, rule.a0) && !framedAt(piece, rule.a1);
 }
 
 const sharesColumnRule = (a: GridPiece, b: GridPiece) => a.v.some((s) => b.v.some((t) => Math.abs(s.at - t.at) <= OPEN_GRID.alignTol));
 
-/** Whether `below` continues `above` across a spanning row; `bandKind` reads the text between them. */
-export function continuesOpenGrid(above: GridPiece, below: GridPiece, bandKind: (band: BBox) => BandKind): boolean {
+/**
+ * Whether `below` continues `above` across a spanning row; `bandKind` reads the text between them (ruled.ts's
+ * kinds: only a 'label' line or an 'empty' band may lie between).
+ */
+export function continuesOpenGrid(above: GridPiece, below: GridPiece, bandKind: (band: BBox) => string): boolean {
   if (above.v.length === 0 || below.v.length === 0 || above.h.length === 0 || below.h.length === 0) return false;
   const bottom = above.h.reduce((a, b) => (b.at > a.at ? b : a));
   const top = below.h.reduce((a, b) => (b.at < a.at ? b : a));
