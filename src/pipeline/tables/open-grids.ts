@@ -1,4 +1,5 @@
 import type { BBox } from '../model/types.ts';
+import { median } from './grid.ts';
 
 /**
  * A grid printed without its outer frame (as spreadsheets print by default) falls apart at every row that spans
@@ -31,8 +32,6 @@ export interface GridPiece {
   h: readonly Rule[];
   v: readonly Rule[];
 }
-
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 function rowPitch(piece: GridPiece): number | null {
   const ats = [...new Set(piece.h.map((s) => Math.round(s.at)))].sort((a, b) => a - b);
