@@ -19,7 +19,7 @@ import { groupLabelMerges } from './group-labels.ts';
 import { headerRowCount, numeric } from './headers.ts';
 import { coverage, positions, rulesWithin, type RuleSet } from './ruled.ts';
 import { edgeNotes, trimmedBox } from './edge-notes.ts';
-import { columnSeparators } from './unruled.ts';
+import { columnSeparators, sparseColumnSeparators } from './unruled.ts';
 import { stripesRuled } from './stripe-rows.ts';
 import { STRUCTURE as S } from './structure-thresholds.ts';
 
@@ -58,7 +58,11 @@ function columnEdges(box: BBox, rows: readonly TextRow[], rules: RuleSet, size: 
       coverage(rules.v, x, box[1], box[3]) >= S.ruleTableCoverage ||
       height < size * S.shortTableHeight,
   );
-  if (drawn.length === 0) return withOuter(box[0], box[2], columnSeparators(rows.map((r) => piecesOf(r))), false);
+  if (drawn.length === 0) {
+    const pieces = rows.map((r) => piecesOf(r));
+    const seps = columnSeparators(pieces);
+    return withOuter(box[0], box[2], seps.length > 0 ? seps : sparseColumnSeparators(pieces), false);
+  }
   // Rules may mark only some columns (a stub rule): most rows must split the same way inside a ruled stripe.
   const at = [box[0]];
   const ruled = [true];

@@ -66,6 +66,10 @@ const UNRULED = {
   bridgeMaxCrossings: 2,
   /** Tolerance for a piece running across a column cut when testing continuation rows, in em. */
   fitTol: 0.3,
+  /** Fewest rows of cells from which a sparse table's columns are read. */
+  sparseMinRows: 3,
+  /** Share of a sparse table's columns that its fullest row fills. */
+  sparseFullRowShare: 0.75,
 } as const;
 
 /** The number of pieces most rows have (among rows with two or more; ties go to the larger count). */
@@ -104,6 +108,26 @@ export function columnSeparators(rows: readonly Piece[][], minShare = 0): number
   const out: number[] = [];
   for (let i = 1; i < cols.length; i++) out.push(clearestCut(words, cols[i - 1].x1, cols[i].x0));
   return out;
+}
+
+/**
+ * Column separators of a sparse table, whose empty cells leave no two rows with as many pieces (columnSeparators
+ * finds none): the pieces of its rows of cells, merged where they overlap, when no row puts two pieces in one
+ * column and one row fills most columns (its head). A piece over two pieces of another row (two cells fused
+ * across a tight gutter) takes no part. For a table already found: the evidence is too thin to find one.
+ */
+export function sparseColumnSeparators(rows: readonly Piece[][]): number[] {
+  const multi = rows.filter((r) => r.length >= 2);
+  if (multi.length < UNRULED.sparseMinRows) return [];
+  const over = (p: Piece, q: Piece) => q.bbox[0] < p.bbox[2] && q.bbox[2] > p.bbox[0];
+  const fused = (p: Piece) => multi.some((r) => r.filter((q) => over(p, q)).length >= 2);
+  const cells = multi.map((r) => r.filter((p) => !fused(p)));
+  const cols = mergeIntervals(cells.flat().map((p) => ({ x0: p.bbox[0], x1: p.bbox[2] })));
+  if (cols.length < 2 || Math.max(...cells.map((r) => r.length)) < cols.length * UNRULED.sparseFullRowShare) return [];
+  const columnOf = (p: Piece) => cols.findIndex((c) => p.bbox[0] >= c.x0 && p.bbox[2] <= c.x1);
+  if (!cells.every((r) => new Set(r.map(columnOf)).size === r.length)) return [];
+  const words = rows.flatMap((r) => r.flatMap((p) => p.words));
+  return cols.slice(1).map((c, i) => clearestCut(words, cols[i].x1, c.x0));
 }
 
 /**
