@@ -3,6 +3,42 @@ import { pdfOf } from './helpers/pdf.ts';
 import { hRuleOp, textOp, textRightOp, vRuleOp } from './helpers/synth-text.ts';
 import { detect, policies, textRowsOf } from './helpers/table-detect.ts';
 
+/** An unruled table of figures whose groups of rows stand apart by a wider gap; some cells empty, so a group's fullest row is not always its first. */
+const GROUPED: string[][][] = [
+  [
+    ['South', '', '41', ''],
+    ['North', '12', '30', '7'],
+    ['East', '5', '', ''],
+  ],
+  [
+    ['Centre', '', '3', ''],
+    ['West', '8', '2', '9'],
+    ['Coast', '1', '', ''],
+  ],
+  [
+    ['Upland', '6', '17', '4'],
+    ['Valley', '', '22', ''],
+    ['Delta', '9', '', ''],
+  ],
+];
+const GROUPED_HEAD = ['Area', 'Farms', 'Herds', 'Mills'];
+
+function groupedRowsPdf(): Buffer {
+  const ops: string[] = [];
+  const rights = [0, 200, 260, 320];
+  const row = (cells: string[], y: number, bold = false) =>
+    cells.forEach((t, c) => {
+      if (t) ops.push(c === 0 ? textOp(72, y, t, 9, bold) : textRightOp(rights[c], y, t, 9, 'helvetica', bold));
+    });
+  let y = 700;
+  row(GROUPED_HEAD, y, true);
+  for (const group of GROUPED) {
+    y -= 8;
+    for (const cells of group) row(cells, (y -= 12));
+  }
+  return pdfOf([ops.join('\n')]);
+}
+
 /**
  * A boxed table (a frame, column rules, a rule under the head, no rules between rows) whose cells are set to the
  * bottom of their rows, as spreadsheets set them, or to the middle: a wrapped remark then starts above the line
@@ -54,4 +90,12 @@ describe('a boxed table whose cells sit at the bottom or middle of their rows', 
       expect(textRowsOf(tables[0])).toEqual(expected);
     });
   }
+});
+
+describe('an unruled table whose groups of rows stand apart by a wider gap', () => {
+  it.each(policies)('keeps each row of figures a row of its own (%s)', (policy) => {
+    const tables = detect(groupedRowsPdf(), policy);
+    expect(tables).toHaveLength(1);
+    expect(textRowsOf(tables[0])).toEqual([GROUPED_HEAD, ...GROUPED.flat().map((r) => r.filter(Boolean))]);
+  });
 });

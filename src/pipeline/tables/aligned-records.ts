@@ -1,4 +1,5 @@
-import { bandOf, median, type TextRow } from './grid.ts';
+import { bandOf, lineText, median, piecesOf, type TextRow } from './grid.ts';
+import { numeric } from './headers.ts';
 
 /**
  * Records whose cells are set to the middle or the bottom of the row (spreadsheets align cells to the bottom by
@@ -6,7 +7,8 @@ import { bandOf, median, type TextRow } from './grid.ts';
  * other cells stand, so a record cannot be read as a full line and the wrapped lines under it. The gaps can still
  * tell: lines inside a record follow at the text's leading, records stand apart by a wider gap. Where the gaps
  * part cleanly into those two, and each block of lines set at the leading holds one line that fills the most
- * columns with the block's other lines in fewer of its columns (wrapped cells), each block is a record.
+ * columns with the block's other lines in fewer of its columns and without figures (wrapped cells), each block
+ * is a record.
  */
 
 const ALIGNED = {
@@ -20,12 +22,21 @@ function columnsOf(row: TextRow, colEdges: readonly number[]): Set<number> {
   return new Set(row.words.map((w) => bandOf(colEdges, (w.bbox[0] + w.bbox[2]) / 2)));
 }
 
-/** The block's lines other than its fullest all lie in fewer of the fullest line's columns; the fullest's index. */
+/** A line with a figure among its pieces: a row of its own, never a cell's wrapped text. */
+const holdsFigures = (row: TextRow) => piecesOf(row).some((p) => numeric(lineText(p.words)));
+
+/**
+ * The block's lines other than its fullest are wrapped cell text: in fewer of the fullest line's columns, and no
+ * figures (figures do not wrap; a block of rows with figures is a group of records, not one record). The
+ * fullest line's index, or null.
+ */
 function fullLine(block: readonly TextRow[], colEdges: readonly number[]): number | null {
   const cols = block.map((r) => columnsOf(r, colEdges));
   let best = 0;
   for (let k = 1; k < block.length; k++) if (cols[k].size > cols[best].size) best = k;
-  const wraps = cols.every((c, k) => k === best || (c.size < cols[best].size && [...c].every((x) => cols[best].has(x))));
+  const wraps = cols.every(
+    (c, k) => k === best || (c.size < cols[best].size && [...c].every((x) => cols[best].has(x)) && !holdsFigures(block[k])),
+  );
   return wraps ? best : null;
 }
 
