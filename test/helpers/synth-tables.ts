@@ -170,7 +170,7 @@ function localized(text: string, style: NumberStyle): string {
   return text.replace(/[,.]/g, (m) => (m === ',' ? group : ','));
 }
 
-/** The variations of `options` that apply after the table is drawn up: number style and blank cells. */
+/** The variations of `options` that apply once the table is drawn up: number style, blank cells, rule fills, alignment. */
 function vary(table: SynthTable, options: TableOptions): void {
   const numbers = options.numbers ?? 'en';
   const blank = options.blankShare ?? 0;
