@@ -1,5 +1,5 @@
-import { bandOf, lineText, median, piecesOf, type TextRow } from './grid.ts';
-import { numeric } from './headers.ts';
+import { median, type TextRow } from './grid.ts';
+import { columnsOf, wrappedLine } from './row-cells.ts';
 
 /**
  * Records whose cells are set to the middle or the bottom of the row (spreadsheets align cells to the bottom by
@@ -18,26 +18,16 @@ const ALIGNED = {
   minBlocks: 3,
 } as const;
 
-function columnsOf(row: TextRow, colEdges: readonly number[]): Set<number> {
-  return new Set(row.words.map((w) => bandOf(colEdges, (w.bbox[0] + w.bbox[2]) / 2)));
-}
-
-/** A line with a figure among its pieces: a row of its own, never a cell's wrapped text. */
-const holdsFigures = (row: TextRow) => piecesOf(row).some((p) => numeric(lineText(p.words)));
-
 /**
- * The block's lines other than its fullest are wrapped cell text: in fewer of the fullest line's columns, and no
- * figures (figures do not wrap; a block of rows with figures is a group of records, not one record). The
- * fullest line's index, or null.
+ * The block's lines other than its fullest are wrapped cell text (row-cells.ts's wrappedLine: in fewer of the
+ * fullest line's columns, and no figures, as figures do not wrap; a block of rows with figures is a group of
+ * records, not one record). The fullest line's index, or null.
  */
 function fullLine(block: readonly TextRow[], colEdges: readonly number[]): number | null {
-  const cols = block.map((r) => columnsOf(r, colEdges));
+  const cols = block.map((r) => columnsOf(r, colEdges).size);
   let best = 0;
-  for (let k = 1; k < block.length; k++) if (cols[k].size > cols[best].size) best = k;
-  const wraps = cols.every(
-    (c, k) => k === best || (c.size < cols[best].size && [...c].every((x) => cols[best].has(x)) && !holdsFigures(block[k])),
-  );
-  return wraps ? best : null;
+  for (let k = 1; k < block.length; k++) if (cols[k] > cols[best]) best = k;
+  return block.every((row, k) => k === best || wrappedLine(block[best], row, colEdges)) ? best : null;
 }
 
 /**

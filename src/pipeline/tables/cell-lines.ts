@@ -1,5 +1,5 @@
-import { lineText, type Piece } from './grid.ts';
-import { numeric } from './headers.ts';
+import type { Piece } from './grid.ts';
+import { figuresPiece } from './row-cells.ts';
 
 /**
  * One-piece lines under a row of cells that still belong to the table's rows: a cell's text wrapping onto
@@ -20,8 +20,7 @@ const tolOf = (line: Piece) => (line.words[0]?.size ?? DEFAULT_SIZE) * ALIGN_TOL
 function figureUnderCell(line: Piece, cells: readonly Piece[]): boolean {
   const tol = tolOf(line);
   return (
-    numeric(lineText(line.words)) &&
-    cells.some((c, k) => k > 0 && Math.abs(line.bbox[2] - c.bbox[2]) <= tol && line.bbox[0] > cells[k - 1].bbox[2])
+    figuresPiece(line) && cells.some((c, k) => k > 0 && Math.abs(line.bbox[2] - c.bbox[2]) <= tol && line.bbox[0] > cells[k - 1].bbox[2])
   );
 }
 

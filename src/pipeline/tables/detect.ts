@@ -46,8 +46,6 @@ const DETECT = {
   bandCellRowShare: 0.5,
   /** Most lines of a band of label lines only that still belongs to the table (a group label, wrapped). */
   labelBandRows: 2,
-  /** Font size assumed for a line without words, in pt. */
-  defaultSize: 10,
   /** Largest overlap (share of the smaller box) of an unruled run with a ruled table it may sit beside. */
   maxOverlapWithRuled: 0.3,
   /** Largest overlap between the header block and the body (a negative gap), in body row heights. */

@@ -1,6 +1,6 @@
 import { centerX, centerY } from '../model/geometry.ts';
-import type { BBox } from '../model/types.ts';
-import { median, type TextRow, textRows, type WordItem } from './grid.ts';
+import { centerIn, median, type TextRow, textRows, type WordItem } from './grid.ts';
+import { mergeIntervals } from './run-parts.ts';
 import type { UnruledCandidate } from './unruled.ts';
 
 /**
@@ -22,20 +22,10 @@ const INTERLEAVED = {
   minLines: 3,
 } as const;
 
-const within = (w: WordItem, box: BBox) => {
-  const [x, y] = [centerX(w.bbox), centerY(w.bbox)];
-  return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
-};
-
 /** Gutters no word crosses, widest first: [middle, width]. */
 function gutters(words: readonly WordItem[]): [number, number][] {
-  const spans = words.map((w) => [w.bbox[0], w.bbox[2]] as const).sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  let reach = spans[0]?.[1] ?? 0;
-  for (const [x0, x1] of spans.slice(1)) {
-    if (x0 > reach) out.push([(reach + x0) / 2, x0 - reach]);
-    reach = Math.max(reach, x1);
-  }
+  const spans = mergeIntervals(words.map((w) => ({ x0: w.bbox[0], x1: w.bbox[2] })));
+  const out = spans.slice(1).map((s, i): [number, number] => [(spans[i].x1 + s.x0) / 2, s.x0 - spans[i].x1]);
   return out.sort((a, b) => b[1] - a[1]);
 }
 
@@ -65,7 +55,7 @@ function levelShare(lines: readonly TextRow[], others: readonly TextRow[], tol: 
  * height: the run ends where the shorter table does, the longer one goes on past it.
  */
 export function interleavedSides(u: UnruledCandidate, pageWords: readonly WordItem[]): [WordItem[], WordItem[]] | null {
-  const words = pageWords.filter((w) => within(w, u.bbox));
+  const words = pageWords.filter((w) => centerIn(w.bbox, u.bbox));
   if (words.length === 0) return null;
   const em = median(words.map((w) => w.size));
   for (const [at, width] of gutters(words)) {
@@ -77,7 +67,7 @@ export function interleavedSides(u: UnruledCandidate, pageWords: readonly WordIt
     const tol = median([...l, ...r].map((row) => row.bbox[3] - row.bbox[1])) * INTERLEAVED.levelTolRows;
     if (levelShare(l, r, tol) > INTERLEAVED.maxLevelShare || levelShare(r, l, tol) > INTERLEAVED.maxLevelShare) continue;
     const reach = u.bbox[3] - u.bbox[1];
-    const near = pageWords.filter((w) => within(w, [u.bbox[0], u.bbox[1] - reach, u.bbox[2], u.bbox[3] + reach]));
+    const near = pageWords.filter((w) => centerIn(w.bbox, [u.bbox[0], u.bbox[1] - reach, u.bbox[2], u.bbox[3] + reach]));
     const apart = withoutLinesAcross(near, at, width);
     return [apart.filter((w) => centerX(w.bbox) < at), apart.filter((w) => centerX(w.bbox) >= at)];
   }

@@ -322,16 +322,14 @@ function joinOpenGrids(
   h.forEach((s, i) => {
     if (pieces.has(find(i))) pieceOf(i).h.push(s);
   });
-  const grids = [...pieces.entries()].filter(([, p]) => p.h.length > 0);
-  const bottomOf = (p: { h: Seg[] }) => Math.max(...p.h.map((s) => s.at));
-  const topOf = (p: { h: Seg[] }) => Math.min(...p.h.map((s) => s.at));
-  for (const [root, above] of grids) {
-    const bottom = bottomOf(above);
-    const next = grids
-      .filter(([, p]) => topOf(p) > bottom)
-      .sort((a, b) => topOf(a[1]) - topOf(b[1]))
-      .find(([, p]) => continuesOpenGrid(above, p, bandKind));
-    if (next) join(root, next[0]);
+  // Each grid piece with its top and bottom row rule, topmost first.
+  const grids = [...pieces.entries()]
+    .filter(([, p]) => p.h.length > 0)
+    .map(([root, p]) => ({ root, p, top: Math.min(...p.h.map((s) => s.at)), bottom: Math.max(...p.h.map((s) => s.at)) }))
+    .sort((a, b) => a.top - b.top);
+  for (const above of grids) {
+    const next = grids.find((g) => g.top > above.bottom && continuesOpenGrid(above.p, g.p, bandKind));
+    if (next) join(above.root, next.root);
   }
 }
 

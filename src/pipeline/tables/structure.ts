@@ -16,6 +16,7 @@ import {
 } from './grid.ts';
 import { alignedRecords } from './aligned-records.ts';
 import { groupLabelMerges } from './group-labels.ts';
+import { columnsOf, figuresPiece, inFewerOfItsColumns, noFigures, wrappedLine } from './row-cells.ts';
 import { headerRowCount, numeric } from './headers.ts';
 import { coverage, positions, rulesWithin, type RuleSet } from './ruled.ts';
 import { edgeNotes, trimmedBox } from './edge-notes.ts';
@@ -265,26 +266,8 @@ function recordGap(rows: readonly TextRow[], gaps: readonly number[], rowH: numb
   return wrapped >= afterNarrow.length * S.wrappedLineShare ? median(sorted.slice(cut)) : all;
 }
 
-/** A piece that reads as a figure (numbers, dates, shares), not words. */
-const figuresPiece = (p: Piece): boolean => numeric(p.words.map((w) => w.text).join(' '));
-/** A text row with no piece of figures. */
-const noFigures = (row: TextRow): boolean => !piecesOf(row).some(figuresPiece);
 /** A text row with text in the key (first) column, left of `keyEdge`. */
 const hasKey = (row: TextRow, keyEdge: number): boolean => row.words.some((w) => (w.bbox[0] + w.bbox[2]) / 2 < keyEdge);
-
-/**
- * A line set tighter than the rows that has text only in some of the columns the line above has text in, and no
- * figures: the cells above wrapping (the key's too), not a record.
- */
-function wrappedLine(above: TextRow, row: TextRow, colEdges: number[]): boolean {
-  return inFewerOfItsColumns(row, above, colEdges) && noFigures(row);
-}
-
-/** `row` has text in fewer columns than `than`, and only in columns `than` has text in. */
-function inFewerOfItsColumns(row: TextRow, than: TextRow, colEdges: number[]): boolean {
-  const [mine, theirs] = [columnsOf(row, colEdges), columnsOf(than, colEdges)];
-  return mine.size < theirs.size && [...mine].every((c) => theirs.has(c));
-}
 
 /** A header line may sit this many row heights further below the line it wraps on from than rows usually do. */
 const HEADER_WRAP_SLACK = 0.2;
@@ -314,11 +297,6 @@ function headerWrap(above: TextRow, row: TextRow, colEdges: number[], tight: boo
 function inItsColumns(row: TextRow, than: TextRow, colEdges: number[]): boolean {
   const theirs = columnsOf(than, colEdges);
   return [...columnsOf(row, colEdges)].every((c) => theirs.has(c));
-}
-
-/** The columns a text row has words in. */
-function columnsOf(row: TextRow, colEdges: number[]): Set<number> {
-  return new Set(row.words.map((w) => bandOf(colEdges, (w.bbox[0] + w.bbox[2]) / 2)));
 }
 
 /**

@@ -104,10 +104,15 @@ export function columnSeparators(rows: readonly Piece[][], minShare = 0): number
   if (opened.length) cols = mergeIntervals([...cols, ...opened]);
   const words = rows.flatMap((r) => r.flatMap((p) => p.words));
   const size = median(words.map((w) => w.size));
-  cols = cols.flatMap((c) => splitColumn(c, rows, size));
-  const out: number[] = [];
-  for (let i = 1; i < cols.length; i++) out.push(clearestCut(words, cols[i - 1].x1, cols[i].x0));
-  return out;
+  return cutsBetween(
+    cols.flatMap((c) => splitColumn(c, rows, size)),
+    words,
+  );
+}
+
+/** The cut between each two neighbouring columns (clearestCut). */
+function cutsBetween(cols: readonly Interval[], words: readonly WordItem[]): number[] {
+  return cols.slice(1).map((c, i) => clearestCut(words, cols[i].x1, c.x0));
 }
 
 /**
@@ -126,8 +131,10 @@ export function sparseColumnSeparators(rows: readonly Piece[][]): number[] {
   if (cols.length < 2 || Math.max(...cells.map((r) => r.length)) < cols.length * UNRULED.sparseFullRowShare) return [];
   const columnOf = (p: Piece) => cols.findIndex((c) => p.bbox[0] >= c.x0 && p.bbox[2] <= c.x1);
   if (!cells.every((r) => new Set(r.map(columnOf)).size === r.length)) return [];
-  const words = rows.flatMap((r) => r.flatMap((p) => p.words));
-  return cols.slice(1).map((c, i) => clearestCut(words, cols[i].x1, c.x0));
+  return cutsBetween(
+    cols,
+    rows.flatMap((r) => r.flatMap((p) => p.words)),
+  );
 }
 
 /**
