@@ -17,32 +17,66 @@ export const OVERPRINT_EM = 0.1;
  */
 const LIGATURE_PART_EM = 0.05;
 
-/**
- * Origins are binned in square cells twice the reach wide, so a repeat lies in the character's own cell or in the
- * neighbours on the sides it is nearer to: four lookups. Cells are numbered by their coordinates modulo
- * CELL_WRAP (small integers hash fast); far-apart cells that share a number only add candidates, which are
- * compared exactly, so the wrap costs time, never correctness.
- */
-const CELL_WRAP = 1 << 15;
-
 /** How far a repeat's origin may lie, in pixels. */
 const reachOf = (c: RawChar) => Math.max(1, c.size * OVERPRINT_EM);
 
-const cellKey = (gx: number, gy: number) => (gx & (CELL_WRAP - 1)) * CELL_WRAP + (gy & (CELL_WRAP - 1));
+/**
+ * Origins binned in square cells twice the reach wide, so a repeat lies in the character's own cell or in the
+ * neighbours on the sides it is nearer to: four lookups. This runs for every character of every page, so the
+ * cells are an open-addressing table over typed arrays (no Map, no array per cell): each occupied slot holds a
+ * cell's coordinates and the head of a chain of the characters in it. Coordinates are truncated to 32 bits, so
+ * far-apart cells may share a slot's key; that only adds candidates, which are compared exactly.
+ */
+class OriginCells {
+  private readonly mask: number;
+  private readonly cellX: Int32Array;
+  private readonly cellY: Int32Array;
+  private readonly head: Int32Array;
+  private readonly next: Int32Array;
+  private readonly chars: RawChar[] = [];
 
-function repeatsIn(others: RawChar[] | undefined, c: RawChar, reach: number): boolean {
-  if (!others) return false;
-  for (const o of others) {
-    if (o.size === c.size && o.text === c.text && Math.abs(o.ox - c.ox) < reach && Math.abs(o.oy - c.oy) < reach) return true;
+  /** `capacity`: the most characters that will be added (the table stays at most half full). */
+  constructor(capacity: number) {
+    let size = 16;
+    while (size < capacity * 2) size *= 2;
+    this.mask = size - 1;
+    this.cellX = new Int32Array(size);
+    this.cellY = new Int32Array(size);
+    this.head = new Int32Array(size).fill(-1);
+    this.next = new Int32Array(Math.max(1, capacity));
   }
-  return false;
+
+  /** The slot of cell (gx, gy): where it is, or the empty slot where it would go. */
+  private slot(gx: number, gy: number): number {
+    let h = (Math.imul(gx, 0x9e3779b1) ^ Math.imul(gy, 0x85ebca77)) & this.mask;
+    while (this.head[h] !== -1 && (this.cellX[h] !== gx || this.cellY[h] !== gy)) h = (h + 1) & this.mask;
+    return h;
+  }
+
+  /** An earlier character in cell (gx, gy) that `c` repeats. */
+  repeats(gx: number, gy: number, c: RawChar, reach: number): boolean {
+    for (let i = this.head[this.slot(gx, gy)]; i !== -1; i = this.next[i]) {
+      const o = this.chars[i];
+      if (o.size === c.size && o.text === c.text && Math.abs(o.ox - c.ox) < reach && Math.abs(o.oy - c.oy) < reach) return true;
+    }
+    return false;
+  }
+
+  add(gx: number, gy: number, c: RawChar): void {
+    const h = this.slot(gx, gy);
+    const i = this.chars.push(c) - 1;
+    this.next[i] = this.head[h];
+    this.cellX[h] = gx;
+    this.cellY[h] = gy;
+    this.head[h] = i;
+  }
 }
 
 /** The fragments with repeated glyphs dropped (the first drawing kept); fragments left empty are dropped too. */
 export function withoutOverprint(fragments: Fragment[]): Fragment[] {
-  // This runs for every character of every page: string keys and nine neighbour lookups per character cost as
-  // much as mupdf's own text extraction.
-  const seen = new Map<number, RawChar[]>();
+  let count = 0;
+  for (const f of fragments) count += f.chars.length;
+  const seen = new OriginCells(count);
   let dropped = 0;
   for (const frag of fragments) {
     const kept: RawChar[] = [];
@@ -61,24 +95,23 @@ export function withoutOverprint(fragments: Fragment[]): Fragment[] {
       const reach = reachOf(c);
       const fx = c.ox / (2 * reach);
       const fy = c.oy / (2 * reach);
-      const gx = Math.floor(fx);
-      const gy = Math.floor(fy);
-      const nx = fx - gx < 0.5 ? gx - 1 : gx + 1;
-      const ny = fy - gy < 0.5 ? gy - 1 : gy + 1;
-      const key = cellKey(gx, gy);
+      const floorX = Math.floor(fx);
+      const floorY = Math.floor(fy);
+      const gx = floorX | 0;
+      const gy = floorY | 0;
+      const nx = (fx - floorX < 0.5 ? floorX - 1 : floorX + 1) | 0;
+      const ny = (fy - floorY < 0.5 ? floorY - 1 : floorY + 1) | 0;
       if (
-        repeatsIn(seen.get(key), c, reach) ||
-        repeatsIn(seen.get(cellKey(nx, gy)), c, reach) ||
-        repeatsIn(seen.get(cellKey(gx, ny)), c, reach) ||
-        repeatsIn(seen.get(cellKey(nx, ny)), c, reach)
+        seen.repeats(gx, gy, c, reach) ||
+        seen.repeats(nx, gy, c, reach) ||
+        seen.repeats(gx, ny, c, reach) ||
+        seen.repeats(nx, ny, c, reach)
       ) {
         dropped++;
         previousDropped = true;
         continue;
       }
-      const list = seen.get(key);
-      if (list) list.push(c);
-      else seen.set(key, [c]);
+      seen.add(gx, gy, c);
       kept.push(c);
     }
     frag.chars = kept;
