@@ -97,6 +97,18 @@ describe('withoutOverprint', () => {
     expect(kept[0].chars).toHaveLength(5);
   });
 
+  it('compares exactly when far-apart cells share a table slot, and finds repeats among many characters', () => {
+    // Cells are keyed by their coordinates truncated to 32 bits: 2^32 cells further right is the same key.
+    const far = 2 ** 32 * 2 * reach;
+    const line = Array.from({ length: 400 }, (_, i) => char(String.fromCharCode(65 + (i % 26)), 30 + i * 11, 100));
+    const kept = withoutOverprint([
+      fragment([char('A', 100, 100), char('A', 100 + far, 100), char('A', 100 + far + 0.5 * reach, 100)]),
+      fragment([...line, ...line.map((c) => char(c.text, c.ox + 0.5 * reach, c.oy + 0.3 * reach))]),
+    ]);
+    expect(kept[0].chars.map((c) => c.ox)).toEqual([100, 100 + far]);
+    expect(kept[1].chars).toHaveLength(400);
+  });
+
   /** A ligature's further letter: no width of its own, at the glyph's origin. */
   const ligaturePart = (text: string, ox: number, oy: number, size = 20): RawChar => ({ ...char(text, ox, oy, size), hi: ox });
 
