@@ -281,8 +281,10 @@ const HEADER_GAP_ROWS = 1.5;
 const HEADER_EDGE_TOL = 2;
 /** Least share of the header block's width that the body spans (rules may run a little past the text). */
 const HEADER_WIDTH_SHARE = 0.7;
-/** Share of the body's column separators that must pass through the header block between its words. */
+/** Share of the body's column gutters that a clear vertical line through the header block must continue. */
 const HEADER_SEP_SHARE = 0.6;
+/** Most group-label rows (text in the body's first column only) between a header block and its body. */
+const HEADER_LABEL_ROWS = 3;
 
 /**
  * A ruled block (a header between rules, or a drawn header grid) directly above an unruled run is that run's
@@ -292,15 +294,65 @@ const HEADER_SEP_SHARE = 0.6;
 function headerOfBody(box: BBox, body: UnruledCandidate, words: readonly WordItem[]): boolean {
   const rowH = median(body.rows.map((r) => r.bbox[3] - r.bbox[1]));
   const gap = body.bbox[1] - box[3];
-  if (gap < -rowH * DETECT.headerOverlapRows || gap > rowH * HEADER_GAP_ROWS) return false;
+  if (gap < -rowH * DETECT.headerOverlapRows) return false;
   const size = median(body.rows.flatMap((r) => r.words.map((w) => w.size)));
   if (body.bbox[0] < box[0] - size * HEADER_EDGE_TOL || body.bbox[2] > box[2] + size * HEADER_EDGE_TOL) return false;
   if (body.bbox[2] - body.bbox[0] < (box[2] - box[0]) * HEADER_WIDTH_SHARE) return false;
   const seps = columnSeparators(body.rows.map((r) => piecesOf(r)));
   if (seps.length === 0) return false;
+  if (gap > rowH * HEADER_GAP_ROWS && !labelRowsBetween(box, body, words, seps[0], rowH)) return false;
   const inside = wordsIn(words, box, DETECT.wordTol);
-  const clear = seps.filter((x) => !inside.some((w) => w.bbox[0] < x && w.bbox[2] > x)).length;
+  const bodyWords = body.rows.flatMap((r) => r.words);
+  const clear = seps.filter((x) => gutterRunsThrough(gutterAt(x, bodyWords), inside)).length;
   return clear >= seps.length * HEADER_SEP_SHARE;
+}
+
+/** The empty stretch of the body around its column cut at `x`: from its text's right edge left of x to the next left edge. */
+function gutterAt(x: number, bodyWords: readonly WordItem[]): [number, number] {
+  let lo = -Infinity;
+  let hi = Infinity;
+  for (const w of bodyWords) {
+    if (w.bbox[2] <= x) lo = Math.max(lo, w.bbox[2]);
+    if (w.bbox[0] >= x) hi = Math.min(hi, w.bbox[0]);
+  }
+  return [lo, hi];
+}
+
+/**
+ * Some vertical line inside the gutter passes the header block without hitting a word. A head wider than its
+ * column (a right-aligned figure column's wrapped head) reaches into the gutter but leaves part of it clear.
+ */
+function gutterRunsThrough([lo, hi]: [number, number], header: readonly WordItem[]): boolean {
+  const covering = header
+    .filter((w) => w.bbox[2] > lo && w.bbox[0] < hi)
+    .map((w) => [w.bbox[0], w.bbox[2]] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let reach = lo;
+  for (const [x0, x1] of covering) {
+    if (x0 > reach) return true;
+    reach = Math.max(reach, x1);
+  }
+  return reach < hi;
+}
+
+/**
+ * The gap between a header block and its body holds only group-label rows at the table's row pitch: a few rows
+ * whose text ends before the body's first column gutter (`firstGutter`), none of them further than
+ * HEADER_GAP_ROWS from the row above. A sparse table's first rows may carry a label and no figures.
+ */
+function labelRowsBetween(box: BBox, body: UnruledCandidate, words: readonly WordItem[], firstGutter: number, rowH: number): boolean {
+  const between = words.filter((w) => {
+    const y = (w.bbox[1] + w.bbox[3]) / 2;
+    return y > box[3] && y < body.bbox[1] && w.bbox[2] > body.bbox[0] && w.bbox[0] < body.bbox[2];
+  });
+  const rows = textRows(between).sort((a, b) => a.bbox[1] - b.bbox[1]);
+  if (rows.length === 0 || rows.length > HEADER_LABEL_ROWS || between.some((w) => w.bbox[2] > firstGutter)) return false;
+  let bottom = box[3];
+  for (const row of rows) {
+    if (row.bbox[1] - bottom > rowH * HEADER_GAP_ROWS) return false;
+    bottom = row.bbox[3];
+  }
+  return body.bbox[1] - bottom <= rowH * HEADER_GAP_ROWS;
 }
 
 function overlapShare(a: BBox, b: BBox): number {
