@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './helpers/pdf.ts';
-import { fillOp, textOp, textRightOp } from './helpers/synth-text.ts';
+import { fillOp, labelRowOps, textOp } from './helpers/synth-text.ts';
 import { detect, policies } from './helpers/table-detect.ts';
 
 /**
@@ -32,20 +32,13 @@ function bandedHeadPdf(): Buffer {
   let y = 718;
   // The shaded band behind the head's lines, then zebra stripes behind every other row.
   ops.push(fillOp(LEFT - 4, y - (HEAD.length - 1) * 12 - 5, WIDTH, (HEAD.length - 1) * 12 + 17, 0.85));
-  HEAD.forEach((row, r) => {
-    row.forEach((text, c) => {
-      if (text)
-        ops.push(c === 0 ? textOp(LEFT, y - r * 12, text, SIZE, true) : textRightOp(RIGHTS[c], y - r * 12, text, SIZE, 'helvetica', true));
-    });
-  });
+  HEAD.forEach((row, r) => ops.push(...labelRowOps(row, LEFT, RIGHTS, y - r * 12, SIZE, true)));
   y -= HEAD.length * 12 + 12;
   const rows = [...LABELS.map((l) => [l, '', '']), ...BODY];
   rows.forEach((row, r) => {
     const rowY = y - r * PITCH;
     if (r % 2 === 0) ops.push(fillOp(LEFT - 4, rowY - 4, WIDTH, PITCH, 0.93));
-    row.forEach((text, c) => {
-      if (text) ops.push(c === 0 ? textOp(LEFT, rowY, text, SIZE) : textRightOp(RIGHTS[c], rowY, text, SIZE, 'helvetica'));
-    });
+    ops.push(...labelRowOps(row, LEFT, RIGHTS, rowY, SIZE));
   });
   ops.push(textOp(LEFT, y - rows.length * PITCH - 20, 'Charges are set each year by the harbour board and apply from April.', SIZE));
   return pdfOf([ops.join('\n')]);

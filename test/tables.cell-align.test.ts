@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './helpers/pdf.ts';
-import { hRuleOp, textOp, textRightOp, vRuleOp } from './helpers/synth-text.ts';
+import { hRuleOp, labelRowOps, textOp, textRightOp, vRuleOp } from './helpers/synth-text.ts';
 import { detect, policies, textRowsOf } from './helpers/table-detect.ts';
 
 /** An unruled table of figures whose groups of rows stand apart by a wider gap; some cells empty, so a group's fullest row is not always its first. */
@@ -26,10 +26,7 @@ const GROUPED_HEAD = ['Area', 'Farms', 'Herds', 'Mills'];
 function groupedRowsPdf(): Buffer {
   const ops: string[] = [];
   const rights = [0, 200, 260, 320];
-  const row = (cells: string[], y: number, bold = false) =>
-    cells.forEach((t, c) => {
-      if (t) ops.push(c === 0 ? textOp(72, y, t, 9, bold) : textRightOp(rights[c], y, t, 9, 'helvetica', bold));
-    });
+  const row = (cells: string[], y: number, bold = false) => ops.push(...labelRowOps(cells, 72, rights, y, 9, bold));
   let y = 700;
   row(GROUPED_HEAD, y, true);
   for (const group of GROUPED) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfOf } from './helpers/pdf.ts';
-import { hRuleOp, textOp, textRightOp } from './helpers/synth-text.ts';
+import { hRuleOp, labelRowOps } from './helpers/synth-text.ts';
 import { detect, policies } from './helpers/table-detect.ts';
 
 /**
@@ -20,13 +20,7 @@ const PITCH = 14;
 
 function sparseBooktabsPdf(): Buffer {
   const ops = [hRuleOp(72, 430, 712, 1), hRuleOp(72, 430, 712 - PITCH - 2, 0.5)];
-  [HEAD, ...BODY].forEach((row, r) => {
-    const y = 700 - r * PITCH - (r > 0 ? 4 : 0);
-    row.forEach((text, c) => {
-      if (!text) return;
-      ops.push(c === 0 ? textOp(76, y, text, 9, r === 0) : textRightOp(RIGHTS[c], y, text, 9, 'helvetica', r === 0));
-    });
-  });
+  [HEAD, ...BODY].forEach((row, r) => ops.push(...labelRowOps(row, 76, RIGHTS, 700 - r * PITCH - (r > 0 ? 4 : 0), 9, r === 0)));
   ops.push(hRuleOp(72, 430, 700 - BODY.length * PITCH - 10, 1));
   return pdfOf([ops.join('\n')]);
 }

@@ -98,6 +98,19 @@ export const textOp = (x: number, y: number, text: string, size: number, bold = 
 export const textRightOp = (right: number, y: number, text: string, size: number, family: FontFamily, bold = false): string =>
   textOp(right - textWidth(text, size, family, bold), y, text, size, bold);
 
+/** A row of a label-and-figures table: the first cell set left at `left`, cell c right-aligned at `rights[c]`; empty cells draw nothing. */
+export const labelRowOps = (
+  cells: readonly string[],
+  left: number,
+  rights: readonly number[],
+  y: number,
+  size: number,
+  bold = false,
+): string[] =>
+  cells.flatMap((text, c) =>
+    !text ? [] : [c === 0 ? textOp(left, y, text, size, bold) : textRightOp(rights[c], y, text, size, 'helvetica', bold)],
+  );
+
 export const hRuleOp = (x0: number, x1: number, y: number, width = 0.5): string => `${width} w ${r1(x0)} ${r1(y)} m ${r1(x1)} ${r1(y)} l S`;
 export const vRuleOp = (x: number, y0: number, y1: number, width = 0.5): string => `${width} w ${r1(x)} ${r1(y0)} m ${r1(x)} ${r1(y1)} l S`;
 export const fillOp = (x: number, y: number, w: number, h: number, gray: number): string =>

@@ -4,6 +4,7 @@ import { continuesCell } from './cell-lines.ts';
 import { centerIn, median, textRows, wordsIn, piecesOf, type Piece, type TextRow, type WordItem } from './grid.ts';
 import { type BandKind, frameworks, type PageRules, type RuledFramework, rulesWithin, type RuleSet, type Seg } from './ruled.ts';
 import { interleavedSides } from './interleaved.ts';
+import { mergeIntervals } from './run-parts.ts';
 import { splitSideBySide } from './side-by-side.ts';
 import { columnSeparators, findUnruledTables, labelLine, separatingLine, type UnruledCandidate } from './unruled.ts';
 import type { DetectionPolicy, TableSource } from './types.ts';
@@ -323,16 +324,8 @@ function gutterAt(x: number, bodyWords: readonly WordItem[]): [number, number] {
  * column (a right-aligned figure column's wrapped head) reaches into the gutter but leaves part of it clear.
  */
 function gutterRunsThrough([lo, hi]: [number, number], header: readonly WordItem[]): boolean {
-  const covering = header
-    .filter((w) => w.bbox[2] > lo && w.bbox[0] < hi)
-    .map((w) => [w.bbox[0], w.bbox[2]] as const)
-    .sort((a, b) => a[0] - b[0]);
-  let reach = lo;
-  for (const [x0, x1] of covering) {
-    if (x0 > reach) return true;
-    reach = Math.max(reach, x1);
-  }
-  return reach < hi;
+  const covering = mergeIntervals(header.filter((w) => w.bbox[2] > lo && w.bbox[0] < hi).map((w) => ({ x0: w.bbox[0], x1: w.bbox[2] })));
+  return !covering.some((c) => c.x0 <= lo && c.x1 >= hi);
 }
 
 /**
