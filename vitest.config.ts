@@ -39,6 +39,7 @@ export const INTEGRATION_TESTS = [
   // The inference sidecar spawned (OCR, embeddings over gRPC).
   'test/inference.test.ts',
   'test/inference.embed.test.ts',
+  'test/inference.idle-release.test.ts',
   // Model inference in the test process: OCR engines (Tesseract, PP-OCR) and the ONNX int8 quantizer.
   'test/ocr.tesseract.test.ts',
   'test/ocr.ppocr.test.ts',

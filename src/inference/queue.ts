@@ -22,6 +22,12 @@ const MEAN_WEIGHT = 0.2;
  */
 const ESTIMATE_MARGIN = 1.25;
 
+/** Told when a task starts and after one ends (idle-release.ts watches for quiet spells this way). */
+export interface QueueObserver {
+  started(): void;
+  settled(): void;
+}
+
 /**
  * Bounded FIFO in front of heavy work: at most `concurrency` tasks run; at most `limit` wait.
  * One more waiter than `limit` is refused at once with QueueFullError (RESOURCE_EXHAUSTED), and so is a
@@ -35,12 +41,22 @@ export class BoundedQueue {
   private readonly runningKinds: string[] = [];
   /** Mean duration (ms) of recent tasks, per kind. */
   private readonly meanMs = new Map<string, number>();
+  private observer: QueueObserver | null = null;
 
   constructor(
     readonly concurrency: number,
     readonly limit: number,
   ) {
     if (concurrency < 1 || limit < 0) throw new RangeError('concurrency must be >= 1 and limit >= 0');
+  }
+
+  observe(observer: QueueObserver): void {
+    this.observer = observer;
+  }
+
+  /** Nothing runs and nothing waits. */
+  get idle(): boolean {
+    return this.running === 0 && this.waiting.length === 0;
   }
 
   /** Requests waiting for a slot (not counting the running ones). */
@@ -59,6 +75,7 @@ export class BoundedQueue {
     if (this.running >= this.concurrency) await this.waitForSlot(signal, kind);
     else this.running++;
     this.runningKinds.push(kind);
+    this.observer?.started();
     const started = performance.now();
     try {
       return await task();
@@ -66,6 +83,7 @@ export class BoundedQueue {
       this.runningKinds.splice(this.runningKinds.indexOf(kind), 1);
       this.recordDuration(kind, performance.now() - started);
       this.release();
+      this.observer?.settled();
     }
   }
 

@@ -17,6 +17,7 @@ import { ImageDecodeError } from './ocr/image.ts';
 import { REPO_ROOT } from '../shared/repo-root.ts';
 import { loadInferenceProto, MAX_MESSAGE_BYTES } from './proto.ts';
 import { BoundedQueue } from './queue.ts';
+import { IdleRelease } from './idle-release.ts';
 import { probeRuntime } from './runtime.ts';
 import type { ServerContext } from './server-context.ts';
 import { forgetOwner, recordOwner, takeOverFromOrphan } from './socket-owner.ts';
@@ -50,6 +51,8 @@ export interface InferenceServer {
   address: string;
   queue: BoundedQueue;
   registry: ModelRegistry;
+  /** Closes the models after quiet spells (config.inference.idleReleaseMs). */
+  idleRelease: IdleRelease;
   stop(): Promise<void>;
 }
 
@@ -85,6 +88,11 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
     executionProviders: ctx.runtime.executionProviders,
     threads: config.inference.threads,
   });
+  const closeModels = async () => {
+    await Promise.all([ocr.engines.close(), ocr.lanes?.close(), embeddings.close()]);
+  };
+  const idleRelease = new IdleRelease(config.inference.idleReleaseMs, () => ctx.queue.idle, closeModels, logger);
+  ctx.queue.observe(idleRelease);
   server.addService(loadInferenceProto().service, {
     Health: unary(ctx, async () => health(ctx)),
     ListModels: unary(ctx, async (): Promise<ListModelsResponse> => ({ models: (await registry.list()).map(toModelInfo) })),
@@ -108,9 +116,10 @@ export async function startInferenceServer(options: InferenceServerOptions): Pro
   void logModels(registry, logger);
   const stopServer = async () => {
     await stop(server, ctx, address, options.shutdownGraceMs ?? 5000);
-    await Promise.all([ocr.engines.close(), ocr.lanes?.close(), embeddings.close()]);
+    idleRelease.stop();
+    await closeModels();
   };
-  return { address, queue: ctx.queue, registry, stop: stopServer };
+  return { address, queue: ctx.queue, registry, idleRelease, stop: stopServer };
 }
 
 /** Lanes share the intra-op threads between them: each lane's sessions get threads / lanes (at least one). */

@@ -63,6 +63,7 @@ function childConfigEnv(config: Config): NodeJS.ProcessEnv {
     DOCINTEL_INFERENCE_DEADLINE_MS: String(config.inference.deadlineMs),
     DOCINTEL_INFERENCE_THREADS: String(config.inference.threads),
     DOCINTEL_INFERENCE_QUEUE_LIMIT: String(config.inference.queueLimit),
+    DOCINTEL_INFERENCE_IDLE_RELEASE_MS: String(config.inference.idleReleaseMs),
   };
 }
 

@@ -26,8 +26,17 @@ export async function embedTexts(
   deadline?: number,
 ): Promise<EmbedResponse> {
   const texts = validate(request);
-  const embedder = await models.get(request.model_id || undefined);
-  const vectors = await ctx.queue.run(() => embedder.embed(texts, signal), signal, { deadline, kind: 'embed' });
+  // Opened before queueing, so an unknown or missing model fails at once; taken again inside the queue, where
+  // it cannot be released under the call (idle-release.ts closes models only while nothing runs or waits).
+  await models.get(request.model_id || undefined);
+  const { embedder, vectors } = await ctx.queue.run(
+    async () => {
+      const embedder = await models.get(request.model_id || undefined);
+      return { embedder, vectors: await embedder.embed(texts, signal) };
+    },
+    signal,
+    { deadline, kind: 'embed' },
+  );
   const dims = vectors[0]?.length ?? 0;
   return { model_id: embedder.modelId, dims, vectors: packVectors(vectors, dims) };
 }
