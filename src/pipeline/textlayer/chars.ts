@@ -73,6 +73,20 @@ function directionOf(text: string): 'rtl' | 'ltr' | null {
   return LTR_LETTER.test(text) ? 'ltr' : null;
 }
 
+/**
+ * A glyph's extent along the line at half its height: the middles of its quad's start edge (upper-left and
+ * lower-left corners) and end edge (upper-right, lower-right) projected on the writing direction. For an upright
+ * glyph that is its whole extent; a slanted text matrix (synthetic oblique, how many producers fake an italic
+ * face a font lacks) shears every quad by a share of the text size, and their corner extents then overlap by
+ * about as much as the gap between words is wide, so no word break would show.
+ */
+function extentAtMidHeight(quad: ArrayLike<number>, frag: Fragment, space: PixelSpace): [number, number] {
+  const { scale, offsetX, offsetY } = space;
+  const start = ((quad[0] + quad[4]) * 0.5 * scale - offsetX) * frag.dx + ((quad[1] + quad[5]) * 0.5 * scale - offsetY) * frag.dy;
+  const end = ((quad[2] + quad[6]) * 0.5 * scale - offsetX) * frag.dx + ((quad[3] + quad[7]) * 0.5 * scale - offsetY) * frag.dy;
+  return start <= end ? [start, end] : [end, start];
+}
+
 function makeChar(
   frag: Fragment,
   c: string,
@@ -90,8 +104,6 @@ function makeChar(
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
-  let lo = Infinity;
-  let hi = -Infinity;
   for (let i = 0; i < 8; i += 2) {
     const x = quad[i] * scale - offsetX;
     const y = quad[i + 1] * scale - offsetY;
@@ -99,10 +111,8 @@ function makeChar(
     if (x > x1) x1 = x;
     if (y < y0) y0 = y;
     if (y > y1) y1 = y;
-    const along = x * frag.dx + y * frag.dy;
-    if (along < lo) lo = along;
-    if (along > hi) hi = along;
   }
+  const [lo, hi] = extentAtMidHeight(quad, frag, space);
   const ox = originX * scale - offsetX;
   const oy = originY * scale - offsetY;
   const text = normaliseChar(c);

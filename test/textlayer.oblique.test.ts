@@ -1,0 +1,55 @@
+/**
+ * Word breaks in slanted text. Producers that fake an italic face a font lacks (common with Arabic and Persian
+ * fonts) draw upright glyphs through a sheared text matrix; every glyph's quad is then a parallelogram whose
+ * corners reach past the gap to the next word, so the gaps must be measured at half the glyphs' height.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
+import { helveticaWidth } from './helpers/textlayer-pdfs.ts';
+import { mappedFont, PdfBuilder, pdfText } from './helpers/pdf.ts';
+
+const SIZE = 12;
+/** Horizontal shear of the text matrix: a 17° slant, in the range producers use for a synthetic oblique. */
+const SHEAR = 0.3;
+/** Between words: a fifth of the text size, narrower than the slant reaches (SHEAR of the glyph height). */
+const GAP = 0.2 * SIZE;
+
+/** Words drawn one by one (no space characters), left to right from `left`, or right to left from `right`. */
+function wordOps(words: string[], y: number, shear: number, place: { left: number } | { right: number }, font = 'F1'): string {
+  const ops: string[] = [];
+  let x = 'left' in place ? place.left : place.right;
+  for (const word of words) {
+    const width = helveticaWidth(word, SIZE);
+    const at = 'left' in place ? x : x - width;
+    ops.push(`BT /${font} ${SIZE} Tf 1 0 ${shear} 1 ${at.toFixed(2)} ${y} Tm (${pdfText(word)}) Tj ET`);
+    x = 'left' in place ? x + width + GAP : x - width - GAP;
+  }
+  return ops.join('\n');
+}
+
+const LATIN = ['Quarterly', 'figures', 'were', 'restated', 'twice'];
+/** Right-to-left letters (read through a ToUnicode map over Latin glyphs), in logical order. */
+const HEBREW_LETTERS = 'אבגדהוזחטיכלמנסעפצקרשת';
+const HEBREW = ['אבג', 'דהוז', 'חטי', 'כלמנ'];
+
+describe('word breaks in slanted (synthetic oblique) text', () => {
+  it('splits a slanted line at gaps narrower than its slant, as it splits the same line upright', () => {
+    const builder = new PdfBuilder();
+    builder.page({ stream: [wordOps(LATIN, 700, SHEAR, { left: 72 }), wordOps(LATIN, 650, 0, { left: 72 })].join('\n') });
+    const [page] = extractDocumentPages(builder.bytes());
+    const lines = page.lines.map((l) => l.words.map((w) => w.text));
+    expect(lines).toEqual([LATIN, LATIN]);
+  });
+
+  it('splits a slanted right-to-left line into its words in reading order', () => {
+    const builder = new PdfBuilder();
+    const hebrew = mappedFont(builder.doc, HEBREW_LETTERS);
+    // Drawn right to left: each word's glyphs are stored in visual order (the text layer reverses them).
+    const visual = HEBREW.map((word) => hebrew.encode([...word].reverse().join('')));
+    builder.page({ stream: wordOps(visual, 700, SHEAR, { right: 540 }, 'H1'), extraFonts: { H1: hebrew.font } });
+    const [page] = extractDocumentPages(builder.bytes());
+    expect(page.lines).toHaveLength(1);
+    expect(page.lines[0].dir).toBe('rtl');
+    expect(page.lines[0].words.map((w) => w.text)).toEqual(HEBREW);
+  });
+});
