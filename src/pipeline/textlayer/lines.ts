@@ -17,6 +17,12 @@ const HYPHEN_END = /\p{L}[-\u2010]$/u;
 const LINE = {
   /** A gap wider than this between consecutive characters of a fragment starts a new visual run, in em (larger size). */
   runGap: 0.6,
+  /**
+   * Right-to-left letters in reading order step leftward; one that starts at least this far right of where the
+   * letter before it ended (in em) opens a new run: mupdf puts each drawn piece (a word) in reading order, but
+   * pieces a producer drew left to right stay in drawing order.
+   */
+  rightwardStep: 0.05,
   /** An alef narrower than this is a zero-width alef of a lam-alef ligature, in em. */
   zeroWidth: 0.05,
   /** Characters within this share of the dominant size are the line's main text (for its baseline). */
@@ -28,13 +34,19 @@ interface Unit {
   chars: RawChar[];
 }
 
-/** Splits a fragment's characters (content order) where the next one is not beside the previous one. */
+/**
+ * Splits a fragment's characters (content order) where the next one is not beside the previous one, or where a
+ * right-to-left letter follows another to its right (the next piece of a line drawn left to right).
+ */
 function visualRuns(chars: RawChar[]): RawChar[][] {
   const runs: RawChar[][] = [];
   let run: RawChar[] = [];
   for (const c of chars) {
     const prev = run[run.length - 1];
-    if (prev && Math.max(c.lo - prev.hi, prev.lo - c.hi) > LINE.runGap * Math.max(c.size, prev.size)) {
+    const size = prev ? Math.max(c.size, prev.size) : 0;
+    const apart = prev && Math.max(c.lo - prev.hi, prev.lo - c.hi) > LINE.runGap * size;
+    const rightward = prev?.rtl && c.rtl && c.lo >= prev.hi - LINE.rightwardStep * size;
+    if (apart || rightward) {
       runs.push(run);
       run = [];
     }

@@ -1,7 +1,10 @@
 /**
- * Word breaks in slanted text. Producers that fake an italic face a font lacks (common with Arabic and Persian
- * fonts) draw upright glyphs through a sheared text matrix; every glyph's quad is then a parallelogram whose
- * corners reach past the gap to the next word, so the gaps must be measured at half the glyphs' height.
+ * Lines whose words are drawn one text operation each, as word processors write them.
+ * - Slanted text: producers that fake an italic face a font lacks (common with Arabic and Persian fonts) draw
+ *   upright glyphs through a sheared text matrix; every glyph's quad is then a parallelogram whose corners reach
+ *   past the gap to the next word, so the gaps must be measured at half the glyphs' height.
+ * - Right-to-left words drawn left to right: mupdf puts each drawn piece in reading order, not the pieces among
+ *   themselves, so reading order comes from where each piece stands.
  */
 import { describe, expect, it } from 'vitest';
 import { extractDocumentPages } from '../src/pipeline/textlayer/mod.ts';
@@ -14,17 +17,23 @@ const SHEAR = 0.3;
 /** Between words: a fifth of the text size, narrower than the slant reaches (SHEAR of the glyph height). */
 const GAP = 0.2 * SIZE;
 
-/** Words drawn one by one (no space characters), left to right from `left`, or right to left from `right`. */
+/**
+ * Words drawn one by one in one text object (no space characters), left to right from `left`, or right to left
+ * from `right`: each word is its own show-text operation, placed with a move from the previous one.
+ */
 function wordOps(words: string[], y: number, shear: number, place: { left: number } | { right: number }, font = 'F1'): string {
-  const ops: string[] = [];
+  const ops: string[] = [`BT /${font} ${SIZE} Tf`];
   let x = 'left' in place ? place.left : place.right;
+  let previous: number | null = null;
   for (const word of words) {
     const width = helveticaWidth(word, SIZE);
     const at = 'left' in place ? x : x - width;
-    ops.push(`BT /${font} ${SIZE} Tf 1 0 ${shear} 1 ${at.toFixed(2)} ${y} Tm (${pdfText(word)}) Tj ET`);
+    ops.push(previous === null ? `1 0 ${shear} 1 ${at.toFixed(2)} ${y} Tm` : `${(at - previous).toFixed(2)} 0 Td`);
+    ops.push(`(${pdfText(word)}) Tj`);
+    previous = at;
     x = 'left' in place ? x + width + GAP : x - width - GAP;
   }
-  return ops.join('\n');
+  return [...ops, 'ET'].join('\n');
 }
 
 const LATIN = ['Quarterly', 'figures', 'were', 'restated', 'twice'];
@@ -51,5 +60,29 @@ describe('word breaks in slanted (synthetic oblique) text', () => {
     expect(page.lines).toHaveLength(1);
     expect(page.lines[0].dir).toBe('rtl');
     expect(page.lines[0].words.map((w) => w.text)).toEqual(HEBREW);
+  });
+});
+
+describe('right-to-left words drawn from left to right', () => {
+  it('reads them right to left when each word is drawn after a space glyph of its own', () => {
+    const builder = new PdfBuilder();
+    const hebrew = mappedFont(builder.doc, HEBREW_LETTERS);
+    // Logical words; drawn left to right, the last word first. Each word is a piece of its own (a separate text
+    // object after a space glyph, as word processors write justified lines), and mupdf keeps the pieces in
+    // drawing order. The second word ends (at its left) in a narrow glyph, so its first letter stands less than
+    // a gap-sized step from the word drawn before it.
+    const words = ['אט', 'ב'];
+    const ops: string[] = [];
+    let x = 72;
+    for (const word of [...words].reverse()) {
+      const glyphs = hebrew.encode([...word].reverse().join(''));
+      const width = helveticaWidth(glyphs, SIZE);
+      ops.push(`BT /H1 ${SIZE} Tf ${(x + width).toFixed(2)} 700 Td ( ) Tj ET`);
+      ops.push(`BT /H1 ${SIZE} Tf ${x.toFixed(2)} 700 Td (${pdfText(glyphs)}) Tj ET`);
+      x += width + GAP;
+    }
+    builder.page({ stream: ops.join('\n'), extraFonts: { H1: hebrew.font } });
+    const [page] = extractDocumentPages(builder.bytes());
+    expect(page.lines.map((l) => l.words.map((w) => w.text))).toEqual([words]);
   });
 });
