@@ -74,17 +74,16 @@ function directionOf(text: string): 'rtl' | 'ltr' | null {
 }
 
 /**
- * A glyph's extent along the line at half its height: the middles of its quad's start edge (upper-left and
- * lower-left corners) and end edge (upper-right, lower-right) projected on the writing direction. For an upright
- * glyph that is its whole extent; a slanted text matrix (synthetic oblique, how many producers fake an italic
- * face a font lacks) shears every quad by a share of the text size, and their corner extents then overlap by
- * about as much as the gap between words is wide, so no word break would show.
+ * Where the middle of one edge of a glyph's quad lies along the line: a glyph's extent is measured at half its
+ * height, between the middles of its start and end edges. For an upright glyph that is its whole extent; a
+ * slanted text matrix (a synthetic oblique, how many producers fake an italic face a font lacks) shears every
+ * quad by a share of the text size, and the corners of neighbouring glyphs then overlap by about as much as the
+ * gap between words is wide, so no word break would show.
  */
-function extentAtMidHeight(quad: ArrayLike<number>, frag: Fragment, space: PixelSpace): [number, number] {
-  const { scale, offsetX, offsetY } = space;
-  const start = ((quad[0] + quad[4]) * 0.5 * scale - offsetX) * frag.dx + ((quad[1] + quad[5]) * 0.5 * scale - offsetY) * frag.dy;
-  const end = ((quad[2] + quad[6]) * 0.5 * scale - offsetX) * frag.dx + ((quad[3] + quad[7]) * 0.5 * scale - offsetY) * frag.dy;
-  return start <= end ? [start, end] : [end, start];
+function midHeightAlong(quad: ArrayLike<number>, first: number, frag: Fragment, space: PixelSpace): number {
+  const x = (quad[first] + quad[first + 4]) * 0.5 * space.scale - space.offsetX;
+  const y = (quad[first + 1] + quad[first + 5]) * 0.5 * space.scale - space.offsetY;
+  return x * frag.dx + y * frag.dy;
 }
 
 function makeChar(
@@ -112,7 +111,9 @@ function makeChar(
     if (y < y0) y0 = y;
     if (y > y1) y1 = y;
   }
-  const [lo, hi] = extentAtMidHeight(quad, frag, space);
+  // The start edge is the quad's upper-left and lower-left corners (0 and 4), the end edge its right ones (2, 6).
+  const start = midHeightAlong(quad, 0, frag, space);
+  const end = midHeightAlong(quad, 2, frag, space);
   const ox = originX * scale - offsetX;
   const oy = originY * scale - offsetY;
   const text = normaliseChar(c);
@@ -120,8 +121,8 @@ function makeChar(
   return {
     text,
     box: [x0, y0, x1, y1],
-    lo,
-    hi,
+    lo: Math.min(start, end),
+    hi: Math.max(start, end),
     base: -ox * frag.dy + oy * frag.dx,
     ox,
     oy,
