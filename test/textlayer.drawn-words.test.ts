@@ -86,3 +86,22 @@ describe('right-to-left words drawn from left to right', () => {
     expect(page.lines.map((l) => l.words.map((w) => w.text))).toEqual([words]);
   });
 });
+
+describe('a space glyph as wide as a word', () => {
+  it('breaks no word where its middle falls inside one', () => {
+    const builder = new PdfBuilder();
+    const [left, right] = ['Quarter', 'ly'];
+    const x = 72;
+    const junction = x + helveticaWidth(left, SIZE);
+    // A space stretched to about two text sizes (horizontal scaling), its middle on the junction of two letters:
+    // how mupdf spans a space between glyphs drawn out of order.
+    const spaceWidth = helveticaWidth(' ', SIZE) * 8;
+    const ops = [
+      `BT /F1 ${SIZE} Tf ${x} 700 Td (${left}${right} figures) Tj ET`,
+      `BT /F1 ${SIZE} Tf 800 Tz ${(junction - spaceWidth / 2).toFixed(2)} 700 Td ( ) Tj ET`,
+    ];
+    builder.page({ stream: ops.join('\n') });
+    const [page] = extractDocumentPages(builder.bytes());
+    expect(page.lines.map((l) => l.words.map((w) => w.text))).toEqual([['Quarterly', 'figures']]);
+  });
+});

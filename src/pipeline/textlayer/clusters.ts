@@ -54,6 +54,12 @@ const CUT = {
   neighbourDistance: 3,
   /** Neighbouring rows differ in size by at most this share of the row's size. */
   neighbourSizeShare: 0.2,
+  /**
+   * A space wider than this says nothing about where a word breaks, in em of the row's size: mupdf spans a space it
+   * inserts from the glyph before to the glyph after in drawing order, which for a line drawn out of order covers
+   * whole words. A real gap that wide breaks words by its width alone.
+   */
+  widestSpace: 1,
 } as const;
 
 /** A row with its ink in visual order, ready to be cut. */
@@ -83,16 +89,13 @@ function commonSize(chars: RawChar[]): number {
 
 function sortRow(row: Row): Sorted {
   const chars: RawChar[] = [];
-  const spaces: number[] = [];
-  for (const f of row.fragments) {
-    for (const c of f.chars) {
-      if (c.space) spaces.push((c.lo + c.hi) / 2);
-      else chars.push(c);
-    }
-  }
+  const spaceChars: RawChar[] = [];
+  for (const f of row.fragments) for (const c of f.chars) (c.space ? spaceChars : chars).push(c);
   chars.sort((a, b) => a.lo + a.hi - (b.lo + b.hi) || a.seq - b.seq);
+  const size = commonSize(chars);
+  const spaces = spaceChars.filter((c) => c.hi - c.lo <= CUT.widestSpace * size).map((c) => (c.lo + c.hi) / 2);
   spaces.sort((a, b) => a - b);
-  return { row, chars, spaces, size: commonSize(chars) };
+  return { row, chars, spaces, size };
 }
 
 /**
