@@ -87,6 +87,27 @@ describe('right-to-left words drawn from left to right', () => {
   });
 });
 
+describe('right-to-left words drawn from left to right, with punctuation', () => {
+  it('reads a colon after the word it ends when the piece was drawn colon first', () => {
+    const builder = new PdfBuilder();
+    const hebrew = mappedFont(builder.doc, HEBREW_LETTERS);
+    // Logical "אבגד הט:"; drawn left to right, the last piece first: its colon, then its letters (the narrow one
+    // at its left), each piece after a space glyph of its own.
+    const pieces = [`:${hebrew.encode('טה')}`, hebrew.encode('דגבא')];
+    const ops: string[] = [];
+    let x = 72;
+    for (const piece of pieces) {
+      const width = helveticaWidth(piece, SIZE);
+      ops.push(`BT /H1 ${SIZE} Tf ${(x + width).toFixed(2)} 700 Td ( ) Tj ET`);
+      ops.push(`BT /H1 ${SIZE} Tf ${x.toFixed(2)} 700 Td (${pdfText(piece)}) Tj ET`);
+      x += width + GAP;
+    }
+    builder.page({ stream: ops.join('\n'), extraFonts: { H1: hebrew.font } });
+    const [page] = extractDocumentPages(builder.bytes());
+    expect(page.lines.map((l) => l.words.map((w) => w.text))).toEqual([['אבגד', 'הט:']]);
+  });
+});
+
 describe('a space glyph as wide as a word', () => {
   it('breaks no word where its middle falls inside one', () => {
     const builder = new PdfBuilder();

@@ -18,9 +18,9 @@ const LINE = {
   /** A gap wider than this between consecutive characters of a fragment starts a new visual run, in em (larger size). */
   runGap: 0.6,
   /**
-   * Right-to-left letters in reading order step leftward; one that starts at least this far right of where the
-   * letter before it ended (in em) opens a new run: mupdf puts each drawn piece (a word) in reading order, but
-   * pieces a producer drew left to right stay in drawing order.
+   * Right-to-left text in reading order steps leftward; a right-to-left letter that starts at least this far right
+   * of where the character before it ended (in em) opens a new run: mupdf puts each drawn piece (a word) in
+   * reading order, but pieces a producer drew left to right stay in drawing order.
    */
   rightwardStep: 0.05,
   /** An alef narrower than this is a zero-width alef of a lam-alef ligature, in em. */
@@ -34,9 +34,18 @@ interface Unit {
   chars: RawChar[];
 }
 
+const DIGIT = /\p{Nd}/u;
+
+/**
+ * After a right-to-left letter or a neutral mark (punctuation, a symbol), the next right-to-left letter stands to
+ * its left in reading order. After a digit or a Latin letter it need not: numbers and Latin words inside
+ * right-to-left text run left to right.
+ */
+const stepsRightward = (c: RawChar) => c.rtl || (!c.ltr && !DIGIT.test(c.text));
+
 /**
  * Splits a fragment's characters (content order) where the next one is not beside the previous one, or where a
- * right-to-left letter follows another to its right (the next piece of a line drawn left to right).
+ * right-to-left letter follows a letter or mark to its right (the next piece of a line drawn left to right).
  */
 function visualRuns(chars: RawChar[]): RawChar[][] {
   const runs: RawChar[][] = [];
@@ -45,7 +54,7 @@ function visualRuns(chars: RawChar[]): RawChar[][] {
     const prev = run[run.length - 1];
     const size = prev ? Math.max(c.size, prev.size) : 0;
     const apart = prev && Math.max(c.lo - prev.hi, prev.lo - c.hi) > LINE.runGap * size;
-    const rightward = prev?.rtl && c.rtl && c.lo >= prev.hi - LINE.rightwardStep * size;
+    const rightward = prev && c.rtl && stepsRightward(prev) && c.lo >= prev.hi - LINE.rightwardStep * size;
     if (apart || rightward) {
       runs.push(run);
       run = [];
