@@ -27,12 +27,20 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** Every path under `dir` (itself included) with its permission bits. */
+/**
+ * Every path under `dir` (itself included) with its permission bits. A write the service defers past the answer
+ * (the analysis cache) may rename its temporary file between the listing and its stat: a path gone by then is
+ * left out.
+ */
 async function modesUnder(dir: string): Promise<Record<string, number>> {
   const modes: Record<string, number> = { [dir]: (await stat(dir)).mode & 0o777 };
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     const full = path.join(entry.parentPath, entry.name);
-    modes[full] = (await stat(full)).mode & 0o777;
+    const info = await stat(full).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      throw err;
+    });
+    if (info) modes[full] = info.mode & 0o777;
   }
   return modes;
 }
