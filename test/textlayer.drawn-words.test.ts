@@ -63,48 +63,42 @@ describe('word breaks in slanted (synthetic oblique) text', () => {
   });
 });
 
+/**
+ * The words of a Hebrew line drawn from left to right (glyph strings as drawn, the last word in reading order
+ * first), each a piece of its own: a separate text object after a space glyph, as word processors write
+ * justified lines. mupdf keeps such pieces in drawing order. Returns the page's words, line by line.
+ */
+function readPiecesDrawnLeftToRight(encodePieces: (encode: (text: string) => string) => string[]): string[][] {
+  const builder = new PdfBuilder();
+  const hebrew = mappedFont(builder.doc, HEBREW_LETTERS);
+  const ops: string[] = [];
+  let x = 72;
+  for (const piece of encodePieces(hebrew.encode)) {
+    const width = helveticaWidth(piece, SIZE);
+    ops.push(`BT /H1 ${SIZE} Tf ${(x + width).toFixed(2)} 700 Td ( ) Tj ET`);
+    ops.push(`BT /H1 ${SIZE} Tf ${x.toFixed(2)} 700 Td (${pdfText(piece)}) Tj ET`);
+    x += width + GAP;
+  }
+  builder.page({ stream: ops.join('\n'), extraFonts: { H1: hebrew.font } });
+  const [page] = extractDocumentPages(builder.bytes());
+  return page.lines.map((l) => l.words.map((w) => w.text));
+}
+
+/** A logical word's glyphs as drawn from left to right. */
+const drawn = (encode: (text: string) => string, word: string) => encode([...word].reverse().join(''));
+
 describe('right-to-left words drawn from left to right', () => {
   it('reads them right to left when each word is drawn after a space glyph of its own', () => {
-    const builder = new PdfBuilder();
-    const hebrew = mappedFont(builder.doc, HEBREW_LETTERS);
-    // Logical words; drawn left to right, the last word first. Each word is a piece of its own (a separate text
-    // object after a space glyph, as word processors write justified lines), and mupdf keeps the pieces in
-    // drawing order. The second word ends (at its left) in a narrow glyph, so its first letter stands less than
-    // a gap-sized step from the word drawn before it.
+    // The second word ends (at its left) in a narrow glyph, so its first letter stands less than a gap-sized step
+    // from the word drawn before it.
     const words = ['אט', 'ב'];
-    const ops: string[] = [];
-    let x = 72;
-    for (const word of [...words].reverse()) {
-      const glyphs = hebrew.encode([...word].reverse().join(''));
-      const width = helveticaWidth(glyphs, SIZE);
-      ops.push(`BT /H1 ${SIZE} Tf ${(x + width).toFixed(2)} 700 Td ( ) Tj ET`);
-      ops.push(`BT /H1 ${SIZE} Tf ${x.toFixed(2)} 700 Td (${pdfText(glyphs)}) Tj ET`);
-      x += width + GAP;
-    }
-    builder.page({ stream: ops.join('\n'), extraFonts: { H1: hebrew.font } });
-    const [page] = extractDocumentPages(builder.bytes());
-    expect(page.lines.map((l) => l.words.map((w) => w.text))).toEqual([words]);
+    expect(readPiecesDrawnLeftToRight((encode) => [...words].reverse().map((w) => drawn(encode, w)))).toEqual([words]);
   });
-});
 
-describe('right-to-left words drawn from left to right, with punctuation', () => {
   it('reads a colon after the word it ends when the piece was drawn colon first', () => {
-    const builder = new PdfBuilder();
-    const hebrew = mappedFont(builder.doc, HEBREW_LETTERS);
-    // Logical "אבגד הט:"; drawn left to right, the last piece first: its colon, then its letters (the narrow one
-    // at its left), each piece after a space glyph of its own.
-    const pieces = [`:${hebrew.encode('טה')}`, hebrew.encode('דגבא')];
-    const ops: string[] = [];
-    let x = 72;
-    for (const piece of pieces) {
-      const width = helveticaWidth(piece, SIZE);
-      ops.push(`BT /H1 ${SIZE} Tf ${(x + width).toFixed(2)} 700 Td ( ) Tj ET`);
-      ops.push(`BT /H1 ${SIZE} Tf ${x.toFixed(2)} 700 Td (${pdfText(piece)}) Tj ET`);
-      x += width + GAP;
-    }
-    builder.page({ stream: ops.join('\n'), extraFonts: { H1: hebrew.font } });
-    const [page] = extractDocumentPages(builder.bytes());
-    expect(page.lines.map((l) => l.words.map((w) => w.text))).toEqual([['אבגד', 'הט:']]);
+    // Logical "אבגד הט:": the last piece is drawn colon first, then its letters (the narrow one at its left).
+    const read = readPiecesDrawnLeftToRight((encode) => [`:${drawn(encode, 'הט')}`, drawn(encode, 'אבגד')]);
+    expect(read).toEqual([['אבגד', 'הט:']]);
   });
 });
 
