@@ -115,6 +115,35 @@ describe('layout of scanned pages', () => {
     expect(blocks.map((b) => b.type)).not.toContain('section_header');
   });
 
+  it('keeps two columns a few pixels apart, beside an indented first line, as two columns', () => {
+    // Row 10's indented line starts less than a word space (one font size) after the left column's line beside it.
+    const blocks = analyzePageLayout(scanPage(), { bodyFontSize: FONT.size }).blocks;
+    const across = blocks.filter((b) => b.bbox[0] < LEFT[1] - 2 && b.bbox[2] > RIGHT[0] + 2);
+    expect(across.map((b) => b.text)).toEqual([]);
+    expect(blocks.filter((b) => b.bbox[2] <= LEFT[1] + 2).length).toBeGreaterThan(0);
+    expect(blocks.filter((b) => b.bbox[0] >= RIGHT[0] - 2).length).toBeGreaterThan(0);
+  });
+
+  it('reads a line scanned at a slant, whose upright box is taller, in the body type', () => {
+    // The fourth line's quadrilateral rises 6 px over its length: its box is a third taller than its text.
+    const lines = columnOf([
+      ['measurements went on through the whole of the', LEFT[1]],
+      ['season at each of the sites along the river, and', LEFT[1]],
+      ['the crews wrote down every reading they took on', LEFT[1]],
+      ['their forms before the samples were sent away to', LEFT[1]],
+      ['the laboratory for a second look at the water.', 240],
+    ]).map((l, i) => {
+      const [x0, y0, x1, y1] = l.bbox;
+      const rise = i === 3 ? 6 : 0;
+      const polygon = [x0, y0 + rise, x1, y0, x1, y1, x0, y1 + rise];
+      // OCR sets a line's size from its box height (pipeline/ocr), as for the others' 17 px.
+      const font = { ...FONT, size: (FONT.size * (y1 + rise - y0)) / LINE_HEIGHT };
+      return { ...l, polygon, font, words: l.words.map((w) => ({ ...w, font })), bbox: [x0, y0, x1, y1 + rise] as BBox };
+    });
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).toEqual(['text']);
+  });
+
   /** OCR lines of the left column at the given tops, each ending at the given right edge. */
   const placed = (rows: [string, number, number][]) =>
     rows.map(([text, top, right], i) => ocrLine(i, text, [LEFT[0], top, right, top + LINE_HEIGHT]));

@@ -22,9 +22,19 @@ function ocrFontSize(height: number): number {
   return Math.round(height * OCR_SIZE.heightShare * 100) / 100;
 }
 
+/**
+ * A line's height across its text: the mean of its quadrilateral's side edges. The upright box of a line scanned
+ * at a slant is taller than its type by the slope over its length, which would read as bigger type.
+ */
+function textHeight(line: Line): number {
+  const p = line.polygon;
+  if (!p || p.length !== 8) return line.bbox[3] - line.bbox[1];
+  return (Math.hypot(p[6] - p[0], p[7] - p[1]) + Math.hypot(p[4] - p[2], p[5] - p[3])) / 2;
+}
+
 /** The line height carrying most characters: the median of the line heights weighted by their characters. */
 function usualHeight(lines: readonly Line[]): number {
-  const byHeight = lines.map((l) => ({ h: l.bbox[3] - l.bbox[1], n: l.text.length })).sort((a, b) => a.h - b.h);
+  const byHeight = lines.map((l) => ({ h: textHeight(l), n: l.text.length })).sort((a, b) => a.h - b.h);
   const half = byHeight.reduce((s, x) => s + x.n, 0) / 2;
   let seen = 0;
   for (const x of byHeight) {
@@ -43,8 +53,7 @@ export function evenOcrSizes(lines: readonly Line[]): readonly Line[] {
   const bodySize = ocrFontSize(usual);
   return lines.map((l) => {
     if (l.source !== 'ocr') return l;
-    const h = l.bbox[3] - l.bbox[1];
-    if (Math.abs(h - usual) > usual * OCR_SIZE.bodyBandShare || l.font.size === bodySize) return l;
+    if (Math.abs(textHeight(l) - usual) > usual * OCR_SIZE.bodyBandShare || l.font.size === bodySize) return l;
     const font: FontInfo = { ...l.font, size: bodySize };
     return { ...l, font, words: l.words.map((w) => (w.font === l.font ? { ...w, font } : { ...w, font: { ...w.font, size: bodySize } })) };
   });

@@ -44,7 +44,9 @@ const COLUMN_EDGE_REACH = 10;
 /**
  * OCR of a page with a narrow gutter gives the lines of two columns side by side with a gap of a few pixels, which
  * looks like a word space. Such parts stay apart when other lines nearby start at the right part's left edge and
- * others end just before it: that edge is a column's. (Text layers break lines at gutters themselves.)
+ * others end just before it: that edge is a column's. The right part may open a paragraph, indented from its
+ * column's edge: lines that start anywhere between the left part's end and the right part's start count too (in
+ * a single column no line starts there). (Text layers break lines at gutters themselves.)
  */
 function atColumnEdge(prev: Line, cur: Line, lines: readonly Line[]): boolean {
   if (prev.source !== 'ocr' || cur.source !== 'ocr') return false;
@@ -52,11 +54,12 @@ function atColumnEdge(prev: Line, cur: Line, lines: readonly Line[]): boolean {
   const y = centerY(cur.bbox);
   const reach = height(cur.bbox) * COLUMN_EDGE_REACH;
   const edge = cur.bbox[0];
+  const startsFrom = Math.min(prev.bbox[2], edge - size * ROW.edgeSlackSizes);
   let starting = 0;
   let ending = 0;
   for (const l of lines) {
     if (l === prev || l === cur || Math.abs(centerY(l.bbox) - y) > reach) continue;
-    if (Math.abs(l.bbox[0] - edge) <= size * ROW.edgeSlackSizes) starting++;
+    if (l.bbox[0] >= startsFrom && l.bbox[0] <= edge + size * ROW.edgeSlackSizes) starting++;
     else if (l.bbox[2] < edge && l.bbox[2] >= edge - size * ROW.edgeReachSizes) ending++;
   }
   return starting >= MIN_COLUMN_EDGE_LINES && ending >= MIN_COLUMN_EDGE_LINES;
