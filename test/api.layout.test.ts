@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_A, createTestApp, type TestApp } from './helpers/app.ts';
 import { get, useTestApp, waitForFinalJob } from './helpers/api.ts';
-import { reportPdf, twoColumnPdf } from './helpers/layout-pdfs.ts';
+import { COLUMN_LISTS, columnListsPdf, reportPdf, twoColumnPdf } from './helpers/layout-pdfs.ts';
 
 interface Component {
   id: string;
@@ -103,6 +103,17 @@ describe('POST /v1/layout', () => {
       'list_item',
       'list_item',
     ]);
+  });
+
+  it('gives a list that ends one column and one that opens the next a list container each', async () => {
+    const [page] = (await layout(app(), columnListsPdf(), 'nested')).pages;
+    const lists = page.components.filter((c) => c.type === 'list');
+    expect(
+      lists.map((l) => l.children!.length),
+      JSON.stringify(page.components),
+    ).toEqual([2, 2]);
+    const gutter = ((COLUMN_LISTS.right - 10) * page.width) / 612; // boxes are in the page image's pixels
+    expect(lists.map((l) => (l.bbox[2] < gutter ? 'left' : l.bbox[0] > gutter ? 'right' : 'both'))).toEqual(['left', 'right']);
   });
 
   it('answers the same ids, types, boxes and ranks from a fresh analysis', async () => {

@@ -77,6 +77,27 @@ export function twoColumnPdf(): Buffer {
   return b.bytes();
 }
 
+/** Left edges (pt) of the two columns of `columnListsPdf`. */
+export const COLUMN_LISTS = { left: 56, right: 320, items: ['Measure the flow at each site', 'Compare the yearly readings'] };
+
+/**
+ * Two columns: the left one ends with a bulleted list, the right one opens with another, so in reading order the
+ * items of both follow each other across the column break.
+ */
+export function columnListsPdf(): Buffer {
+  const b = new PdfBuilder();
+  const runs: TextRun[] = [];
+  const items = (x: number, top: number) =>
+    COLUMN_LISTS.items.forEach((item, i) => runs.push({ x: x + 12, y: top - i * 16, size: 10, text: `• ${item}` }));
+  const left = paragraph(`${LOREM[0]} ${LOREM[1]} ${LOREM[2]}`, COLUMN_LISTS.left, 700, 46);
+  runs.push(...left.runs);
+  items(COLUMN_LISTS.left, left.bottom);
+  items(COLUMN_LISTS.right, 700);
+  runs.push(...paragraph(`${LOREM[2]} ${LOREM[0]} ${LOREM[1]}`, COLUMN_LISTS.right, 700 - 3 * 16, 46).runs);
+  b.page(runsPage(runs));
+  return b.bytes();
+}
+
 /** Opening words of each of the four columns of `fourColumnPdf`, left to right. */
 export const FOUR_COLUMN_OPENINGS = ['Column one opens here.', 'Column two starts now.', 'Column three begins.', 'Column four comes last.'];
 

@@ -81,6 +81,20 @@ function group(id: string, type: string, children: Node[], score: number | null 
   };
 }
 
+/** An item continuing a list overlaps the item before it across at least this share of the narrower one's width. */
+const LIST_SAME_COLUMN_SHARE = 0.5;
+
+/**
+ * Whether `item` goes on with the list whose last item is `last`: it lies below it in the same column. Items read
+ * one after the other across a column break (a list that ends one column and one that opens the next) are two
+ * lists, each with a box of its own; one box around both would cover the columns' other text.
+ */
+function continuesList(last: Node, item: Node): boolean {
+  const overlap = Math.min(last.box[2], item.box[2]) - Math.max(last.box[0], item.box[0]);
+  const narrower = Math.min(last.box[2] - last.box[0], item.box[2] - item.box[0]);
+  return item.box[1] >= last.box[1] && overlap >= narrower * LIST_SAME_COLUMN_SHARE;
+}
+
 /** The page's top-level nodes, in reading order, with containers built around their members. */
 function nestedNodes(page: ModelPage, size: PageSize): Node[] {
   const blocks = orderedBlocks(page);
@@ -113,7 +127,9 @@ function nestedNodes(page: ModelPage, size: PageSize): Node[] {
   for (const block of blocks) {
     if (claimed.has(block.id) || (block.type === 'caption' && block.captionOf && byId.has(block.captionOf))) continue;
     if (block.type === 'list_item') {
-      listRun.push(nodeOf(block));
+      const item = nodeOf(block);
+      if (listRun.length && !continuesList(listRun[listRun.length - 1], item)) closeList();
+      listRun.push(item);
       continue;
     }
     closeList();
