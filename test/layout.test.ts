@@ -116,12 +116,12 @@ class PageBuilder {
     return this;
   }
 
-  /** A paragraph of `count` full lines of body text from (x, top), `width` px wide, 26 px apart. */
-  paragraph(label: string, x: number, top: number, count: number, width = 440, opts?: LineOptions): this {
+  /** A paragraph of `count` full lines of body text from (x, top), `width` px wide, `pitch` px apart (26: single-spaced). */
+  paragraph(label: string, x: number, top: number, count: number, width = 440, opts?: LineOptions, pitch = 26): this {
     const words = Math.floor(width / (BODY * 2.5));
     for (let i = 0; i < count; i++) {
       const text = Array.from({ length: words }, (_, k) => (k === 0 ? `${label}${i}` : FILLER[(i * 7 + k) % FILLER.length])).join(' ');
-      this.line(i === count - 1 ? `${text} end.` : text, x, top + i * 26, opts);
+      this.line(i === count - 1 ? `${text} end.` : text, x, top + i * pitch, opts);
     }
     return this;
   }
@@ -639,6 +639,20 @@ describe('layout: other block types', () => {
     expect(analyzeDocumentLayout([page], { skipRegions: true }).pages[0].blocks).toEqual(
       out.blocks.map((b) => expect.objectContaining({ text: b.text, type: b.type })),
     );
+  });
+
+  it('keeps double-spaced paragraphs whole, parted where the gap is wider than their line spacing', () => {
+    // Lines 44 px apart leave 20 px (an em) between their boxes, more than the half em that parts sections of
+    // single-spaced text; the paragraphs are 70 px apart.
+    const page = new PageBuilder(0)
+      .paragraph('First', 100, 100, 5, 440, undefined, 44)
+      .paragraph('Second', 100, 100 + 4 * 44 + 24 + 70, 5, 440, undefined, 44)
+      .build();
+    const blocks = analyzePageLayout(page, { bodyFontSize: BODY }).blocks;
+    expect(blocks.map((b) => [b.type, b.lines.length])).toEqual([
+      ['text', 5],
+      ['text', 5],
+    ]);
   });
 
   it('joins lines with hyphenation resolved', () => {

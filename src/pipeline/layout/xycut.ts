@@ -68,11 +68,17 @@ const CUT = {
   maxDepth: 40,
   /** Strips at most this many body sizes apart may continue the same columns. */
   stripJoinBodySizes: 3,
+  /** A gap between strips is also at least this many times the page's usual gap between lines (`usualLineGap`). */
+  stripOverLineGap: 1.5,
+  /** Gaps up to this share of the upper line's height are line spacing (wider ones part paragraphs or sections). */
+  lineGapMaxShare: 1.2,
 } as const;
 
 export interface CutOptions {
   bodySize: number;
   rtl: boolean;
+  /** The page's usual gap between consecutive lines of a column (px); set by xyCut. */
+  lineGap?: number;
 }
 
 /** Lines of a narrow column that must wrap mid-sentence for the column to read as running text. */
@@ -240,7 +246,7 @@ function verticalCut(atoms: readonly Atom[], opts: CutOptions): Cut | undefined 
 }
 
 function horizontalStrips(atoms: readonly Atom[], opts: CutOptions): Cut {
-  const minGap = opts.bodySize * CUT.stripGapBodySizes;
+  const minGap = Math.max(opts.bodySize * CUT.stripGapBodySizes, (opts.lineGap ?? 0) * CUT.stripOverLineGap);
   const sorted = [...atoms].sort((a, b) => a.box[1] - b.box[1]);
   const strips: Atom[][] = [[sorted[0]]];
   let bottom = sorted[0].box[3];
@@ -385,7 +391,31 @@ function cut(atoms: readonly Atom[], span: Span, opts: CutOptions, depth: number
   return merged.flatMap((m) => cut(m, span, opts, depth + 1));
 }
 
+/**
+ * The page's usual gap (px) between a line of running text and the next one below it that shares its horizontal
+ * extent: the median over lines whose gap is line spacing. Double-spaced text (typescripts, contracts, drafts)
+ * leaves half a line height and more between its lines, as much as the gap that parts sections of single-spaced
+ * text, so strips are only cut at gaps clearly wider than the page's own line spacing.
+ */
+function usualLineGap(atoms: readonly Atom[]): number {
+  // Lines of running text only: table cells and chart labels, spaced by their rows, would outnumber them.
+  const lines = atoms.filter((a) => a.line && a.line.words >= CUT.proseMedianWords).sort((a, b) => a.box[1] - b.box[1]);
+  const gaps: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const a = lines[i].box;
+    const h = a[3] - a[1];
+    // The next line down: its middle below this line's (padded OCR boxes of neighbouring lines overlap).
+    for (let k = i + 1; k < lines.length && lines[k].box[1] <= a[3] + h * CUT.lineGapMaxShare; k++) {
+      const b = lines[k].box;
+      if (centerY(b) < centerY(a) + h / 2 || overlap1d(a[0], a[2], b[0], b[2]) <= 0) continue;
+      gaps.push(b[1] - a[3]);
+      break;
+    }
+  }
+  return gaps.length ? median(gaps) : 0;
+}
+
 /** Leaves of the page in reading order. */
 export function xyCut(atoms: readonly Atom[], opts: CutOptions): Leaf[] {
-  return cut(atoms, extentOf(atoms), opts, 0);
+  return cut(atoms, extentOf(atoms), { ...opts, lineGap: usualLineGap(atoms) }, 0);
 }
