@@ -69,6 +69,17 @@ describe('layout of scanned pages', () => {
     expect(blocks.map((b) => b.type)).toEqual(['section_header', 'text']);
   });
 
+  it('reads a short line centred over the paragraph it opens as a heading', () => {
+    const lines = columnOf([
+      ['Study design', 0],
+      ['participants were recruited from three clinics over', LEFT[1]],
+      ['two years and followed up for another year after', LEFT[1]],
+      ['the end of their treatment.', 200],
+    ]).map((l, i) => (i === 0 ? ocrLine(0, l.text, [LEFT[0] + 70, l.bbox[1], LEFT[1] - 70, l.bbox[3]]) : l));
+    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
+    expect(blocks.map((b) => b.type)).toEqual(['section_header', 'text']);
+  });
+
   it('reads a short numbered capitalised line above an indented paragraph as a heading, not a list item', () => {
     // The paragraph's first line is indented as far as the heading's text after its number, as a list item's would be.
     const lines = columnOf([
