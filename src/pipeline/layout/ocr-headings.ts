@@ -3,8 +3,8 @@ import type { Draft } from './internal.ts';
 /**
  * Unnumbered section headings of scanned pages. OCR sees neither bold nor a typeface, and a heading set in the
  * body size has the body's line height, so only its place tells it: a short line alone in its block, at the left
- * edge of the paragraph right below it (or centred over it), which it opens. Figure labels and table cells are short lines too, but
- * what follows them is not a paragraph starting at their edge.
+ * edge of the paragraph right below it (or centred over it), which it opens. Figure labels and table cells are
+ * short lines too, but what follows them is not a paragraph starting at their edge.
  */
 const OCR_HEADING = {
   /** Most words of a heading line. */

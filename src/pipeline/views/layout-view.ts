@@ -12,7 +12,7 @@ import { selectedPages } from '../model/pages.ts';
  * `non_overlapping`: the leaf components (every block that is not a container) with boxes clipped so no two
  * overlap. `nested`: the same leaves with their full boxes, plus containers holding them: a block whose children
  * lie inside it, a table with its recognised cells (table_cell), a figure or table with its captions (`<id>_group`), and each run of list items
- * (`p<page>_list<n>`). Ranks follow reading order; in nested mode a container comes right before its children.
+ * down one column (`p<page>_list<n>`). Ranks follow reading order; in nested mode a container comes right before its children.
  */
 
 export type LayoutMode = 'nested' | 'non_overlapping';
