@@ -58,26 +58,22 @@ describe('layout of scanned pages', () => {
   const columnOf = (rows: [string, number][]) =>
     rows.map(([text, right], i) => ocrLine(i, text, [LEFT[0], 100 + i * PITCH, right, 100 + i * PITCH + LINE_HEIGHT]));
 
+  /** Rows of `columnOf` for a paragraph of three lines that a heading row above may open. */
+  const STUDY_PARAGRAPH: [string, number][] = [
+    ['participants were recruited from three clinics over', LEFT[1]],
+    ['two years and followed up for another year after', LEFT[1]],
+    ['the end of their treatment.', 200],
+  ];
+  const blockTypes = (lines: Line[]) => analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks.map((b) => b.type);
+
   it('reads a short capitalised line that opens a paragraph as a heading', () => {
-    const lines = columnOf([
-      ['Study Design', 150],
-      ['participants were recruited from three clinics over', LEFT[1]],
-      ['two years and followed up for another year after', LEFT[1]],
-      ['the end of their treatment.', 200],
-    ]);
-    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
-    expect(blocks.map((b) => b.type)).toEqual(['section_header', 'text']);
+    expect(blockTypes(columnOf([['Study Design', 150], ...STUDY_PARAGRAPH]))).toEqual(['section_header', 'text']);
   });
 
   it('reads a short line centred over the paragraph it opens as a heading', () => {
-    const lines = columnOf([
-      ['Study design', 0],
-      ['participants were recruited from three clinics over', LEFT[1]],
-      ['two years and followed up for another year after', LEFT[1]],
-      ['the end of their treatment.', 200],
-    ]).map((l, i) => (i === 0 ? ocrLine(0, l.text, [LEFT[0] + 70, l.bbox[1], LEFT[1] - 70, l.bbox[3]]) : l));
-    const blocks = analyzePageLayout({ ...scanPage(), lines }, { bodyFontSize: FONT.size }).blocks;
-    expect(blocks.map((b) => b.type)).toEqual(['section_header', 'text']);
+    const lines = columnOf([['Study design', 0], ...STUDY_PARAGRAPH]);
+    lines[0] = ocrLine(0, lines[0].text, [LEFT[0] + 70, lines[0].bbox[1], LEFT[1] - 70, lines[0].bbox[3]]);
+    expect(blockTypes(lines)).toEqual(['section_header', 'text']);
   });
 
   it('reads a short numbered capitalised line above an indented paragraph as a heading, not a list item', () => {
