@@ -112,7 +112,7 @@ describe('POST /v1/layout', () => {
       lists.map((l) => l.children!.length),
       JSON.stringify(page.components),
     ).toEqual([2, 2]);
-    const gutter = ((COLUMN_LISTS.right - 10) * page.width) / 612; // boxes are in the page image's pixels
+    const gutter = ((COLUMN_LISTS.right - 10) * page.width) / 612; // boxes are in page-image pixels; the page is 612 pt wide
     expect(lists.map((l) => (l.bbox[2] < gutter ? 'left' : l.bbox[0] > gutter ? 'right' : 'both'))).toEqual(['left', 'right']);
   });
 

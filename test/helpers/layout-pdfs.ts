@@ -77,7 +77,7 @@ export function twoColumnPdf(): Buffer {
   return b.bytes();
 }
 
-/** Left edges (pt) of the two columns of `columnListsPdf`. */
+/** Left edges (pt) of the two columns of `columnListsPdf` and the bulleted items of each of its two lists. */
 export const COLUMN_LISTS = { left: 56, right: 320, items: ['Measure the flow at each site', 'Compare the yearly readings'] };
 
 /**
