@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as mupdf from 'mupdf';
 import { LAYOUT_CLASSES, mapClass } from './bench/capabilities/layout-regions.ts';
+import { iou, type Box } from './bench/layout/metrics.ts';
 import { BENCH_AUTH, startOurService, type OurService } from './bench/our-service.ts';
 import { inHalf, type EvalHalf } from './bench/split.ts';
 
@@ -30,7 +31,6 @@ const PAGES_PER_FILE = 2;
 /** A component of the scan matches a reference component of its class at this IoU. */
 const MATCH_IOU = 0.5;
 
-type Box = [number, number, number, number];
 interface Region {
   cls: string;
   box: Box;
@@ -79,14 +79,6 @@ async function layoutOf(
   });
   if (res.statusCode !== 200) throw new Error(`/v1/layout answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
   return res.json().pages[0];
-}
-
-function iou(a: Box, b: Box): number {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter);
 }
 
 /** Greedy matching of one class on one page: each of ours takes the best still-unmatched reference region. */

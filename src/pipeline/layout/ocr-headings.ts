@@ -1,3 +1,4 @@
+import { centerX } from '../model/geometry.ts';
 import type { Draft } from './internal.ts';
 
 /**
@@ -37,7 +38,6 @@ function opensParagraph(heading: Draft, next: Draft | undefined): boolean {
   const lineHeight = heading.bbox[3] - heading.bbox[1];
   const gap = next.bbox[1] - heading.bbox[3];
   const width = (b: Draft) => b.bbox[2] - b.bbox[0];
-  const centre = (b: Draft) => (b.bbox[0] + b.bbox[2]) / 2;
   const wrapped = next.lines.slice(0, -1).filter((l) => l.box[2] >= next.bbox[2] - lineHeight * OCR_HEADING.edgeReachLines).length;
   const words = next.lines.reduce((n, l) => n + l.words, 0);
   return (
@@ -45,7 +45,7 @@ function opensParagraph(heading: Draft, next: Draft | undefined): boolean {
     wrapped >= (next.lines.length - 1) * OCR_HEADING.fullLineShare &&
     gap <= lineHeight * OCR_HEADING.maxGapLines &&
     (Math.abs(next.bbox[0] - heading.bbox[0]) <= lineHeight * OCR_HEADING.edgeSlackLines ||
-      Math.abs(centre(next) - centre(heading)) <= lineHeight * OCR_HEADING.centreSlackLines) &&
+      Math.abs(centerX(next.bbox) - centerX(heading.bbox)) <= lineHeight * OCR_HEADING.centreSlackLines) &&
     width(heading) <= width(next) * OCR_HEADING.maxWidthShare
   );
 }

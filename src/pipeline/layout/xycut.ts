@@ -1,5 +1,5 @@
 import type { BBox } from '../model/types.ts';
-import { centerX, centerY, overlap1d, yOverlap } from '../model/geometry.ts';
+import { centerX, centerY, overlap1d, xOverlap, yOverlap } from '../model/geometry.ts';
 import { median, type LineInfo } from './internal.ts';
 
 /**
@@ -407,7 +407,7 @@ function usualLineGap(atoms: readonly Atom[]): number {
     // The next line down: its middle below this line's (padded OCR boxes of neighbouring lines overlap).
     for (let k = i + 1; k < lines.length && lines[k].box[1] <= a[3] + h * CUT.lineGapMaxShare; k++) {
       const b = lines[k].box;
-      if (centerY(b) < centerY(a) + h / 2 || overlap1d(a[0], a[2], b[0], b[2]) <= 0) continue;
+      if (centerY(b) < centerY(a) + h / 2 || xOverlap(a, b) <= 0) continue;
       gaps.push(b[1] - a[3]);
       break;
     }

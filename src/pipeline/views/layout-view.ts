@@ -1,7 +1,7 @@
 import type { PageSize } from '../document/mod.ts';
 import type { Block, DocumentModel, ModelPage } from '../model/types.ts';
 import { tableOfBlock } from '../tables/mod.ts';
-import { union } from '../model/geometry.ts';
+import { union, width, xOverlap } from '../model/geometry.ts';
 import { blockBox, roundOut, type IntBox } from './view-boxes.ts';
 import { removeOverlaps } from './overlaps.ts';
 import { orderedBlocks, pageImageRef } from './parse-view.ts';
@@ -90,9 +90,8 @@ const LIST_SAME_COLUMN_SHARE = 0.5;
  * lists, each with a box of its own; one box around both would cover the columns' other text.
  */
 function continuesList(last: Node, item: Node): boolean {
-  const overlap = Math.min(last.box[2], item.box[2]) - Math.max(last.box[0], item.box[0]);
-  const narrower = Math.min(last.box[2] - last.box[0], item.box[2] - item.box[0]);
-  return item.box[1] >= last.box[1] && overlap >= narrower * LIST_SAME_COLUMN_SHARE;
+  const narrower = Math.min(width(last.box), width(item.box));
+  return item.box[1] >= last.box[1] && xOverlap(last.box, item.box) >= narrower * LIST_SAME_COLUMN_SHARE;
 }
 
 /** The page's top-level nodes, in reading order, with containers built around their members. */
